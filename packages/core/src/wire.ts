@@ -1,0 +1,241 @@
+// Wire shapes of the commerce webstore API (spec 01 §3/§7, spec 02 §3/§7, shared/reference/commerce-api.md).
+// Money and quantities travel as decimal strings, counts as numbers, as the platform does.
+
+export type ApiError = { errorCode: string; message: string };
+export type ApiErrorBody = ApiError[];
+
+export type ProductClass = 'Simple' | 'VariationParent' | 'Variation' | 'Set' | 'Bundle';
+export type SellingModelType = 'OneTime' | 'Evergreen' | 'TermDefined';
+export type PricingTermUnit = 'Months' | 'Annual';
+export type MediaUsageType = 'Standard' | 'Listing';
+
+export interface ProductMedia {
+  id: string;
+  alternateText: string | null;
+  contentVersionId: string | null;
+  mediaType: 'Image' | 'Document';
+  sortOrder: number;
+  thumbnailUrl: string | null;
+  title: string | null;
+  url: string;
+}
+
+export interface ProductMediaGroup {
+  id: string;
+  developerName: string;
+  name: string;
+  usageType: MediaUsageType;
+  mediaItems: ProductMedia[];
+}
+
+export interface PurchaseQuantityRule { minimum: string; maximum: string; increment: string }
+
+export interface ProductSellingModel {
+  id: string;
+  name: string;
+  sellingModelType: SellingModelType;
+  pricingTerm: number | null;
+  pricingTermUnit: PricingTermUnit | null;
+  subscriptionTermRule: { minimum: number; maximum: number; increment: number } | null;
+}
+
+export interface CategoryPathItem { id: string; name: string; description: string | null; urlName: string | null }
+
+export interface ProductAttributeInfo {
+  apiName: string;
+  label: string;
+  sequence: number;
+  allowableValues: string[];
+  availableValues: string[];
+}
+
+export interface ProductVariationInfo {
+  attributesToProductMappings: Array<{
+    productId: string;
+    urlName: string | null;
+    canonicalKey: string;
+    availableToOrder: boolean;
+    selectedAttributes: Array<{ apiName: string; label: string; sequence: number; value: string }>;
+  }>;
+  variationAttributeInfo: Record<string, ProductAttributeInfo>;
+  variationCount: number;
+}
+
+/** Product detail (GET products/{id}). `fields` are plain strings here, wrapped as {value} only in search. */
+export interface ProductDetail {
+  id: string;
+  urlName: string | null;
+  productClass: ProductClass;
+  fields: Record<string, string | null>;
+  defaultImage: ProductMedia;
+  mediaGroups: ProductMediaGroup[];
+  primaryProductCategoryPath: { path: CategoryPathItem[] } | null;
+  purchaseQuantityRule: PurchaseQuantityRule | null;
+  productSellingModels: ProductSellingModel[];
+  variationParentId: string | null;
+  variationInfo: ProductVariationInfo | null;
+  variationAttributeSet: { developerName: string; attributes: Record<string, string> } | null;
+  attributeSetInfo: Record<string, unknown> | null;
+  isConfigurationAllowed: boolean;
+}
+
+export interface ProductBatchItem extends ProductDetail { name: string; sku: string; success: boolean; error: ApiError | null }
+export interface ProductCollection { products: ProductBatchItem[]; total: number }
+
+export interface ProductChildCollection { products: ProductDetail[]; total: number; pageSize: number; nextPageToken: string | null }
+
+export interface PriceAdjustmentTier {
+  id: string;
+  adjustmentType: 'PercentageBasedAdjustment' | 'AmountBasedAdjustment';
+  adjustmentValue: string;
+  lowerBound: string;
+  upperBound: string | null;
+  tierUnitPrice: string;
+}
+export interface PriceAdjustment {
+  id: string;
+  adjustmentMethod: 'Range';
+  scheduleType: 'Volume';
+  priceAdjustmentTiers: PriceAdjustmentTier[];
+}
+export interface SubscriptionTermPrice { term: number; negotiatedPrice: string; listPrice: string }
+export interface ProductPriceEntry {
+  productSellingModelId: string | null;
+  pricebookEntryId: string | null;
+  listPrice: string | null;
+  unitPrice: string | null;
+  negotiatedPrice: string | null;
+  priceAdjustment: PriceAdjustment | null;
+  subscriptionTermPrices: SubscriptionTermPrice[];
+  success: boolean;
+  error: ApiError | null;
+}
+export interface ProductPrice {
+  productId: string;
+  currencyIsoCode: string;
+  listPrice: string | null;
+  unitPrice: string | null;
+  negotiatedPrice: string | null;
+  lowestUnitPrice: string | null;
+  pricebookEntryId: string | null;
+  priceAdjustment: PriceAdjustment | null;
+  productPriceEntries: ProductPriceEntry[];
+  childProductPrices?: ProductPrice[];
+}
+export interface PricingLineItemResult {
+  productId: string;
+  listPrice: string | null;
+  unitPrice: string | null;
+  lowestUnitPrice: string | null;
+  pricebookEntryId: string | null;
+  success: boolean;
+  error: ApiError | null;
+}
+export interface PricingResult { currencyIsoCode: string; success: boolean; error: ApiError | null; pricingLineItemResults: PricingLineItemResult[] }
+
+export type TaxLocaleType = 'Net' | 'Gross' | 'Automatic';
+export interface TaxPolicyInfo { taxRatePercentage: string; taxTreatmentName: string; taxTreatmentDescription: string | null }
+export interface ProductTaxes {
+  taxLocaleType: TaxLocaleType;
+  /** Flat list as the presentation spec reads it (spec 03 §3, "Product tax"). */
+  taxPolicies: TaxPolicyInfo[];
+  /** Keyed form as the headless reference reads it. */
+  taxesInfo: Record<string, { taxesInfoList: TaxPolicyInfo[]; success: boolean; error: ApiError | null }>;
+}
+
+export interface InventoryProductLevel { product2Id: string; onHand: number; availableToFulfill: number; availableToOrder: number }
+export interface InventoryLevels {
+  success: boolean;
+  errors: ApiError[];
+  locations: Array<{ locationId: string; locationSourceKey: 'location'; inventoryProducts: InventoryProductLevel[] }>;
+  locationGroups: Array<{ locationGroupId: string; locationSourceKey: 'locationGroup'; inventoryProducts: InventoryProductLevel[] }>;
+  totalInventory: InventoryProductLevel[];
+}
+
+export interface ProductCategoryDetail {
+  id: string;
+  urlName: string | null;
+  fields: Record<string, string | null>;
+  mediaGroups: ProductMediaGroup[];
+}
+export interface ProductCategoryCollection { productCategories: ProductCategoryDetail[] }
+export interface CategoryPath { path: CategoryPathItem[] }
+
+export interface NavigationMenuItem {
+  actionType: 'InternalLink' | 'ExternalLink' | 'Event' | 'Modal';
+  actionValue: string;
+  imageUrl: string | null;
+  label: string;
+  pageReference: { type: 'standard__recordPage'; attributes: { objectApiName: 'ProductCategory'; recordId: string; urlName: string | null; actionName: 'view' } } | null;
+  subMenu: NavigationMenuItem[];
+  target: 'CurrentWindow' | 'NewWindow';
+}
+export interface NavigationMenuItemCollection { menuItems: NavigationMenuItem[]; totalMenuItems: number }
+
+export interface ApplicationContext {
+  cartCalculateEnabled: boolean;
+  catalogSnapshotVersionId: string | null;
+  checkoutSettings: {
+    isManagedCheckoutEnabled: boolean;
+    isMngCheckoutAutoPublished: boolean;
+    paymentConfiguration: { businessAchEnabled: boolean; paymentMethodManualCaptureEnabled: boolean; paymentMethodSetDevName: string | null };
+    shippingMethodsEnabled: boolean;
+  };
+  clientSidePaymentConfiguration: Record<string, unknown> | null;
+  country: string;
+  defaultCurrency: string;
+  giftingConfig: { isGiftingEnabled: boolean; isGiftMessageEnabled: boolean; isGiftWrapEnabled: boolean };
+  guestBrowsingEnabled: boolean;
+  guestCartEnabled: boolean;
+  guestCheckoutEnabled: boolean;
+  guestCartCheckoutEnabled: boolean;
+  inventoryConfiguration: { isInventoryEnabled: boolean; inventoryDefaultSource: { locationSourceId: string; locationSourceType: 'Location' | 'LocationGroup' } | null };
+  managedCheckoutVersion: string;
+  markets: Array<{ marketId: string; localeCurrencyMap: Record<string, string> }>;
+  orderStatuses: Array<{ apiName: string; displayValue: string }>;
+  placeOrderV2Enabled: boolean;
+  propertiesEx: { highScaleCartEnabled: boolean; shopperCopilotUIEnabled: boolean; paymentsLegacyFormsEnabled: boolean };
+  sessionDrivenCurrency: boolean;
+  shippingCountries: string[];
+  shopperConsentEnabled: boolean;
+  skipPhoneNumberValidationEnabled: boolean;
+  splitShipmentEnabled: boolean;
+  subscriptionConfig: { subscriptionPlusEnabled: boolean; rlmSubscriptionEnabled: boolean; commerceSubscriptionARCUIEnabled: boolean };
+  supportedCurrencies: string[];
+  taxType: 'Net' | 'Gross';
+  usesSingleEntitlementPolicy: boolean;
+  usesUniversalPricebooks: boolean;
+}
+
+export interface SessionContext {
+  accountId: string | null;
+  accountName: string | null;
+  effectiveAccountId: string | null;
+  effectiveAccountName: string | null;
+  buyerGroups: Array<{ id: string; name: string }>;
+  guestUser: boolean;
+  isLoggedIn: boolean;
+  isPreview: boolean;
+  profile: { userName: string | null; firstName: string | null; lastName: string | null; email: string | null } | null;
+  userId: string | null;
+  userName: string | null;
+  userType: 'Guest' | 'Standard' | 'PowerCustomerSuccess';
+  guestUserDetails: { lastName?: string; email?: string; phoneNumber?: string } | null;
+  currencyIsoCode: string;
+  language: string;
+}
+
+/** The dataset fields of spec 03 §3, by the custom field names the page reads. */
+export const DATASET_FIELDS = {
+  description: 'B2B_Product_Description_Rich__c',
+  recordCount: 'B2B_Record_Count__c',
+  countries: 'Countries_Display__c',
+  sicCode: 'B2B_SIC_Code__c',
+  listStatus: 'ListStatus__c',
+  lastUpdated: 'B2B_Last_Updated_Formula__c',
+  category: (n: 1 | 2 | 3 | 4 | 5) => `B2BCategory${n}Formula__c`,
+  includedFields: 'B2B_Included_Fields__c',
+  sampleUrl: 'B2B_Download_Sample_URL__c',
+  related: (n: number) => `B2B_Related_Product${n}__c`,
+  relatedName: (n: number) => `B2B_Related_Product${n}__r.Name`,
+} as const;

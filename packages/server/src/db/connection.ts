@@ -1,0 +1,32 @@
+// One Kysely instance over SQLite (embedded default, a file under ./data) or PostgreSQL (DATABASE_URL).
+// Everything above this file is dialect-neutral query code.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+export interface Db { db: Kysely<Database>; dialect: Dialect; close(): Promise<void> }
+
+// PostgreSQL returns int8 and numeric as strings; our counters are int8-safe integers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(opts: { url?: string; sqliteFile?: string } = {}): Db {
+  const url = opts.url ?? process.env.DATABASE_URL;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = opts.sqliteFile ?? process.env.SQLITE_FILE ?? path.resolve('data/store.sqlite');
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,16 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Kysely } from 'kysely';
+import * as m001 from './migrations/001_catalogue.ts';
+
+// Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
+const migrations: Record<string, Migration> = {
+  '001_catalogue': m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  for (const r of results ?? []) if (r.status === 'Error') console.error(`migration ${r.migrationName} failed`);
+  if (error) throw error;
+}

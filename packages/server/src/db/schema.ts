@@ -1,0 +1,193 @@
+// Row types of every table, for Kysely. Conventions that hold on SQLite and PostgreSQL alike:
+// - ids are platform-style 18-character strings (see ids.ts);
+// - flags are integers 0/1 (SQLite has no boolean);
+// - money is integer minor units (cents) in *_minor columns, never a float;
+// - decimals that are not money (tier percentages) are decimal strings;
+// - JSON documents are text; timestamps are ISO-8601 text.
+
+
+export interface WebstoreTable {
+  id: string;
+  name: string;
+  /** Store settings behind application-context (JSON of StoreSettings). */
+  settings_json: string;
+  /** Bumped by any catalogue change; product responses are cached per version. */
+  catalog_version: number;
+  /** The published catalogue snapshot id accepted by the versioned routes. */
+  snapshot_id: string;
+  guest_buyer_group_id: string | null;
+  created_at: string;
+}
+
+export interface CategoryTable {
+  id: string;
+  webstore_id: string;
+  parent_id: string | null;
+  name: string;
+  description: string | null;
+  url_name: string;
+  sort_order: number;
+  depth: number;
+  /** 'Live' or 'Draft'; a Draft category shows only in the Draft menu (preview). */
+  publish_status: string;
+  is_navigational: number;
+  image_url: string | null;
+}
+
+export interface ProductTable {
+  id: string;
+  webstore_id: string;
+  sku: string;
+  name: string;
+  product_class: string;
+  /** Variation parent of a Variation. */
+  parent_id: string | null;
+  url_name: string;
+  description: string | null;
+  /** Sanitised HTML (sanitised on write and again on read). */
+  rich_description: string | null;
+  primary_category_id: string | null;
+  qty_min: string;
+  qty_max: string;
+  qty_increment: string;
+  /** 'Dataset' or 'Physical': physical items ship and have inventory. */
+  fulfilment: string;
+  record_count: number | null;
+  countries_json: string;
+  sic_code: string | null;
+  sic_division: string | null;
+  list_status: string | null;
+  last_updated: string | null;
+  category_lines_json: string;
+  included_fields_json: string;
+  sample_url: string | null;
+  /** Variation attribute values of a Variation, e.g. {"Coverage":"Email + Phone"}. */
+  variation_json: string | null;
+  tax_policy_id: string | null;
+  is_active: number;
+  created_at: string;
+}
+
+export interface ProductCategoryTable { product_id: string; category_id: string; is_primary: number }
+
+export interface ProductRelationTable {
+  product_id: string;
+  related_id: string;
+  /** 'RelatedDataset' (positions 1..10, the dataset fields) or a featured relationship type such as 'CrossSell'. */
+  relationship_type: string;
+  position: number;
+}
+
+export interface ProductMediaTable {
+  id: string;
+  product_id: string;
+  usage_type: string;
+  media_type: string;
+  url: string;
+  thumbnail_url: string | null;
+  alt_text: string | null;
+  title: string | null;
+  sort_order: number;
+}
+
+export interface SellingModelTable {
+  id: string;
+  webstore_id: string;
+  name: string;
+  selling_model_type: string;
+  pricing_term: number | null;
+  pricing_term_unit: string | null;
+  term_min: number | null;
+  term_max: number | null;
+  term_increment: number | null;
+}
+
+export interface ProductSellingModelTable { product_id: string; selling_model_id: string; sort_order: number }
+
+export interface PriceBookTable { id: string; webstore_id: string; name: string; is_standard: number; is_active: number; currency: string }
+
+export interface PriceBookEntryTable {
+  id: string;
+  price_book_id: string;
+  product_id: string;
+  /** null for the plain one-time price. */
+  selling_model_id: string | null;
+  unit_price_minor: number;
+  is_active: number;
+}
+
+export interface PriceAdjustmentTierTable {
+  id: string;
+  /** Volume tiers belong to a price book entry. */
+  price_book_entry_id: string;
+  lower_bound: number;
+  upper_bound: number | null;
+  adjustment_type: string;
+  adjustment_value: string;
+}
+
+export interface BuyerGroupTable { id: string; webstore_id: string; name: string }
+export interface BuyerGroupPriceBookTable { buyer_group_id: string; price_book_id: string; priority: number }
+
+export interface TaxPolicyTable { id: string; name: string; description: string | null }
+export interface TaxRateTable { tax_policy_id: string; country: string; region: string | null; rate_percentage: string; treatment_name: string }
+
+export interface LocationTable { id: string; name: string; location_type: string }
+export interface LocationGroupTable { id: string; name: string; webstore_id: string }
+export interface LocationGroupMemberTable { location_group_id: string; location_id: string }
+export interface InventoryLevelTable { product_id: string; location_id: string; on_hand: number; reserved: number }
+
+/** Accounts, users and sessions: the tables the accounts issue fills in. */
+export interface AccountTable { id: string; name: string; parent_id: string | null; billing_json: string | null; created_at: string }
+export interface AccountBuyerGroupTable { account_id: string; buyer_group_id: string }
+export interface UserTable {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  password_hash: string | null;
+  account_id: string | null;
+  role: string;
+  created_at: string;
+}
+export interface SessionTable {
+  id: string;
+  user_id: string | null;
+  effective_account_id: string | null;
+  data_json: string;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** Monotonic counters behind record ids, one per key prefix; shared by every server process. */
+export interface IdCounterTable { prefix: string; next_value: number }
+
+export interface Database {
+  webstore: WebstoreTable;
+  category: CategoryTable;
+  product: ProductTable;
+  product_category: ProductCategoryTable;
+  product_relation: ProductRelationTable;
+  product_media: ProductMediaTable;
+  selling_model: SellingModelTable;
+  product_selling_model: ProductSellingModelTable;
+  price_book: PriceBookTable;
+  price_book_entry: PriceBookEntryTable;
+  price_adjustment_tier: PriceAdjustmentTierTable;
+  buyer_group: BuyerGroupTable;
+  buyer_group_price_book: BuyerGroupPriceBookTable;
+  tax_policy: TaxPolicyTable;
+  tax_rate: TaxRateTable;
+  location: LocationTable;
+  location_group: LocationGroupTable;
+  location_group_member: LocationGroupMemberTable;
+  inventory_level: InventoryLevelTable;
+  account: AccountTable;
+  account_buyer_group: AccountBuyerGroupTable;
+  app_user: UserTable;
+  session: SessionTable;
+  id_counter: IdCounterTable;
+}
+

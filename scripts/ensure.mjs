@@ -1,0 +1,36 @@
+// Makes `npm start` and `npm test` work on a fresh clone: installs what is missing, then
+// builds the storefront bundle when its sources are newer than the build. Node builtins only,
+// because this runs before node_modules exists.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, npm_config_nodedir: process.env.npm_config_nodedir ?? '/usr' } });
+
+function newest(dir) {
+  let t = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const p = path.join(dir, entry.name);
+    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const sqliteAddon = path.join(root, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+if (!existsSync(path.join(root, 'node_modules/.package-lock.json')) || !existsSync(sqliteAddon)) {
+  console.log('[ensure] installing dependencies (the first run compiles SQLite, about 2 minutes)…');
+  run(existsSync(path.join(root, 'package-lock.json')) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
+}
+
+const mode = process.argv[2];
+if (mode === 'start' || mode === 'test') {
+  const web = path.join(root, 'packages/web');
+  const built = path.join(web, 'dist/server/entry-server.js');
+  const sources = Math.max(newest(path.join(web, 'src')), newest(path.join(root, 'packages/client/src')), newest(path.join(root, 'packages/core/src')), statSync(path.join(web, 'vite.config.ts')).mtimeMs);
+  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+    console.log('[ensure] building the storefront…');
+    run('npm run build -w @store/web --silent');
+  }
+}
