@@ -13,10 +13,21 @@ export interface Db { db: Kysely<Database>; dialect: Dialect; close(): Promise<v
 // PostgreSQL returns int8 and numeric as strings; our counters are int8-safe integers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openDatabase(opts: { url?: string; sqliteFile?: string } = {}): Db {
+export function openDatabase(opts: { url?: string; sqliteFile?: string; pgSchema?: string } = {}): Db {
   const url = opts.url ?? process.env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+    // A schema of its own (tests) isolates parallel runs sharing one PostgreSQL database.
+    if (opts.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(opts.pgSchema)) throw new TypeError(`bad schema name ${opts.pgSchema}`);
+    const pool = new pg.Pool({
+      connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10),
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    });
+    if (opts.pgSchema) {
+      const schema = opts.pgSchema;
+      const ready = pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: async () => { await ready; return pool; } }) });
+      return { db, dialect: 'postgres', close: () => db.destroy() };
+    }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -1,0 +1,29 @@
+// Public surface of @store/client: the commerce API client, its errors, and the data store.
+
+export { createCommerceClient, DEFAULT_CATEGORY_FIELDS, DEFAULT_CHILDREN_PAGE_SIZE } from './api.ts';
+export type {
+  CallOptions,
+  CommerceClient,
+  CommerceClientOptions,
+  FieldList,
+  GetCategoryChildrenOptions,
+  GetCategoryMenuItemsOptions,
+  GetCategoryOptions,
+  GetCategoryPathOptions,
+  GetFeaturedProductsOptions,
+  GetInventoryLevelsOptions,
+  GetProductChildrenOptions,
+  GetProductOptions,
+  GetProductPriceOptions,
+  GetProductPricesOptions,
+  GetProductsOptions,
+  GetProductTaxesOptions,
+  GetSessionContextOptions,
+} from './api.ts';
+export { CommerceFetchError, isAbortError } from './errors.ts';
+export type { CommerceErrorItem } from './errors.ts';
+export { buildQuery, createHttp, DEFAULT_API_VERSION } from './http.ts';
+export type { Http, HttpConfig, HttpRequest, HttpResponse, QueryParams, QueryValue } from './http.ts';
+export { DEFAULT_LIFETIME_MS, REFRESH_MARGIN_MS, freshnessLifetimeMs } from './expiring-value.ts';
+export { createStore, DEFAULT_STORE_TTL_MS } from './store.ts';
+export type { DataStore, LoadOptions, StoreEntry, StoreListener, StoreOptions } from './store.ts';

@@ -1,0 +1,95 @@
+// Purchase quantity rule (spec 02 §3/§5) and the form messages it maps to (spec 01 §5, precedence spec 03 §5).
+import Big from 'big.js';
+import { type DecimalInput, tryParseDecimal } from './money.ts';
+import type { PurchaseQuantityRule } from './wire.ts';
+
+/**
+ * Defaults from spec 02 §3: minimum 1, maximum "very large", increment 1.
+ * "Very large" is Number.MAX_SAFE_INTEGER, what the platform's own transformer uses; as a string it stays exact.
+ */
+export const DEFAULT_QUANTITY_RULE: Readonly<PurchaseQuantityRule> = Object.freeze({
+  minimum: '1',
+  maximum: String(Number.MAX_SAFE_INTEGER),
+  increment: '1',
+});
+
+/** Form messages of spec 01 §5 that a quantity field can show. */
+export const QUANTITY_MESSAGES = {
+  valueMissing: 'Complete this field',
+  badInput: 'Enter a valid numeric value',
+  rangeOverflow: 'The number is too high',
+  rangeUnderflow: 'The number is too low',
+  stepMismatch: "Your entry isn't a valid increment",
+} as const;
+
+export type QuantityProblem = keyof typeof QUANTITY_MESSAGES;
+
+export interface QuantityCheck {
+  valid: boolean;
+  problem: QuantityProblem | null;
+  message: string | null;
+}
+
+/**
+ * Fills in defaults field by field: a missing or non-numeric value takes the default,
+ * and so does an increment of 0 or less (it would make every quantity "invalid").
+ */
+export function resolveQuantityRule(rule?: Partial<PurchaseQuantityRule> | null): PurchaseQuantityRule {
+  const pick = (v: string | undefined, fallback: string) => (tryParseDecimal(v) !== null ? String(v).trim() : fallback);
+  const increment = pick(rule?.increment, DEFAULT_QUANTITY_RULE.increment);
+  return {
+    minimum: pick(rule?.minimum, DEFAULT_QUANTITY_RULE.minimum),
+    maximum: pick(rule?.maximum, DEFAULT_QUANTITY_RULE.maximum),
+    increment: new Big(increment).gt(0) ? increment : DEFAULT_QUANTITY_RULE.increment,
+  };
+}
+
+const ok: QuantityCheck = Object.freeze({ valid: true, problem: null, message: null }) as QuantityCheck;
+const fail = (problem: QuantityProblem): QuantityCheck => ({ valid: false, problem, message: QUANTITY_MESSAGES[problem] });
+
+/**
+ * Checks a quantity against the rule (spec 02 §5): valid when minimum <= q <= maximum and
+ * (q - minimum) is a whole multiple of the increment. Checks run in the help-message precedence
+ * of spec 03 §5 (bad input, overflow, underflow, step), so the first failing one names the message.
+ * An empty value reports valueMissing ("Complete this field").
+ */
+export function checkQuantity(
+  quantity: DecimalInput | null | undefined,
+  rule?: Partial<PurchaseQuantityRule> | null,
+): QuantityCheck {
+  if (quantity === null || quantity === undefined || (typeof quantity === 'string' && quantity.trim() === '')) {
+    return fail('valueMissing');
+  }
+  const q = tryParseDecimal(quantity);
+  if (q === null) return fail('badInput');
+  const r = resolveQuantityRule(rule);
+  const min = new Big(r.minimum);
+  if (q.gt(new Big(r.maximum))) return fail('rangeOverflow');
+  if (q.lt(min)) return fail('rangeUnderflow');
+  // Divisibility is measured from the minimum: with min 2 and step 5, valid values are 2, 7, 12...
+  if (!q.minus(min).mod(new Big(r.increment)).eq(0)) return fail('stepMismatch');
+  return ok;
+}
+
+export function isQuantityValid(quantity: DecimalInput | null | undefined, rule?: Partial<PurchaseQuantityRule> | null): boolean {
+  return checkQuantity(quantity, rule).valid;
+}
+
+/**
+ * Out of stock (spec 02 §5): available is 0 (or less) or below the rule minimum.
+ * `available` null/undefined means inventory is not tracked, which is never out of stock.
+ */
+export function isOutOfStock(available: DecimalInput | null | undefined, rule?: Partial<PurchaseQuantityRule> | null): boolean {
+  if (available === null || available === undefined) return false;
+  const a = tryParseDecimal(available);
+  if (a === null) return false;
+  return a.lte(0) || a.lt(new Big(resolveQuantityRule(rule).minimum));
+}
+
+/** A quantity above what is available is invalid (spec 02 §5). Untracked inventory (null) never blocks. */
+export function exceedsAvailable(quantity: DecimalInput | null | undefined, available: DecimalInput | null | undefined): boolean {
+  if (available === null || available === undefined) return false;
+  const a = tryParseDecimal(available);
+  const q = tryParseDecimal(quantity);
+  return a !== null && q !== null && q.gt(a);
+}

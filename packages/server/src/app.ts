@@ -1,0 +1,49 @@
+// Builds the HTTP application: API modules, generated OpenAPI document, assets and the storefront.
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.ts';
+import { createServices, type Services } from './services/index.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { mountStorefront } from './http/storefront.ts';
+import { contextRoutes } from './modules/context.ts';
+import { productRoutes } from './modules/products.ts';
+import { categoryRoutes } from './modules/categories.ts';
+import { pricingRoutes } from './modules/pricing.ts';
+import { taxRoutes } from './modules/taxes.ts';
+import { inventoryRoutes } from './modules/inventory.ts';
+import { searchRoutes } from './modules/search.ts';
+import { assetRoutes } from './modules/assets.ts';
+
+export const DEMO_WEBSTORE_ID = '0ZE000000000001AAA';
+
+export interface AppOptions { db: Kysely<Database>; logger?: boolean; storefront?: boolean; webstoreId?: string }
+
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 } });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Data Depot commerce API', version: 'v65.0', description: 'Webstore API compatible with the platform paths under /services/data/v65.0/commerce.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const services = createServices(opts.db);
+  contextRoutes(app, services);
+  productRoutes(app, services);
+  categoryRoutes(app, services);
+  pricingRoutes(app, services);
+  taxRoutes(app, services);
+  inventoryRoutes(app, services);
+  searchRoutes(app, services);
+  assetRoutes(app, services);
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  if (opts.storefront !== false) await mountStorefront(app, { webstoreId: opts.webstoreId ?? DEMO_WEBSTORE_ID });
+  return { app, services };
+}

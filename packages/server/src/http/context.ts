@@ -1,0 +1,44 @@
+// Who is asking. Until accounts land every caller is the store's guest buyer; an effectiveAccountId is
+// never trusted from the browser: a guest may not name one (the all-zero id means "none").
+import type { FastifyRequest } from 'fastify';
+import type { Webstore } from './webstore.ts';
+import { ApiError } from './errors.ts';
+
+export const ZERO_ACCOUNT_ID = '000000000000000';
+
+export interface BuyerContext {
+  isGuest: boolean;
+  userId: string | null;
+  effectiveAccountId: string | null;
+  buyerGroupIds: string[];
+  isPreview: boolean;
+  currency: string;
+}
+
+export function isZeroAccount(id: string | undefined | null): boolean {
+  return !id || id === ZERO_ACCOUNT_ID || id === `${ZERO_ACCOUNT_ID}AAA`;
+}
+
+export function buyerContext(req: FastifyRequest, store: Webstore, effectiveAccountId?: string): BuyerContext {
+  if (!isZeroAccount(effectiveAccountId)) {
+    throw new ApiError(403, 'INSUFFICIENT_ACCESS', `You don't have access to the account ${effectiveAccountId}.`);
+  }
+  void req;
+  return {
+    isGuest: true,
+    userId: null,
+    effectiveAccountId: null,
+    buyerGroupIds: store.guestBuyerGroupId ? [store.guestBuyerGroupId] : [],
+    isPreview: false,
+    currency: store.settings.defaultCurrency,
+  };
+}
+
+/** The currency of a call: a requested one must be supported by the store. */
+export function requestCurrency(store: Webstore, requested?: string): string {
+  if (!requested) return store.settings.defaultCurrency;
+  if (!store.settings.supportedCurrencies.includes(requested)) {
+    throw new ApiError(400, 'INVALID_API_INPUT', `The currency ${requested} isn't supported by this store.`);
+  }
+  return requested;
+}

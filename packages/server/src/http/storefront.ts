@@ -1,0 +1,48 @@
+// The one place the server mounts the server-rendered storefront (packages/web's build). The storefront
+// reaches the API through an in-process fetch (Fastify inject), so a page render costs no sockets.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+type Render = (req: { url: string; headers: Record<string, string | undefined> }, ctx: { fetch: typeof fetch; template: string; webstoreId: string }) =>
+  Promise<{ status: number; headers: Record<string, string>; body: string }>;
+
+export const WEB_DIST = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../web/dist');
+
+export function injectFetch(app: FastifyInstance, forward: Record<string, string | undefined>): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url, 'http://store.internal');
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(forward)) if (v) headers[k] = v;
+    new Headers(init?.headers).forEach((v, k) => { headers[k] = v; });
+    const res = await app.inject({ method: (init?.method ?? 'GET') as 'GET', url: url.pathname + url.search, headers, payload: init?.body as string | undefined });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, statusText: res.statusMessage, headers: res.headers as Record<string, string> });
+  }) as typeof fetch;
+}
+
+export async function mountStorefront(app: FastifyInstance, opts: { webstoreId: string }): Promise<void> {
+  const entry = path.join(WEB_DIST, 'server/entry-server.js');
+  const templateFile = path.join(WEB_DIST, 'client/index.html');
+  if (!existsSync(entry) || !existsSync(templateFile)) {
+    app.log.warn('storefront build not found; run `npm run build` (npm start does it for you)');
+    return;
+  }
+  const template = readFileSync(templateFile, 'utf8');
+  const { render } = (await import(pathToFileURL(entry).href)) as { render: Render };
+
+  // Hashed bundles never change; everything else in public/ gets a short cache.
+  await app.register(fastifyStatic, {
+    root: path.join(WEB_DIST, 'client'), prefix: '/', index: false, wildcard: false,
+    setHeaders: (res, file) => res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
+  });
+
+  const page = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const forward = { cookie: req.headers.cookie, 'accept-language': req.headers['accept-language'] };
+    const out = await render({ url: req.url, headers: req.headers as Record<string, string | undefined> }, { fetch: injectFetch(app, forward), template, webstoreId: opts.webstoreId });
+    reply.status(out.status).headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache', ...out.headers });
+    return out.body;
+  };
+  for (const url of ['/', '/category/*', '/product/*', '/store/*']) app.get(url, { schema: { hide: true } }, page);
+}

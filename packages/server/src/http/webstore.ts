@@ -1,0 +1,41 @@
+// Resolves {webstoreId} for every webstore-scoped route; unknown stores are a 404.
+// Store rows are read through a short-lived per-process cache: settings change rarely, and a few
+// seconds of staleness across processes is acceptable for them (catalogue data is versioned separately).
+import type { Kysely } from 'kysely';
+import type { ApplicationContext } from '@store/core';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from './errors.ts';
+
+export interface Webstore {
+  id: string;
+  name: string;
+  settings: ApplicationContext;
+  catalogVersion: number;
+  snapshotId: string;
+  guestBuyerGroupId: string | null;
+}
+
+const TTL_MS = 2000;
+
+export class WebstoreResolver {
+  private cache = new Map<string, { at: number; store: Webstore | null }>();
+  constructor(private db: Kysely<Database>) {}
+
+  async get(id: string): Promise<Webstore> {
+    const hit = this.cache.get(id);
+    const now = Date.now();
+    let store = hit && now - hit.at < TTL_MS ? hit.store : undefined;
+    if (store === undefined) {
+      const row = await this.db.selectFrom('webstore').selectAll().where('id', '=', id.length === 15 ? `${id}AAA` : id).executeTakeFirst();
+      store = row ? {
+        id: row.id, name: row.name, settings: JSON.parse(row.settings_json), catalogVersion: row.catalog_version,
+        snapshotId: row.snapshot_id, guestBuyerGroupId: row.guest_buyer_group_id,
+      } : null;
+      this.cache.set(id, { at: now, store });
+    }
+    if (!store) throw new ApiError(404, 'NOT_FOUND', `The webstore ${id} does not exist.`);
+    return store;
+  }
+
+  invalidate(): void { this.cache.clear(); }
+}

@@ -1,0 +1,20 @@
+// `npm start`: open (and on first run create, migrate and seed) the database, then serve the API and
+// the storefront on one port.
+import { openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { isSeeded, seedDatabase } from './seed/seed.ts';
+import { buildApp } from './app.ts';
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '0.0.0.0';
+const { db, dialect } = openDatabase();
+await migrateToLatest(db);
+if (!(await isSeeded(db))) {
+  const started = Date.now();
+  console.log(`[store] seeding demo data into ${dialect}…`);
+  await seedDatabase(db, { products: Number(process.env.SEED_PRODUCTS ?? 500) });
+  console.log(`[store] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+const { app } = await buildApp({ db, logger: process.env.LOG !== '0' });
+await app.listen({ port, host });
+console.log(`[store] http://localhost:${port}`);

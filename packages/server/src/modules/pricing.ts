@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../services/index.ts';
+import { badInput, invalidId, notFound, ApiError } from '../http/errors.ts';
+import { buyerContext, requestCurrency } from '../http/context.ts';
+import { csv, flag, ignoredParams, optionalAccount, recordId, toId18, webstoreParams } from '../http/params.ts';
+import { WEBSTORE } from './base.ts';
+
+const tags = ['Pricing'];
+const MAX_PRODUCTS = 500;
+
+export function pricingRoutes(app: FastifyInstance, s: Services): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function pricesFor(webstoreId: string, req: Parameters<typeof buyerContext>[0], ids: string[], q: { effectiveAccountId?: string; currencyIsoCode?: string }, all = false) {
+    const store = await s.webstores.get(webstoreId);
+    const ctx = buyerContext(req, store, q.effectiveAccountId);
+    const currency = requestCurrency(store, q.currencyIsoCode);
+    const rows = await s.products.rowsByIds(store.id, ids);
+    const tree = await s.categories.get(store.id, store.catalogVersion);
+    const details = await s.products.details(rows, tree, { excludeMedia: true, excludeVariationInfo: true, excludePrimaryProductCategory: true });
+    const prices = await s.pricing.prices({ webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency }, details.map((d) => ({ id: d.id, sellingModels: d.productSellingModels })), { allSellingModels: all });
+    return { currency, rows, details, prices };
+  }
+
+  r.get(`${WEBSTORE}/pricing/products/:productId`, {
+    schema: {
+      tags, summary: 'Price of one product for the buyer', params: webstoreParams.extend({ productId: z.string() }),
+      querystring: z.object({
+        allProductSellingModelPrices: flag.optional(), includeChildProductPrices: flag.optional(), productSellingModelIds: csv.optional(),
+        effectiveAccountId: optionalAccount, currencyIsoCode: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code').optional(), ...ignoredParams,
+      }),
+    },
+  }, async (req) => {
+    const q = req.query;
+    if (!recordId.safeParse(req.params.productId).success) throw invalidId(req.params.productId);
+    const id = toId18(req.params.productId);
+    const { details, prices } = await pricesFor(req.params.webstoreId, req, [id], q, q.allProductSellingModelPrices || !!q.productSellingModelIds?.length);
+    if (!details.length) throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
+    const price = prices.get(id);
+    if (!price) throw new ApiError(404, 'ITEM_NOT_FOUND', `No price is available for the product ${req.params.productId}.`);
+    if (q.productSellingModelIds?.length) price.productPriceEntries = price.productPriceEntries.filter((e) => q.productSellingModelIds!.includes(e.productSellingModelId ?? ''));
+    if (q.includeChildProductPrices && details[0].productClass === 'VariationParent') {
+      const kids = (details[0].variationInfo?.attributesToProductMappings ?? []).map((m) => m.productId);
+      const child = await pricesFor(req.params.webstoreId, req, kids, q);
+      price.childProductPrices = kids.map((k) => child.prices.get(k)).filter((p) => !!p);
+    }
+    return price;
+  });
+
+  const collectionQuery = z.object({ productIds: csv.optional(), effectiveAccountId: optionalAccount, currencyIsoCode: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code').optional(), ...ignoredParams });
+  async function collection(webstoreId: string, req: Parameters<typeof buyerContext>[0], productIds: string[] | undefined, q: z.infer<typeof collectionQuery>) {
+    if (!productIds?.length) throw badInput('The productIds list is required.');
+    if (productIds.length > MAX_PRODUCTS) throw badInput(`Specify at most ${MAX_PRODUCTS} products.`);
+    const bad = productIds.find((p) => !recordId.safeParse(p).success);
+    if (bad) throw invalidId(bad);
+    const ids = productIds.map(toId18);
+    const { currency, prices } = await pricesFor(webstoreId, req, ids, q);
+    const results = ids.map((id) => {
+      const p = prices.get(id);
+      return p
+        ? { productId: id, listPrice: p.listPrice, unitPrice: p.unitPrice, lowestUnitPrice: p.lowestUnitPrice, pricebookEntryId: p.pricebookEntryId, success: true, error: null }
+        : { productId: id, listPrice: null, unitPrice: null, lowestUnitPrice: null, pricebookEntryId: null, success: false, error: { errorCode: 'ITEM_NOT_FOUND', message: `No price is available for the product ${id}.` } };
+    });
+    return { currencyIsoCode: currency, success: results.every((x) => x.success), error: null, pricingLineItemResults: results };
+  }
+
+  r.get(`${WEBSTORE}/pricing/products`, { schema: { tags, summary: 'Prices of many products', params: webstoreParams, querystring: collectionQuery } },
+    async (req) => collection(req.params.webstoreId, req, req.query.productIds, req.query));
+
+  // POST is a read with the product list in the body (the platform's form for long lists).
+  r.post(`${WEBSTORE}/pricing/products`, {
+    schema: {
+      tags, summary: 'Prices of many products (list in the body)', params: webstoreParams, querystring: collectionQuery,
+      body: z.object({ pricingLineItems: z.array(z.object({ productId: z.string() })).min(1).max(MAX_PRODUCTS) }),
+    },
+  }, async (req) => collection(req.params.webstoreId, req, req.body.pricingLineItems.map((i) => i.productId), req.query));
+}

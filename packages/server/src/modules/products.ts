@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../services/index.ts';
+import { badInput, invalidId, notFound } from '../http/errors.ts';
+import { buyerContext } from '../http/context.ts';
+import { csv, flag, ignoredParams, optionalAccount, recordId, toId18, webstoreParams } from '../http/params.ts';
+import type { DetailOptions } from '../services/products.ts';
+import { WEBSTORE } from './base.ts';
+
+const detailQuery = z.object({
+  fields: csv.optional(), excludeFields: csv.optional(), mediaGroups: csv.optional(),
+  excludeMedia: flag.optional(), excludePrimaryProductCategory: flag.optional(), excludeQuantityRule: flag.optional(),
+  excludeVariationInfo: flag.optional(), excludeAttributeSetInfo: flag.optional(), excludeProductSellingModels: flag.optional(),
+  excludeDynamicAttributeInfo: flag.optional(), noCache: flag.optional(), effectiveAccountId: optionalAccount, ...ignoredParams,
+});
+type DetailQuery = z.infer<typeof detailQuery>;
+const productParams = webstoreParams.extend({ productId: z.string() });
+const tags = ['Products'];
+const MAX_BATCH = 100;
+const CHILDREN_PAGE_LIMIT = 20;
+const FEATURED_TYPES = ['CrossSell', 'UpSell', 'Accessories'];
+
+/** Ids in paths are checked here rather than by the schema, so a malformed id answers INVALID_ID_FIELD. */
+function checkId(value: string): string {
+  if (!recordId.safeParse(value).success) throw invalidId(value);
+  return toId18(value);
+}
+
+function detailOptions(q: DetailQuery): DetailOptions {
+  return {
+    fields: q.fields, excludeFields: q.excludeFields, mediaGroups: q.mediaGroups, excludeMedia: q.excludeMedia,
+    excludePrimaryProductCategory: q.excludePrimaryProductCategory, excludeQuantityRule: q.excludeQuantityRule,
+    excludeVariationInfo: q.excludeVariationInfo, excludeAttributeSetInfo: q.excludeAttributeSetInfo,
+    excludeProductSellingModels: q.excludeProductSellingModels,
+  };
+}
+
+export function productRoutes(app: FastifyInstance, s: Services): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function detail(webstoreId: string, productId: string, q: DetailQuery, req: Parameters<typeof buyerContext>[0]) {
+    const store = await s.webstores.get(webstoreId);
+    buyerContext(req, store, q.effectiveAccountId);
+    const id = checkId(productId);
+    const [rows, tree] = await Promise.all([s.products.rowsByIds(store.id, [id]), s.categories.get(store.id, store.catalogVersion)]);
+    if (!rows.length) throw notFound(`The product ${productId} doesn't exist or isn't available to you.`);
+    const [product] = await s.products.details(rows, tree, detailOptions(q));
+    return { store, product };
+  }
+
+  r.get(`${WEBSTORE}/products/:productId`, {
+    schema: { tags, summary: 'Product detail', params: productParams, querystring: detailQuery },
+  }, async (req, reply) => {
+    const { product } = await detail(req.params.webstoreId, req.params.productId, req.query, req);
+    reply.header('Cache-Control', 'private, no-cache');
+    return product;
+  });
+
+  // The catalogue-snapshot form: the answer depends only on the published snapshot, so it may be cached
+  // by shared caches (X-HighScale marks the high-scale read path).
+  r.get(`${WEBSTORE}/versions/:snapshotId/products/:productId`, {
+    schema: { tags, summary: 'Product detail from a catalogue snapshot', params: productParams.extend({ snapshotId: z.string() }), querystring: detailQuery },
+  }, async (req, reply) => {
+    const store = await s.webstores.get(req.params.webstoreId);
+    if (req.params.snapshotId !== store.snapshotId) throw notFound(`The catalog snapshot ${req.params.snapshotId} doesn't exist.`);
+    const { product } = await detail(req.params.webstoreId, req.params.productId, { ...req.query, effectiveAccountId: undefined }, req);
+    reply.header('Cache-Control', 'public, max-age=300');
+    if (req.headers['x-highscale']) reply.header('X-HighScale', 'true');
+    return product;
+  });
+
+  r.get(`${WEBSTORE}/products`, {
+    schema: {
+      tags, summary: 'Products by ids or SKUs', params: webstoreParams,
+      querystring: detailQuery.extend({
+        ids: csv.optional(), skus: csv.optional(), excludePrices: flag.optional(), includeAttributeSetInfo: flag.optional(),
+        includeQuantityRule: flag.optional(), includeProductSellingModels: flag.optional(), includeGroupByAttributeVariationInfo: flag.optional(),
+      }),
+    },
+  }, async (req) => {
+    const q = req.query;
+    const store = await s.webstores.get(req.params.webstoreId);
+    const ctx = buyerContext(req, store, q.effectiveAccountId);
+    const ids = q.ids ?? [];
+    const skus = q.skus ?? [];
+    if (ids.length && skus.length) throw badInput('Specify either ids or skus, not both.');
+    if (!ids.length && !skus.length) throw badInput('Specify at least one product id in ids or one SKU in skus.');
+    if (ids.length + skus.length > MAX_BATCH) throw badInput(`Specify at most ${MAX_BATCH} products.`);
+    const wanted = ids.length ? ids.map(checkId) : skus;
+    const [rows, tree] = await Promise.all([
+      ids.length ? s.products.rowsByIds(store.id, wanted) : s.products.rowsBySkus(store.id, wanted),
+      s.categories.get(store.id, store.catalogVersion),
+    ]);
+    const details = await s.products.details(rows, tree, { ...detailOptions(q), excludeProductSellingModels: q.includeProductSellingModels === false });
+    const prices = q.excludePrices ? null : await s.pricing.prices({ webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency: ctx.currency }, details.map((d) => ({ id: d.id, sellingModels: d.productSellingModels })));
+    const byKey = new Map(details.map((d, i) => [ids.length ? d.id : rows[i].sku, d]));
+    const products = wanted.map((key) => {
+      const d = byKey.get(key);
+      if (!d) return { id: ids.length ? key : null, sku: ids.length ? null : key, success: false, error: { errorCode: 'NOT_FOUND', message: `The product ${key} doesn't exist or isn't available to you.` } };
+      const price = prices?.get(d.id);
+      return {
+        ...d, name: d.fields.Name ?? rows.find((x) => x.id === d.id)!.name, sku: rows.find((x) => x.id === d.id)!.sku,
+        ...(prices ? { prices: price ? { listPrice: price.listPrice, unitPrice: price.unitPrice, pricebookEntryId: price.pricebookEntryId, currencyIsoCode: price.currencyIsoCode } : null } : {}),
+        success: true, error: null,
+      };
+    });
+    return { products, total: products.filter((p) => p.success).length };
+  });
+
+  r.get(`${WEBSTORE}/products/:productId/children`, {
+    schema: {
+      tags, summary: 'Variations of a variation parent', params: productParams,
+      querystring: z.object({
+        pageSize: z.coerce.number().int().min(1).max(CHILDREN_PAGE_LIMIT).default(CHILDREN_PAGE_LIMIT),
+        page: z.coerce.number().int().min(0).max(10000).default(0),
+        pageToken: z.string().regex(/^\d+$/).optional(),
+        mediaGroups: csv.optional(), includeProductSellingModels: flag.optional(), effectiveAccountId: optionalAccount, fields: csv.optional(), ...ignoredParams,
+      }),
+    },
+  }, async (req) => {
+    const q = req.query;
+    const store = await s.webstores.get(req.params.webstoreId);
+    buyerContext(req, store, q.effectiveAccountId);
+    const id = checkId(req.params.productId);
+    const [parent] = await s.products.rowsByIds(store.id, [id]);
+    if (!parent) throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
+    const page = q.pageToken ? Number(q.pageToken) : q.page;
+    const { rows, total } = await s.products.childRows(store.id, id, page * q.pageSize, q.pageSize);
+    const tree = await s.categories.get(store.id, store.catalogVersion);
+    const products = await s.products.details(rows, tree, { mediaGroups: q.mediaGroups, fields: q.fields, excludeProductSellingModels: q.includeProductSellingModels === false });
+    const hasNext = (page + 1) * q.pageSize < total;
+    return { products, total, pageSize: q.pageSize, currentPageToken: String(page), nextPageToken: hasNext ? String(page + 1) : null };
+  });
+
+  r.get(`${WEBSTORE}/products/:productId/featured-products`, {
+    schema: {
+      tags, summary: 'Featured (related) products', params: productParams,
+      querystring: detailQuery.extend({
+        relationshipTypes: csv.optional(), includeMediaGroups: flag.optional(), includeAttributeSetInfo: flag.optional(),
+        includePurchaseQuantityRules: flag.optional(), includeProductSellingModel: flag.optional(),
+      }),
+    },
+  }, async (req) => {
+    const q = req.query;
+    const store = await s.webstores.get(req.params.webstoreId);
+    buyerContext(req, store, q.effectiveAccountId);
+    const id = checkId(req.params.productId);
+    const [product] = await s.products.rowsByIds(store.id, [id]);
+    if (!product) throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
+    const types = q.relationshipTypes?.length ? q.relationshipTypes : FEATURED_TYPES;
+    const [rows, tree] = await Promise.all([s.products.relatedRows(store.id, id, types), s.categories.get(store.id, store.catalogVersion)]);
+    const products = await s.products.details(rows, tree, {
+      ...detailOptions(q),
+      excludeMedia: q.includeMediaGroups === false || q.excludeMedia,
+      excludeQuantityRule: q.includePurchaseQuantityRules === false,
+      excludeProductSellingModels: q.includeProductSellingModel === false,
+    });
+    return { products, total: products.length };
+  });
+}

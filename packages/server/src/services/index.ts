@@ -1,0 +1,32 @@
+// The services one server process holds; each is stateless over the database apart from
+// version-keyed caches of derived data.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { WebstoreResolver } from '../http/webstore.ts';
+import { CategoryTreeCache } from './category-tree.ts';
+import { ProductService } from './products.ts';
+import { PricingService } from './pricing.ts';
+import { TaxService } from './taxes.ts';
+import { InventoryService } from './inventory.ts';
+
+export interface Services {
+  db: Kysely<Database>;
+  webstores: WebstoreResolver;
+  categories: CategoryTreeCache;
+  products: ProductService;
+  pricing: PricingService;
+  taxes: TaxService;
+  inventory: InventoryService;
+}
+
+export function createServices(db: Kysely<Database>): Services {
+  return {
+    db,
+    webstores: new WebstoreResolver(db),
+    categories: new CategoryTreeCache(db),
+    products: new ProductService(db),
+    pricing: new PricingService(db),
+    taxes: new TaxService(db),
+    inventory: new InventoryService(db),
+  };
+}

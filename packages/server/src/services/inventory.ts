@@ -1,0 +1,37 @@
+// Inventory levels per location and per location group; available = on hand minus reserved.
+import type { Kysely } from 'kysely';
+import type { InventoryLevels, InventoryProductLevel } from '@store/core';
+import type { Database } from '../db/schema.ts';
+
+export class InventoryService {
+  constructor(private db: Kysely<Database>) {}
+
+  async levels(webstoreId: string, productIds: string[], sources: { locations?: string[]; locationGroups?: string[] }): Promise<InventoryLevels> {
+    const groups = sources.locationGroups ?? [];
+    const members = groups.length
+      ? await this.db.selectFrom('location_group_member').innerJoin('location_group', 'location_group.id', 'location_group_member.location_group_id')
+        .select(['location_group_member.location_group_id', 'location_group_member.location_id'])
+        .where('location_group.webstore_id', '=', webstoreId).where('location_group_member.location_group_id', 'in', groups).execute()
+      : [];
+    const locationIds = [...new Set([...(sources.locations ?? []), ...members.map((m) => m.location_id)])];
+    const rows = locationIds.length && productIds.length
+      ? await this.db.selectFrom('inventory_level').selectAll().where('product_id', 'in', productIds).where('location_id', 'in', locationIds).execute()
+      : [];
+    const level = (productId: string, locs: string[]): InventoryProductLevel => {
+      let onHand = 0; let available = 0;
+      for (const r of rows) if (r.product_id === productId && locs.includes(r.location_id)) { onHand += r.on_hand; available += Math.max(0, r.on_hand - r.reserved); }
+      return { product2Id: productId, onHand, availableToFulfill: available, availableToOrder: available };
+    };
+    const knownGroups = new Set(members.map((m) => m.location_group_id));
+    return {
+      success: true,
+      errors: groups.filter((g) => !knownGroups.has(g)).map((g) => ({ errorCode: 'NOT_FOUND', message: `The location group ${g} doesn't exist for this store.` })),
+      locations: (sources.locations ?? []).map((loc) => ({ locationId: loc, locationSourceKey: 'location' as const, inventoryProducts: productIds.map((p) => level(p, [loc])) })),
+      locationGroups: [...knownGroups].map((g) => ({
+        locationGroupId: g, locationSourceKey: 'locationGroup' as const,
+        inventoryProducts: productIds.map((p) => level(p, members.filter((m) => m.location_group_id === g).map((m) => m.location_id))),
+      })),
+      totalInventory: productIds.map((p) => level(p, locationIds)),
+    };
+  }
+}

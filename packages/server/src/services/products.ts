@@ -1,0 +1,183 @@
+// Product detail assembly: a handful of batched queries per request, whatever the number of products,
+// so one product, a batch of 100 and a page of children cost the same number of round trips.
+import type { Kysely } from 'kysely';
+import { DATASET_FIELDS, type ProductDetail, type ProductMedia, type ProductMediaGroup, type ProductSellingModel, type ProductClass, type SellingModelType, type PricingTermUnit } from '@store/core';
+import type { Database, ProductTable } from '../db/schema.ts';
+import type { CategoryTree } from './category-tree.ts';
+
+export const DEFAULT_IMAGE_URL = '/img/default-product-image.svg';
+
+export interface DetailOptions {
+  fields?: string[];
+  excludeFields?: string[];
+  mediaGroups?: string[];
+  excludeMedia?: boolean;
+  excludePrimaryProductCategory?: boolean;
+  excludeQuantityRule?: boolean;
+  excludeVariationInfo?: boolean;
+  excludeAttributeSetInfo?: boolean;
+  excludeProductSellingModels?: boolean;
+}
+
+const parseList = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
+
+function productFields(p: ProductTable, related: Array<{ position: number; id: string; name: string }>): Record<string, string | null> {
+  const f: Record<string, string | null> = {
+    Name: p.name,
+    StockKeepingUnit: p.sku,
+    Description: p.description,
+    DisplayUrl: `/product/${p.url_name}`,
+    ProductCode: p.sku,
+    Family: p.fulfilment === 'Physical' ? 'Printed Directories' : 'Datasets',
+    IsActive: p.is_active ? 'true' : 'false',
+  };
+  if (p.fulfilment === 'Dataset') {
+    const countries = parseList(p.countries_json);
+    const lines = parseList(p.category_lines_json);
+    f[DATASET_FIELDS.description] = p.rich_description;
+    f[DATASET_FIELDS.recordCount] = p.record_count == null ? null : String(p.record_count);
+    f[DATASET_FIELDS.countries] = countries.join('; ');
+    f[DATASET_FIELDS.sicCode] = p.sic_code;
+    f[DATASET_FIELDS.listStatus] = p.list_status;
+    f[DATASET_FIELDS.lastUpdated] = p.last_updated;
+    for (const n of [1, 2, 3, 4, 5] as const) f[DATASET_FIELDS.category(n)] = lines[n - 1] ?? null;
+    f[DATASET_FIELDS.includedFields] = parseList(p.included_fields_json).join('; ');
+    f[DATASET_FIELDS.sampleUrl] = p.sample_url;
+    for (let n = 1; n <= 10; n++) {
+      const r = related.find((x) => x.position === n);
+      f[DATASET_FIELDS.related(n)] = r?.id ?? null;
+      f[DATASET_FIELDS.relatedName(n)] = r?.name ?? null;
+    }
+  }
+  return f;
+}
+
+function pickFields(all: Record<string, string | null>, opts: DetailOptions): Record<string, string | null> {
+  let out = all;
+  if (opts.fields?.length) {
+    const wanted = new Set(opts.fields.map((s) => s.toLowerCase()));
+    out = Object.fromEntries(Object.entries(all).filter(([k]) => wanted.has(k.toLowerCase())));
+  }
+  if (opts.excludeFields?.length) {
+    const drop = new Set(opts.excludeFields.map((s) => s.toLowerCase()));
+    out = Object.fromEntries(Object.entries(out).filter(([k]) => !drop.has(k.toLowerCase())));
+  }
+  return out;
+}
+
+const defaultImage = (name: string): ProductMedia => ({
+  id: '', alternateText: name, contentVersionId: null, mediaType: 'Image', sortOrder: 0, thumbnailUrl: DEFAULT_IMAGE_URL, title: name, url: DEFAULT_IMAGE_URL,
+});
+
+export class ProductService {
+  constructor(private db: Kysely<Database>) {}
+
+  async rowsByIds(webstoreId: string, ids: string[]): Promise<ProductTable[]> {
+    if (!ids.length) return [];
+    return this.db.selectFrom('product').selectAll().where('webstore_id', '=', webstoreId).where('is_active', '=', 1).where('id', 'in', ids).execute();
+  }
+
+  async rowsBySkus(webstoreId: string, skus: string[]): Promise<ProductTable[]> {
+    if (!skus.length) return [];
+    return this.db.selectFrom('product').selectAll().where('webstore_id', '=', webstoreId).where('is_active', '=', 1).where('sku', 'in', skus).execute();
+  }
+
+  /** Full detail for each row, in the order given. */
+  async details(rows: ProductTable[], tree: CategoryTree, opts: DetailOptions = {}): Promise<ProductDetail[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.id);
+    const wantMedia = !opts.excludeMedia;
+    const wantModels = !opts.excludeProductSellingModels;
+    const parentIds = rows.filter((r) => r.product_class === 'VariationParent').map((r) => r.id);
+    const [media, models, related, children] = await Promise.all([
+      wantMedia ? this.db.selectFrom('product_media').selectAll().where('product_id', 'in', ids).orderBy('sort_order').execute() : [],
+      wantModels ? this.db.selectFrom('product_selling_model').innerJoin('selling_model', 'selling_model.id', 'product_selling_model.selling_model_id')
+        .select(['product_selling_model.product_id', 'product_selling_model.sort_order', 'selling_model.id', 'selling_model.name', 'selling_model.selling_model_type',
+          'selling_model.pricing_term', 'selling_model.pricing_term_unit', 'selling_model.term_min', 'selling_model.term_max', 'selling_model.term_increment'])
+        .where('product_selling_model.product_id', 'in', ids).orderBy('product_selling_model.sort_order').execute() : [],
+      this.db.selectFrom('product_relation').innerJoin('product', 'product.id', 'product_relation.related_id')
+        .select(['product_relation.product_id', 'product_relation.position', 'product.id', 'product.name'])
+        .where('product_relation.product_id', 'in', ids).where('product_relation.relationship_type', '=', 'RelatedDataset').execute(),
+      parentIds.length && !opts.excludeVariationInfo
+        ? this.db.selectFrom('product').select(['id', 'parent_id', 'url_name', 'variation_json', 'sku']).where('parent_id', 'in', parentIds).where('is_active', '=', 1).orderBy('sku').execute()
+        : [],
+    ]);
+    const usage = opts.mediaGroups?.map((g) => g.toLowerCase());
+    return rows.map((p) => {
+      const groups = new Map<string, ProductMediaGroup>();
+      for (const m of media) {
+        if (m.product_id !== p.id) continue;
+        if (usage && !usage.includes(m.usage_type.toLowerCase()) && !usage.includes(developerName(m.usage_type).toLowerCase())) continue;
+        let g = groups.get(m.usage_type);
+        if (!g) {
+          g = { id: `2mg${p.id.slice(3, 15)}${m.usage_type === 'Listing' ? 'AAB' : 'AAA'}`, developerName: developerName(m.usage_type), name: m.usage_type === 'Listing' ? 'Product List Image' : 'Product Detail Images', usageType: m.usage_type as 'Standard' | 'Listing', mediaItems: [] };
+          groups.set(m.usage_type, g);
+        }
+        g.mediaItems.push({ id: m.id, alternateText: m.alt_text, contentVersionId: null, mediaType: m.media_type as 'Image', sortOrder: m.sort_order, thumbnailUrl: m.thumbnail_url, title: m.title, url: m.url });
+      }
+      const standard = groups.get('Standard')?.mediaItems[0] ?? groups.get('Listing')?.mediaItems[0];
+      const sellingModels: ProductSellingModel[] = models.filter((m) => m.product_id === p.id).map((m) => ({
+        id: m.id, name: m.name, sellingModelType: m.selling_model_type as SellingModelType,
+        pricingTerm: m.pricing_term, pricingTermUnit: m.pricing_term_unit as PricingTermUnit | null,
+        subscriptionTermRule: m.selling_model_type === 'TermDefined' ? { minimum: m.term_min ?? 1, maximum: m.term_max ?? 1, increment: m.term_increment ?? 1 } : null,
+      }));
+      const rel = related.filter((r) => r.product_id === p.id);
+      const kids = children.filter((c) => c.parent_id === p.id);
+      const attrs = p.variation_json ? (JSON.parse(p.variation_json) as Record<string, string>) : null;
+      return {
+        id: p.id,
+        urlName: p.url_name,
+        productClass: p.product_class as ProductClass,
+        fields: pickFields(productFields(p, rel), opts),
+        defaultImage: standard ?? defaultImage(p.name),
+        mediaGroups: [...groups.values()],
+        primaryProductCategoryPath: opts.excludePrimaryProductCategory || !p.primary_category_id ? null : { path: tree.path(p.primary_category_id) },
+        purchaseQuantityRule: opts.excludeQuantityRule ? null : { minimum: p.qty_min, maximum: p.qty_max, increment: p.qty_increment },
+        productSellingModels: sellingModels,
+        variationParentId: p.parent_id,
+        variationInfo: p.product_class === 'VariationParent' && !opts.excludeVariationInfo ? variationInfo(kids) : null,
+        variationAttributeSet: attrs ? { developerName: 'Dataset_Coverage', attributes: attrs } : null,
+        attributeSetInfo: opts.excludeAttributeSetInfo || !attrs ? null : { Dataset_Coverage: { developerName: 'Dataset_Coverage', label: 'Coverage', attributes: attrs } },
+        isConfigurationAllowed: false,
+      };
+    });
+  }
+
+  async childRows(webstoreId: string, parentId: string, offset: number, limit: number): Promise<{ rows: ProductTable[]; total: number }> {
+    const base = this.db.selectFrom('product').where('webstore_id', '=', webstoreId).where('parent_id', '=', parentId).where('is_active', '=', 1);
+    const [rows, count] = await Promise.all([
+      base.selectAll().orderBy('sku').limit(limit).offset(offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  async relatedRows(webstoreId: string, productId: string, types: string[]): Promise<ProductTable[]> {
+    const rel = await this.db.selectFrom('product_relation').select(['related_id', 'relationship_type', 'position'])
+      .where('product_id', '=', productId).where('relationship_type', 'in', types).orderBy('relationship_type').orderBy('position').execute();
+    const rows = await this.rowsByIds(webstoreId, rel.map((r) => r.related_id));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return rel.map((r) => byId.get(r.related_id)).filter((r): r is ProductTable => !!r);
+  }
+}
+
+function developerName(usage: string): string {
+  return usage === 'Listing' ? 'productListImage' : 'productDetailImage';
+}
+
+function variationInfo(kids: Array<{ id: string; url_name: string; variation_json: string | null }>) {
+  const values = new Map<string, Set<string>>();
+  const mappings = kids.map((k) => {
+    const attrs = k.variation_json ? (JSON.parse(k.variation_json) as Record<string, string>) : {};
+    Object.entries(attrs).forEach(([name, value]) => { if (!values.has(name)) values.set(name, new Set()); values.get(name)!.add(value); });
+    return {
+      productId: k.id, urlName: k.url_name, availableToOrder: true,
+      canonicalKey: Object.entries(attrs).map(([, v]) => v).join('_'),
+      selectedAttributes: Object.entries(attrs).map(([apiName, value], i) => ({ apiName, label: apiName, sequence: i, value })),
+    };
+  });
+  const variationAttributeInfo = Object.fromEntries([...values.entries()].map(([apiName, set], i) => [apiName, {
+    apiName, label: apiName, sequence: i, allowableValues: [...set], availableValues: [...set],
+  }]));
+  return { attributesToProductMappings: mappings, variationAttributeInfo, variationCount: kids.length };
+}

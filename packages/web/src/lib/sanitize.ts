@@ -1,0 +1,104 @@
+// Rich-text sanitising (spec 03 §5, "Generic library rules"): DOMPurify with a fixed list of
+// tags and attributes and the URL schemes ftp, ftps, http, https, mailto, tel, callto, cid, xmpp,
+// ciscotel and navision. When sanitising fails, the raw text is shown as plain text.
+//
+// DOMPurify needs a DOM. The browser has one; the server passes a jsdom-backed instance
+// (./purify-server.ts). Whoever starts the app registers how to get one (setPurifierProvider).
+
+export interface Purifier {
+  sanitize(dirty: string, config: Record<string, unknown>): unknown;
+  addHook?(name: 'afterSanitizeAttributes', hook: (node: Element) => void): void;
+}
+
+export const RICH_TEXT_ALLOWED_TAGS: readonly string[] = [
+  'a', 'abbr', 'acronym', 'address', 'b', 'big', 'blockquote', 'br', 'caption', 'cite', 'code', 'col', 'colgroup',
+  'dd', 'del', 'dfn', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure', 'font', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr',
+  'i', 'img', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 'q', 's', 'samp', 'section', 'small', 'span', 'strike',
+  'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'tt', 'u', 'ul', 'var',
+];
+
+export const RICH_TEXT_ALLOWED_ATTR: readonly string[] = [
+  'align', 'alt', 'border', 'cellpadding', 'cellspacing', 'cite', 'class', 'color', 'colspan', 'datetime', 'dir',
+  'face', 'headers', 'height', 'href', 'hreflang', 'lang', 'name', 'rel', 'rowspan', 'scope', 'size', 'span', 'src',
+  'start', 'summary', 'target', 'title', 'type', 'valign', 'width',
+];
+
+/** DOMPurify's URI pattern with the scheme list of spec 03 §5 (relative URLs stay allowed). */
+export const RICH_TEXT_URI_REGEXP =
+  /^(?:(?:ftps?|https?|mailto|tel|callto|cid|xmpp|ciscotel|navision):|[^a-z]|[a-z+.\-]+(?:[^a-z+.\-:]|$))/i;
+
+export const RICH_TEXT_CONFIG: Record<string, unknown> = {
+  ALLOWED_TAGS: [...RICH_TEXT_ALLOWED_TAGS],
+  ALLOWED_ATTR: [...RICH_TEXT_ALLOWED_ATTR],
+  ALLOWED_URI_REGEXP: RICH_TEXT_URI_REGEXP,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: true,
+  RETURN_TRUSTED_TYPE: false,
+};
+
+/** The result a RichText renders: sanitised HTML, or the fallback plain text. */
+export type SanitizedRichText = { kind: 'html'; html: string } | { kind: 'text'; text: string };
+
+/** Tags dropped and the common entities decoded: the "plain text" fallback and meta descriptions. */
+export function toPlainText(value: string | null | undefined): string {
+  if (!value) return '';
+  return value
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|tr)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;|&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t\r\f\v]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+}
+
+const hooked = new WeakSet<object>();
+
+/** Links that open a new window must not hand the opener to the target. */
+function ensureHooks(purifier: Purifier): void {
+  if (hooked.has(purifier) || !purifier.addHook) return;
+  hooked.add(purifier);
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.getAttribute('target')) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+  });
+}
+
+/** Synchronous sanitising with a given DOMPurify instance; never throws. */
+export function sanitizeWith(purifier: Purifier | null | undefined, value: string | null | undefined): SanitizedRichText {
+  const raw = value ?? '';
+  if (!raw.trim()) return { kind: 'text', text: '' };
+  try {
+    if (!purifier) throw new Error('no sanitiser');
+    ensureHooks(purifier);
+    const html = purifier.sanitize(raw, RICH_TEXT_CONFIG);
+    if (typeof html !== 'string') throw new Error('sanitiser returned no string');
+    return { kind: 'html', html };
+  } catch {
+    return { kind: 'text', text: toPlainText(raw) };
+  }
+}
+
+let provider: (() => Promise<Purifier>) | null = null;
+
+/** Called once by the entry point: the server hands a jsdom-backed instance, the browser lazily imports DOMPurify. */
+export function setPurifierProvider(get: () => Promise<Purifier>): void {
+  provider = get;
+}
+
+export async function sanitizeRichText(value: string | null | undefined): Promise<SanitizedRichText> {
+  let purifier: Purifier | null = null;
+  try {
+    purifier = provider ? await provider() : null;
+  } catch {
+    purifier = null;
+  }
+  return sanitizeWith(purifier, value);
+}

@@ -1,0 +1,7 @@
+// The part of jsdom the server-side sanitiser uses (no @types/jsdom in the workspace).
+declare module 'jsdom' {
+  export class JSDOM {
+    constructor(html?: string, options?: Record<string, unknown>);
+    readonly window: Window & typeof globalThis;
+  }
+}

@@ -1,0 +1,60 @@
+// `npm test`: every suite in one go, ending with one plain "N passed, N failed" line.
+//   unit + API (SQLite, or PostgreSQL when DATABASE_URL is set) + browser (real Chromium, when installed)
+// Usage: node scripts/test.mjs [--suite unit|api|browser]... (default: all)
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const wanted = process.argv.flatMap((a, i, all) => (all[i - 1] === '--suite' ? [a] : []));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function find(dir, re, out = []) {
+  if (!existsSync(dir)) return out;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist') continue;
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) find(p, re, out); else if (re.test(e.name)) out.push(path.relative(root, p));
+  }
+  return out.sort();
+}
+
+const testFile = /\.test\.tsx?$/;
+const suites = {
+  unit: () => ['core', 'client', 'web'].flatMap((p) => find(path.join(root, 'packages', p, 'src'), testFile))
+    .concat(find(path.join(root, 'packages/server/src/seed'), testFile)),
+  api: () => find(path.join(root, 'packages/server/src'), testFile).filter((f) => !f.includes('/seed/')),
+  browser: () => find(path.join(root, 'e2e'), testFile),
+};
+
+function run(name, files) {
+  return new Promise((resolve) => {
+    console.log(`\n=== ${name}: ${files.length} files${name === 'api' ? ` on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}` : ''} ===`);
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { cwd: root, env: { ...process.env, CHROMIUM_PATH: chromium } });
+    let out = '';
+    const tee = (stream, target) => stream.on('data', (d) => { out += d; target.write(d); });
+    tee(child.stdout, process.stdout);
+    tee(child.stderr, process.stderr);
+    child.on('close', (code) => {
+      const count = (label) => Number((out.match(new RegExp(`^ℹ ${label} (\\d+)$`, 'm')) ?? [])[1] ?? 0);
+      resolve({ name, code, pass: count('pass'), fail: count('fail') + (code !== 0 && count('fail') === 0 ? 1 : 0) });
+    });
+  });
+}
+
+const results = [];
+for (const name of wanted.length ? wanted : Object.keys(suites)) {
+  if (name === 'browser' && !existsSync(chromium)) {
+    console.log(`\n=== browser: skipped, ${chromium} not found (apt-get install -y chromium) ===`);
+    if (process.env.CI) results.push({ name, code: 1, pass: 0, fail: 1 });
+    continue;
+  }
+  const files = suites[name]();
+  if (files.length) results.push(await run(name, files));
+}
+const pass = results.reduce((n, r) => n + r.pass, 0);
+const fail = results.reduce((n, r) => n + r.fail, 0);
+console.log('');
+for (const r of results) console.log(`${r.name}: ${r.pass} passed, ${r.fail} failed`);
+console.log(`${pass} passed, ${fail} failed`);
+process.exit(fail || results.some((r) => r.code !== 0) ? 1 : 0);
