@@ -18,6 +18,16 @@ export const KEY_PREFIXES = {
   deliveryGroup: '0a7',
   checkout: '2z9',
   promotion: '0c8',
+  media: '2pm',
+  mediaGroup: '2mg',
+  priceBook: '01s',
+  priceTier: '0ta',
+  buyerGroup: '0ZI',
+  taxPolicy: '0tp',
+  order: '801',
+  address: '81W',
+  wishlist: '0wl',
+  session: '0sx',
 } as const;
 
 export type RecordKind = keyof typeof KEY_PREFIXES;

@@ -44,6 +44,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   assetRoutes(app, services);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  // The benchmark's ceiling: the same framework and process doing no work.
+  if (process.env.BENCH_BARE_ROUTE === '1') app.get('/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
   if (opts.storefront !== false) await mountStorefront(app, { webstoreId: opts.webstoreId ?? DEMO_WEBSTORE_ID });
   return { app, services };
 }

@@ -4,16 +4,9 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from './schema.ts';
 
-export const KEY_PREFIX = {
-  webstore: '0ZE', category: '0ZG', product: '01t', media: '2pm', mediaGroup: '2mg', sellingModel: '0jP',
-  priceBook: '01s', priceBookEntry: '01u', priceTier: '0ta', buyerGroup: '0ZI', account: '001', user: '005',
-  location: '131', locationGroup: '0gh', taxPolicy: '0tp', cart: '0a6', cartItem: '0a9', deliveryGroup: '0a7',
-  checkout: '2z9', order: '801', promotion: '0c8', address: '81W', wishlist: '0wl', session: '0sx',
-} as const;
-
-export function formatId(prefix: string, n: number): string {
-  return `${prefix}${String(n).padStart(12, '0')}AAA`;
-}
+// The id format and key prefixes are rules shared with the browser, so they live in core.
+export { KEY_PREFIXES as KEY_PREFIX, makeRecordId as formatId } from '@store/core';
+import { makeRecordId } from '@store/core';
 
 /** Reserves `count` consecutive ids for a prefix; safe across processes sharing one database. */
 export async function allocateIds(db: Kysely<Database>, prefix: string, count = 1): Promise<string[]> {
@@ -22,6 +15,6 @@ export async function allocateIds(db: Kysely<Database>, prefix: string, count = 
     const row = await trx.updateTable('id_counter').set({ next_value: sql`next_value + ${count}` }).where('prefix', '=', prefix)
       .returning('next_value').executeTakeFirstOrThrow();
     const first = row.next_value - count;
-    return Array.from({ length: count }, (_, i) => formatId(prefix, first + i));
+    return Array.from({ length: count }, (_, i) => makeRecordId(prefix, first + i));
   });
 }

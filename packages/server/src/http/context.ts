@@ -2,9 +2,8 @@
 // never trusted from the browser: a guest may not name one (the all-zero id means "none").
 import type { FastifyRequest } from 'fastify';
 import type { Webstore } from './webstore.ts';
+import { isAllZeroAccountId } from '@store/core';
 import { ApiError } from './errors.ts';
-
-export const ZERO_ACCOUNT_ID = '000000000000000';
 
 export interface BuyerContext {
   isGuest: boolean;
@@ -16,7 +15,7 @@ export interface BuyerContext {
 }
 
 export function isZeroAccount(id: string | undefined | null): boolean {
-  return !id || id === ZERO_ACCOUNT_ID || id === `${ZERO_ACCOUNT_ID}AAA`;
+  return !id || isAllZeroAccountId(id);
 }
 
 export function buyerContext(req: FastifyRequest, store: Webstore, effectiveAccountId?: string): BuyerContext {

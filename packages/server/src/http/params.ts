@@ -1,7 +1,8 @@
 // Shared request schemas. They validate requests and, through @fastify/swagger, become the OpenAPI document.
 import { z } from 'zod';
+import { isRecordId, normaliseRecordId } from '@store/core';
 
-export const recordId = z.string().regex(/^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/, 'must be a 15- or 18-character record id');
+export const recordId = z.string().refine((v) => isRecordId(v), 'must be a 15- or 18-character record id');
 /** Query flags arrive as text; the platform accepts true/false in any case. */
 export const flag = z.enum(['true', 'false', 'TRUE', 'FALSE', 'True', 'False']).transform((v) => v.toLowerCase() === 'true');
 /** Comma-separated lists, also accepted as repeated parameters. */
@@ -13,7 +14,7 @@ export const webstoreParams = z.object({ webstoreId: z.string().min(1).max(40) }
 
 /** Normalise a 15-character id to the stored 18-character form. */
 export function toId18(id: string): string {
-  return id.length === 15 ? `${id}AAA` : id;
+  return normaliseRecordId(id) ?? id;
 }
 
 /** Parameters every route accepts and ignores (the site runtime appends them). */

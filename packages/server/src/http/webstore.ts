@@ -2,7 +2,7 @@
 // Store rows are read through a short-lived per-process cache: settings change rarely, and a few
 // seconds of staleness across processes is acceptable for them (catalogue data is versioned separately).
 import type { Kysely } from 'kysely';
-import type { ApplicationContext } from '@store/core';
+import { normaliseRecordId, type ApplicationContext } from '@store/core';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from './errors.ts';
 
@@ -26,7 +26,7 @@ export class WebstoreResolver {
     const now = Date.now();
     let store = hit && now - hit.at < TTL_MS ? hit.store : undefined;
     if (store === undefined) {
-      const row = await this.db.selectFrom('webstore').selectAll().where('id', '=', id.length === 15 ? `${id}AAA` : id).executeTakeFirst();
+      const row = await this.db.selectFrom('webstore').selectAll().where('id', '=', normaliseRecordId(id) ?? id).executeTakeFirst();
       store = row ? {
         id: row.id, name: row.name, settings: JSON.parse(row.settings_json), catalogVersion: row.catalog_version,
         snapshotId: row.snapshot_id, guestBuyerGroupId: row.guest_buyer_group_id,

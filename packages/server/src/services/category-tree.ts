@@ -2,7 +2,7 @@
 // query per catalogue version replaces a recursive query per request; a catalogue change bumps the
 // version (in the database) and every process reloads.
 import type { Kysely } from 'kysely';
-import type { CategoryPathItem } from '@store/core';
+import { normaliseRecordId, type CategoryPathItem } from '@store/core';
 import type { Database, CategoryTable } from '../db/schema.ts';
 
 export interface CategoryNode {
@@ -35,8 +35,8 @@ export class CategoryTree {
 
   /** A record id, or (our storefront's routes use them) a url name. */
   find(idOrUrlName: string): CategoryNode | undefined {
-    const id = idOrUrlName.length === 15 ? `${idOrUrlName}AAA` : idOrUrlName;
-    return this.byId.get(id) ?? this.byUrlName.get(idOrUrlName.toLowerCase());
+    const id = normaliseRecordId(idOrUrlName);
+    return (id ? this.byId.get(id) : undefined) ?? this.byUrlName.get(idOrUrlName.toLowerCase());
   }
 
   /** Root → leaf. */

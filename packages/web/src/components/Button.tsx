@@ -66,13 +66,13 @@ export function Button(props: ButtonProps) {
         aria-describedby={ariaDescribedBy}
       >
         {text}
-        {assistiveText ? <span className="sr-only"> {assistiveText}</span> : null}
+        {assistiveText ? <span className="sr-only">{` ${assistiveText}`}</span> : null}
         {newWindow ? <span className="sr-only"> (opens in a new window)</span> : null}
       </a>
     ) : (
       <button id={id} type={type} className={classes} disabled={disabled} onClick={onClick} aria-describedby={ariaDescribedBy}>
         {text}
-        {assistiveText ? <span className="sr-only"> {assistiveText}</span> : null}
+        {assistiveText ? <span className="sr-only">{` ${assistiveText}`}</span> : null}
       </button>
     );
 

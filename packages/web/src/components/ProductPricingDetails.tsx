@@ -44,12 +44,12 @@ export function PricingDisplay({ view, lowestPrice, labels = {}, className }: Pr
       <p className="price">
         {f.strikethroughPrice ? (
           <s className="price__original">
-            <span className="sr-only">{labels.originalPrice ?? 'Original price'} </span>
+            <span className="sr-only">{`${labels.originalPrice ?? 'Original price'} `}</span>
             {f.strikethroughPrice}
           </s>
         ) : null}
         <span className="price__main">
-          {f.strikethroughPrice ? <span className="sr-only">{labels.currentPrice ?? 'Current price'} </span> : null}
+          {f.strikethroughPrice ? <span className="sr-only">{`${labels.currentPrice ?? 'Current price'} `}</span> : null}
           {f.mainPrice}
         </span>
         {f.finalPrice ? <span className="price__final">{f.finalPrice}</span> : null}
@@ -66,7 +66,7 @@ export function PricingDisplay({ view, lowestPrice, labels = {}, className }: Pr
       ) : null}
       {lowestPrice ? (
         <p className="price__lowest">
-          {labels.lastLowestPrice ?? 'Last Lowest Price:'} {lowestPrice}
+          {`${labels.lastLowestPrice ?? 'Last Lowest Price:'} ${lowestPrice}`}
         </p>
       ) : null}
     </div>

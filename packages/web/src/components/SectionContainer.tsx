@@ -81,30 +81,33 @@ export function SectionContainer(props: SectionContainerProps) {
     children,
   } = props;
 
-  const vars: Record<string, string> = {};
-  if (gutter) vars['--gutter'] = gutter;
-  if (componentSpacing) vars['--component-spacing'] = componentSpacing;
-  if (padding) vars['--section-padding'] = padding;
-  if (margin) vars['--section-margin'] = margin;
-  if (maxContentWidth) vars['--max-content-width'] = maxContentWidth;
-  if (minHeight) vars['--section-min-height'] = minHeight;
-  if (direction?.desktop) vars['--dir-desktop'] = direction.desktop;
-  if (direction?.tablet) vars['--dir-tablet'] = direction.tablet;
-  if (direction?.mobile) vars['--dir-mobile'] = direction.mobile;
-  if (backgroundColor) vars['--section-bg'] = backgroundColor;
+  // Settings of the section itself are plain inline styles, so a nested section never inherits
+  // them; the gutter and directions live on the row, whose columns read them.
+  const outer: Record<string, string> = {};
+  if (padding) outer.padding = padding;
+  if (margin) outer.marginInline = margin;
+  if (minHeight) outer.minHeight = minHeight;
+  if (backgroundColor) outer.backgroundColor = backgroundColor;
+  const row: Record<string, string> = {};
+  if (gutter) row['--gutter'] = gutter;
+  if (componentSpacing) row['--component-spacing'] = componentSpacing;
+  if (maxContentWidth) row.maxWidth = maxContentWidth;
+  if (direction?.desktop) row['--dir-desktop'] = direction.desktop;
+  if (direction?.tablet) row['--dir-tablet'] = direction.tablet;
+  if (direction?.mobile) row['--dir-mobile'] = direction.mobile;
 
   const withImage = hasAllBackgroundVariants(backgroundImage);
   if (withImage) {
-    vars['--bg-desktop'] = cssUrl(backgroundImage.desktop);
-    vars['--bg-tablet'] = cssUrl(backgroundImage.tablet);
-    vars['--bg-mobile'] = cssUrl(backgroundImage.mobile);
-    if (backgroundImage.position) vars['--bg-position'] = backgroundImage.position;
+    outer['--bg-desktop'] = cssUrl(backgroundImage.desktop);
+    outer['--bg-tablet'] = cssUrl(backgroundImage.tablet);
+    outer['--bg-mobile'] = cssUrl(backgroundImage.mobile);
+    if (backgroundImage.position) outer.backgroundPosition = backgroundImage.position;
     if (backgroundImage.sizeOrRepeat) {
       const v = backgroundImage.sizeOrRepeat;
-      if (/repeat/.test(v)) vars['--bg-repeat'] = v;
-      else vars['--bg-size'] = v;
+      if (/repeat|space|round/.test(v)) outer.backgroundRepeat = v;
+      else outer.backgroundSize = v;
     }
-    if (backgroundImage.overlayColor) vars['--bg-overlay'] = backgroundImage.overlayColor;
+    if (backgroundImage.overlayColor) outer['--bg-overlay'] = backgroundImage.overlayColor;
   }
 
   const Tag = ariaLabel || ariaLabelledBy ? 'section' : 'div';
@@ -118,12 +121,14 @@ export function SectionContainer(props: SectionContainerProps) {
       aria-label={ariaLabel}
       aria-labelledby={ariaLabelledBy}
       className={cx('section', withImage && 'section--bg-image', verticalAlign && `section--align-${verticalAlign}`, className)}
-      style={vars as CSSProperties}
+      style={Object.keys(outer).length ? (outer as CSSProperties) : undefined}
     >
       {withImage && backgroundImage.altText ? (
         <span role="img" aria-label={backgroundImage.altText} className="section__bg-alt" />
       ) : null}
-      <div className="section__inner">{content}</div>
+      <div className="section__inner" style={Object.keys(row).length ? (row as CSSProperties) : undefined}>
+        {content}
+      </div>
     </Tag>
   );
 }

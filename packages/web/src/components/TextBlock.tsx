@@ -98,7 +98,7 @@ export function TextBlock(props: TextBlockProps) {
     props.linkable && props.url ? (
       <a href={props.url}>
         {text}
-        {props.linkAssistiveText ? <span className="sr-only"> {props.linkAssistiveText}</span> : null}
+        {props.linkAssistiveText ? <span className="sr-only">{` ${props.linkAssistiveText}`}</span> : null}
       </a>
     ) : (
       text

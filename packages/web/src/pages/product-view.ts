@@ -1,9 +1,8 @@
 // Pure helpers that turn a product record into what the dataset product page shows (spec 03 §2.2).
 
-import { DATASET_FIELDS, type ProductDetail } from '@store/core';
-import type { BreadcrumbItem } from '../components/Breadcrumbs.tsx';
+import { categoryPathToBreadcrumbs, DATASET_FIELDS, type BreadcrumbInput, type ProductDetail } from '@store/core';
 import { toPlainText } from '../lib/sanitize.ts';
-import { categoryHref, productHref, safeHref } from '../lib/links.ts';
+import { productHref, safeHref } from '../lib/links.ts';
 
 export const RELATED_TILE_COUNT = 3;
 export const HIDDEN_RELATED_POSITION = 6;
@@ -97,17 +96,17 @@ export function isAdminViewer(session: { isGuest: boolean; userId: string | null
   return Boolean(session && !session.isGuest && session.userId === ADMIN_USER_ID);
 }
 
-/** Category path (root → leaf) then the product itself, which is not a link. */
-export function productBreadcrumbs(p: ProductDetail): BreadcrumbItem[] {
-  const path = p.primaryProductCategoryPath?.path ?? [];
-  const items: BreadcrumbItem[] = path.filter((c) => c && c.name).map((c) => ({ label: c.name, href: categoryHref(c) }));
+/** Category path (root → leaf) then the product itself (core's trail rules decide what is a link). */
+export function productBreadcrumbs(p: ProductDetail): BreadcrumbInput[] {
+  const items = categoryPathToBreadcrumbs((p.primaryProductCategoryPath?.path ?? []).filter((c) => c && c.name));
   const name = productName(p);
-  if (name) items.push({ label: name });
+  if (name) items.push({ label: name, href: productHref(p.id) });
   return items;
 }
 
-export function sampleUrl(p: ProductDetail): string | null {
-  return safeHref(field(p, DATASET_FIELDS.sampleUrl));
+/** The sample download link through the safe-URL rule; null when missing or unsafe. */
+export function sampleUrl(p: ProductDetail, origin?: string | null): string | null {
+  return safeHref(field(p, DATASET_FIELDS.sampleUrl), origin);
 }
 
 /** Plain-text description for meta tags and structured data (at most `max` characters). */
@@ -167,7 +166,7 @@ export function productJsonLd({ product, origin, price, currency }: JsonLdInput)
       '@type': 'ListItem',
       position: i + 1,
       name: c.label,
-      item: absolute(origin, c.href ?? canonicalProductPath(product)),
+      item: absolute(origin, c.href || canonicalProductPath(product)),
     })),
   };
   return { '@context': 'https://schema.org', '@graph': [productLd, breadcrumbLd] };

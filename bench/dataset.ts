@@ -1,0 +1,138 @@
+// The benchmark's database: a SQLite file under bench/.data/ seeded by the real seeder, reused across
+// runs while it still holds the requested number of products on the current schema.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+export const DATA_DIR = path.join(ROOT, 'bench/.data');
+const MIGRATIONS_DIR = path.join(ROOT, 'packages/server/src/db/migrations');
+const SEED_DIR = path.join(ROOT, 'packages/server/src/seed');
+const SEED_CLI = path.join(SEED_DIR, 'cli.ts');
+
+export interface Dataset {
+  file: string;
+  products: number;
+  seedSeconds: number;
+  seededAt: string;
+  reused: boolean;
+  sizeBytes: number;
+}
+
+interface Meta { products: number; count: number; seedSeconds: number; seededAt: string; schemaHash: string; seedHash: string }
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort().map((f) => path.join(dir, f));
+}
+function hashFiles(files: string[]): string {
+  const h = createHash('sha256');
+  for (const f of files) h.update(path.basename(f)).update('\0').update(readFileSync(f)).update('\0');
+  return h.digest('hex').slice(0, 16);
+}
+const migrationNames = () => sourceFiles(MIGRATIONS_DIR).map((f) => path.basename(f, '.ts'));
+const schemaHash = () => hashFiles(sourceFiles(MIGRATIONS_DIR));
+const seedHash = () => hashFiles(sourceFiles(SEED_DIR));
+
+/** What the file holds: product count and whether every migration on disk has been applied. */
+export function inspect(file: string): { products: number; missingMigrations: string[] } | { error: string } {
+  if (!existsSync(file)) return { error: 'no database file' };
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    const applied = new Set((db.prepare('SELECT name FROM kysely_migration').all() as { name: string }[]).map((r) => r.name));
+    const { n } = db.prepare('SELECT count(*) AS n FROM product').get() as { n: number };
+    return { products: n, missingMigrations: migrationNames().filter((m) => !applied.has(m)) };
+  } catch (err) {
+    return { error: (err as Error).message };
+  } finally {
+    db?.close();
+  }
+}
+
+function runSeeder(file: string, products: number): Promise<void> {
+  if (!existsSync(SEED_CLI)) {
+    return Promise.reject(new Error(`the seeder ${path.relative(ROOT, SEED_CLI)} does not exist yet (the server is unfinished?)`));
+  }
+  return new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, LOG: '0' };
+    delete env.DATABASE_URL; // the seeder must write the SQLite file, never a configured PostgreSQL
+    const child = spawn(process.execPath, ['--import', 'tsx', SEED_CLI, '--products', String(products), '--file', file, '--fresh'], { cwd: ROOT, env, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => code === 0 ? resolve() : reject(new Error(`the seeder exited with ${signal ?? `code ${code}`}`)));
+  });
+}
+
+/** Returns a database file holding `products` products, seeding it (timed) when needed or forced. */
+export async function ensureDataset(products: number, fresh: boolean): Promise<Dataset> {
+  mkdirSync(DATA_DIR, { recursive: true });
+  const file = path.join(DATA_DIR, `store-${products}.sqlite`);
+  const metaFile = file.replace(/\.sqlite$/, '.json');
+  const meta: Meta | undefined = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : undefined;
+
+  if (!fresh) {
+    const state = inspect(file);
+    const why = 'error' in state ? state.error
+      : state.missingMigrations.length ? `migrations not applied: ${state.missingMigrations.join(', ')}`
+      : meta && meta.schemaHash !== schemaHash() ? 'the migrations changed since it was seeded'
+      : meta ? (state.products !== meta.count ? `it holds ${state.products} products, not ${meta.count}` : undefined)
+      : state.products < products ? `it holds ${state.products} products, fewer than ${products}`
+      : undefined;
+    if (!why) {
+      if (meta && meta.seedHash !== seedHash()) {
+        console.warn(`[bench] note: the seed code changed since ${path.relative(ROOT, file)} was seeded (${meta.seededAt}); pass --fresh to reseed.`);
+      }
+      console.log(`[bench] reusing ${path.relative(ROOT, file)} (${'products' in state ? state.products : '?'} products)`);
+      return { file, products: (state as { products: number }).products, seedSeconds: meta?.seedSeconds ?? NaN, seededAt: meta?.seededAt ?? 'unknown', reused: true, sizeBytes: statSync(file).size };
+    }
+    if (existsSync(file)) console.log(`[bench] reseeding ${path.relative(ROOT, file)}: ${why}`);
+  }
+
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  rmSync(metaFile, { force: true });
+  console.log(`[bench] seeding ${products.toLocaleString('en-US')} products into ${path.relative(ROOT, file)}…`);
+  const started = process.hrtime.bigint();
+  await runSeeder(file, products);
+  const seedSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const state = inspect(file);
+  if ('error' in state) throw new Error(`the seeded database can't be read: ${state.error}`);
+  if (state.missingMigrations.length) throw new Error(`the seeder left migrations unapplied: ${state.missingMigrations.join(', ')}`);
+  if (state.products < products) throw new Error(`the seeder wrote ${state.products} products, expected ${products}`);
+  const seededAt = new Date().toISOString();
+  writeFileSync(metaFile, JSON.stringify({ products, count: state.products, seedSeconds, seededAt, schemaHash: schemaHash(), seedHash: seedHash() } satisfies Meta, null, 2) + '\n');
+  console.log(`[bench] seeded ${state.products.toLocaleString('en-US')} products in ${seedSeconds.toFixed(1)} s`);
+  return { file, products: state.products, seedSeconds, seededAt, reused: false, sizeBytes: statSync(file).size };
+}
+
+/** mulberry32, so the sampled ids (and so the benchmark) are the same on every run. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` distinct active product ids of the webstore, sampled uniformly over the whole catalogue. */
+export function sampleProductIds(file: string, webstoreId: string, count: number, seed = 20240601): string[] {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const all = (db.prepare('SELECT id FROM product WHERE webstore_id = ? AND is_active = 1 ORDER BY id').pluck().all(webstoreId)) as string[];
+    if (!all.length) throw new Error(`no active products of webstore ${webstoreId} in ${file}`);
+    const next = rng(seed);
+    const n = Math.min(count, all.length);
+    // Partial Fisher–Yates: the first n slots become a uniform sample without repeats.
+    for (let i = 0; i < n; i++) {
+      const j = i + Math.floor(next() * (all.length - i));
+      [all[i], all[j]] = [all[j], all[i]];
+    }
+    return all.slice(0, n);
+  } finally {
+    db.close();
+  }
+}

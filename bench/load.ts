@@ -1,0 +1,65 @@
+// One load scenario with autocannon's programmatic API: a warm-up, then `duration` seconds at
+// `connections` connections. Paths rotate through a list (one shared cursor, so consecutive requests
+// on any connection hit different products). Latency percentiles come from each response's hrtime
+// timing (autocannon's own histogram rounds to whole milliseconds, too coarse for sub-ms routes).
+import autocannon, { type Request } from 'autocannon';
+
+export interface LoadOptions { origin: string; paths: string[]; connections: number; duration: number; warmup: number }
+
+export interface LoadResult {
+  requests: number;      // completed requests in the measured window
+  rps: number;           // mean requests/s (autocannon's per-second samples)
+  p50: number; p99: number; mean: number; // latency, ms
+  errors: number;        // socket errors, timeouts included
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  bytesPerResponse: number;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (!sorted.length) return NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+}
+
+export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
+  let cursor = 0;
+  const { paths } = opts;
+  const requests: Request[] = [{
+    method: 'GET',
+    setupRequest: (req) => ({ ...req, path: paths[cursor++ % paths.length] }),
+  }];
+  const headers = { accept: 'application/json' };
+
+  if (opts.warmup > 0) {
+    const warm = await autocannon({ url: opts.origin, connections: opts.connections, duration: opts.warmup, headers, requests });
+    if (warm.errors || warm.non2xx) {
+      console.warn(`[bench]   warm-up saw ${warm.errors} errors (${warm.timeouts} timeouts), ${warm.non2xx} non-2xx (${JSON.stringify(warm.statusCodeStats)})`);
+    }
+  }
+
+  let times = new Float64Array(1 << 16);
+  let n = 0;
+  cursor = 0;
+  const instance = autocannon({ url: opts.origin, connections: opts.connections, duration: opts.duration, headers, requests, timeout: 10 });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    if (n === times.length) { const bigger = new Float64Array(times.length * 2); bigger.set(times); times = bigger; }
+    times[n++] = responseTime;
+  });
+  const r = await instance;
+  const sorted = times.subarray(0, n).sort();
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += sorted[i];
+  const statusCodes: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = count;
+  const completed = r['1xx'] + r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'];
+  return {
+    requests: completed,
+    rps: r.requests.average,
+    p50: percentile(sorted, 50), p99: percentile(sorted, 99), mean: n ? sum / n : NaN,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    statusCodes,
+    bytesPerResponse: completed ? r.throughput.total / completed : NaN,
+  };
+}

@@ -1,0 +1,226 @@
+// `npm run bench`: seeds (or reuses) a 100,000-product SQLite catalogue, starts the real server on it,
+// loads the product, pricing and menu endpoints with autocannon against a bare route of the same
+// framework (the ceiling), runs Lighthouse (mobile) on a product page, and writes bench/results.md.
+//
+//   node --import tsx bench/run.ts [--products 100000] [--fresh] [--duration 10] [--warmup 3]
+//        [--connections 10] [--ids 1000] [--lighthouse-runs 3] [--no-lighthouse] [--strict] [--out bench/results.md]
+//
+// Exits non-zero when a scenario had errors or non-2xx answers (or Lighthouse could not run);
+// with --strict also when a target fails.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DATA_DIR, ROOT, ensureDataset, sampleProductIds, type Dataset } from './dataset.ts';
+import { runLoad } from './load.ts';
+import { CHROME_PATH, runLighthouse, type LighthouseRun } from './lighthouse.ts';
+import { freePort, installHandlers, startChild, stopAll, waitForHttp, type Child } from './processes.ts';
+import { lighthouseTable, loadTable, markdown, median, targetsTable, type Report, type ScenarioResult, type Target } from './report.ts';
+
+const WEBSTORE_ID = '0ZE000000000001AAA';
+const API = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
+const TARGET_PRODUCT_RATIO = 0.4;
+const TARGET_LIGHTHOUSE = 90;
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    fresh: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    ids: { type: 'string', default: '1000' },
+    'lighthouse-runs': { type: 'string', default: '3' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
+    out: { type: 'string', default: path.join(ROOT, 'bench/results.md') },
+  },
+  strict: true,
+});
+const num = (name: string, v: string | undefined, min: number) => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < min) { console.error(`--${name} must be a number ≥ ${min}`); process.exit(2); }
+  return n;
+};
+const opts = {
+  products: Math.floor(num('products', args.products, 1)),
+  duration: num('duration', args.duration, 1),
+  warmup: num('warmup', args.warmup, 0),
+  connections: Math.floor(num('connections', args.connections, 1)),
+  ids: Math.floor(num('ids', args.ids, 1)),
+  lighthouseRuns: Math.floor(num('lighthouse-runs', args['lighthouse-runs'], 1)),
+};
+
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+async function get(url: string): Promise<{ status: number; type: string; body: string }> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  return { status: res.status, type: res.headers.get('content-type') ?? '', body: await res.text() };
+}
+
+/** After a scenario with non-2xx answers: which paths fail, and how (first few). */
+async function probeFailures(origin: string, paths: string[]): Promise<string[]> {
+  const failures: string[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    while (next < paths.length && failures.length < 10) {
+      const p = paths[next++];
+      try {
+        const r = await get(origin + p);
+        if (r.status < 200 || r.status > 299) failures.push(`${r.status} ${p}: ${r.body.slice(0, 200)}`);
+      } catch (err) { failures.push(`${p}: ${(err as Error).message}`); }
+    }
+  }));
+  return failures;
+}
+
+async function main(): Promise<number> {
+  installHandlers();
+  mkdirSync(DATA_DIR, { recursive: true });
+  let failed = false;
+  const notes: string[] = [];
+
+  // 1. The database.
+  const dataset: Dataset = await ensureDataset(opts.products, args.fresh!);
+  const ids = sampleProductIds(dataset.file, WEBSTORE_ID, opts.ids);
+  log(`${ids.length} product ids sampled over the catalogue (${ids[0]} … ${ids[ids.length - 1]})`);
+
+  // 2. The real server on that file.
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: dataset.file, LOG: '0', BENCH_BARE_ROUTE: '1', SEED_PRODUCTS: String(opts.products) };
+  delete env.DATABASE_URL;
+  log(`starting the server on ${origin}…`);
+  const serverStart = Date.now();
+  const server = startChild('the store server', ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: ROOT, env, logFile: path.join(DATA_DIR, 'server.log') });
+  await waitForHttp(`${origin}/healthz`, server, 180_000);
+  log(`server ready in ${((Date.now() - serverStart) / 1000).toFixed(1)} s (pid ${server.proc.pid})`);
+
+  // 3. The ceiling: the in-process bare route when the server registers it, else a separate bare Fastify.
+  let ceilingOrigin = origin;
+  let ceilingNote = 'in-process `GET /bench/bare` (same Fastify instance, `BENCH_BARE_ROUTE=1`)';
+  let bare: Child | undefined;
+  const probe = await get(`${origin}/bench/bare`).catch(() => undefined);
+  if (!probe || probe.status !== 200 || !/"ok"\s*:\s*true/.test(probe.body)) {
+    const barePort = await freePort();
+    ceilingOrigin = `http://127.0.0.1:${barePort}`;
+    ceilingNote = 'separate bare Fastify process (bench/bare-server.ts) — the server does not register `GET /bench/bare` under `BENCH_BARE_ROUTE=1`';
+    log(`no in-process /bench/bare (got ${probe?.status ?? 'no answer'}); starting the fallback bare server on ${ceilingOrigin}`);
+    bare = startChild('the bare Fastify server', ['--import', 'tsx', 'bench/bare-server.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(barePort), HOST: '127.0.0.1' }, logFile: path.join(DATA_DIR, 'bare.log') });
+    await waitForHttp(`${ceilingOrigin}/healthz`, bare, 60_000);
+  }
+
+  // 4. Load.
+  const scenarios: { name: string; route: string; origin: string; paths: string[] }[] = [
+    { name: 'ceiling (bare route)', route: 'GET /bench/bare', origin: ceilingOrigin, paths: ['/bench/bare'] },
+    { name: 'product detail', route: `GET …/products/{productId}`, origin, paths: ids.map((id) => `${API}/products/${id}`) },
+    { name: 'pricing', route: `GET …/pricing/products/{productId}`, origin, paths: ids.map((id) => `${API}/pricing/products/${id}`) },
+    { name: 'category menu', route: 'GET …/category-menu-items', origin, paths: [`${API}/category-menu-items`] },
+  ];
+  const results: ScenarioResult[] = [];
+  for (const s of scenarios) {
+    const entry: ScenarioResult = { name: s.name, route: s.route };
+    results.push(entry);
+    const first = await get(s.origin + s.paths[0]).catch((err: Error) => ({ status: 0, type: '', body: err.message }));
+    if (first.status !== 200 || !first.type.includes('json')) {
+      entry.error = `pre-flight ${s.paths[0]} answered ${first.status} ${first.type}: ${first.body.slice(0, 200)}`;
+      console.error(`[bench] ✗ ${s.name}: ${entry.error}`);
+      failed = true;
+      continue;
+    }
+    log(`${s.name}: ${opts.warmup} s warm-up + ${opts.duration} s at ${opts.connections} connections over ${s.paths.length} path(s)…`);
+    try {
+      const r = await runLoad({ origin: s.origin, paths: s.paths, connections: opts.connections, duration: opts.duration, warmup: opts.warmup });
+      entry.result = r;
+      log(`  ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.errors} errors, ${r.non2xx} non-2xx`);
+      if (r.errors || r.non2xx) {
+        failed = true;
+        console.error(`[bench] ✗ ${s.name}: ${r.errors} errors and ${r.non2xx} non-2xx answers (status codes ${JSON.stringify(r.statusCodes)})`);
+        const failures = await probeFailures(s.origin, s.paths);
+        for (const f of failures) console.error(`[bench]     ${f}`);
+        if (failures.length) entry.error = failures[0];
+      }
+    } catch (err) {
+      entry.error = (err as Error).message;
+      failed = true;
+      console.error(`[bench] ✗ ${s.name}: ${entry.error}`);
+    }
+  }
+  await bare?.stop();
+
+  // 5. Lighthouse on a dataset page.
+  const pagePath = `/product/${ids[0]}`;
+  const lh: Report['lighthouse'] = { url: pagePath, runs: [], skipped: args['no-lighthouse'] };
+  if (!args['no-lighthouse']) {
+    try {
+      const page = await get(origin + pagePath);
+      if (page.status !== 200 || !page.type.includes('html')) throw new Error(`${pagePath} answered ${page.status} ${page.type}: ${page.body.slice(0, 200)}`);
+      for (let i = 1; i <= opts.lighthouseRuns; i++) {
+        log(`Lighthouse run ${i}/${opts.lighthouseRuns} on ${pagePath}…`);
+        const run: LighthouseRun = await runLighthouse(origin + pagePath, path.join(ROOT, 'bench/.lighthouse', `run-${i}.json`));
+        lh.runs.push(run);
+        log(`  score ${run.score}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, JS ${(run.jsBytes / 1024).toFixed(1)} KB`);
+      }
+    } catch (err) {
+      lh.error = (err as Error).message;
+      failed = true;
+      console.error(`[bench] ✗ Lighthouse: ${lh.error}`);
+    }
+  }
+  await stopAll();
+
+  // 6. Targets and the report.
+  const ceiling = results[0].result?.rps;
+  const product = results[1].result;
+  const ratio = ceiling && product ? product.rps / ceiling : undefined;
+  const lhScore = lh.runs.length ? median(lh.runs.map((r) => r.score)) : undefined;
+  const targets: Target[] = [
+    { name: `Product endpoint ≥ ${TARGET_PRODUCT_RATIO * 100} % of the bare route's req/s`, measured: ratio === undefined ? 'not measured' : `${(ratio * 100).toFixed(1)} % (${product!.rps.toFixed(0)} / ${ceiling!.toFixed(0)} req/s)`, pass: ratio === undefined ? false : ratio >= TARGET_PRODUCT_RATIO },
+    { name: `Lighthouse performance ≥ ${TARGET_LIGHTHOUSE} (mobile)`, measured: lh.skipped ? 'skipped' : lhScore === undefined ? 'not measured' : `${lhScore} (median of ${lh.runs.length})`, pass: lh.skipped ? undefined : lhScore === undefined ? false : lhScore >= TARGET_LIGHTHOUSE },
+  ];
+
+  const cpus = os.cpus();
+  notes.push(
+    'autocannon runs in the benchmark process on the same machine as the server, so client and server share the cores.',
+    'req/s is autocannon\'s mean of per-second samples; p50/p99 are computed from every response\'s hrtime latency (autocannon\'s histogram rounds to whole ms).',
+    `Product and pricing requests rotate through ${ids.length} product ids sampled uniformly (fixed seed) over the whole catalogue; one shared cursor, so consecutive requests hit different products.`,
+    'resp. size is the mean bytes per response including headers.',
+    'Lighthouse: default config (mobile emulation, simulated throttling), performance category only, a fresh headless Chromium per run; JS transferred sums `transferSize` of Script requests in the network-requests audit. Reports: bench/.lighthouse/run-N.json.',
+  );
+  const bi = lh.runs.map((r) => r.benchmarkIndex).filter((b): b is number => typeof b === 'number');
+  if (bi.length) notes.push(`Lighthouse CPU benchmark index: ${bi.map((b) => b.toFixed(0)).join(', ')}.`);
+  const warnings = [...new Set(lh.runs.flatMap((r) => r.warnings))];
+  for (const w of warnings) notes.push(`Lighthouse warning: ${w.replace(/\s+/g, ' ')}`);
+
+  const report: Report = {
+    date: new Date().toISOString(),
+    machine: [
+      `Machine: ${cpus.length} cores (${cpus[0]?.model?.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}`,
+      `Node ${process.version}${process.env.NODE_ENV ? `, NODE_ENV=${process.env.NODE_ENV}` : ', NODE_ENV unset'}`,
+    ],
+    setup: [
+      `Database: SQLite (better-sqlite3), \`${path.relative(ROOT, dataset.file)}\`, ${dataset.products.toLocaleString('en-US')} products, ${(dataset.sizeBytes / 2 ** 20).toFixed(0)} MiB`,
+      `Seed: ${Number.isFinite(dataset.seedSeconds) ? `${dataset.seedSeconds.toFixed(1)} s` : 'unknown'}${dataset.reused ? ` (file reused; seeded ${dataset.seededAt})` : ' (seeded in this run)'}`,
+      `Load: autocannon, ${opts.connections} connections, ${opts.duration} s per scenario after a ${opts.warmup} s warm-up`,
+      `Ceiling: ${ceilingNote}`,
+      `Chromium: ${CHROME_PATH}`,
+    ],
+    scenarios: results,
+    ceilingRps: ceiling,
+    lighthouse: lh,
+    targets,
+    notes,
+  };
+  writeFileSync(args.out!, markdown(report));
+
+  console.log('\n' + loadTable(report) + '\n\n' + lighthouseTable(report) + '\n\n' + targetsTable(report) + '\n');
+  log(`results written to ${path.relative(process.cwd(), args.out!) || args.out}`);
+  if (failed) console.error('[bench] FAILED: a scenario had errors or non-2xx answers (see above).');
+  if (args.strict && targets.some((t) => t.pass === false)) { console.error('[bench] FAILED: a target was missed (--strict).'); return 1; }
+  return failed ? 1 : 0;
+}
+
+main().then(
+  async (code) => { await stopAll(); process.exit(code); },
+  async (err: Error) => { console.error(`[bench] ${err.stack ?? err.message}`); await stopAll(); process.exit(1); },
+);

@@ -1,0 +1,82 @@
+// Seeds the demo catalogue from the command line:
+//   node --import tsx packages/server/src/seed/cli.ts [--products 100000] [--file data/x.sqlite] [--fresh]
+// SQLITE_FILE / DATABASE_URL choose the database as for the server; --file overrides the SQLite
+// file. --fresh starts from an empty database (deletes the SQLite file, or drops the tables on
+// PostgreSQL). Without --fresh an already seeded database is left alone.
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import { openDatabase } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Database } from '../db/schema.ts';
+import { DEFAULT_PRODUCTS } from './catalogue.ts';
+import { hasCatalogue, isSeeded, seedDatabase } from './seed.ts';
+
+// Children before parents, so foreign keys never block a drop.
+const TABLES: (keyof Database | 'kysely_migration' | 'kysely_migration_lock')[] = [
+  'session', 'app_user', 'account_buyer_group', 'account', 'inventory_level', 'location_group_member', 'location_group', 'location',
+  'buyer_group_price_book', 'buyer_group', 'price_adjustment_tier', 'price_book_entry', 'price_book', 'product_selling_model', 'selling_model',
+  'product_media', 'product_relation', 'product_category', 'product', 'tax_rate', 'tax_policy', 'category', 'webstore', 'id_counter',
+  'kysely_migration', 'kysely_migration_lock',
+];
+
+async function dropAll(db: Kysely<Database>): Promise<void> {
+  const any = db as unknown as Kysely<Record<string, unknown>>;
+  for (const t of TABLES) await any.schema.dropTable(t).ifExists().cascade().execute();
+}
+
+function usage(message?: string): never {
+  if (message) console.error(message);
+  console.error('usage: cli.ts [--products N] [--file path.sqlite] [--fresh]');
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { products: { type: 'string' }, file: { type: 'string' }, fresh: { type: 'boolean' }, help: { type: 'boolean' } } }));
+  } catch (e) {
+    usage((e as Error).message);
+  }
+  if (values.help) usage();
+  const products = values.products === undefined ? DEFAULT_PRODUCTS : Number(values.products.replace(/[_,]/g, ''));
+  if (!Number.isInteger(products) || products < 0) usage(`--products must be a whole number, got ${values.products}`);
+
+  const postgres = !values.file && /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
+  const sqliteFile = values.file ?? process.env.SQLITE_FILE ?? path.resolve('data/store.sqlite');
+  if (values.fresh && !postgres && sqliteFile !== ':memory:') {
+    for (const f of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`]) if (existsSync(f)) rmSync(f);
+  }
+
+  const started = performance.now();
+  const { db, dialect, close } = openDatabase(postgres ? {} : { url: '', sqliteFile });
+  try {
+    if (values.fresh && dialect === 'postgres') {
+      console.log('dropping existing tables (--fresh)');
+      await dropAll(db);
+    }
+    await migrateToLatest(db);
+    if (await isSeeded(db)) {
+      console.log(`already seeded (${dialect}${dialect === 'sqlite' ? ` ${sqliteFile}` : ''}); use --fresh to start over`);
+      return;
+    }
+    if (await hasCatalogue(db)) {
+      console.error('the database holds catalogue rows but is not completely seeded (an interrupted seed?); rerun with --fresh');
+      process.exitCode = 1;
+      return;
+    }
+    console.log(`seeding ${dialect}${dialect === 'sqlite' ? ` ${sqliteFile}` : ''} with ${products} datasets`);
+    const result = await seedDatabase(db, { products, log: (m) => console.log(`  ${m}`) });
+    const total = Object.values(result.rows).reduce((s, n) => s + n, 0);
+    console.log(`seeded ${result.products} products, ${total} rows in ${(result.ms / 1000).toFixed(2)}s (total ${((performance.now() - started) / 1000).toFixed(2)}s)`);
+    for (const [table, n] of Object.entries(result.rows)) console.log(`  ${table.padEnd(24)} ${n}`);
+  } finally {
+    await close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,120 @@
+// Server rendering: runs the route loaders against the in-process API, renders the page to HTML
+// and fills the template's <!--app-head--> and <!--app-html--> placeholders. entry-server.tsx
+// binds it to the stylesheet and is what packages/server imports.
+
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
+import { createStoreApi } from '../lib/api.ts';
+import { ERROR_HEAD, headFor, NOT_FOUND_HEAD, renderHead, type HeadMatch } from '../lib/head.ts';
+import { getServerPurifier } from '../lib/purify-server.ts';
+import { setPurifierProvider } from '../lib/sanitize.ts';
+import { scriptJson } from '../pages/product-view.ts';
+import { createRoutes } from '../routes.tsx';
+
+setPurifierProvider(getServerPurifier);
+// Load jsdom + DOMPurify now rather than on the first product page (about half a second).
+getServerPurifier().catch(() => undefined);
+
+/** The in-process fetch the server hands in reaches its API under this origin. */
+export const INTERNAL_API_ORIGIN = 'http://store.internal';
+export const BOOT_DATA_ID = '__store_data';
+
+export interface RenderRequest {
+  url: string;
+  headers: Record<string, string | undefined>;
+}
+export interface RenderContext {
+  fetch: typeof fetch;
+  template: string;
+  webstoreId: string;
+}
+export interface RenderResult {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function first(value: string | undefined): string | undefined {
+  return value?.split(',')[0]?.trim() || undefined;
+}
+
+/** Origin for canonical URLs, from the request's Host header (and a proxy's forwarded proto/host). */
+export function requestOrigin(headers: Record<string, string | undefined>): string {
+  const rawHost = first(headers['x-forwarded-host']) ?? headers.host ?? 'localhost';
+  const host = /^[a-z0-9.\-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(rawHost) ? rawHost : 'localhost';
+  const proto = first(headers['x-forwarded-proto']);
+  return `${proto === 'https' ? 'https' : 'http'}://${host}`;
+}
+
+/** Errors as React Router's own hydration serialises them, so the browser router can revive them. */
+function serializeErrors(errors: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!errors) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    if (isRouteErrorResponse(value)) out[key] = { ...value, __type: 'RouteErrorResponse' };
+    else if (value instanceof Error) out[key] = { message: 'Unexpected error', __type: 'Error' };
+    else out[key] = value;
+  }
+  return out;
+}
+
+const FORWARDED = ['cookie', 'authorization', 'accept-language'] as const;
+
+export async function renderPage(req: RenderRequest, ctx: RenderContext, css = ''): Promise<RenderResult> {
+  const origin = requestOrigin(req.headers);
+  const url = new URL(req.url, origin);
+  const requestHeaders = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && !name.startsWith(':')) {
+      try {
+        requestHeaders.set(name, value);
+      } catch {
+        /* skip header values fetch refuses */
+      }
+    }
+  }
+  const forward: Record<string, string> = {};
+  for (const name of FORWARDED) {
+    const v = req.headers[name];
+    if (v) forward[name] = v;
+  }
+
+  const api = createStoreApi({ baseUrl: INTERNAL_API_ORIGIN, webstoreId: ctx.webstoreId, fetch: ctx.fetch, headers: forward });
+  const { query, dataRoutes } = createStaticHandler(createRoutes({ getApi: () => api }));
+  const context = await query(new Request(url, { headers: requestHeaders }));
+
+  if (context instanceof Response) {
+    const headers: Record<string, string> = {};
+    const location = context.headers.get('Location');
+    if (location) headers.location = location;
+    return { status: context.status, headers, body: '' };
+  }
+
+  const router = createStaticRouter(dataRoutes, context);
+  const html = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+
+  const errored = Boolean(context.errors);
+  const notFound = context.statusCode === 404;
+  const head = errored
+    ? notFound
+      ? NOT_FOUND_HEAD
+      : ERROR_HEAD
+    : headFor(context.matches.map((m) => ({ id: m.route.id, data: context.loaderData[m.route.id], handle: m.route.handle }) as HeadMatch));
+
+  const boot = {
+    webstoreId: ctx.webstoreId,
+    hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+  };
+  const headHtml = [
+    renderHead(head, origin),
+    `<style>${css}</style>`,
+    `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`,
+  ].join('\n');
+
+  const body = ctx.template.replace('<!--app-head-->', () => headHtml).replace('<!--app-html-->', () => html);
+  return {
+    status: context.statusCode,
+    headers: { 'content-type': 'text/html; charset=utf-8', vary: 'Cookie' },
+    body,
+  };
+}

@@ -1,0 +1,184 @@
+// Realistic API answers for the storefront tests (shapes of packages/core/src/wire.ts).
+
+import type { ApplicationContext, NavigationMenuItemCollection, ProductDetail, ProductPrice, ProductTaxes, SessionContext } from '@store/core';
+
+export const WEBSTORE_ID = '0ZE000000000001AAA';
+export const PRODUCT_ID = '01t000000000001AAA';
+
+const RELATED_NAMES = [
+  'US Orthodontists, Email and Phone',
+  'US Oral Surgeons, Email and Phone',
+  'US Dental Laboratories, Email and Phone',
+  'US Periodontists, Email and Phone',
+  'US Endodontists, Email and Phone',
+  'US Pediatric Dentists, Email and Phone',
+  'Canada Dentists, Email and Phone',
+  'US Dental Hygienists, Email and Phone',
+  'US Dental Supply Stores, Email and Phone',
+  'US Prosthodontists, Email and Phone',
+];
+
+export function datasetProduct(overrides: Partial<Record<string, string | null>> = {}): ProductDetail {
+  const fields: Record<string, string | null> = {
+    Name: 'US Dentists, Email and Phone',
+    StockKeepingUnit: 'DS-00001',
+    Description: 'Every practising dentist in the United States with a verified email address and direct phone number.',
+    B2B_Product_Description_Rich__c:
+      '<p>Every practising <strong>dentist</strong> in the United States.</p><ul><li>Verified emails</li><li>Direct phones</li></ul>',
+    B2B_Record_Count__c: '187432',
+    Countries_Display__c: 'United States',
+    B2B_SIC_Code__c: '8021',
+    ListStatus__c: 'Active',
+    B2B_Last_Updated_Formula__c: 'November 2026',
+    B2BCategory1Formula__c: 'Health Services',
+    B2BCategory2Formula__c: 'Offices and Clinics of Dentists',
+    B2BCategory3Formula__c: null,
+    B2BCategory4Formula__c: null,
+    B2BCategory5Formula__c: null,
+    B2B_Included_Fields__c: 'Company Name; Contact Name; Email; Phone; Address; City; State; Zip',
+    B2B_Download_Sample_URL__c: '/samples/DS-00001.csv',
+  };
+  RELATED_NAMES.forEach((name, i) => {
+    fields[`B2B_Related_Product${i + 1}__c`] = `01t${String(i + 2).padStart(12, '0')}AAA`;
+    fields[`B2B_Related_Product${i + 1}__r.Name`] = name;
+  });
+  Object.assign(fields, overrides);
+  return {
+    id: PRODUCT_ID,
+    urlName: 'us-dentists-email-and-phone',
+    productClass: 'Simple',
+    fields,
+    defaultImage: {
+      id: '2pm000000000001AAA',
+      alternateText: 'US Dentists, Email and Phone',
+      contentVersionId: null,
+      mediaType: 'Image',
+      sortOrder: 0,
+      thumbnailUrl: '/media/products/DS-00001.svg?size=thumb',
+      title: 'US Dentists, Email and Phone',
+      url: '/media/products/DS-00001.svg',
+    },
+    mediaGroups: [],
+    primaryProductCategoryPath: {
+      path: [
+        { id: '0ZG000000000001AAA', name: 'Healthcare', description: null, urlName: 'healthcare' },
+        { id: '0ZG000000000002AAA', name: 'Dental', description: null, urlName: 'dental' },
+      ],
+    },
+    purchaseQuantityRule: { minimum: '1', maximum: '1', increment: '1' },
+    productSellingModels: [{ id: '0jP000000000001AAA', name: 'One-Time', sellingModelType: 'OneTime', pricingTerm: null, pricingTermUnit: null, subscriptionTermRule: null }],
+    variationParentId: null,
+    variationInfo: null,
+    variationAttributeSet: null,
+    attributeSetInfo: null,
+    isConfigurationAllowed: false,
+  };
+}
+
+export function productPrice(listPrice: string | null, unitPrice: string | null, lowestUnitPrice: string | null = null): ProductPrice {
+  return {
+    productId: PRODUCT_ID,
+    currencyIsoCode: 'USD',
+    listPrice,
+    unitPrice,
+    negotiatedPrice: null,
+    lowestUnitPrice,
+    pricebookEntryId: '01u000000000001AAA',
+    priceAdjustment: null,
+    productPriceEntries: [],
+  };
+}
+
+export const taxes: ProductTaxes = {
+  taxLocaleType: 'Net',
+  taxPolicies: [{ taxRatePercentage: '0', taxTreatmentName: 'No tax', taxTreatmentDescription: null }],
+  taxesInfo: {},
+};
+
+export const menu: NavigationMenuItemCollection = {
+  menuItems: [
+    {
+      actionType: 'InternalLink',
+      actionValue: '/category/healthcare',
+      imageUrl: null,
+      label: 'Healthcare',
+      pageReference: { type: 'standard__recordPage', attributes: { objectApiName: 'ProductCategory', recordId: '0ZG000000000001AAA', urlName: 'healthcare', actionName: 'view' } },
+      subMenu: [],
+      target: 'CurrentWindow',
+    },
+  ],
+  totalMenuItems: 1,
+};
+
+export function session(userId: string | null): SessionContext {
+  const guest = userId === null;
+  return {
+    accountId: null,
+    accountName: null,
+    effectiveAccountId: null,
+    effectiveAccountName: null,
+    buyerGroups: [],
+    guestUser: guest,
+    isLoggedIn: !guest,
+    isPreview: false,
+    profile: null,
+    userId,
+    userName: null,
+    userType: guest ? 'Guest' : 'Standard',
+    guestUserDetails: null,
+    currencyIsoCode: 'USD',
+    language: 'en-US',
+  };
+}
+
+export const appContext = { defaultCurrency: 'USD', taxType: 'Net', supportedCurrencies: ['USD'] } as unknown as ApplicationContext;
+
+/**
+ * An in-process stand-in for the server's API: answers the storefront's GETs from the fixtures
+ * above, and 404s everything it does not know.
+ */
+export function fakeApiFetch(opts: { product?: ProductDetail; price?: ProductPrice | null; userId?: string | null } = {}): typeof fetch & { calls: string[] } {
+  const product = opts.product ?? datasetProduct();
+  const price = opts.price === undefined ? productPrice('499.00', '399.00', '349.00') : opts.price;
+  const calls: string[] = [];
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const notFound = () => json([{ errorCode: 'NOT_FOUND', message: 'Not found' }], 404);
+  const f = (async (input: string | URL | Request) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url);
+    calls.push(url.pathname + url.search);
+    const base = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}/`;
+    if (!url.pathname.startsWith(base)) return notFound();
+    const rest = url.pathname.slice(base.length);
+    if (rest === 'category-menu-items') return json(menu);
+    if (rest === 'session-context') return json(session(opts.userId ?? null));
+    if (rest === 'application-context') return json(appContext);
+    if (rest === `products/${product.id}`) return json(product);
+    if (rest === `pricing/products/${product.id}`) return price ? json(price) : notFound();
+    if (rest === `taxes/products/${product.id}`) return json(taxes);
+    if (rest === 'products') {
+      return json({ products: [{ ...product, name: product.fields.Name, sku: product.fields.StockKeepingUnit, success: true, error: null }], total: 1 });
+    }
+    if (rest === 'pricing/products') {
+      return json({ currencyIsoCode: 'USD', success: true, error: null, pricingLineItemResults: [{ productId: product.id, listPrice: '499.00', unitPrice: '399.00', lowestUnitPrice: null, pricebookEntryId: null, success: true, error: null }] });
+    }
+    if (rest === 'product-categories/healthcare' || rest === 'product-categories/0ZG000000000001AAA') {
+      return json({ id: '0ZG000000000001AAA', urlName: 'healthcare', fields: { Name: 'Healthcare', Description: 'Datasets of healthcare professionals.' }, mediaGroups: [] });
+    }
+    if (rest === 'product-category-path/product-categories/0ZG000000000001AAA') {
+      return json({ path: [{ id: '0ZG000000000001AAA', name: 'Healthcare', description: null, urlName: 'healthcare' }] });
+    }
+    if (rest === 'product-categories/children') {
+      return json({ productCategories: url.searchParams.get('parentProductCategoryId') ? [{ id: '0ZG000000000002AAA', urlName: 'dental', fields: { Name: 'Dental' }, mediaGroups: [] }] : [] });
+    }
+    if (rest === 'search/products') {
+      const fields = Object.fromEntries(Object.entries(product.fields).map(([k, v]) => [k, { value: v }]));
+      return json({ productsPage: { pageSize: 12, total: 1, products: [{ id: product.id, name: product.fields.Name, fields, defaultImage: product.defaultImage }] } });
+    }
+    return notFound();
+  }) as typeof fetch & { calls: string[] };
+  f.calls = calls;
+  return f;
+}
+
+export const TEMPLATE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><!--app-head--></head><body><div id="root"><!--app-html--></div><script type="module" src="/assets/index.js"></script></body></html>';

@@ -1,0 +1,5 @@
+/// <reference types="vite/client" />
+
+interface Window {
+  __staticRouterHydrationData?: unknown;
+}

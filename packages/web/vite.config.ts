@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * The page is fully server-rendered, so the hydration script must never compete with first paint:
+ * it is fetched at low priority (module scripts are deferred already).
+ */
+function lowPriorityEntryScript(): Plugin {
+  return {
+    name: 'store:low-priority-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"'),
+    },
+  };
+}
+
+/** Writes .br and .gz next to each built asset, for servers that serve precompressed files. */
+function precompressAssets(): Plugin {
+  let outDir = '';
+  return {
+    name: 'store:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir, config.build.assetsDir);
+    },
+    closeBundle() {
+      if (!outDir) return;
+      let files: string[] = [];
+      try {
+        files = readdirSync(outDir);
+      } catch {
+        return;
+      }
+      for (const name of files) {
+        if (!/\.(js|css|svg|json)$/.test(name)) continue;
+        const file = path.join(outDir, name);
+        if (!statSync(file).isFile() || statSync(file).size < 1024) continue;
+        const data = readFileSync(file);
+        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
+// Client build: dist/client (index.html template + hashed /assets/*, with .vite/manifest.json).
+// Server build (--ssr src/entry-server.tsx): dist/server/entry-server.js, imported by packages/server.
+export default defineConfig({
+  plugins: [react(), lowPriorityEntryScript(), precompressAssets()],
+  // The workspace packages ship TypeScript sources: bundle them rather than leave them to Node.
+  ssr: { noExternal: ['@store/client', '@store/core'] },
+  build: {
+    manifest: true,
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+    cssCodeSplit: false,
+    emptyOutDir: true,
+  },
+});
