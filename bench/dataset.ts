@@ -118,12 +118,24 @@ function rng(seed: number): () => number {
   };
 }
 
-/** `count` distinct active product ids of the webstore, sampled uniformly over the whole catalogue. */
-export function sampleProductIds(file: string, webstoreId: string, count: number, seed = 20240601): string[] {
+// Active products a guest can buy: an active entry in an active price book of the webstore's guest
+// buyer group. The demo catalogue deliberately leaves ~1 % unpriced (the pricing API answers those
+// 404 "No price is available"), which would count as errors, so they are not sampled.
+const PRICED_FOR_GUESTS = `
+  SELECT p.id FROM product p JOIN webstore w ON w.id = p.webstore_id
+  WHERE p.webstore_id = ? AND p.is_active = 1 AND EXISTS (
+    SELECT 1 FROM price_book_entry e
+    JOIN price_book pb ON pb.id = e.price_book_id AND pb.is_active = 1
+    JOIN buyer_group_price_book b ON b.price_book_id = e.price_book_id AND b.buyer_group_id = w.guest_buyer_group_id
+    WHERE e.product_id = p.id AND e.is_active = 1)
+  ORDER BY p.id`;
+
+/** `count` distinct priced product ids of the webstore, sampled uniformly over the whole catalogue. */
+export function sampleProductIds(file: string, webstoreId: string, count: number, seed = 20240601): { ids: string[]; population: number } {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const all = (db.prepare('SELECT id FROM product WHERE webstore_id = ? AND is_active = 1 ORDER BY id').pluck().all(webstoreId)) as string[];
-    if (!all.length) throw new Error(`no active products of webstore ${webstoreId} in ${file}`);
+    const all = (db.prepare(PRICED_FOR_GUESTS).pluck().all(webstoreId)) as string[];
+    if (!all.length) throw new Error(`no priced active products of webstore ${webstoreId} in ${file}`);
     const next = rng(seed);
     const n = Math.min(count, all.length);
     // Partial Fisher–Yates: the first n slots become a uniform sample without repeats.
@@ -131,7 +143,7 @@ export function sampleProductIds(file: string, webstoreId: string, count: number
       const j = i + Math.floor(next() * (all.length - i));
       [all[i], all[j]] = [all[j], all[i]];
     }
-    return all.slice(0, n);
+    return { ids: all.slice(0, n), population: all.length };
   } finally {
     db.close();
   }

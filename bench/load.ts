@@ -2,9 +2,14 @@
 // `connections` connections. Paths rotate through a list (one shared cursor, so consecutive requests
 // on any connection hit different products). Latency percentiles come from each response's hrtime
 // timing (autocannon's own histogram rounds to whole milliseconds, too coarse for sub-ms routes).
+import { readFileSync } from 'node:fs';
 import autocannon, { type Request } from 'autocannon';
 
-export interface LoadOptions { origin: string; paths: string[]; connections: number; duration: number; warmup: number }
+export interface LoadOptions {
+  origin: string; paths: string[]; connections: number; duration: number; warmup: number;
+  /** The server's pid: its CPU time over the measured window gives CPU per request (Linux /proc only). */
+  serverPid?: number;
+}
 
 export interface LoadResult {
   requests: number;      // completed requests in the measured window
@@ -14,6 +19,21 @@ export interface LoadResult {
   non2xx: number;
   statusCodes: Record<string, number>;
   bytesPerResponse: number;
+  cpuMsPerRequest?: number; // server process CPU (user + system) per completed request
+}
+
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** utime + stime of a process in ms, from /proc/<pid>/stat; undefined where /proc is unavailable. */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields[0] is field 3 (state)
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+  } catch {
+    return undefined;
+  }
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -41,12 +61,14 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   let times = new Float64Array(1 << 16);
   let n = 0;
   cursor = 0;
+  const cpuBefore = processCpuMs(opts.serverPid);
   const instance = autocannon({ url: opts.origin, connections: opts.connections, duration: opts.duration, headers, requests, timeout: 10 });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     if (n === times.length) { const bigger = new Float64Array(times.length * 2); bigger.set(times); times = bigger; }
     times[n++] = responseTime;
   });
   const r = await instance;
+  const cpuAfter = processCpuMs(opts.serverPid);
   const sorted = times.subarray(0, n).sort();
   let sum = 0;
   for (let i = 0; i < n; i++) sum += sorted[i];
@@ -61,5 +83,6 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     non2xx: r.non2xx,
     statusCodes,
     bytesPerResponse: completed ? r.throughput.total / completed : NaN,
+    cpuMsPerRequest: cpuBefore !== undefined && cpuAfter !== undefined && completed ? (cpuAfter - cpuBefore) / completed : undefined,
   };
 }

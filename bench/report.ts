@@ -27,16 +27,17 @@ export function table(head: string[], rows: string[][], align: ('l' | 'r')[] = [
 
 export function loadTable(r: Report): string {
   const rows = r.scenarios.map((s) => {
-    if (!s.result) return [s.name, `\`${s.route}\``, 'ERROR', '–', '–', '–', '–', '–', s.error ?? ''];
+    if (!s.result) return [s.name, `\`${s.route}\``, 'ERROR', '–', '–', '–', '–', '–', '–', s.error ?? ''];
     const x = s.result;
     const ratio = r.ceilingRps ? `${fmt((x.rps / r.ceilingRps) * 100, 1)} %` : '–';
     const bad = x.errors + x.non2xx;
     const codes = Object.entries(x.statusCodes).filter(([c]) => !c.startsWith('2')).map(([c, n]) => `${c}×${n}`).join(', ');
-    return [s.name, `\`${s.route}\``, fmt(x.rps, 0), ms(x.p50), ms(x.p99), ratio, fmt(x.requests), kb(x.bytesPerResponse),
+    const cpu = x.cpuMsPerRequest === undefined ? '–' : `${fmt(x.cpuMsPerRequest * 1000, 0)} µs`;
+    return [s.name, `\`${s.route}\``, fmt(x.rps, 0), ms(x.p50), ms(x.p99), ratio, fmt(x.requests), kb(x.bytesPerResponse), cpu,
       bad ? `**${x.errors} errors, ${x.non2xx} non-2xx**${codes ? ` (${codes})` : ''}` : '0'];
   });
-  return table(['Scenario', 'Route', 'req/s (mean)', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'resp. size', 'errors / non-2xx'], rows,
-    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']);
+  return table(['Scenario', 'Route', 'req/s (mean)', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'resp. size', 'server CPU/req', 'errors / non-2xx'], rows,
+    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']);
 }
 
 export function lighthouseTable(r: Report): string {

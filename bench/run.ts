@@ -79,11 +79,12 @@ async function main(): Promise<number> {
   mkdirSync(DATA_DIR, { recursive: true });
   let failed = false;
   const notes: string[] = [];
+  const loadBefore = os.loadavg();
 
   // 1. The database.
   const dataset: Dataset = await ensureDataset(opts.products, args.fresh!);
-  const ids = sampleProductIds(dataset.file, WEBSTORE_ID, opts.ids);
-  log(`${ids.length} product ids sampled over the catalogue (${ids[0]} … ${ids[ids.length - 1]})`);
+  const { ids, population } = sampleProductIds(dataset.file, WEBSTORE_ID, opts.ids);
+  log(`${ids.length} product ids sampled from the ${population.toLocaleString('en-US')} priced products (${ids[0]}, ${ids[1]}, …)`);
 
   // 2. The real server on that file.
   const port = await freePort();
@@ -111,11 +112,12 @@ async function main(): Promise<number> {
   }
 
   // 4. Load.
-  const scenarios: { name: string; route: string; origin: string; paths: string[] }[] = [
-    { name: 'ceiling (bare route)', route: 'GET /bench/bare', origin: ceilingOrigin, paths: ['/bench/bare'] },
-    { name: 'product detail', route: `GET …/products/{productId}`, origin, paths: ids.map((id) => `${API}/products/${id}`) },
-    { name: 'pricing', route: `GET …/pricing/products/{productId}`, origin, paths: ids.map((id) => `${API}/pricing/products/${id}`) },
-    { name: 'category menu', route: 'GET …/category-menu-items', origin, paths: [`${API}/category-menu-items`] },
+  const serverPid = server.proc.pid;
+  const scenarios: { name: string; route: string; origin: string; paths: string[]; pid?: number }[] = [
+    { name: 'ceiling (bare route)', route: 'GET /bench/bare', origin: ceilingOrigin, paths: ['/bench/bare'], pid: bare ? bare.proc.pid : serverPid },
+    { name: 'product detail', route: `GET …/products/{productId}`, origin, paths: ids.map((id) => `${API}/products/${id}`), pid: serverPid },
+    { name: 'pricing', route: `GET …/pricing/products/{productId}`, origin, paths: ids.map((id) => `${API}/pricing/products/${id}`), pid: serverPid },
+    { name: 'category menu', route: 'GET …/category-menu-items', origin, paths: [`${API}/category-menu-items`], pid: serverPid },
   ];
   const results: ScenarioResult[] = [];
   for (const s of scenarios) {
@@ -130,9 +132,10 @@ async function main(): Promise<number> {
     }
     log(`${s.name}: ${opts.warmup} s warm-up + ${opts.duration} s at ${opts.connections} connections over ${s.paths.length} path(s)…`);
     try {
-      const r = await runLoad({ origin: s.origin, paths: s.paths, connections: opts.connections, duration: opts.duration, warmup: opts.warmup });
+      const r = await runLoad({ origin: s.origin, paths: s.paths, connections: opts.connections, duration: opts.duration, warmup: opts.warmup, serverPid: s.pid });
       entry.result = r;
-      log(`  ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.errors} errors, ${r.non2xx} non-2xx`);
+      const cpu = r.cpuMsPerRequest === undefined ? '' : `, server CPU ${(r.cpuMsPerRequest * 1000).toFixed(0)} µs/req`;
+      log(`  ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms${cpu}, ${r.errors} errors, ${r.non2xx} non-2xx`);
       if (r.errors || r.non2xx) {
         failed = true;
         console.error(`[bench] ✗ ${s.name}: ${r.errors} errors and ${r.non2xx} non-2xx answers (status codes ${JSON.stringify(r.statusCodes)})`);
@@ -180,11 +183,13 @@ async function main(): Promise<number> {
   ];
 
   const cpus = os.cpus();
+  const loadAfter = os.loadavg();
+  const busy = loadBefore[0] > 0.5 || loadBefore[1] > 0.5;
   notes.push(
     'autocannon runs in the benchmark process on the same machine as the server, so client and server share the cores.',
     'req/s is autocannon\'s mean of per-second samples; p50/p99 are computed from every response\'s hrtime latency (autocannon\'s histogram rounds to whole ms).',
-    `Product and pricing requests rotate through ${ids.length} product ids sampled uniformly (fixed seed) over the whole catalogue; one shared cursor, so consecutive requests hit different products.`,
-    'resp. size is the mean bytes per response including headers.',
+    `Product and pricing requests rotate through ${ids.length} product ids sampled uniformly (fixed seed) from the ${population.toLocaleString('en-US')} products a guest can buy (the catalogue leaves ${(dataset.products - population).toLocaleString('en-US')} unpriced on purpose; their pricing answer is a 404); one shared cursor, so consecutive requests hit different products.`,
+    'resp. size is the mean bytes per response including headers; server CPU/req is the server process\'s user + system CPU time (all threads, from /proc) over the measured window divided by the requests completed — less sensitive to other load on the machine than req/s.',
     'Lighthouse: default config (mobile emulation, simulated throttling), performance category only, a fresh headless Chromium per run; JS transferred sums `transferSize` of Script requests in the network-requests audit. Reports: bench/.lighthouse/run-N.json.',
   );
   const bi = lh.runs.map((r) => r.benchmarkIndex).filter((b): b is number => typeof b === 'number');
@@ -197,6 +202,7 @@ async function main(): Promise<number> {
     machine: [
       `Machine: ${cpus.length} cores (${cpus[0]?.model?.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}`,
       `Node ${process.version}${process.env.NODE_ENV ? `, NODE_ENV=${process.env.NODE_ENV}` : ', NODE_ENV unset'}`,
+      `Load average (1/5/15 min) before the run: ${loadBefore.map((l) => l.toFixed(2)).join(' / ')}; after: ${loadAfter.map((l) => l.toFixed(2)).join(' / ')}${busy ? ' — **the machine was not idle before the run; absolute numbers are skewed (server CPU/req is the steadier measure)**' : ''}`,
     ],
     setup: [
       `Database: SQLite (better-sqlite3), \`${path.relative(ROOT, dataset.file)}\`, ${dataset.products.toLocaleString('en-US')} products, ${(dataset.sizeBytes / 2 ** 20).toFixed(0)} MiB`,

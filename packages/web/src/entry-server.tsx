@@ -1,7 +1,7 @@
 // Server render entry, imported by packages/server from dist/server/entry-server.js.
 // The stylesheet is inlined into every page (no render-blocking request).
 
-import css from './styles.css?raw';
+import css from './styles.css?inline';
 import { renderPage, type RenderContext, type RenderRequest, type RenderResult } from './server/render.tsx';
 
 export type { RenderContext, RenderRequest, RenderResult };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { notFound } from './errors.ts';
 
 type Render = (req: { url: string; headers: Record<string, string | undefined> }, ctx: { fetch: typeof fetch; template: string; webstoreId: string }) =>
   Promise<{ status: number; headers: Record<string, string>; body: string }>;
@@ -34,7 +35,7 @@ export async function mountStorefront(app: FastifyInstance, opts: { webstoreId: 
 
   // Hashed bundles never change; everything else in public/ gets a short cache.
   await app.register(fastifyStatic, {
-    root: path.join(WEB_DIST, 'client'), prefix: '/', index: false, wildcard: false,
+    root: path.join(WEB_DIST, 'client'), prefix: '/', index: false, wildcard: false, preCompressed: true,
     setHeaders: (res, file) => res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
   });
 
@@ -44,5 +45,11 @@ export async function mountStorefront(app: FastifyInstance, opts: { webstoreId: 
     reply.status(out.status).headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache', ...out.headers });
     return out.body;
   };
-  for (const url of ['/', '/category/*', '/product/*', '/store/*']) app.get(url, { schema: { hide: true } }, page);
+  app.get('/', { schema: { hide: true } }, page);
+  // Every other GET that no API route, asset or file answered is a storefront page (its 404 included);
+  // API-looking paths keep the JSON error body.
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    if (/^\/(services|api|media|samples|assets)(\/|$)/.test(req.url)) throw notFound(`The requested resource does not exist: GET ${req.url.split('?')[0]}`);
+    return page(req, reply);
+  });
 }

@@ -39,13 +39,19 @@ function detailOptions(q: DetailQuery): DetailOptions {
 export function productRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  /** The store, the caller's right to it, and the product row: or the matching error. */
+  async function productInStore(params: { webstoreId: string; productId: string }, effectiveAccountId: string | undefined, req: Parameters<typeof buyerContext>[0]) {
+    const store = await s.webstores.get(params.webstoreId);
+    buyerContext(req, store, effectiveAccountId);
+    const id = checkId(params.productId);
+    const [row] = await s.products.rowsByIds(store.id, [id]);
+    if (!row) throw notFound(`The product ${params.productId} doesn't exist or isn't available to you.`);
+    return { store, id, row };
+  }
+
   async function detail(webstoreId: string, productId: string, q: DetailQuery, req: Parameters<typeof buyerContext>[0]) {
-    const store = await s.webstores.get(webstoreId);
-    buyerContext(req, store, q.effectiveAccountId);
-    const id = checkId(productId);
-    const [rows, tree] = await Promise.all([s.products.rowsByIds(store.id, [id]), s.categories.get(store.id, store.catalogVersion)]);
-    if (!rows.length) throw notFound(`The product ${productId} doesn't exist or isn't available to you.`);
-    const [product] = await s.products.details(rows, tree, detailOptions(q));
+    const { store, row } = await productInStore({ webstoreId, productId }, q.effectiveAccountId, req);
+    const [product] = await s.products.details([row], await s.categories.get(store.id, store.catalogVersion), detailOptions(q));
     return { store, product };
   }
 
@@ -120,11 +126,7 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
     },
   }, async (req) => {
     const q = req.query;
-    const store = await s.webstores.get(req.params.webstoreId);
-    buyerContext(req, store, q.effectiveAccountId);
-    const id = checkId(req.params.productId);
-    const [parent] = await s.products.rowsByIds(store.id, [id]);
-    if (!parent) throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
+    const { store, id } = await productInStore(req.params, q.effectiveAccountId, req);
     const page = q.pageToken ? Number(q.pageToken) : q.page;
     const { rows, total } = await s.products.childRows(store.id, id, page * q.pageSize, q.pageSize);
     const tree = await s.categories.get(store.id, store.catalogVersion);
@@ -143,11 +145,7 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
     },
   }, async (req) => {
     const q = req.query;
-    const store = await s.webstores.get(req.params.webstoreId);
-    buyerContext(req, store, q.effectiveAccountId);
-    const id = checkId(req.params.productId);
-    const [product] = await s.products.rowsByIds(store.id, [id]);
-    if (!product) throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
+    const { store, id } = await productInStore(req.params, q.effectiveAccountId, req);
     const types = q.relationshipTypes?.length ? q.relationshipTypes : FEATURED_TYPES;
     const [rows, tree] = await Promise.all([s.products.relatedRows(store.id, id, types), s.categories.get(store.id, store.catalogVersion)]);
     const products = await s.products.details(rows, tree, {

@@ -44,6 +44,8 @@ describe('catalogue contents', () => {
 
   it('has unique ids, SKUs and url names', () => {
     for (const key of ['id', 'sku', 'url_name'] as const) assert.equal(new Set(products.product.map((p) => p[key])).size, products.product.length, key);
+    // The asset routes (/media/products/{SKU}.svg, /samples/{SKU}.csv) accept two letters, a dash and digits.
+    for (const p of products.product) assert.match(p.sku, /^[A-Z]{2}-\d{5,}$/);
     assert.equal(new Set(catalogue.categories.map((c) => c.url_name)).size, catalogue.categories.length);
     assert.equal(new Set(catalogue.categories.map((c) => c.id)).size, catalogue.categories.length);
     for (const c of catalogue.categories) assert.match(c.url_name, /^[a-z0-9]+(-[a-z0-9]+)*$/);
@@ -131,6 +133,7 @@ describe('catalogue contents', () => {
     for (const p of printed) {
       assert.match(p.sku, /^PD-\d{5}$/);
       assert.deepEqual([p.qty_min, p.qty_max, p.qty_increment], ['1', '50', '1']);
+      assert.equal(p.sample_url, null);
       assert.equal(products.inventory_level.filter((i) => i.product_id === p.id).length, 2);
     }
     assert.ok(products.inventory_level.some((i) => i.on_hand === 0));

@@ -64,7 +64,9 @@ export function buildCategoryTree(): CategoryTree {
     const id = formatId(KEY_PREFIX.category, next++);
     const row: CategoryTable = {
       id, webstore_id: WEBSTORE_ID, parent_id: parent?.id ?? null, name, description, url_name: url, sort_order: order,
-      depth: parent ? parent.row.depth + 1 : 0, publish_status: opts.status ?? 'Live', is_navigational: 1, image_url: null,
+      // Roots and their children get a tile image (categoryImageSvg); deeper levels are text-only menu entries.
+      depth: parent ? parent.row.depth + 1 : 0, publish_status: opts.status ?? 'Live', is_navigational: 1,
+      image_url: !parent || parent.row.depth === 0 ? `/media/categories/${url}.svg` : null,
     };
     byKey.set(key, { key, id, name, parentKey, row });
   };

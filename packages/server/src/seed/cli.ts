@@ -13,17 +13,19 @@ import type { Database } from '../db/schema.ts';
 import { DEFAULT_PRODUCTS } from './catalogue.ts';
 import { hasCatalogue, isSeeded, seedDatabase } from './seed.ts';
 
-// Children before parents, so foreign keys never block a drop.
-const TABLES: (keyof Database | 'kysely_migration' | 'kysely_migration_lock')[] = [
-  'session', 'app_user', 'account_buyer_group', 'account', 'inventory_level', 'location_group_member', 'location_group', 'location',
-  'buyer_group_price_book', 'buyer_group', 'price_adjustment_tier', 'price_book_entry', 'price_book', 'product_selling_model', 'selling_model',
-  'product_media', 'product_relation', 'product_category', 'product', 'tax_rate', 'tax_policy', 'category', 'webstore', 'id_counter',
-  'kysely_migration', 'kysely_migration_lock',
-];
-
+/**
+ * Drops every table of the store's schema (later migrations' tables included) so --fresh on
+ * PostgreSQL really starts empty. Only the schema holding our migration table is touched.
+ */
 async function dropAll(db: Kysely<Database>): Promise<void> {
   const any = db as unknown as Kysely<Record<string, unknown>>;
-  for (const t of TABLES) await any.schema.dropTable(t).ifExists().cascade().execute();
+  const tables = await any.introspection.getTables({ withInternalKyselyTables: true });
+  const ours = tables.find((t) => t.name === 'kysely_migration') ?? tables.find((t) => t.name === 'webstore');
+  if (!ours) return;
+  // CASCADE removes the foreign keys pointing at a table, so the order does not matter.
+  for (const t of tables.filter((x) => x.schema === ours.schema && !x.isView)) {
+    await any.schema.withSchema(t.schema ?? 'public').dropTable(t.name).ifExists().cascade().execute();
+  }
 }
 
 function usage(message?: string): never {

@@ -35,3 +35,12 @@ describe('product image', () => {
     assert.ok(cut[1].endsWith('…'));
   });
 });
+
+describe('category image', () => {
+  it('draws a division tile or a neutral one', async () => {
+    const { categoryImageSvg } = await import('./product-image.ts');
+    const svg = categoryImageSvg({ name: 'Health & Services', urlName: 'services', sicDivision: 'I' });
+    assert.ok(svg.includes('#0f5a8a') && svg.includes('Health &amp; Services') && svg.includes('SIC Division I'));
+    assert.ok(Buffer.byteLength(categoryImageSvg({ name: 'Printed Directories', urlName: 'printed-directories' }, 'thumb')) < 2_048);
+  });
+});

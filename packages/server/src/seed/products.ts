@@ -136,7 +136,8 @@ export function productRows(spec: ProductSpec, tree: CategoryTree): ProductRows 
       fulfilment: spec.fulfilment, record_count: spec.recordCount, countries_json: JSON.stringify(spec.countries),
       sic_code: spec.industry.code, sic_division: sicDivision(spec.industry.division).label, list_status: spec.listStatus,
       last_updated: dateDaysBefore(spec.lastUpdatedDays), category_lines_json: JSON.stringify(spec.lines),
-      included_fields_json: JSON.stringify(spec.includedFields), sample_url: `/samples/${spec.sku}.csv`,
+      // Printed directories have no downloadable sample.
+      included_fields_json: JSON.stringify(spec.includedFields), sample_url: spec.fulfilment === 'Dataset' ? `/samples/${spec.sku}.csv` : null,
       variation_json: spec.variation ? JSON.stringify(spec.variation) : null, tax_policy_id: spec.taxPolicyId, is_active: 1,
       // Time of day varies too, so "newest" sorts are stable and realistic.
       created_at: isoDaysBefore(spec.createdDays + (spec.pid % 1440) / 1440),

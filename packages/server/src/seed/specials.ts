@@ -1,6 +1,6 @@
 // The hand-made products with fixed ids (product numbers 1..34, below the datasets' 101+):
 //   1-8    printed directories PD-00001.. (Physical, inventory in two warehouses, volume tiers)
-//   11-30  five variation families: a VariationParent VP-0000k + three Variations by "Coverage"
+//   11-30  five variation families: a VariationParent VP-0000k + three Variations VA-000k1..3 by "Coverage"
 //   31-32  bundles BN-00001.. (one price for several datasets)
 //   33-34  sets ST-00001..    (add several datasets at once; no price of their own)
 // Bundle and set components are product_relation rows of type BundleComponent / SetComponent.
@@ -33,7 +33,7 @@ const PRINTED_FIELDS = ['Company Name', 'Contact Name', 'Address', 'City', 'REGI
 
 // [SIC, geography]; the last family also sells annual subscriptions.
 const FAMILIES: [string, string][] = [['8021', 'country-us'], ['5812', 'us-ca'], ['8111', 'country-gb'], ['1521', 'us-tx'], ['6531', 'country-us']];
-const COVERAGE: [string, string, string][] = [['Email Only', 'EL', 'EM'], ['Email + Phone', 'EP', 'EP'], ['Full Contact', 'FC', 'FC']];
+const COVERAGE: [string, string][] = [['Email Only', 'EL'], ['Email + Phone', 'EP'], ['Full Contact', 'FC']];
 
 // [sku, class, name, component industries]
 const GROUPS: [string, 'Bundle' | 'Set', string, string[]][] = [
@@ -97,9 +97,10 @@ function familySpecs(tree: CategoryTree): ProductSpec[] {
     const geo = geoByKey(geoKey);
     const audience = audienceFor(sicIndustry(sic), geo);
     const categories = [industryKey(sic), geoCategoryFor(tree, geo)];
-    const children: ProductSpec[] = COVERAGE.map(([coverage, flavourKey, suffix], c) => {
+    const children: ProductSpec[] = COVERAGE.map(([coverage, flavourKey], c) => {
       const pid = parentPid + 1 + c;
-      const sku = `${parentSku}-${suffix}`;
+      // VA-000kc: family k, coverage c (SKUs stay two letters + digits, the form the asset routes accept).
+      const sku = `VA-${String((k + 1) * 10 + c + 1).padStart(5, '0')}`;
       const rng = rngFor(SEED, sku);
       const combo = makeCombo(sic, geoKey, flavourKey);
       const name = `${geo.label} ${audience} – ${coverage}`;

@@ -3,7 +3,10 @@
 // carries an assistive suffix; mailto: and tel: links open in a new window.
 
 import type { MouseEventHandler, ReactNode } from 'react';
+import { opensInNewWindow } from '@store/core';
 import { cx } from './classes.ts';
+
+export { opensInNewWindow };
 
 export type ButtonVariant = 'primary' | 'secondary';
 export type ButtonSize = 'small' | 'standard' | 'large';
@@ -27,11 +30,6 @@ export interface ButtonProps {
   download?: boolean;
   id?: string;
   ariaDescribedBy?: string;
-}
-
-/** mailto: and tel: links open in a new window (spec 03 §2.4). */
-export function opensInNewWindow(url: string | null | undefined): boolean {
-  return typeof url === 'string' && /^\s*(mailto|tel):/i.test(url);
 }
 
 export function Button(props: ButtonProps) {

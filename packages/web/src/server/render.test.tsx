@@ -43,6 +43,9 @@ describe('server render', () => {
     const res = await get(`/product/${PRODUCT_ID}`, {}, { host: 'data.example.org:8443', 'x-forwarded-proto': 'https' });
     assert.match(res.body, /<link rel="canonical" href="https:\/\/data.example.org:8443\/product\/01t000000000001AAA">/);
     assert.equal(requestOrigin({ host: 'evil"><script>' }), 'http://localhost');
+    const odd = await get(`//evil.example/product/${PRODUCT_ID}`);
+    assert.equal(odd.status, 404, 'a path, not another origin');
+    assert.doesNotMatch(odd.body, /https?:\/\/evil/);
   });
 
   test("a product without a price shows 'Price Unavailable'", async () => {

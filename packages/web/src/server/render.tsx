@@ -62,7 +62,8 @@ const FORWARDED = ['cookie', 'authorization', 'accept-language'] as const;
 
 export async function renderPage(req: RenderRequest, ctx: RenderContext, css = ''): Promise<RenderResult> {
   const origin = requestOrigin(req.headers);
-  const url = new URL(req.url, origin);
+  // Only the path and query of the request count: '//host/x' must not change the origin.
+  const url = new URL(`/${req.url.replace(/^[/\\]+/, '')}`, origin);
   const requestHeaders = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && !name.startsWith(':')) {
