@@ -4,9 +4,11 @@
 //
 //   node --import tsx bench/run.ts [--products 100000] [--fresh] [--duration 10] [--warmup 3]
 //        [--connections 10] [--ids 1000] [--lighthouse-runs 3] [--no-lighthouse] [--strict] [--out bench/results.md]
+//        [--ceiling auto|separate]
 //
 // Exits non-zero when a scenario had errors or non-2xx answers (or Lighthouse could not run);
 // with --strict also when a target fails.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +35,7 @@ const { values: args } = parseArgs({
     'lighthouse-runs': { type: 'string', default: '3' },
     'no-lighthouse': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
+    ceiling: { type: 'string', default: 'auto' }, // auto | separate (force the fallback bare process)
     out: { type: 'string', default: path.join(ROOT, 'bench/results.md') },
   },
   strict: true,
@@ -50,6 +53,18 @@ const opts = {
   ids: Math.floor(num('ids', args.ids, 1)),
   lighthouseRuns: Math.floor(num('lighthouse-runs', args['lighthouse-runs'], 1)),
 };
+
+if (!['auto', 'separate'].includes(args.ceiling!)) { console.error('--ceiling must be auto or separate'); process.exit(2); }
+
+function gitRevision(): string {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    return `${sha}${dirty ? ' with uncommitted changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
@@ -101,12 +116,14 @@ async function main(): Promise<number> {
   let ceilingOrigin = origin;
   let ceilingNote = 'in-process `GET /bench/bare` (same Fastify instance, `BENCH_BARE_ROUTE=1`)';
   let bare: Child | undefined;
-  const probe = await get(`${origin}/bench/bare`).catch(() => undefined);
+  const probe = args.ceiling === 'separate' ? undefined : await get(`${origin}/bench/bare`).catch(() => undefined);
   if (!probe || probe.status !== 200 || !/"ok"\s*:\s*true/.test(probe.body)) {
     const barePort = await freePort();
     ceilingOrigin = `http://127.0.0.1:${barePort}`;
-    ceilingNote = 'separate bare Fastify process (bench/bare-server.ts) — the server does not register `GET /bench/bare` under `BENCH_BARE_ROUTE=1`';
-    log(`no in-process /bench/bare (got ${probe?.status ?? 'no answer'}); starting the fallback bare server on ${ceilingOrigin}`);
+    ceilingNote = args.ceiling === 'separate'
+      ? 'separate bare Fastify process (bench/bare-server.ts), forced by `--ceiling separate`'
+      : 'separate bare Fastify process (bench/bare-server.ts) — the server does not register `GET /bench/bare` under `BENCH_BARE_ROUTE=1`';
+    log(`${args.ceiling === 'separate' ? 'separate ceiling requested' : `no in-process /bench/bare (got ${probe?.status ?? 'no answer'})`}; starting the bare Fastify server on ${ceilingOrigin}`);
     bare = startChild('the bare Fastify server', ['--import', 'tsx', 'bench/bare-server.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(barePort), HOST: '127.0.0.1' }, logFile: path.join(DATA_DIR, 'bare.log') });
     await waitForHttp(`${ceilingOrigin}/healthz`, bare, 60_000);
   }
@@ -205,6 +222,7 @@ async function main(): Promise<number> {
       `Load average (1/5/15 min) before the run: ${loadBefore.map((l) => l.toFixed(2)).join(' / ')}; after: ${loadAfter.map((l) => l.toFixed(2)).join(' / ')}${busy ? ' — **the machine was not idle before the run; absolute numbers are skewed (server CPU/req is the steadier measure)**' : ''}`,
     ],
     setup: [
+      `Code: git ${gitRevision()}`,
       `Database: SQLite (better-sqlite3), \`${path.relative(ROOT, dataset.file)}\`, ${dataset.products.toLocaleString('en-US')} products, ${(dataset.sizeBytes / 2 ** 20).toFixed(0)} MiB`,
       `Seed: ${Number.isFinite(dataset.seedSeconds) ? `${dataset.seedSeconds.toFixed(1)} s` : 'unknown'}${dataset.reused ? ` (file reused; seeded ${dataset.seededAt})` : ' (seeded in this run)'}`,
       `Load: autocannon, ${opts.connections} connections, ${opts.duration} s per scenario after a ${opts.warmup} s warm-up`,

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import { notFound } from '../http/errors.ts';
-import { productImageSvg } from '../seed/product-image.ts';
+import { categoryImageSvg, productImageSvg } from '../seed/product-image.ts';
 import { sampleCsv } from '../seed/sample-csv.ts';
 
 const sku = z.string().regex(/^[A-Z]{2}-\d{5,}$/, 'must be a SKU such as DS-00001');
@@ -21,6 +21,15 @@ export function assetRoutes(app: FastifyInstance, s: Services): void {
     if (!p) throw notFound('No such image.');
     reply.header('Content-Type', 'image/svg+xml').header('Cache-Control', 'public, max-age=86400');
     return productImageSvg({ sku: p.sku, name: p.name, sicDivision: p.sic_division ?? undefined }, req.query.size ?? 'full');
+  });
+
+  r.get('/media/categories/:file', {
+    schema: { tags: ['Assets'], summary: 'Category tile image', params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,120}\.svg$/, 'must be {urlName}.svg') }) },
+  }, async (req, reply) => {
+    const c = await s.db.selectFrom('category').selectAll().where('url_name', '=', req.params.file.replace(/\.svg$/, '')).executeTakeFirst();
+    if (!c?.image_url) throw notFound('No such image.');
+    reply.header('Content-Type', 'image/svg+xml').header('Cache-Control', 'public, max-age=86400');
+    return categoryImageSvg({ name: c.name, urlName: c.url_name, sicDivision: c.name });
   });
 
   r.get('/samples/:file', {

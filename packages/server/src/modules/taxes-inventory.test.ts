@@ -70,4 +70,13 @@ describe('assets', () => {
     assert.match(res.headers.get('content-type') ?? '', /image\/svg\+xml/);
     assert.match(res.text, /^<svg/);
   });
+
+  test('category images named by the menu are served', async () => {
+    const menu = await s.api('/category-menu-items?includeImageUrl=true');
+    const url = menu.body.menuItems.find((i: any) => i.imageUrl).imageUrl;
+    const res = await s.get(url);
+    assert.equal(res.status, 200);
+    assert.match(res.text, /^<svg/);
+    assert.equal((await s.get('/media/categories/no-such-category.svg')).status, 404);
+  });
 });
