@@ -38,6 +38,33 @@ export function openDatabase(opts: { url?: string; sqliteFile?: string; pgSchema
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing is a large share of a small query's cost.
+ * better-sqlite3 runs statements synchronously, so one prepared statement per SQL text can be reused safely.
+ * Bounded: `in (?, ?, …)` lists make a new text per length.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 1000): SQLite.Database {
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepare') {
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (source: string) => {
+        let statement = statements.get(source);
+        if (!statement) {
+          if (statements.size >= max) statements.clear();
+          statement = prepare(source);
+          statements.set(source, statement);
+        }
+        return statement;
+      };
+    },
+  });
 }

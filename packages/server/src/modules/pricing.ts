@@ -18,10 +18,9 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
     const ctx = buyerContext(req, store, q.effectiveAccountId);
     const currency = requestCurrency(store, q.currencyIsoCode);
     const rows = await s.products.rowsByIds(store.id, ids);
-    const tree = await s.categories.get(store.id, store.catalogVersion);
-    const details = await s.products.details(rows, tree, { excludeMedia: true, excludeVariationInfo: true, excludePrimaryProductCategory: true });
-    const prices = await s.pricing.prices({ webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency }, details.map((d) => ({ id: d.id, sellingModels: d.productSellingModels })), { allSellingModels: all });
-    return { currency, rows, details, prices };
+    const models = await s.products.sellingModels(rows.map((r) => r.id));
+    const prices = await s.pricing.prices({ webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency }, rows.map((r) => ({ id: r.id, sellingModels: models.get(r.id) ?? [] })), { allSellingModels: all });
+    return { currency, rows, prices };
   }
 
   r.get(`${WEBSTORE}/pricing/products/:productId`, {
@@ -36,13 +35,13 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
     const q = req.query;
     if (!recordId.safeParse(req.params.productId).success) throw invalidId(req.params.productId);
     const id = toId18(req.params.productId);
-    const { details, prices } = await pricesFor(req.params.webstoreId, req, [id], q, q.allProductSellingModelPrices || !!q.productSellingModelIds?.length);
-    if (!details.length) throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
+    const { rows, prices } = await pricesFor(req.params.webstoreId, req, [id], q, q.allProductSellingModelPrices || !!q.productSellingModelIds?.length);
+    if (!rows.length) throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
     const price = prices.get(id);
     if (!price) throw new ApiError(404, 'ITEM_NOT_FOUND', `No price is available for the product ${req.params.productId}.`);
     if (q.productSellingModelIds?.length) price.productPriceEntries = price.productPriceEntries.filter((e) => q.productSellingModelIds!.includes(e.productSellingModelId ?? ''));
-    if (q.includeChildProductPrices && details[0].productClass === 'VariationParent') {
-      const kids = (details[0].variationInfo?.attributesToProductMappings ?? []).map((m) => m.productId);
+    if (q.includeChildProductPrices && rows[0].product_class === 'VariationParent') {
+      const kids = (await s.products.childRows(rows[0].webstore_id, id, 0, 200)).rows.map((r) => r.id);
       const child = await pricesFor(req.params.webstoreId, req, kids, q);
       price.childProductPrices = kids.map((k) => child.prices.get(k)).filter((p) => !!p);
     }

@@ -83,12 +83,30 @@ describe('products/{productId}', () => {
     assert.equal(wrong.status, 404);
   });
 
-  test('an inactive product is not found', async () => {
+  test('an inactive product is not found, once the catalogue change is published', async () => {
     const row = await bySku('DS-00002');
+    assert.equal((await s.api(`/products/${row.id}`)).status, 200);
     await s.db.db.updateTable('product').set({ is_active: 0 }).where('id', '=', row.id).execute();
+    await s.catalogueChanged();
     const res = await s.api(`/products/${row.id}`);
     assert.equal(res.status, 404);
     await s.db.db.updateTable('product').set({ is_active: 1 }).where('id', '=', row.id).execute();
+    await s.catalogueChanged();
+    assert.equal((await s.api(`/products/${row.id}`)).status, 200);
+  });
+
+  test('answers come from the response cache until the catalogue version changes; noCache (preview) bypasses it', async () => {
+    const row = await bySku('DS-00003');
+    const first = await s.api(`/products/${row.id}`);
+    await s.db.db.updateTable('product').set({ name: 'Renamed Dataset' }).where('id', '=', row.id).execute();
+    const cached = await s.api(`/products/${row.id}`);
+    assert.equal(cached.text, first.text, 'served from cache');
+    const preview = await s.api(`/products/${row.id}?noCache=true`);
+    assert.equal(preview.body.fields.Name, 'Renamed Dataset');
+    await s.catalogueChanged();
+    assert.equal((await s.api(`/products/${row.id}`)).body.fields.Name, 'Renamed Dataset');
+    await s.db.db.updateTable('product').set({ name: row.name }).where('id', '=', row.id).execute();
+    await s.catalogueChanged();
   });
 });
 

@@ -6,6 +6,7 @@ import { badInput, invalidId, notFound } from '../http/errors.ts';
 import { buyerContext } from '../http/context.ts';
 import { csv, flag, ignoredParams, optionalAccount, recordId, toId18, webstoreParams } from '../http/params.ts';
 import type { DetailOptions } from '../services/products.ts';
+import { queryKey } from '../services/response-cache.ts';
 import { WEBSTORE } from './base.ts';
 
 const detailQuery = z.object({
@@ -49,18 +50,24 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
     return { store, id, row };
   }
 
-  async function detail(webstoreId: string, productId: string, q: DetailQuery, req: Parameters<typeof buyerContext>[0]) {
-    const { store, row } = await productInStore({ webstoreId, productId }, q.effectiveAccountId, req);
-    const [product] = await s.products.details([row], await s.categories.get(store.id, store.catalogVersion), detailOptions(q));
-    return { store, product };
+  /** Product detail as JSON text, from the response cache unless preview asks to bypass it (spec 01 §6). */
+  async function detail(webstoreId: string, productId: string, q: DetailQuery, req: Parameters<typeof buyerContext>[0]): Promise<string> {
+    const store = await s.webstores.get(webstoreId);
+    const ctx = buyerContext(req, store, q.effectiveAccountId);
+    const id = checkId(productId);
+    const key = `product|${store.id}|${store.catalogVersion}|${ctx.buyerGroupIds.join(',')}|${id}|${queryKey(q)}`;
+    return s.responses.getOrCreate(key, async () => {
+      const { row } = await productInStore({ webstoreId, productId }, q.effectiveAccountId, req);
+      const [product] = await s.products.details([row], await s.categories.get(store.id, store.catalogVersion), detailOptions(q));
+      return product;
+    }, q.noCache === true);
   }
 
   r.get(`${WEBSTORE}/products/:productId`, {
     schema: { tags, summary: 'Product detail', params: productParams, querystring: detailQuery },
   }, async (req, reply) => {
-    const { product } = await detail(req.params.webstoreId, req.params.productId, req.query, req);
-    reply.header('Cache-Control', 'private, no-cache');
-    return product;
+    const body = await detail(req.params.webstoreId, req.params.productId, req.query, req);
+    return reply.header('Cache-Control', 'private, no-cache').type('application/json; charset=utf-8').send(body);
   });
 
   // The catalogue-snapshot form: the answer depends only on the published snapshot, so it may be cached
@@ -70,10 +77,10 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
   }, async (req, reply) => {
     const store = await s.webstores.get(req.params.webstoreId);
     if (req.params.snapshotId !== store.snapshotId) throw notFound(`The catalog snapshot ${req.params.snapshotId} doesn't exist.`);
-    const { product } = await detail(req.params.webstoreId, req.params.productId, { ...req.query, effectiveAccountId: undefined }, req);
+    const body = await detail(req.params.webstoreId, req.params.productId, { ...req.query, effectiveAccountId: undefined }, req);
     reply.header('Cache-Control', 'public, max-age=300');
     if (req.headers['x-highscale']) reply.header('X-HighScale', 'true');
-    return product;
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   r.get(`${WEBSTORE}/products`, {

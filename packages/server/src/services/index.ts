@@ -8,6 +8,7 @@ import { ProductService } from './products.ts';
 import { PricingService } from './pricing.ts';
 import { TaxService } from './taxes.ts';
 import { InventoryService } from './inventory.ts';
+import { ResponseCache } from './response-cache.ts';
 
 export interface Services {
   db: Kysely<Database>;
@@ -17,6 +18,7 @@ export interface Services {
   pricing: PricingService;
   taxes: TaxService;
   inventory: InventoryService;
+  responses: ResponseCache;
 }
 
 export function createServices(db: Kysely<Database>): Services {
@@ -28,5 +30,6 @@ export function createServices(db: Kysely<Database>): Services {
     pricing: new PricingService(db),
     taxes: new TaxService(db),
     inventory: new InventoryService(db),
+    responses: new ResponseCache(),
   };
 }

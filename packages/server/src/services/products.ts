@@ -91,10 +91,7 @@ export class ProductService {
     const parentIds = rows.filter((r) => r.product_class === 'VariationParent').map((r) => r.id);
     const [media, models, related, children] = await Promise.all([
       wantMedia ? this.db.selectFrom('product_media').selectAll().where('product_id', 'in', ids).orderBy('sort_order').execute() : [],
-      wantModels ? this.db.selectFrom('product_selling_model').innerJoin('selling_model', 'selling_model.id', 'product_selling_model.selling_model_id')
-        .select(['product_selling_model.product_id', 'product_selling_model.sort_order', 'selling_model.id', 'selling_model.name', 'selling_model.selling_model_type',
-          'selling_model.pricing_term', 'selling_model.pricing_term_unit', 'selling_model.term_min', 'selling_model.term_max', 'selling_model.term_increment'])
-        .where('product_selling_model.product_id', 'in', ids).orderBy('product_selling_model.sort_order').execute() : [],
+      wantModels ? this.sellingModels(ids) : new Map<string, ProductSellingModel[]>(),
       this.db.selectFrom('product_relation').innerJoin('product', 'product.id', 'product_relation.related_id')
         .select(['product_relation.product_id', 'product_relation.position', 'product.id', 'product.name'])
         .where('product_relation.product_id', 'in', ids).where('product_relation.relationship_type', '=', 'RelatedDataset').execute(),
@@ -116,11 +113,7 @@ export class ProductService {
         g.mediaItems.push({ id: m.id, alternateText: m.alt_text, contentVersionId: null, mediaType: m.media_type as 'Image', sortOrder: m.sort_order, thumbnailUrl: m.thumbnail_url, title: m.title, url: m.url });
       }
       const standard = groups.get('Standard')?.mediaItems[0] ?? groups.get('Listing')?.mediaItems[0];
-      const sellingModels: ProductSellingModel[] = models.filter((m) => m.product_id === p.id).map((m) => ({
-        id: m.id, name: m.name, sellingModelType: m.selling_model_type as SellingModelType,
-        pricingTerm: m.pricing_term, pricingTermUnit: m.pricing_term_unit as PricingTermUnit | null,
-        subscriptionTermRule: m.selling_model_type === 'TermDefined' ? { minimum: m.term_min ?? 1, maximum: m.term_max ?? 1, increment: m.term_increment ?? 1 } : null,
-      }));
+      const sellingModels = models.get(p.id) ?? [];
       const rel = related.filter((r) => r.product_id === p.id);
       const kids = children.filter((c) => c.parent_id === p.id);
       const attrs = p.variation_json ? (JSON.parse(p.variation_json) as Record<string, string>) : null;
@@ -141,6 +134,25 @@ export class ProductService {
         isConfigurationAllowed: false,
       };
     });
+  }
+
+  /** Selling models of each product, in the product's order. Pricing needs only these. */
+  async sellingModels(productIds: string[]): Promise<Map<string, ProductSellingModel[]>> {
+    const out = new Map<string, ProductSellingModel[]>();
+    if (!productIds.length) return out;
+    const rows = await this.db.selectFrom('product_selling_model').innerJoin('selling_model', 'selling_model.id', 'product_selling_model.selling_model_id')
+      .select(['product_selling_model.product_id', 'selling_model.id', 'selling_model.name', 'selling_model.selling_model_type',
+        'selling_model.pricing_term', 'selling_model.pricing_term_unit', 'selling_model.term_min', 'selling_model.term_max', 'selling_model.term_increment'])
+      .where('product_selling_model.product_id', 'in', productIds).orderBy('product_selling_model.sort_order').execute();
+    for (const m of rows) {
+      if (!out.has(m.product_id)) out.set(m.product_id, []);
+      out.get(m.product_id)!.push({
+        id: m.id, name: m.name, sellingModelType: m.selling_model_type as SellingModelType,
+        pricingTerm: m.pricing_term, pricingTermUnit: m.pricing_term_unit as PricingTermUnit | null,
+        subscriptionTermRule: m.selling_model_type === 'TermDefined' ? { minimum: m.term_min ?? 1, maximum: m.term_max ?? 1, increment: m.term_increment ?? 1 } : null,
+      });
+    }
+    return out;
   }
 
   async childRows(webstoreId: string, parentId: string, offset: number, limit: number): Promise<{ rows: ProductTable[]; total: number }> {

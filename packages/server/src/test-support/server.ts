@@ -9,6 +9,8 @@ import { openDatabase, type Db } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDatabase } from '../seed/seed.ts';
 import { buildApp, DEMO_WEBSTORE_ID } from '../app.ts';
+import type { Services } from '../services/index.ts';
+import { bumpCatalogVersion } from '../db/catalog-version.ts';
 
 export const WEBSTORE_ID = DEMO_WEBSTORE_ID;
 export const BASE = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
@@ -16,6 +18,9 @@ export const BASE = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
 export interface TestServer {
   url: string;
   db: Db;
+  services: Services;
+  /** What a catalogue write does: bump the version, and (in this process) forget the cached store row. */
+  catalogueChanged(): Promise<void>;
   get(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any; text: string }>;
   api(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any; text: string }>;
   close(): Promise<void>;
@@ -35,7 +40,7 @@ export async function startTestServer(opts: { storefront?: boolean; products?: n
   }
   await migrateToLatest(db.db);
   await seedDatabase(db.db, { products: opts.products ?? 500 });
-  const { app } = await buildApp({ db: db.db, storefront: opts.storefront ?? false });
+  const { app, services } = await buildApp({ db: db.db, storefront: opts.storefront ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -47,7 +52,8 @@ export async function startTestServer(opts: { storefront?: boolean; products?: n
     return { status: res.status, headers: res.headers, body, text };
   };
   return {
-    url, db, get,
+    url, db, get, services,
+    catalogueChanged: async () => { await bumpCatalogVersion(db.db, WEBSTORE_ID); services.webstores.invalidate(); },
     api: (p, init) => get(BASE + p, init),
     close: async () => { await app.close(); if (process.env.DATABASE_URL) await cleanup(); await db.close(); if (!process.env.DATABASE_URL) await cleanup(); },
   };
