@@ -1,5 +1,6 @@
 // The benchmark's database: a SQLite file under bench/.data/ seeded by the real seeder, reused across
 // runs while it still holds the requested number of products on the current schema.
+import { mulberry32 } from '../packages/server/src/seed/random.ts';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -106,17 +107,6 @@ export async function ensureDataset(products: number, fresh: boolean): Promise<D
   return { file, products: state.products, seedSeconds, seededAt, reused: false, sizeBytes: statSync(file).size };
 }
 
-/** mulberry32, so the sampled ids (and so the benchmark) are the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Active products a guest can buy: an active entry in an active price book of the webstore's guest
 // buyer group. The demo catalogue deliberately leaves ~1 % unpriced (the pricing API answers those
@@ -136,7 +126,7 @@ export function sampleProductIds(file: string, webstoreId: string, count: number
   try {
     const all = (db.prepare(PRICED_FOR_GUESTS).pluck().all(webstoreId)) as string[];
     if (!all.length) throw new Error(`no priced active products of webstore ${webstoreId} in ${file}`);
-    const next = rng(seed);
+    const next = mulberry32(seed); // seeded, so the sampled ids (and so the benchmark) are the same on every run
     const n = Math.min(count, all.length);
     // Partial Fisher–Yates: the first n slots become a uniform sample without repeats.
     for (let i = 0; i < n; i++) {

@@ -99,6 +99,7 @@ async function main(): Promise<number> {
   // 1. The database.
   const dataset: Dataset = await ensureDataset(opts.products, args.fresh!);
   const { ids, population } = sampleProductIds(dataset.file, WEBSTORE_ID, opts.ids);
+  const allIds = sampleProductIds(dataset.file, WEBSTORE_ID, population).ids;
   log(`${ids.length} product ids sampled from the ${population.toLocaleString('en-US')} priced products (${ids[0]}, ${ids[1]}, …)`);
 
   // 2. The real server on that file.
@@ -133,6 +134,8 @@ async function main(): Promise<number> {
   const scenarios: { name: string; route: string; origin: string; paths: string[]; pid?: number }[] = [
     { name: 'ceiling (bare route)', route: 'GET /bench/bare', origin: ceilingOrigin, paths: ['/bench/bare'], pid: bare ? bare.proc.pid : serverPid },
     { name: 'product detail', route: `GET …/products/{productId}`, origin, paths: ids.map((id) => `${API}/products/${id}`), pid: serverPid },
+    // Every priced product in turn: the response cache mostly misses, so this is the database path.
+    { name: 'product detail, cold (all products)', route: `GET …/products/{productId}`, origin, paths: allIds.map((id) => `${API}/products/${id}`), pid: serverPid },
     { name: 'pricing', route: `GET …/pricing/products/{productId}`, origin, paths: ids.map((id) => `${API}/pricing/products/${id}`), pid: serverPid },
     { name: 'category menu', route: 'GET …/category-menu-items', origin, paths: [`${API}/category-menu-items`], pid: serverPid },
   ];
