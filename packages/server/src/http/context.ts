@@ -14,12 +14,8 @@ export interface BuyerContext {
   currency: string;
 }
 
-export function isZeroAccount(id: string | undefined | null): boolean {
-  return !id || isAllZeroAccountId(id);
-}
-
 export function buyerContext(req: FastifyRequest, store: Webstore, effectiveAccountId?: string): BuyerContext {
-  if (!isZeroAccount(effectiveAccountId)) {
+  if (effectiveAccountId && !isAllZeroAccountId(effectiveAccountId)) {
     throw new ApiError(403, 'INSUFFICIENT_ACCESS', `You don't have access to the account ${effectiveAccountId}.`);
   }
   void req;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionContext } from '@store/core';
 import type { Services } from '../services/index.ts';
-import { buyerContext, isZeroAccount } from '../http/context.ts';
+import { buyerContext } from '../http/context.ts';
 import { ignoredParams, optionalAccount, webstoreParams } from '../http/params.ts';
 import { WEBSTORE } from './base.ts';
 
@@ -24,7 +24,7 @@ export function contextRoutes(app: FastifyInstance, s: Services): void {
     schema: { tags: ['Context'], summary: 'Who the caller is', params: webstoreParams, querystring: z.object({ effectiveAccountId: optionalAccount, ...ignoredParams }) },
   }, async (req, reply) => {
     const store = await s.webstores.get(req.params.webstoreId);
-    const ctx = buyerContext(req, store, isZeroAccount(req.query.effectiveAccountId) ? undefined : req.query.effectiveAccountId);
+    const ctx = buyerContext(req, store, req.query.effectiveAccountId);
     reply.header('Cache-Control', 'private, no-store');
     const body: SessionContext = {
       accountId: null, accountName: null, effectiveAccountId: ctx.effectiveAccountId, effectiveAccountName: null,

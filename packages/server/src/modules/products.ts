@@ -6,6 +6,7 @@ import { badInput, invalidId, notFound } from '../http/errors.ts';
 import { buyerContext } from '../http/context.ts';
 import { csv, flag, ignoredParams, optionalAccount, recordId, toId18, webstoreParams } from '../http/params.ts';
 import type { DetailOptions } from '../services/products.ts';
+import type { Webstore } from '../http/webstore.ts';
 import { queryKey } from '../services/response-cache.ts';
 import { WEBSTORE } from './base.ts';
 
@@ -40,14 +41,19 @@ function detailOptions(q: DetailQuery): DetailOptions {
 export function productRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  /** The product row of a store, or the matching error (400 for a malformed id, 404 for an unknown one). */
+  async function findRow(store: Webstore, productId: string) {
+    const id = checkId(productId);
+    const [row] = await s.products.rowsByIds(store.id, [id]);
+    if (!row) throw notFound(`The product ${productId} doesn't exist or isn't available to you.`);
+    return { id, row };
+  }
+
   /** The store, the caller's right to it, and the product row: or the matching error. */
   async function productInStore(params: { webstoreId: string; productId: string }, effectiveAccountId: string | undefined, req: Parameters<typeof buyerContext>[0]) {
     const store = await s.webstores.get(params.webstoreId);
     buyerContext(req, store, effectiveAccountId);
-    const id = checkId(params.productId);
-    const [row] = await s.products.rowsByIds(store.id, [id]);
-    if (!row) throw notFound(`The product ${params.productId} doesn't exist or isn't available to you.`);
-    return { store, id, row };
+    return { store, ...(await findRow(store, params.productId)) };
   }
 
   /** Product detail as JSON text, from the response cache unless preview asks to bypass it (spec 01 §6). */
@@ -57,7 +63,7 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
     const id = checkId(productId);
     const key = `product|${store.id}|${store.catalogVersion}|${ctx.buyerGroupIds.join(',')}|${id}|${queryKey(q)}`;
     return s.responses.getOrCreate(key, async () => {
-      const { row } = await productInStore({ webstoreId, productId }, q.effectiveAccountId, req);
+      const { row } = await findRow(store, productId);
       const [product] = await s.products.details([row], await s.categories.get(store.id, store.catalogVersion), detailOptions(q));
       return product;
     }, q.noCache === true);
@@ -107,13 +113,14 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
     ]);
     const details = await s.products.details(rows, tree, { ...detailOptions(q), excludeProductSellingModels: q.includeProductSellingModels === false });
     const prices = q.excludePrices ? null : await s.pricing.prices({ webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency: ctx.currency }, details.map((d) => ({ id: d.id, sellingModels: d.productSellingModels })));
+    const rowById = new Map(rows.map((row) => [row.id, row]));
     const byKey = new Map(details.map((d, i) => [ids.length ? d.id : rows[i].sku, d]));
     const products = wanted.map((key) => {
       const d = byKey.get(key);
       if (!d) return { id: ids.length ? key : null, sku: ids.length ? null : key, success: false, error: { errorCode: 'NOT_FOUND', message: `The product ${key} doesn't exist or isn't available to you.` } };
       const price = prices?.get(d.id);
       return {
-        ...d, name: d.fields.Name ?? rows.find((x) => x.id === d.id)!.name, sku: rows.find((x) => x.id === d.id)!.sku,
+        ...d, name: d.fields.Name ?? rowById.get(d.id)!.name, sku: rowById.get(d.id)!.sku,
         ...(prices ? { prices: price ? { listPrice: price.listPrice, unitPrice: price.unitPrice, pricebookEntryId: price.pricebookEntryId, currencyIsoCode: price.currencyIsoCode } : null } : {}),
         success: true, error: null,
       };
