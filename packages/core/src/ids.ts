@@ -28,6 +28,7 @@ export const KEY_PREFIXES = {
   address: '81W',
   wishlist: '0wl',
   session: '0sx',
+  entitlementPolicy: '1Ce',
 } as const;
 
 export type RecordKind = keyof typeof KEY_PREFIXES;

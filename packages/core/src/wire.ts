@@ -223,6 +223,75 @@ export interface SessionContext {
   guestUserDetails: { lastName?: string; email?: string; phoneNumber?: string } | null;
   currencyIsoCode: string;
   language: string;
+  /** Seconds of inactivity before the server ends a logged-in session; null for guests (drives the session warning, spec 03 §4). */
+  idleTimeoutSeconds?: number | null;
+}
+
+// ---- Accounts, sessions and identity (accounts issue) ----
+
+/** Spec 01 §3 "Effective account" address. */
+export interface AccountAddress {
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+}
+
+/** One entry of GET external-managed-accounts (spec 01 §7). */
+export interface ExternalManagedAccount {
+  accountId: string;
+  accountName: string;
+  isMyAccount: boolean;
+  address: AccountAddress | null;
+}
+
+export interface ExternalManagedAccountCollection {
+  externalManagedAccounts: ExternalManagedAccount[];
+}
+
+/** GET effective-accounts/{accountId}. */
+export interface EffectiveAccountDetail {
+  id: string;
+  name: string;
+  isMyAccount: boolean;
+  address: AccountAddress | null;
+  fields: Record<string, string | null>;
+}
+
+/** PATCH session-context body. */
+export interface SessionContextUpdate {
+  effectiveAccountId?: string;
+  isPreview?: boolean;
+  currencyIsoCode?: string;
+}
+
+/** POST /services/auth/login body. */
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+/** POST /services/auth/register body. */
+export interface RegistrationInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** PATCH /services/auth/profile body. */
+export interface ProfileUpdate {
+  firstName?: string;
+  lastName?: string;
+}
+
+/** PATCH /services/auth/profile answer. */
+export interface UserProfile {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  userName: string | null;
 }
 
 /** The dataset fields of spec 03 §3, by the custom field names the page reads. */

@@ -1,6 +1,7 @@
 // Builds the HTTP application: API modules, generated OpenAPI document, assets and the storefront.
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
+import cookie from '@fastify/cookie';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
@@ -15,13 +16,26 @@ import { taxRoutes } from './modules/taxes.ts';
 import { inventoryRoutes } from './modules/inventory.ts';
 import { searchRoutes } from './modules/search.ts';
 import { assetRoutes } from './modules/assets.ts';
+import { accountRoutes } from './modules/accounts.ts';
+import { authRoutes } from './modules/auth.ts';
+import { installCsrfProtection } from './http/csrf.ts';
+import { sessionConfigFromEnv, type SessionConfig } from './auth/sessions.ts';
 
 export const DEMO_WEBSTORE_ID = '0ZE000000000001AAA';
 
-export interface AppOptions { db: Kysely<Database>; logger?: boolean; storefront?: boolean; webstoreId?: string }
+export interface AppOptions {
+  db: Kysely<Database>;
+  logger?: boolean;
+  storefront?: boolean;
+  webstoreId?: string;
+  /** Session timeouts; defaults from SESSION_IDLE_TIMEOUT_S. */
+  session?: SessionConfig;
+  /** Behind a proxy that sets X-Forwarded-For/-Proto (TRUST_PROXY=1): needed for the login rate limit and Secure cookies. */
+  trustProxy?: boolean;
+}
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024, routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 } });
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy ?? process.env.TRUST_PROXY === '1', bodyLimit: 1024 * 1024, routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -33,8 +47,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     transform: jsonSchemaTransform,
   });
 
-  const services = createServices(opts.db);
+  const services = createServices(opts.db, { session: opts.session ?? sessionConfigFromEnv() });
+  const webstoreId = opts.webstoreId ?? DEMO_WEBSTORE_ID;
+  await app.register(cookie);
+  installCsrfProtection(app, services);
+  authRoutes(app, services, webstoreId);
   contextRoutes(app, services);
+  accountRoutes(app, services);
   productRoutes(app, services);
   categoryRoutes(app, services);
   pricingRoutes(app, services);
@@ -46,6 +65,6 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   // The benchmark's ceiling: the same framework and process doing no work.
   if (process.env.BENCH_BARE_ROUTE === '1') app.get('/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
-  if (opts.storefront !== false) await mountStorefront(app, { webstoreId: opts.webstoreId ?? DEMO_WEBSTORE_ID });
+  if (opts.storefront !== false) await mountStorefront(app, { webstoreId });
   return { app, services };
 }

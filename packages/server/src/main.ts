@@ -3,6 +3,7 @@
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isSeeded, seedDatabase } from './seed/seed.ts';
+import { seedAccess } from './seed/access.ts';
 import { buildApp } from './app.ts';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -14,7 +15,12 @@ if (!(await isSeeded(db))) {
   console.log(`[store] seeding demo data into ${dialect}…`);
   await seedDatabase(db, { products: Number(process.env.SEED_PRODUCTS ?? 500) });
   console.log(`[store] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} else {
+  // A database seeded before accounts existed gets the demo users and entitlements (once).
+  await seedAccess(db);
 }
-const { app } = await buildApp({ db, logger: process.env.LOG !== '0' });
+const { app, services } = await buildApp({ db, logger: process.env.LOG !== '0' });
+// Sessions end on their own when next used; this sweeps the ones never used again.
+setInterval(() => { services.sessions.purgeExpired().catch((e) => app.log.error(e)); }, 3600_000).unref();
 await app.listen({ port, host });
 console.log(`[store] http://localhost:${port}`);

@@ -16,6 +16,8 @@ export interface WebstoreTable {
   /** The published catalogue snapshot id accepted by the versioned routes. */
   snapshot_id: string;
   guest_buyer_group_id: string | null;
+  /** The buyer group a self-registered shopper's personal account joins. */
+  shopper_buyer_group_id: string | null;
   created_at: string;
 }
 
@@ -161,6 +163,17 @@ export interface SessionTable {
   expires_at: string;
 }
 
+/** The accounts a user may act for besides their own (spec 01 §1: buyers act for managed accounts). */
+export interface UserManagedAccountTable { user_id: string; account_id: string }
+
+/** Which products a buyer group may see: a policy grants whole category subtrees. */
+export interface EntitlementPolicyTable { id: string; webstore_id: string; name: string }
+export interface EntitlementPolicyBuyerGroupTable { policy_id: string; buyer_group_id: string }
+export interface EntitlementPolicyCategoryTable { policy_id: string; category_id: string }
+
+/** Failed logins per key (an email or a client address) within a window: the rate limiter shared by every process. */
+export interface LoginAttemptTable { key: string; window_start: string; failures: number }
+
 /** Monotonic counters behind record ids, one per key prefix; shared by every server process. */
 export interface IdCounterTable { prefix: string; next_value: number }
 
@@ -188,6 +201,11 @@ export interface Database {
   account_buyer_group: AccountBuyerGroupTable;
   app_user: UserTable;
   session: SessionTable;
+  user_managed_account: UserManagedAccountTable;
+  entitlement_policy: EntitlementPolicyTable;
+  entitlement_policy_buyer_group: EntitlementPolicyBuyerGroupTable;
+  entitlement_policy_category: EntitlementPolicyCategoryTable;
+  login_attempt: LoginAttemptTable;
   id_counter: IdCounterTable;
 }
 

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFound } from './errors.ts';
+import { ensureCsrfCookie } from './csrf.ts';
 
 type Render = (req: { url: string; headers: Record<string, string | undefined> }, ctx: { fetch: typeof fetch; template: string; webstoreId: string }) =>
   Promise<{ status: number; headers: Record<string, string>; body: string }>;
@@ -42,6 +43,7 @@ export async function mountStorefront(app: FastifyInstance, opts: { webstoreId: 
   const page = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     const forward = { cookie: req.headers.cookie, 'accept-language': req.headers['accept-language'] };
     const out = await render({ url: req.url, headers: req.headers as Record<string, string | undefined> }, { fetch: injectFetch(app, forward), template, webstoreId: opts.webstoreId });
+    ensureCsrfCookie(req, reply);
     reply.status(out.status).headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache', ...out.headers });
     return out.body;
   };

@@ -13,6 +13,7 @@ export interface Webstore {
   catalogVersion: number;
   snapshotId: string;
   guestBuyerGroupId: string | null;
+  shopperBuyerGroupId: string | null;
 }
 
 const TTL_MS = 2000;
@@ -29,7 +30,7 @@ export class WebstoreResolver {
       const row = await this.db.selectFrom('webstore').selectAll().where('id', '=', normaliseRecordId(id) ?? id).executeTakeFirst();
       store = row ? {
         id: row.id, name: row.name, settings: JSON.parse(row.settings_json), catalogVersion: row.catalog_version,
-        snapshotId: row.snapshot_id, guestBuyerGroupId: row.guest_buyer_group_id,
+        snapshotId: row.snapshot_id, guestBuyerGroupId: row.guest_buyer_group_id, shopperBuyerGroupId: row.shopper_buyer_group_id,
       } : null;
       this.cache.set(id, { at: now, store });
     }

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, errorOf, type TestServer } from '../test-support/server.ts';
+import { BASE, startTestServer, errorOf, type TestServer } from '../test-support/server.ts';
 
 let s: TestServer;
 before(async () => { s = await startTestServer(); });
@@ -71,14 +71,20 @@ describe('category-menu-items', () => {
     assert.ok(res.body.menuItems.slice(1).some((i: any) => typeof i.imageUrl === 'string'));
   });
 
-  test('Live hides Draft categories; Draft shows them', async () => {
+  test('Live hides Draft categories; only preview (the administrator) sees Draft, by default', async () => {
     const draft = await s.db.db.selectFrom('category').selectAll().where('publish_status', '=', 'Draft').executeTakeFirstOrThrow();
-    const live = labels((await s.api('/category-menu-items?maxLevels=5&maxItems=500')).body.menuItems);
-    const preview = labels((await s.api('/category-menu-items?maxLevels=5&maxItems=500&publishStatus=Draft')).body.menuItems);
+    const menu = '/category-menu-items?maxLevels=5&maxItems=500';
+    const live = labels((await s.api(menu)).body.menuItems);
     assert.ok(!live.includes(draft.name));
-    assert.ok(preview.includes(draft.name));
-    const detail = await s.api(`/product-categories/${draft.id}`);
-    assert.equal(detail.status, 404, 'a draft category is not served outside preview');
+    assert.ok(!labels((await s.api(`${menu}&publishStatus=Draft`)).body.menuItems).includes(draft.name), 'asking for Draft outside preview still gets Live');
+    assert.equal((await s.api(`/product-categories/${draft.id}`)).status, 404, 'a draft category is not served outside preview');
+
+    const admin = await s.login('admin@datadepot.example');
+    assert.ok(!labels((await admin.api(menu)).body.menuItems).includes(draft.name), 'the administrator outside preview sees Live');
+    assert.equal((await admin.patch(`${BASE}/session-context`, { isPreview: true })).body.isPreview, true);
+    assert.ok(labels((await admin.api(menu)).body.menuItems).includes(draft.name), 'preview defaults to Draft');
+    assert.ok(!labels((await admin.api(`${menu}&publishStatus=Live`)).body.menuItems).includes(draft.name), 'preview may ask for Live');
+    assert.equal((await admin.api(`/product-categories/${draft.id}`)).status, 200, 'preview serves draft categories');
   });
 
   test('bad parameters are 400s', async () => {

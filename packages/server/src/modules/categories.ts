@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { NavigationMenuItem, ProductCategoryDetail } from '@store/core';
 import type { Services } from '../services/index.ts';
-import type { CategoryNode, CategoryTree } from '../services/category-tree.ts';
+import type { CategoryNode } from '../services/category-tree.ts';
 import { invalidId, notFound } from '../http/errors.ts';
-import { buyerContext } from '../http/context.ts';
+import { catalogueContext, type CatalogueContext } from '../http/context.ts';
+import type { FastifyRequest } from 'fastify';
 import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from '../http/params.ts';
 import { WEBSTORE } from './base.ts';
 
@@ -27,18 +28,27 @@ function detailOf(n: CategoryNode, q: { fields?: string[]; excludeMedia?: boolea
   return { id: n.row.id, urlName: n.row.url_name, fields, mediaGroups };
 }
 
-/** Outside the preview menu a Draft category (and everything under it) is invisible. */
+/** Outside preview a Draft category (and everything under it) is invisible. */
 const isLive = (n: CategoryNode): boolean => n.row.publish_status === 'Live' && (!n.parent || isLive(n.parent));
 
-function findLive(tree: CategoryTree, idOrUrlName: string): CategoryNode {
+/** Whether the caller sees a category: entitled to it (or to something under it), and Live unless previewing. */
+function shows(ctx: CatalogueContext, n: CategoryNode, draft = ctx.isPreview): boolean {
+  return (draft || n.row.publish_status === 'Live') && ctx.visibility.canSeeCategory(n);
+}
+
+function findVisible(ctx: CatalogueContext, idOrUrlName: string): CategoryNode {
   if (!/^[a-zA-Z0-9-]{1,120}$/.test(idOrUrlName)) throw invalidId(idOrUrlName);
-  const node = tree.find(idOrUrlName);
-  if (!node || !isLive(node)) throw notFound(`The category ${idOrUrlName} doesn't exist or isn't available to you.`);
+  const node = ctx.tree.find(idOrUrlName);
+  if (!node || !(ctx.isPreview || isLive(node)) || !ctx.visibility.canSeeCategory(node)) {
+    throw notFound(`The category ${idOrUrlName} doesn't exist or isn't available to you.`);
+  }
   return node;
 }
 
-function menuItem(n: CategoryNode, level: number, opts: { maxLevels: number; maxItems: number; includeImageUrl: boolean; draft: boolean }): NavigationMenuItem {
-  const children = level < opts.maxLevels ? n.children.filter((c) => opts.draft || c.row.publish_status === 'Live').slice(0, opts.maxItems) : [];
+interface MenuOptions { maxLevels: number; maxItems: number; includeImageUrl: boolean; visible: (n: CategoryNode) => boolean }
+
+function menuItem(n: CategoryNode, level: number, opts: MenuOptions): NavigationMenuItem {
+  const children = level < opts.maxLevels ? n.children.filter(opts.visible).slice(0, opts.maxItems) : [];
   return {
     actionType: 'InternalLink',
     actionValue: `/category/${n.row.url_name}`,
@@ -52,48 +62,47 @@ function menuItem(n: CategoryNode, level: number, opts: { maxLevels: number; max
 
 export function categoryRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const load = async (webstoreId: string, req: Parameters<typeof buyerContext>[0], effectiveAccountId?: string) => {
+  const load = async (webstoreId: string, req: FastifyRequest, effectiveAccountId?: string) => {
     const store = await s.webstores.get(webstoreId);
-    const ctx = buyerContext(req, store, effectiveAccountId);
-    return { store, ctx, tree: await s.categories.get(store.id, store.catalogVersion) };
+    return { store, ctx: await catalogueContext(s, req, store, effectiveAccountId) };
   };
 
   // Accepts a url name in place of the id: the storefront routes categories by url name (spec 01 §2).
   r.get(`${WEBSTORE}/product-categories/:categoryId`, {
     schema: { tags, summary: 'Category detail (by id or url name)', params: categoryParams, querystring: detailQuery },
   }, async (req) => {
-    const { tree } = await load(req.params.webstoreId, req, req.query.effectiveAccountId);
-    return detailOf(findLive(tree, req.params.categoryId), req.query);
+    const { ctx } = await load(req.params.webstoreId, req, req.query.effectiveAccountId);
+    return detailOf(findVisible(ctx, req.params.categoryId), req.query);
   });
 
   r.get(`${WEBSTORE}/versions/:snapshotId/product-categories/:categoryId`, {
     schema: { tags, summary: 'Category detail from a catalogue snapshot', params: categoryParams.extend({ snapshotId: z.string() }), querystring: detailQuery },
   }, async (req) => {
-    const { store, tree } = await load(req.params.webstoreId, req);
+    const { store, ctx } = await load(req.params.webstoreId, req);
     if (req.params.snapshotId !== store.snapshotId) throw notFound(`The catalog snapshot ${req.params.snapshotId} doesn't exist.`);
-    return detailOf(findLive(tree, req.params.categoryId), req.query);
+    return detailOf(findVisible(ctx, req.params.categoryId), req.query);
   });
 
   r.get(`${WEBSTORE}/product-categories/children`, {
     schema: { tags, summary: 'Child categories (roots without a parent)', params: webstoreParams, querystring: detailQuery.extend({ parentProductCategoryId: z.string().optional() }) },
   }, async (req) => {
-    const { tree } = await load(req.params.webstoreId, req, req.query.effectiveAccountId);
+    const { ctx } = await load(req.params.webstoreId, req, req.query.effectiveAccountId);
     const parentId = req.query.parentProductCategoryId;
-    const nodes = parentId ? findLive(tree, parentId).children : tree.roots;
-    return { productCategories: nodes.filter((n) => n.row.publish_status === 'Live').map((n) => detailOf(n, req.query)) };
+    const nodes = parentId ? findVisible(ctx, parentId).children : ctx.tree.roots;
+    return { productCategories: nodes.filter((n) => shows(ctx, n)).map((n) => detailOf(n, req.query)) };
   });
 
   const pathSchema = { tags, summary: 'Path from the root to a category', querystring: z.object({ effectiveAccountId: optionalAccount, ...ignoredParams }) };
   r.get(`${WEBSTORE}/product-category-path/product-categories/:categoryId`, { schema: { ...pathSchema, params: categoryParams } }, async (req) => {
-    const { tree } = await load(req.params.webstoreId, req, req.query.effectiveAccountId);
-    return { path: tree.path(findLive(tree, req.params.categoryId).row.id) };
+    const { ctx } = await load(req.params.webstoreId, req, req.query.effectiveAccountId);
+    return { path: ctx.tree.path(findVisible(ctx, req.params.categoryId).row.id) };
   });
   r.get(`${WEBSTORE}/versions/:snapshotId/product-categories/:categoryId/product-category-path`, {
     schema: { ...pathSchema, params: categoryParams.extend({ snapshotId: z.string() }) },
   }, async (req) => {
-    const { store, tree } = await load(req.params.webstoreId, req, req.query.effectiveAccountId);
+    const { store, ctx } = await load(req.params.webstoreId, req, req.query.effectiveAccountId);
     if (req.params.snapshotId !== store.snapshotId) throw notFound(`The catalog snapshot ${req.params.snapshotId} doesn't exist.`);
-    return { path: tree.path(findLive(tree, req.params.categoryId).row.id) };
+    return { path: ctx.tree.path(findVisible(ctx, req.params.categoryId).row.id) };
   });
 
   r.get(`${WEBSTORE}/category-menu-items`, {
@@ -108,11 +117,12 @@ export function categoryRoutes(app: FastifyInstance, s: Services): void {
     },
   }, async (req, reply) => {
     const q = req.query;
-    const { ctx, tree } = await load(req.params.webstoreId, req, q.effectiveAccountId);
-    // Outside preview the menu defaults to Live; in preview to Draft (spec 01 §4).
-    const draft = (q.publishStatus ?? (ctx.isPreview ? 'Draft' : 'Live')) === 'Draft';
-    const opts = { maxLevels: q.maxLevels, maxItems: q.maxItems, includeImageUrl: !!q.includeImageUrl, draft };
-    const items = tree.roots.filter((n) => draft || n.row.publish_status === 'Live').slice(0, q.maxItems).map((n) => menuItem(n, 1, opts));
+    const { ctx } = await load(req.params.webstoreId, req, q.effectiveAccountId);
+    // Outside preview the menu defaults to Live; in preview to Draft (spec 01 §4). Only preview may
+    // see Draft: anyone else asking for it gets the Live menu.
+    const draft = ctx.isPreview && (q.publishStatus ?? 'Draft') === 'Draft';
+    const opts: MenuOptions = { maxLevels: q.maxLevels, maxItems: q.maxItems, includeImageUrl: !!q.includeImageUrl, visible: (n) => shows(ctx, n, draft) };
+    const items = ctx.tree.roots.filter(opts.visible).slice(0, q.maxItems).map((n) => menuItem(n, 1, opts));
     if (q.addHomeMenuItem) {
       items.unshift({ actionType: 'InternalLink', actionValue: '/', imageUrl: null, label: 'Home', pageReference: null, subMenu: [], target: 'CurrentWindow' });
     }

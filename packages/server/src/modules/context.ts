@@ -1,14 +1,42 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionContext } from '@store/core';
 import type { Services } from '../services/index.ts';
-import { buyerContext } from '../http/context.ts';
-import { ignoredParams, optionalAccount, webstoreParams } from '../http/params.ts';
+import { buyerContext, insufficientAccess, type BuyerContext } from '../http/context.ts';
+import { ensureCsrfCookie } from '../http/csrf.ts';
+import { ApiError, badInput } from '../http/errors.ts';
+import { ignoredParams, optionalAccount, recordId, toId18, webstoreParams } from '../http/params.ts';
+import type { Webstore } from '../http/webstore.ts';
 import { WEBSTORE } from './base.ts';
 
 /** How long a client may keep the application context (spec 01 §4 reads this header). */
 export const APP_CONTEXT_MAX_AGE_S = 300;
+
+/** The session context of spec 01 §3 (with the platform's field names) for a resolved buyer. */
+export function sessionContextBody(s: Services, store: Webstore, ctx: BuyerContext): SessionContext {
+  const user = ctx.user;
+  const own = user?.account_id && ctx.effectiveAccount?.id === user.account_id ? ctx.effectiveAccount : null;
+  return {
+    accountId: user?.account_id ?? null,
+    accountName: own?.name ?? null,
+    effectiveAccountId: ctx.effectiveAccountId,
+    effectiveAccountName: ctx.effectiveAccount?.name ?? null,
+    buyerGroups: ctx.buyerGroups,
+    guestUser: ctx.isGuest,
+    isLoggedIn: !ctx.isGuest,
+    isPreview: ctx.isPreview,
+    profile: user ? { userName: user.email, firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
+    userId: ctx.userId,
+    userName: user?.first_name ?? null,
+    userType: ctx.isGuest ? 'Guest' : 'Standard',
+    // Guest details live in the browser's session storage (spec 01 §3), never on the server.
+    guestUserDetails: null,
+    currencyIsoCode: ctx.currency,
+    language: 'en-US',
+    idleTimeoutSeconds: ctx.isGuest ? null : s.sessions.config.idleTimeoutS,
+  };
+}
 
 export function contextRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -16,21 +44,56 @@ export function contextRoutes(app: FastifyInstance, s: Services): void {
     schema: { tags: ['Context'], summary: 'Store settings for the storefront', params: webstoreParams, querystring: z.object({ ...ignoredParams }) },
   }, async (req, reply) => {
     const store = await s.webstores.get(req.params.webstoreId);
+    // Derived from the data rather than configured: one policy means every buyer sees the same catalogue.
+    const policies = await s.entitlements.policyCount(store.id, store.catalogVersion);
     reply.header('Cache-Control', `public, max-age=${APP_CONTEXT_MAX_AGE_S}`);
-    return store.settings;
+    return { ...store.settings, usesSingleEntitlementPolicy: policies <= 1 };
   });
 
-  r.get(`${WEBSTORE}/session-context`, {
-    schema: { tags: ['Context'], summary: 'Who the caller is', params: webstoreParams, querystring: z.object({ effectiveAccountId: optionalAccount, ...ignoredParams }) },
-  }, async (req, reply) => {
+  const sessionQuery = z.object({ effectiveAccountId: optionalAccount, ...ignoredParams });
+  async function answer(req: FastifyRequest<{ Params: { webstoreId: string } }>, effectiveAccountId?: string) {
     const store = await s.webstores.get(req.params.webstoreId);
-    const ctx = buyerContext(req, store, req.query.effectiveAccountId);
+    return sessionContextBody(s, store, await buyerContext(s, req, store, effectiveAccountId));
+  }
+
+  r.get(`${WEBSTORE}/session-context`, {
+    schema: { tags: ['Context'], summary: 'Who the caller is', params: webstoreParams, querystring: sessionQuery },
+  }, async (req, reply) => {
     reply.header('Cache-Control', 'private, no-store');
-    const body: SessionContext = {
-      accountId: null, accountName: null, effectiveAccountId: ctx.effectiveAccountId, effectiveAccountName: null,
-      buyerGroups: [], guestUser: ctx.isGuest, isLoggedIn: !ctx.isGuest, isPreview: ctx.isPreview, profile: null,
-      userId: ctx.userId, userName: null, userType: 'Guest', guestUserDetails: null, currencyIsoCode: ctx.currency, language: 'en-US',
+    ensureCsrfCookie(req, reply);
+    return answer(req, req.query.effectiveAccountId);
+  });
+
+  // Not in the platform API (which switches accounts in its own runtime): the storefront's account
+  // switcher, preview toggle and currency choice change the session here, so server-rendered pages
+  // follow the choice too.
+  r.patch(`${WEBSTORE}/session-context`, {
+    schema: {
+      tags: ['Context'], summary: 'Switch the effective account, preview mode or session currency', params: webstoreParams, querystring: sessionQuery,
+      body: z.object({ effectiveAccountId: z.string().optional(), isPreview: z.boolean().optional(), currencyIsoCode: z.string().regex(/^[A-Z]{3}$/).optional() }).strict(),
+    },
+  }, async (req) => {
+    const store = await s.webstores.get(req.params.webstoreId);
+    const ctx = await buyerContext(s, req, store);
+    const body = req.body;
+    if (ctx.isGuest || !ctx.user || !ctx.session) throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'Log in to change your session.');
+    // Check everything before changing anything: a refused call changes nothing.
+    let accountId: string | undefined;
+    if (body.effectiveAccountId !== undefined) {
+      if (!recordId.safeParse(body.effectiveAccountId).success) throw badInput(`The effectiveAccountId ${body.effectiveAccountId} isn't a valid id.`);
+      const account = await s.accounts.managedAccount(ctx.user, toId18(body.effectiveAccountId));
+      if (!account) throw insufficientAccess(body.effectiveAccountId);
+      accountId = account.id;
+    }
+    if (body.isPreview !== undefined && !ctx.isAdmin) throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'Only store administrators can preview the store.');
+    if (body.currencyIsoCode !== undefined && (!store.settings.sessionDrivenCurrency || !store.settings.supportedCurrencies.includes(body.currencyIsoCode))) {
+      throw badInput(`The currency ${body.currencyIsoCode} can't be chosen in this store.`);
+    }
+    const data = {
+      ...(body.isPreview !== undefined ? { isPreview: body.isPreview } : {}),
+      ...(body.currencyIsoCode !== undefined ? { currencyIsoCode: body.currencyIsoCode } : {}),
     };
-    return body;
+    await s.sessions.update(ctx.session, { ...(accountId ? { effectiveAccountId: accountId } : {}), ...(Object.keys(data).length ? { data } : {}) });
+    return sessionContextBody(s, store, await buyerContext(s, req, store));
   });
 }

@@ -5,6 +5,7 @@ import type { Services } from '../services/index.ts';
 import { badInput, ApiError } from '../http/errors.ts';
 import { csv, ignoredParams, recordId, toId18 } from '../http/params.ts';
 import { COMMERCE } from './base.ts';
+import { catalogueContext } from '../http/context.ts';
 
 const MAX_COMBINATIONS = 100;
 
@@ -23,6 +24,7 @@ export function inventoryRoutes(app: FastifyInstance, s: Services): void {
     const m = /^\s*webStoreId\s+Eq\s+'([a-zA-Z0-9]{15,18})'\s*$/i.exec(q.scope);
     if (!m) throw badInput("The scope must have the form webStoreId Eq '<webstore id>'.");
     const store = await s.webstores.get(m[1]);
+    const ctx = await catalogueContext(s, req, store);
     if (!store.settings.inventoryConfiguration.isInventoryEnabled) throw new ApiError(400, 'INVENTORY_DISABLED', 'Inventory is not enabled for this store.');
     if (q.locations?.length && q.locationgroups?.length) throw badInput('Specify either locations or locationgroups, not both.');
     if (!q.products.length) throw badInput('Specify at least one product.');
@@ -37,7 +39,8 @@ export function inventoryRoutes(app: FastifyInstance, s: Services): void {
     // Products may be named by id or SKU.
     const ids = q.products.filter((p) => recordId.safeParse(p).success).map(toId18);
     const skus = q.products.filter((p) => !recordId.safeParse(p).success);
-    const rows = [...await s.products.rowsByIds(store.id, ids), ...await s.products.rowsBySkus(store.id, skus)];
+    const rows = [...await s.products.rowsByIds(store.id, ids), ...await s.products.rowsBySkus(store.id, skus)]
+      .filter((row) => ctx.visibility.canSeeProduct(row.id));
     return s.inventory.levels(store.id, rows.map((r) => r.id), sources);
   });
 }

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import { badInput, invalidId, notFound, ApiError } from '../http/errors.ts';
-import { buyerContext, requestCurrency } from '../http/context.ts';
+import { catalogueContext, requestCurrency } from '../http/context.ts';
+import type { FastifyRequest } from 'fastify';
 import { csv, flag, ignoredParams, optionalAccount, recordId, toId18, webstoreParams } from '../http/params.ts';
 import { WEBSTORE } from './base.ts';
 
@@ -13,11 +14,12 @@ const MAX_PRODUCTS = 500;
 export function pricingRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  async function pricesFor(webstoreId: string, req: Parameters<typeof buyerContext>[0], ids: string[], q: { effectiveAccountId?: string; currencyIsoCode?: string }, all = false) {
+  /** Prices of the products the caller may see (the others are simply absent, like unknown ids). */
+  async function pricesFor(webstoreId: string, req: FastifyRequest, ids: string[], q: { effectiveAccountId?: string; currencyIsoCode?: string }, all = false) {
     const store = await s.webstores.get(webstoreId);
-    const ctx = buyerContext(req, store, q.effectiveAccountId);
-    const currency = requestCurrency(store, q.currencyIsoCode);
-    const rows = await s.products.rowsByIds(store.id, ids);
+    const ctx = await catalogueContext(s, req, store, q.effectiveAccountId);
+    const currency = requestCurrency(store, ctx, q.currencyIsoCode);
+    const rows = (await s.products.rowsByIds(store.id, ids)).filter((row) => ctx.visibility.canSeeProduct(row.id));
     const models = await s.products.sellingModels(rows.map((r) => r.id));
     const prices = await s.pricing.prices({ webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency }, rows.map((r) => ({ id: r.id, sellingModels: models.get(r.id) ?? [] })), { allSellingModels: all });
     return { currency, rows, prices };
@@ -49,7 +51,7 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
   });
 
   const collectionQuery = z.object({ productIds: csv.optional(), effectiveAccountId: optionalAccount, currencyIsoCode: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code').optional(), ...ignoredParams });
-  async function collection(webstoreId: string, req: Parameters<typeof buyerContext>[0], productIds: string[] | undefined, q: z.infer<typeof collectionQuery>) {
+  async function collection(webstoreId: string, req: FastifyRequest, productIds: string[] | undefined, q: z.infer<typeof collectionQuery>) {
     if (!productIds?.length) throw badInput('The productIds list is required.');
     if (productIds.length > MAX_PRODUCTS) throw badInput(`Specify at most ${MAX_PRODUCTS} products.`);
     const bad = productIds.find((p) => !recordId.safeParse(p).success);

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, errorOf, type TestServer } from '../test-support/server.ts';
+import { BASE, startTestServer, errorOf, type TestServer } from '../test-support/server.ts';
 
 let s: TestServer;
 let dataset: any;
@@ -101,7 +101,10 @@ describe('products/{productId}', () => {
     await s.db.db.updateTable('product').set({ name: 'Renamed Dataset' }).where('id', '=', row.id).execute();
     const cached = await s.api(`/products/${row.id}`);
     assert.equal(cached.text, first.text, 'served from cache');
-    const preview = await s.api(`/products/${row.id}?noCache=true`);
+    assert.equal((await s.api(`/products/${row.id}?noCache=true`)).text, first.text, 'noCache outside preview is ignored');
+    const admin = await s.login('admin@datadepot.example');
+    await admin.patch(`${BASE}/session-context`, { isPreview: true });
+    const preview = await admin.api(`/products/${row.id}?noCache=true`);
     assert.equal(preview.body.fields.Name, 'Renamed Dataset');
     await s.catalogueChanged();
     assert.equal((await s.api(`/products/${row.id}`)).body.fields.Name, 'Renamed Dataset');

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import { badInput, invalidId, notFound } from '../http/errors.ts';
-import { buyerContext } from '../http/context.ts';
+import { catalogueContext, type CatalogueContext } from '../http/context.ts';
+import type { FastifyRequest } from 'fastify';
 import { csv, flag, ignoredParams, optionalAccount, recordId, toId18, webstoreParams } from '../http/params.ts';
 import type { DetailOptions } from '../services/products.ts';
 import type { Webstore } from '../http/webstore.ts';
@@ -22,6 +23,8 @@ const tags = ['Products'];
 const MAX_BATCH = 100;
 const CHILDREN_PAGE_LIMIT = 20;
 const FEATURED_TYPES = ['CrossSell', 'UpSell', 'Accessories'];
+/** Query parameters that do not change a product detail answer. */
+const ACCOUNT_INDEPENDENT = [...Object.keys(ignoredParams), 'noCache', 'effectiveAccountId'];
 
 /** Ids in paths are checked here rather than by the schema, so a malformed id answers INVALID_ID_FIELD. */
 function checkId(value: string): string {
@@ -41,32 +44,44 @@ function detailOptions(q: DetailQuery): DetailOptions {
 export function productRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The product row of a store, or the matching error (400 for a malformed id, 404 for an unknown one). */
-  async function findRow(store: Webstore, productId: string) {
+  const unavailable = (productId: string) => notFound(`The product ${productId} doesn't exist or isn't available to you.`);
+
+  /** A product id the caller may see, or the matching error (400 malformed; 404 unknown or not entitled, alike). */
+  function visibleId(ctx: CatalogueContext, productId: string): string {
     const id = checkId(productId);
+    if (!ctx.visibility.canSeeProduct(id)) throw unavailable(productId);
+    return id;
+  }
+
+  /** The product row of a store, or a 404. */
+  async function findRow(store: Webstore, id: string, productId: string) {
     const [row] = await s.products.rowsByIds(store.id, [id]);
-    if (!row) throw notFound(`The product ${productId} doesn't exist or isn't available to you.`);
-    return { id, row };
+    if (!row) throw unavailable(productId);
+    return row;
   }
 
-  /** The store, the caller's right to it, and the product row: or the matching error. */
-  async function productInStore(params: { webstoreId: string; productId: string }, effectiveAccountId: string | undefined, req: Parameters<typeof buyerContext>[0]) {
+  /** The store, the caller's right to it and to the product, and the product row: or the matching error. */
+  async function productInStore(params: { webstoreId: string; productId: string }, effectiveAccountId: string | undefined, req: FastifyRequest) {
     const store = await s.webstores.get(params.webstoreId);
-    buyerContext(req, store, effectiveAccountId);
-    return { store, ...(await findRow(store, params.productId)) };
+    const ctx = await catalogueContext(s, req, store, effectiveAccountId);
+    const id = visibleId(ctx, params.productId);
+    return { store, ctx, id, row: await findRow(store, id, params.productId) };
   }
 
-  /** Product detail as JSON text, from the response cache unless preview asks to bypass it (spec 01 §6). */
-  async function detail(webstoreId: string, productId: string, q: DetailQuery, req: Parameters<typeof buyerContext>[0]): Promise<string> {
+  /**
+   * Product detail as JSON text. Detail holds no prices, so one cached answer serves every buyer who may
+   * see the product (entitlement is checked first); preview may bypass the cache (spec 01 §6).
+   */
+  async function detail(webstoreId: string, productId: string, q: DetailQuery, req: FastifyRequest): Promise<string> {
     const store = await s.webstores.get(webstoreId);
-    const ctx = buyerContext(req, store, q.effectiveAccountId);
-    const id = checkId(productId);
-    const key = `product|${store.id}|${store.catalogVersion}|${ctx.buyerGroupIds.join(',')}|${id}|${queryKey(q)}`;
+    const ctx = await catalogueContext(s, req, store, q.effectiveAccountId);
+    const id = visibleId(ctx, productId);
+    const key = `product|${store.id}|${store.catalogVersion}|${id}|${queryKey(q, ACCOUNT_INDEPENDENT)}`;
     return s.responses.getOrCreate(key, async () => {
-      const { row } = await findRow(store, productId);
-      const [product] = await s.products.details([row], await s.categories.get(store.id, store.catalogVersion), detailOptions(q));
+      const row = await findRow(store, id, productId);
+      const [product] = await s.products.details([row], ctx.tree, detailOptions(q));
       return product;
-    }, q.noCache === true);
+    }, q.noCache === true && ctx.isPreview);
   }
 
   r.get(`${WEBSTORE}/products/:productId`, {
@@ -100,18 +115,16 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
   }, async (req) => {
     const q = req.query;
     const store = await s.webstores.get(req.params.webstoreId);
-    const ctx = buyerContext(req, store, q.effectiveAccountId);
+    const ctx = await catalogueContext(s, req, store, q.effectiveAccountId);
     const ids = q.ids ?? [];
     const skus = q.skus ?? [];
     if (ids.length && skus.length) throw badInput('Specify either ids or skus, not both.');
     if (!ids.length && !skus.length) throw badInput('Specify at least one product id in ids or one SKU in skus.');
     if (ids.length + skus.length > MAX_BATCH) throw badInput(`Specify at most ${MAX_BATCH} products.`);
     const wanted = ids.length ? ids.map(checkId) : skus;
-    const [rows, tree] = await Promise.all([
-      ids.length ? s.products.rowsByIds(store.id, wanted) : s.products.rowsBySkus(store.id, wanted),
-      s.categories.get(store.id, store.catalogVersion),
-    ]);
-    const details = await s.products.details(rows, tree, { ...detailOptions(q), excludeProductSellingModels: q.includeProductSellingModels === false });
+    const rows = (ids.length ? await s.products.rowsByIds(store.id, wanted) : await s.products.rowsBySkus(store.id, wanted))
+      .filter((row) => ctx.visibility.canSeeProduct(row.id));
+    const details = await s.products.details(rows, ctx.tree, { ...detailOptions(q), excludeProductSellingModels: q.includeProductSellingModels === false });
     const prices = q.excludePrices ? null : await s.pricing.prices({ webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency: ctx.currency }, details.map((d) => ({ id: d.id, sellingModels: d.productSellingModels })));
     const rowById = new Map(rows.map((row) => [row.id, row]));
     const byKey = new Map(details.map((d, i) => [ids.length ? d.id : rows[i].sku, d]));
@@ -140,11 +153,11 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
     },
   }, async (req) => {
     const q = req.query;
-    const { store, id } = await productInStore(req.params, q.effectiveAccountId, req);
+    const { store, id, ctx } = await productInStore(req.params, q.effectiveAccountId, req);
     const page = q.pageToken ? Number(q.pageToken) : q.page;
+    // A variation is visible with its parent (children share the parent's categories).
     const { rows, total } = await s.products.childRows(store.id, id, page * q.pageSize, q.pageSize);
-    const tree = await s.categories.get(store.id, store.catalogVersion);
-    const products = await s.products.details(rows, tree, { mediaGroups: q.mediaGroups, fields: q.fields, excludeProductSellingModels: q.includeProductSellingModels === false });
+    const products = await s.products.details(rows, ctx.tree, { mediaGroups: q.mediaGroups, fields: q.fields, excludeProductSellingModels: q.includeProductSellingModels === false });
     const hasNext = (page + 1) * q.pageSize < total;
     return { products, total, pageSize: q.pageSize, currentPageToken: String(page), nextPageToken: hasNext ? String(page + 1) : null };
   });
@@ -159,10 +172,10 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
     },
   }, async (req) => {
     const q = req.query;
-    const { store, id } = await productInStore(req.params, q.effectiveAccountId, req);
+    const { store, id, ctx } = await productInStore(req.params, q.effectiveAccountId, req);
     const types = q.relationshipTypes?.length ? q.relationshipTypes : FEATURED_TYPES;
-    const [rows, tree] = await Promise.all([s.products.relatedRows(store.id, id, types), s.categories.get(store.id, store.catalogVersion)]);
-    const products = await s.products.details(rows, tree, {
+    const rows = (await s.products.relatedRows(store.id, id, types)).filter((row) => ctx.visibility.canSeeProduct(row.id));
+    const products = await s.products.details(rows, ctx.tree, {
       ...detailOptions(q),
       excludeMedia: q.includeMediaGroups === false || q.excludeMedia,
       excludeQuantityRule: q.includePurchaseQuantityRules === false,

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import { badInput } from '../http/errors.ts';
-import { buyerContext } from '../http/context.ts';
+import { catalogueContext } from '../http/context.ts';
 import { csv, ignoredParams, optionalAccount, webstoreParams } from '../http/params.ts';
 import type { ProductDetail } from '@store/core';
 import { WEBSTORE } from './base.ts';
@@ -45,15 +45,18 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
     if (!q.categoryId && !q.searchTerm?.trim()) throw badInput(MISSING_QUERY);
     if ((q.page + 1) * q.pageSize > MAX_WINDOW) throw badInput(`page × pageSize must not exceed ${MAX_WINDOW}.`);
     const store = await s.webstores.get(req.params.webstoreId);
-    buyerContext(req, store, q.effectiveAccountId);
-    const tree = await s.categories.get(store.id, store.catalogVersion);
-    const category = q.categoryId ? tree.find(q.categoryId) : undefined;
+    const ctx = await catalogueContext(s, req, store, q.effectiveAccountId);
+    const { tree, visibility } = ctx;
+    const found = q.categoryId ? tree.find(q.categoryId) : undefined;
+    const category = found && visibility.canSeeCategory(found) ? found : undefined;
     if (q.categoryId && !category) throw badInput(`The category ${q.categoryId} doesn't exist.`);
     let query = s.db.selectFrom('product').where('product.webstore_id', '=', store.id).where('product.is_active', '=', 1).where('product.parent_id', 'is', null);
-    if (category) {
-      const ids = tree.subtreeIds(category.row.id);
+    // Only products in categories the buyer is entitled to (spec: entitlement policies by buyer group).
+    const granted = visibility.grantedCategoryIds;
+    const scope = category ? tree.subtreeIds(category.row.id).filter((id) => !granted || granted.has(id)) : granted ? [...granted] : null;
+    if (scope) {
       query = query.where((eb) => eb.exists(eb.selectFrom('product_category').select('product_category.product_id')
-        .whereRef('product_category.product_id', '=', 'product.id').where('product_category.category_id', 'in', ids)));
+        .whereRef('product_category.product_id', '=', 'product.id').where('product_category.category_id', 'in', scope.length ? scope : [''])));
     }
     const term = q.searchTerm?.trim();
     if (term) for (const word of term.toLowerCase().split(/\s+/).slice(0, 32)) query = query.where((eb) => eb(eb.fn('lower', ['product.name']), 'like', `%${word.replace(/[%_]/g, '')}%`));
@@ -69,7 +72,7 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
       categories: category ? {
         category: { id: category.row.id, name: category.row.name, description: category.row.description, urlName: category.row.url_name },
         productCount: Number(count.n),
-        children: category.children.filter((c) => c.row.publish_status === 'Live').map((c) => ({ category: { id: c.row.id, name: c.row.name, description: c.row.description, urlName: c.row.url_name }, productCount: c.productCount, children: [] })),
+        children: category.children.filter((c) => c.row.publish_status === 'Live' && visibility.canSeeCategory(c)).map((c) => ({ category: { id: c.row.id, name: c.row.name, description: c.row.description, urlName: c.row.url_name }, productCount: c.productCount, children: [] })),
       } : null,
       productsPage: { pageSize: q.pageSize, total: Number(count.n), products: details.map(summary) },
     };

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import { invalidId, notFound } from '../http/errors.ts';
-import { buyerContext } from '../http/context.ts';
+import { catalogueContext } from '../http/context.ts';
 import { ignoredParams, optionalAccount, recordId, toId18, webstoreParams } from '../http/params.ts';
 import { WEBSTORE } from './base.ts';
 
@@ -19,10 +19,10 @@ export function taxRoutes(app: FastifyInstance, s: Services): void {
     },
   }, async (req) => {
     const store = await s.webstores.get(req.params.webstoreId);
-    buyerContext(req, store, req.query.effectiveAccountId);
+    const ctx = await catalogueContext(s, req, store, req.query.effectiveAccountId);
     if (!recordId.safeParse(req.params.productId).success) throw invalidId(req.params.productId);
     const [row] = await s.products.rowsByIds(store.id, [toId18(req.params.productId)]);
-    if (!row) throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
+    if (!row || !ctx.visibility.canSeeProduct(row.id)) throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
     const country = (req.query.countryIsoCode ?? store.settings.country).toUpperCase();
     return s.taxes.productTaxes(row.id, row.tax_policy_id, store.settings.taxType, country, req.query.stateIsoCode);
   });

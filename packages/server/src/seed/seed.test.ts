@@ -10,6 +10,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { collectCatalogue } from './catalogue.ts';
 import { isSeeded, seedDatabase } from './seed.ts';
+import { seedAccess, PARTNER_SKUS } from './access.ts';
 import { WEBSTORE_ID } from './store.ts';
 
 const PRODUCTS = 500;
@@ -18,7 +19,7 @@ const expected = collectCatalogue({ products: PRODUCTS });
 async function checkSeed(db: Kysely<Database>): Promise<void> {
   await migrateToLatest(db);
   assert.equal(await isSeeded(db), false);
-  const result = await seedDatabase(db, { products: PRODUCTS, batchSize: 200 });
+  const result = await seedDatabase(db, { products: PRODUCTS, batchSize: 200, access: false });
   assert.equal(await isSeeded(db), true);
 
   const count = async (table: keyof Database) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -52,6 +53,20 @@ async function checkSeed(db: Kysely<Database>): Promise<void> {
   assert.deepEqual(await allocateIds(db, KEY_PREFIX.product, 1), [formatId(KEY_PREFIX.product, maxPid + 1)]);
   const [cat] = await allocateIds(db, KEY_PREFIX.category, 1);
   assert.equal(cat, formatId(KEY_PREFIX.category, expected.catalogue.categories.length + 1));
+
+  // The demo people and entitlements go on top, once.
+  const version = (await db.selectFrom('webstore').select('catalog_version').executeTakeFirstOrThrow()).catalog_version;
+  await seedAccess(db);
+  await seedAccess(db);
+  assert.deepEqual((await db.selectFrom('app_user').select(['id', 'email', 'role']).orderBy('email').execute()).map((u) => [u.email, u.role]),
+    [['admin@datadepot.example', 'admin'], ['casey@example.com', 'shopper'], ['morgan@northwind.example', 'buyer']]);
+  assert.equal((await db.selectFrom('app_user').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow()).id, '1');
+  assert.equal(await count('account'), 6);
+  assert.equal(await count('user_managed_account'), 2);
+  assert.equal(await count('entitlement_policy'), 2);
+  assert.equal(await count('product'), expected.products.product.length + PARTNER_SKUS.length);
+  assert.equal(await count('category'), expected.catalogue.categories.length + 1);
+  assert.equal((await db.selectFrom('webstore').select('catalog_version').executeTakeFirstOrThrow()).catalog_version, version + 1, 'caches see the change');
 }
 
 describe('seedDatabase', () => {

@@ -8,6 +8,7 @@ import { KEY_PREFIX } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { type Catalogue, DEFAULT_PRODUCTS, generateCatalogue } from './catalogue.ts';
 import { WEBSTORE_ID } from './store.ts';
+import { seedAccess } from './access.ts';
 
 export interface SeedOptions {
   /** Number of datasets (DS-00001..); the 32 hand-made products come on top. Default 500. */
@@ -15,6 +16,8 @@ export interface SeedOptions {
   log?: (message: string) => void;
   /** Products per transaction. */
   batchSize?: number;
+  /** Also seed the demo accounts, users and entitlements (./access.ts). Default true. */
+  access?: boolean;
 }
 
 export interface SeedResult {
@@ -107,6 +110,10 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
       counts.id_counter = (counts.id_counter ?? 0) + 1;
     }
   });
+  if (options.access !== false) {
+    await seedAccess(db);
+    log(`accounts, users and entitlements: ${since()}`);
+  }
   const ms = performance.now() - started;
   log(`done in ${since()}`);
   return { datasets: catalogue.datasets, products: catalogue.totalProducts, rows: counts, ms };

@@ -147,7 +147,7 @@ export function storeRows(): StoreRows {
   return {
     webstore: [{
       id: WEBSTORE_ID, name: STORE_NAME, settings_json: JSON.stringify(applicationContext()), catalog_version: 1,
-      snapshot_id: SNAPSHOT_ID, guest_buyer_group_id: BUYER_GROUP_IDS.guest, created_at: created,
+      snapshot_id: SNAPSHOT_ID, guest_buyer_group_id: BUYER_GROUP_IDS.guest, shopper_buyer_group_id: null, created_at: created,
     }],
     tax_policy: [
       { id: TAX_POLICY_IDS.digital, name: 'Digital Data Products', description: 'Electronically delivered datasets (CSV downloads and subscriptions).' },

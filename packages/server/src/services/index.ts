@@ -9,6 +9,10 @@ import { PricingService } from './pricing.ts';
 import { TaxService } from './taxes.ts';
 import { InventoryService } from './inventory.ts';
 import { ResponseCache } from './response-cache.ts';
+import { AccountService } from './accounts.ts';
+import { EntitlementService } from './entitlements.ts';
+import { SessionStore, DEFAULT_SESSION_CONFIG, type SessionConfig } from '../auth/sessions.ts';
+import { LoginLimiter } from '../auth/login-limiter.ts';
 
 export interface Services {
   db: Kysely<Database>;
@@ -19,9 +23,15 @@ export interface Services {
   taxes: TaxService;
   inventory: InventoryService;
   responses: ResponseCache;
+  accounts: AccountService;
+  entitlements: EntitlementService;
+  sessions: SessionStore;
+  loginLimiter: LoginLimiter;
 }
 
-export function createServices(db: Kysely<Database>): Services {
+export interface ServiceOptions { session?: SessionConfig }
+
+export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}): Services {
   return {
     db,
     webstores: new WebstoreResolver(db),
@@ -31,5 +41,9 @@ export function createServices(db: Kysely<Database>): Services {
     taxes: new TaxService(db),
     inventory: new InventoryService(db),
     responses: new ResponseCache(),
+    accounts: new AccountService(db),
+    entitlements: new EntitlementService(db),
+    sessions: new SessionStore(db, opts.session ?? DEFAULT_SESSION_CONFIG),
+    loginLimiter: new LoginLimiter(db),
   };
 }

@@ -11,6 +11,11 @@ import { seedDatabase } from '../seed/seed.ts';
 import { buildApp, DEMO_WEBSTORE_ID } from '../app.ts';
 import type { Services } from '../services/index.ts';
 import { bumpCatalogVersion } from '../db/catalog-version.ts';
+import type { SessionConfig } from '../auth/sessions.ts';
+import { DEMO_PASSWORD } from '../seed/access.ts';
+import { createAgent, type Agent, type Reply } from './agent.ts';
+
+export type { Agent, Reply } from './agent.ts';
 
 export const WEBSTORE_ID = DEMO_WEBSTORE_ID;
 export const BASE = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
@@ -21,26 +26,46 @@ export interface TestServer {
   services: Services;
   /** What a catalogue write does: bump the version, and (in this process) forget the cached store row. */
   catalogueChanged(): Promise<void>;
-  get(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any; text: string }>;
-  api(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  get(path: string, init?: RequestInit): Promise<Reply>;
+  api(path: string, init?: RequestInit): Promise<Reply>;
+  /** A browser-like client with its own cookie jar that sends the CSRF header (a guest until it logs in). */
+  agent(): Agent;
+  /** An agent logged in as the user (demo password by default). */
+  login(email: string, password?: string): Promise<Agent>;
+  /** Where the database lives, for a second server process on the same data. */
+  target: { sqliteFile?: string; pgSchema?: string };
   close(): Promise<void>;
 }
 
-export async function startTestServer(opts: { storefront?: boolean; products?: number } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  storefront?: boolean;
+  products?: number;
+  session?: SessionConfig;
+  /** Serve the database of another test server (a second process on the same data); no seeding. */
+  shareDatabaseOf?: TestServer;
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   let db: Db;
   let cleanup = async () => {};
+  let target: TestServer['target'];
+  const shared = opts.shareDatabaseOf?.target;
   if (process.env.DATABASE_URL) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const schema = shared?.pgSchema ?? `t_${randomBytes(6).toString('hex')}`;
     db = openDatabase({ url: process.env.DATABASE_URL, pgSchema: schema });
-    cleanup = async () => { await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(db.db); };
+    target = { pgSchema: schema };
+    if (!shared) cleanup = async () => { await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(db.db); };
   } else {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
-    db = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    const file = shared?.sqliteFile ?? path.join(mkdtempSync(path.join(os.tmpdir(), 'store-test-')), 'test.sqlite');
+    db = openDatabase({ sqliteFile: file });
+    target = { sqliteFile: file };
+    if (!shared) cleanup = async () => rmSync(path.dirname(file), { recursive: true, force: true });
   }
-  await migrateToLatest(db.db);
-  await seedDatabase(db.db, { products: opts.products ?? 500 });
-  const { app, services } = await buildApp({ db: db.db, storefront: opts.storefront ?? false });
+  if (!shared) {
+    await migrateToLatest(db.db);
+    await seedDatabase(db.db, { products: opts.products ?? 500 });
+  }
+  const { app, services } = await buildApp({ db: db.db, storefront: opts.storefront ?? false, session: opts.session });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -51,8 +76,15 @@ export async function startTestServer(opts: { storefront?: boolean; products?: n
     try { body = text ? JSON.parse(text) : null; } catch { body = null; }
     return { status: res.status, headers: res.headers, body, text };
   };
+  const agent = () => createAgent(url, BASE);
   return {
-    url, db, get, services,
+    url, db, get, services, target, agent,
+    login: async (email, password = DEMO_PASSWORD) => {
+      const a = agent();
+      const res = await a.post('/services/auth/login', { email, password });
+      if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${res.text}`);
+      return a;
+    },
     catalogueChanged: async () => { await bumpCatalogVersion(db.db, WEBSTORE_ID); services.webstores.invalidate(); },
     api: (p, init) => get(BASE + p, init),
     close: async () => { await app.close(); if (process.env.DATABASE_URL) await cleanup(); await db.close(); if (!process.env.DATABASE_URL) await cleanup(); },

@@ -1,0 +1,51 @@
+// CSRF protection on every state-changing call: the X-CSRF-Token header must equal the csrf_token
+// cookie (which only pages of this origin can read) and, once logged in, the token stored with the
+// session. A cross-site Origin header is refused outright. Read-only POSTs (a search or a price list
+// sent in the body) are exempt: they change nothing.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../services/index.ts';
+import { CSRF_COOKIE, CSRF_HEADER, callerOf, setCsrfCookie } from './caller.ts';
+import { ApiError } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const READ_ONLY_POSTS = [/\/commerce\/webstores\/[^/]+\/search\/product-search$/, /\/commerce\/webstores\/[^/]+\/pricing\/products$/];
+
+export const newCsrfToken = (): string => randomBytes(24).toString('base64url');
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const refused = () => new ApiError(403, 'INVALID_CSRF_TOKEN', 'This request is missing a valid CSRF token. Reload the page and try again.');
+
+function crossOrigin(req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (!origin || origin === 'null') return origin === 'null';
+  try {
+    return new URL(origin).host !== req.headers.host;
+  } catch {
+    return true;
+  }
+}
+
+export function installCsrfProtection(app: FastifyInstance, s: Services): void {
+  app.addHook('onRequest', async (req) => {
+    if (SAFE_METHODS.has(req.method)) return;
+    const path = req.url.split('?')[0]!;
+    if (req.method === 'POST' && READ_ONLY_POSTS.some((re) => re.test(path))) return;
+    if (crossOrigin(req)) throw refused();
+    const header = req.headers[CSRF_HEADER];
+    const cookie = req.cookies?.[CSRF_COOKIE];
+    if (typeof header !== 'string' || !header || !cookie || !same(header, cookie)) throw refused();
+    const { session } = await callerOf(s, req);
+    if (session && !same(header, session.csrfToken)) throw refused();
+  });
+}
+
+/** Gives a first-time visitor the token their page scripts will echo. */
+export function ensureCsrfCookie(req: FastifyRequest, reply: FastifyReply): void {
+  if (!req.cookies?.[CSRF_COOKIE]) setCsrfCookie(req, reply, newCsrfToken());
+}
