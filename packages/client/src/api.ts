@@ -18,8 +18,11 @@ import type {
   ProductTaxes,
   SessionContext,
 } from '@store/core';
+import { createAccountCalls, type AccountCalls } from './account-api.ts';
+import type { CallOptions, FieldList } from './call-options.ts';
 import { createExpiringValue, freshnessLifetimeMs } from './expiring-value.ts';
-import { createHttp, type HttpRequest, type QueryParams } from './http.ts';
+import { createIdentityCalls, type IdentityCalls } from './identity-api.ts';
+import { createHttp, type HttpRequest, type QueryParams, type ResponseInfo } from './http.ts';
 import { requireAtMostOne, requireId, requireIdList, requireIdsOrSkus } from './validate.ts';
 
 export interface CommerceClientOptions {
@@ -32,13 +35,13 @@ export interface CommerceClientOptions {
   /** Clock for the application-context expiry; injectable for tests. */
   now?: () => number;
   defaultHeaders?: () => Record<string, string>;
+  /** CSRF token for state-changing calls; the page's `csrf_token` cookie by default (./csrf.ts). */
+  csrfToken?: () => string | null;
+  /** Told about every answer from the server (see HttpConfig.onResponse). */
+  onResponse?: (info: ResponseInfo) => void;
 }
 
-/** Every method accepts a signal; aborting rejects the call with an AbortError. */
-export interface CallOptions { signal?: AbortSignal }
-
-/** Comma-separated on the wire; either form is accepted. */
-export type FieldList = string | readonly string[];
+export type { CallOptions, FieldList } from './call-options.ts';
 
 export interface GetSessionContextOptions extends CallOptions { effectiveAccountId?: string }
 
@@ -140,7 +143,8 @@ export interface GetInventoryLevelsOptions extends CallOptions {
   includeRelatedProducts?: boolean;
 }
 
-export interface CommerceClient {
+/** Catalogue calls here, plus the account calls (./account-api.ts) and identity calls (./identity-api.ts). */
+export interface CommerceClient extends AccountCalls, IdentityCalls {
   getApplicationContext(options?: CallOptions): Promise<ApplicationContext>;
   /** Drop the cached application context (e.g. after login or a currency change). */
   invalidateApplicationContext(): void;
@@ -189,6 +193,8 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
   );
 
   return {
+    ...createAccountCalls(http),
+    ...createIdentityCalls(http),
     getApplicationContext: (call = {}) => applicationContext.get(call.signal),
     invalidateApplicationContext: () => applicationContext.invalidate(),
 

@@ -143,3 +143,32 @@ describe('cancellation', () => {
     assert.equal(calls.length, 0);
   });
 });
+
+describe('onResponse', () => {
+  it('hears every answer, failures included, but not transport errors or cancellations', async () => {
+    const seen: Array<{ method: string; url: string; status: number }> = [];
+    let status = 200;
+    const { fetch } = recordingFetch((call) => {
+      if (call.url.endsWith('/down')) throw new TypeError('fetch failed');
+      return json(status === 200 ? {} : [], { status });
+    });
+    const http = createHttp({ webstoreId: 'W', fetch, onResponse: (info) => seen.push(info) });
+    await http.request({ path: '/ok' });
+    status = 404;
+    await assert.rejects(http.request({ path: '/missing', method: 'POST' }));
+    await assert.rejects(http.request({ path: '/down' }), TypeError);
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(http.request({ path: '/ok', signal: controller.signal }), { name: 'AbortError' });
+    assert.deepEqual(seen, [
+      { method: 'GET', url: '/ok', status: 200 },
+      { method: 'POST', url: '/missing', status: 404 },
+    ]);
+  });
+
+  it('a listener that throws does not fail the call', async () => {
+    const { fetch } = recordingFetch(() => json({ fine: true }));
+    const http = createHttp({ webstoreId: 'W', fetch, onResponse: () => { throw new Error('listener bug'); } });
+    assert.deepEqual((await http.request({ path: '/a' })).data, { fine: true });
+  });
+});

@@ -2,6 +2,7 @@
 // injectable fetch (the platform's by default, so the same code runs in browsers and Node), and
 // turns non-2xx answers into CommerceFetchError and cancellations into AbortError (spec 01 §8).
 
+import { browserCsrfToken, CSRF_HEADER, needsCsrfToken } from './csrf.ts';
 import { CommerceFetchError, abortError, isAbortError, parseErrorBody, raceAbort } from './errors.ts';
 
 export type QueryScalar = string | number | boolean;
@@ -38,8 +39,25 @@ export interface HttpConfig {
   webstoreId: string;
   apiVersion?: string;
   fetch?: typeof fetch;
-  /** Read on every request, so values that change (a CSRF token, the language) stay current. */
+  /** Read on every request, so values that change (the language) stay current. */
   defaultHeaders?: () => Record<string, string>;
+  /**
+   * Source of the CSRF token sent with every state-changing request (./csrf.ts). Defaults to the
+   * `csrf_token` cookie of the page; inject one in tests or Node. Read on every such request.
+   */
+  csrfToken?: () => string | null;
+  /**
+   * Told about every answer the server gave (any status), after it arrived: each one proves the
+   * session is in use, which is what the idle-timeout tracker needs to hear. Never told about
+   * requests that failed in transport or were cancelled.
+   */
+  onResponse?: (info: ResponseInfo) => void;
+}
+
+export interface ResponseInfo {
+  method: string;
+  url: string;
+  status: number;
 }
 
 export interface HttpRequest {
@@ -83,13 +101,19 @@ export function createHttp(config: HttpConfig): Http {
   // window.fetch runs with another object as `this`. Looked up lazily so test doubles and
   // polyfills installed after construction are still honoured.
   const doFetch: typeof fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const csrfToken = config.csrfToken ?? browserCsrfToken;
 
   const join = (root: string, segments: string[]) =>
     segments.length ? `${root}/${segments.map((s) => encodeURIComponent(s)).join('/')}` : root;
 
   async function send<T>(req: HttpRequest, url: string): Promise<HttpResponse<T>> {
+    const method = req.method ?? 'GET';
     const headers: Record<string, string> = { Accept: 'application/json', ...config.defaultHeaders?.(), ...req.headers };
-    const init: RequestInit = { method: req.method ?? 'GET', headers };
+    if (needsCsrfToken(method) && headers[CSRF_HEADER] === undefined) {
+      const token = csrfToken();
+      if (token) headers[CSRF_HEADER] = token;
+    }
+    const init: RequestInit = { method, headers };
     if (req.signal) init.signal = req.signal;
     if (req.body !== undefined) {
       headers['Content-Type'] ??= 'application/json';
@@ -103,6 +127,11 @@ export function createHttp(config: HttpConfig): Http {
       // Normalise whatever the fetch implementation threw on cancel into the AbortError callers test for.
       if (req.signal?.aborted || isAbortError(error)) throw abortError(req.signal);
       throw error;
+    }
+    try {
+      config.onResponse?.({ method, url, status: response.status });
+    } catch {
+      // A listener's own fault must not turn a good answer into a failed call.
     }
 
     if (!response.ok) {

@@ -20,10 +20,25 @@ export type {
   GetProductTaxesOptions,
   GetSessionContextOptions,
 } from './api.ts';
+export type { AccountCalls, GetEffectiveAccountOptions, GetManagedAccountsOptions } from './account-api.ts';
+export { AUTH_ROOT } from './identity-api.ts';
+export type { AuthSession, IdentityCalls } from './identity-api.ts';
+export { browserCsrfToken, CSRF_COOKIE, CSRF_HEADER, needsCsrfToken, readCookie } from './csrf.ts';
+export {
+  createMemoryStorage,
+  createSessionStore,
+  defaultSessionStorage,
+  EFFECTIVE_ACCOUNT_KEY,
+  GUEST_USER_DETAILS_KEY,
+} from './session-storage.ts';
+export type { EffectiveAccount, GuestUserDetails, SessionStore, StorageLike } from './session-storage.ts';
+export { createIdleTracker, idleDeadlines, idlePhaseAt, SESSION_WARNING_MS } from './idle-timeout.ts';
+export type { IdleDeadlines, IdlePhase, IdleTracker, IdleTrackerOptions } from './idle-timeout.ts';
+export { EFFECTIVE_ACCOUNT_REQUIRED_MESSAGE } from './validate.ts';
 export { CommerceFetchError, isAbortError } from './errors.ts';
 export type { CommerceErrorItem } from './errors.ts';
 export { buildQuery, createHttp, DEFAULT_API_VERSION } from './http.ts';
-export type { Http, HttpConfig, HttpRequest, HttpResponse, QueryParams, QueryValue } from './http.ts';
+export type { Http, HttpConfig, HttpRequest, HttpResponse, QueryParams, QueryValue, ResponseInfo } from './http.ts';
 export { DEFAULT_LIFETIME_MS, REFRESH_MARGIN_MS, freshnessLifetimeMs } from './expiring-value.ts';
 export { createStore, DEFAULT_STORE_TTL_MS } from './store.ts';
 export type { DataStore, LoadOptions, StoreEntry, StoreListener, StoreOptions } from './store.ts';

@@ -5,6 +5,8 @@ export interface RecordedCall {
   method: string;
   headers: Record<string, string>;
   signal: AbortSignal | undefined;
+  /** The request body as sent (JSON text), if any. */
+  body: string | undefined;
 }
 
 export type Responder = (call: RecordedCall) => Response | Promise<Response>;
@@ -24,6 +26,7 @@ export function recordingFetch(respond: Responder = () => json({}), opts: { igno
       method: init.method ?? 'GET',
       headers: { ...(init.headers as Record<string, string> | undefined) },
       signal: init.signal ?? undefined,
+      body: typeof init.body === 'string' ? init.body : undefined,
     };
     calls.push(call);
     const answer = Promise.resolve().then(() => respond(call));
@@ -63,4 +66,34 @@ export function queryOf(url: string): Record<string, string> {
 
 export function pathOf(url: string): string {
   return new URL(url, 'http://host').pathname;
+}
+
+/**
+ * Timers the test fires by hand, driven by a manualClock: `advance` moves the clock and runs every
+ * timer that has come due, in due order, as a real event loop would.
+ */
+export function manualTimers(clock: ReturnType<typeof manualClock>) {
+  let nextId = 1;
+  const pending = new Map<number, { at: number; fn: () => void }>();
+  return {
+    setTimeout: (fn: () => void, ms: number): number => {
+      const id = nextId++;
+      pending.set(id, { at: clock.now() + Math.max(0, ms), fn });
+      return id;
+    },
+    clearTimeout: (id: unknown): void => void pending.delete(id as number),
+    pendingCount: () => pending.size,
+    advance(ms: number): void {
+      const end = clock.now() + ms;
+      for (;;) {
+        let due: [number, { at: number; fn: () => void }] | undefined;
+        for (const entry of pending) if (entry[1].at <= end && (!due || entry[1].at < due[1].at)) due = entry;
+        if (!due) break;
+        pending.delete(due[0]);
+        clock.set(Math.max(clock.now(), due[1].at));
+        due[1].fn();
+      }
+      clock.set(end);
+    },
+  };
 }

@@ -2,6 +2,8 @@
 // A missing input is a programming error, so it raises a TypeError synchronously at the call
 // site instead of a round trip that would come back as an opaque 404.
 
+import { isAllZeroAccountId } from '@store/core';
+
 function isBlank(value: unknown): boolean {
   return typeof value !== 'string' || value.trim() === '';
 }
@@ -39,4 +41,34 @@ export function requireAtMostOne(a: unknown, aName: string, b: unknown, bName: s
   if (a !== undefined && b !== undefined) {
     throw new TypeError(`Only one of '${aName}' or '${bName}' may be given.`);
   }
+}
+
+/** Spec 01 §5, word for word. */
+export const EFFECTIVE_ACCOUNT_REQUIRED_MESSAGE =
+  "The 'effectiveAccountId' param is required to be able to successfully execute this request.";
+
+/** An account id a call cannot do without; the all-zero id means "no account" (spec 01 §3), so it counts as missing. */
+export function requireEffectiveAccountId(value: unknown): string {
+  if (isBlank(value) || isAllZeroAccountId(value)) throw new TypeError(EFFECTIVE_ACCOUNT_REQUIRED_MESSAGE);
+  return value as string;
+}
+
+/** A non-empty text input such as an email address, a password or a name. */
+export function requireText(value: unknown, what: string): string {
+  if (isBlank(value)) throw new TypeError(`'${what}' is required and must be a non-empty string.`);
+  return value as string;
+}
+
+/** A text input that may be left out, but not given blank or as another type. */
+export function optionalText(value: unknown, what: string): string | undefined {
+  return value === undefined ? undefined : requireText(value, what);
+}
+
+/** The body of an update call: a plain object with at least one of the given keys set. */
+export function requireSomeOf<T extends object>(value: unknown, keys: ReadonlyArray<keyof T & string>, what: string): T {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new TypeError(`'${what}' is required and must be an object.`);
+  if (!keys.some((k) => (value as Record<string, unknown>)[k] !== undefined)) {
+    throw new TypeError(`'${what}' must set at least one of: ${keys.join(', ')}.`);
+  }
+  return value as T;
 }

@@ -4,7 +4,9 @@
 
 import { computePriceDisplay, type NavigationMenuItem, type PricingLineItemResult } from '@store/core';
 import { data, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createAccountRoutes } from './account-routes.tsx';
 import { isNotFound, optional, type ListedProduct, type StoreApi } from './lib/api.ts';
+import { StoreApiProvider } from './lib/api-context.tsx';
 import type { RouteHandle } from './lib/head.ts';
 import { categoryHref, productHref } from './lib/links.ts';
 import { sanitizeRichText } from './lib/sanitize.ts';
@@ -91,17 +93,27 @@ export interface RouteOptions {
 export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
   async function rootLoader({ request }: LoaderFunctionArgs): Promise<RootData> {
     const api = getApi();
-    const [menu, session] = await Promise.all([
+    // The menu may be refused (guest browsing off); the header then simply has none.
+    const [menu, viewer] = await Promise.all([
       optional(api.client.getCategoryMenuItems({ ...MENU_OPTIONS, signal: request.signal })),
-      optional(api.client.getSessionContext({ signal: request.signal })),
+      api.viewer(),
     ]);
-    const isGuest = !session || session.guestUser !== false;
     return {
       menu: menuLinks(menu?.menuItems),
-      // The user id is read only for a signed-in shopper (spec 03 §4, "User provider").
-      session: { isGuest, userId: isGuest ? null : session?.userId ?? null },
+      session: viewer.session,
+      managedAccounts: viewer.managedAccounts,
+      canSwitchAccount: viewer.managedAccounts.length > 1,
+      guestBrowsingEnabled: viewer.guestBrowsingEnabled,
     };
   }
+
+  const account = createAccountRoutes(getApi);
+  // The page's api for the components that call it themselves (header switcher, session timeout).
+  const RootLayout = () => (
+    <StoreApiProvider api={getApi()}>
+      <Layout />
+    </StoreApiProvider>
+  );
 
   async function homeLoader({ request }: LoaderFunctionArgs): Promise<HomeData> {
     const api = getApi();
@@ -261,23 +273,34 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
       id: 'root',
       path: '/',
       loader: rootLoader,
-      // Menu and session are read once per page load, not on every client-side navigation.
-      shouldRevalidate: () => false,
-      Component: Layout,
+      // Menu and session are read once per page load, not on every client-side navigation; only a
+      // form sent in the page (a profile edit) can change what the header shows.
+      shouldRevalidate: ({ formMethod, defaultShouldRevalidate }) =>
+        formMethod !== undefined && formMethod.toUpperCase() !== 'GET' && defaultShouldRevalidate,
+      Component: RootLayout,
       ErrorBoundary: RootError,
       children: [
-        { index: true, loader: homeLoader, Component: HomeRoute, ErrorBoundary: PageError, handle: homeHandle },
-        categoryRoute('category/:categoryKey'),
-        productRoute('product/:recordId'),
-        categoryRoute('store/category/:categoryKey'),
-        productRoute('store/product/:recordId'),
+        ...account.pages,
+        account.profile,
         {
-          path: '*',
-          loader: () => {
-            throw notFound();
-          },
-          Component: () => null,
-          ErrorBoundary: PageError,
+          // Everything else is the catalogue, closed to guests when guest browsing is off.
+          id: 'access',
+          loader: account.accessLoader,
+          children: [
+            { index: true, loader: homeLoader, Component: HomeRoute, ErrorBoundary: PageError, handle: homeHandle },
+            categoryRoute('category/:categoryKey'),
+            productRoute('product/:recordId'),
+            categoryRoute('store/category/:categoryKey'),
+            productRoute('store/product/:recordId'),
+            {
+              path: '*',
+              loader: () => {
+                throw notFound();
+              },
+              Component: () => null,
+              ErrorBoundary: PageError,
+            },
+          ],
         },
       ],
     },

@@ -1,8 +1,9 @@
 // The storefront's data access: the @store/client commerce client plus the one listing call the
 // client does not have yet (category products, through the server's search/products browse).
 
-import { createCommerceClient, createHttp, CommerceFetchError, type CommerceClient } from '@store/client';
+import { createCommerceClient, createHttp, CommerceFetchError, type CommerceClient, type ResponseInfo } from '@store/client';
 import type { ProductDetail } from '@store/core';
+import { loadViewer, type Viewer } from './viewer.ts';
 
 /** The demo webstore; the server passes the real one to render() and the page hands it to the browser. */
 export const DEFAULT_WEBSTORE_ID = '0ZE000000000001AAA';
@@ -25,6 +26,16 @@ export interface ListedProduct {
 export interface StoreApi {
   client: CommerceClient;
   getCategoryProducts(categoryId: string, options: { page: number; pageSize: number; signal?: AbortSignal }): Promise<CategoryProductsPage>;
+  /**
+   * The viewer (./viewer.ts), loaded once and shared until invalidated. On the server the api lives
+   * for one request; in the browser for one page load, since logging in or out, switching account
+   * and timing out all load a new page.
+   */
+  viewer(): Promise<Viewer>;
+  /** Forget the viewer, after a change the page keeps living with (a profile edit). */
+  invalidateViewer(): void;
+  /** Called after every answer from the API: each proves the session is in use (session timeout). */
+  onActivity(listener: (info: ResponseInfo) => void): () => void;
 }
 
 export interface StoreApiOptions {
@@ -33,6 +44,8 @@ export interface StoreApiOptions {
   fetch?: typeof fetch;
   /** Headers sent with every call (the shopper's cookie on the server). */
   headers?: Record<string, string>;
+  /** CSRF token source; the page's csrf_token cookie by default (@store/client). */
+  csrfToken?: () => string | null;
 }
 
 type FieldValue = string | null | { value: string | null } | undefined;
@@ -69,12 +82,35 @@ export function toListedProduct(p: SearchProductSummary | ProductDetail): Listed
 
 export function createStoreApi(options: StoreApiOptions): StoreApi {
   const defaultHeaders = options.headers ? () => options.headers as Record<string, string> : undefined;
-  const config = { baseUrl: options.baseUrl ?? '', webstoreId: options.webstoreId, fetch: options.fetch, defaultHeaders };
+  const listeners = new Set<(info: ResponseInfo) => void>();
+  const onResponse = (info: ResponseInfo) => {
+    for (const listener of listeners) listener(info);
+  };
+  const config = {
+    baseUrl: options.baseUrl ?? '',
+    webstoreId: options.webstoreId,
+    fetch: options.fetch,
+    defaultHeaders,
+    csrfToken: options.csrfToken,
+    onResponse,
+  };
   const client = createCommerceClient(config);
   const http = createHttp(config);
+  let viewer: Promise<Viewer> | null = null;
 
   return {
     client,
+    viewer() {
+      viewer ??= loadViewer(client);
+      return viewer;
+    },
+    invalidateViewer() {
+      viewer = null;
+    },
+    onActivity(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     async getCategoryProducts(categoryId, { page, pageSize, signal }) {
       // Use the client's own method once it has one.
       const own = (client as unknown as { getCategoryProducts?: (id: string, o: object) => Promise<{ products: Array<SearchProductSummary | ProductDetail>; total: number }> }).getCategoryProducts;

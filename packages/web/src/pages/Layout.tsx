@@ -1,14 +1,33 @@
-// The page frame: skip link, header with the category menu, main landmark, footer.
+// The page frame: skip link, header with the category menu and the account links, main landmark,
+// footer; around it the toasts and, for a logged-in user, the session timeout.
 
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import { createSessionStore } from '@store/client';
+import type { ExternalManagedAccount } from '@store/core';
+import { AccountSwitcher } from '../components/AccountSwitcher.tsx';
 import { AppLink } from '../components/AppLink.tsx';
+import { SessionEffects } from '../components/SessionEffects.tsx';
+import { ToastProvider } from '../components/Toast.tsx';
+import { UserNav } from '../components/UserNav.tsx';
+import { useStoreApi } from '../lib/api-context.tsx';
 import { headFor } from '../lib/head.ts';
-import type { RootData } from './types.ts';
+import type { RootData, UserSession } from './types.ts';
 
 export const STORE_NAME = 'Dataset Store';
 
-export function SiteHeader({ menu }: { menu: RootData['menu'] }) {
+export interface SiteHeaderProps {
+  menu: RootData['menu'];
+  /** Absent: no account links (a frame rendered without session data). */
+  session?: Pick<UserSession, 'isGuest' | 'firstName' | 'effectiveAccountId'> | null;
+  managedAccounts?: ExternalManagedAccount[];
+  /** The page's path and query, for the return address of "Log in". */
+  currentPath?: string;
+  onSwitchAccount?: (account: ExternalManagedAccount) => Promise<void>;
+}
+
+export function SiteHeader({ menu, session, managedAccounts = [], currentPath, onSwitchAccount }: SiteHeaderProps) {
+  const switcher = session && !session.isGuest && managedAccounts.length > 1;
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -25,6 +44,12 @@ export function SiteHeader({ menu }: { menu: RootData['menu'] }) {
               ))}
             </ul>
           </nav>
+        ) : null}
+        {session ? (
+          <div className="site-header__account">
+            {switcher ? <AccountSwitcher accounts={managedAccounts} currentAccountId={session.effectiveAccountId} onSwitch={onSwitchAccount} /> : null}
+            <UserNav session={session} currentPath={currentPath} />
+          </div>
         ) : null}
       </div>
     </header>
@@ -55,6 +80,18 @@ function HeadSync() {
     setMeta('meta[name="description"]', 'content', head.description ?? '');
     setMeta('meta[property="og:title"]', 'content', head.title);
     setMeta('meta[property="og:description"]', 'content', head.description ?? '');
+    // The account pages are noindex, the catalogue is not: keep the robots tag in step too.
+    let robots = document.head.querySelector('meta[name="robots"]');
+    if (head.robots) {
+      if (!robots) {
+        robots = document.createElement('meta');
+        robots.setAttribute('name', 'robots');
+        document.head.appendChild(robots);
+      }
+      robots.setAttribute('content', head.robots);
+    } else {
+      robots?.remove();
+    }
     if (head.canonicalPath) {
       const url = new URL(head.canonicalPath, window.location.origin).href;
       setMeta('link[rel="canonical"]', 'href', url);
@@ -66,17 +103,39 @@ function HeadSync() {
 
 export function Layout() {
   const data = useRouteLoaderData('root') as RootData | undefined;
+  const location = useLocation();
+  const api = useStoreApi();
+
+  const switchAccount = useCallback(
+    async (account: ExternalManagedAccount) => {
+      if (!api) return;
+      await api.client.updateSessionContext({ effectiveAccountId: account.accountId });
+      createSessionStore().setEffectiveAccountFrom(account);
+      // Every price on the page (and in the router's memory) is the old account's: start afresh.
+      window.location.reload();
+      await new Promise<never>(() => undefined); // stay busy until the page goes
+    },
+    [api],
+  );
+
   return (
-    <>
+    <ToastProvider>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader menu={data?.menu ?? []} />
+      <SiteHeader
+        menu={data?.menu ?? []}
+        session={data?.session ?? null}
+        managedAccounts={data?.canSwitchAccount ? data.managedAccounts : []}
+        currentPath={`${location.pathname}${location.search}`}
+        onSwitchAccount={switchAccount}
+      />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter />
       <HeadSync />
-    </>
+      {data ? <SessionEffects data={data} /> : null}
+    </ToastProvider>
   );
 }

@@ -1,6 +1,6 @@
 // Realistic API answers for the storefront tests (shapes of packages/core/src/wire.ts).
 
-import type { ApplicationContext, NavigationMenuItemCollection, ProductDetail, ProductPrice, ProductTaxes, SessionContext } from '@store/core';
+import type { ApplicationContext, ExternalManagedAccount, NavigationMenuItemCollection, ProductDetail, ProductPrice, ProductTaxes, SessionContext } from '@store/core';
 
 export const WEBSTORE_ID = '0ZE000000000001AAA';
 export const PRODUCT_ID = '01t000000000001AAA';
@@ -131,14 +131,78 @@ export function session(userId: string | null): SessionContext {
   };
 }
 
-export const appContext = { defaultCurrency: 'USD', taxType: 'Net', supportedCurrencies: ['USD'] } as unknown as ApplicationContext;
+export const appContext = { defaultCurrency: 'USD', taxType: 'Net', supportedCurrencies: ['USD'], guestBrowsingEnabled: true } as unknown as ApplicationContext;
+
+export const NORTHWIND = '001000000000002AAA';
+export const CONTOSO = '001000000000003AAA';
+export const FABRIKAM = '001000000000004AAA';
+
+export const MANAGED_ACCOUNTS: ExternalManagedAccount[] = [
+  { accountId: NORTHWIND, accountName: 'Northwind Traders', isMyAccount: true, address: { street: '1 Harbour Way', city: 'Seattle', state: 'WA', zip: '98101', country: 'US' } },
+  { accountId: CONTOSO, accountName: 'Contoso Dental Group', isMyAccount: false, address: null },
+  { accountId: FABRIKAM, accountName: 'Fabrikam Research', isMyAccount: false, address: null },
+];
+
+/** A logged-in session, as the accounts issue's server answers it. */
+export function userSession(o: {
+  userId?: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  accountId: string;
+  accountName: string;
+  effectiveAccountId?: string;
+  effectiveAccountName?: string;
+  idleTimeoutSeconds?: number | null;
+}): SessionContext {
+  return {
+    ...session(o.userId ?? '005000000000002AAA'),
+    userName: o.firstName,
+    profile: { userName: o.email, firstName: o.firstName, lastName: o.lastName, email: o.email },
+    accountId: o.accountId,
+    accountName: o.accountName,
+    effectiveAccountId: o.effectiveAccountId ?? o.accountId,
+    effectiveAccountName: o.effectiveAccountName ?? o.accountName,
+    buyerGroups: [{ id: '0ZI000000000002AAA', name: 'Buyers' }],
+    idleTimeoutSeconds: o.idleTimeoutSeconds === undefined ? 1800 : o.idleTimeoutSeconds,
+  };
+}
+
+export const buyerSession = (effective = CONTOSO) =>
+  userSession({
+    firstName: 'Morgan',
+    lastName: 'Lee',
+    email: 'morgan@northwind.example',
+    accountId: NORTHWIND,
+    accountName: 'Northwind Traders',
+    effectiveAccountId: effective,
+    effectiveAccountName: MANAGED_ACCOUNTS.find((a) => a.accountId === effective)?.accountName,
+  });
+
+export const consumerSession = () =>
+  userSession({ userId: '005000000000003AAA', firstName: 'Casey', lastName: 'Jordan', email: 'casey@example.com', accountId: '001000000000005AAA', accountName: 'Casey Jordan' });
 
 /**
  * An in-process stand-in for the server's API: answers the storefront's GETs from the fixtures
  * above, and 404s everything it does not know.
  */
-export function fakeApiFetch(opts: { product?: ProductDetail; price?: ProductPrice | null; userId?: string | null } = {}): typeof fetch & { calls: string[] } {
+export function fakeApiFetch(
+  opts: {
+    product?: ProductDetail;
+    price?: ProductPrice | null;
+    userId?: string | null;
+    /** The whole session context (wins over userId). */
+    session?: SessionContext;
+    /** Managed accounts of a logged-in user; the user's own account alone by default. */
+    managedAccounts?: ExternalManagedAccount[];
+    /** Store setting; when false, catalogue calls from a guest answer 401 as the server does. */
+    guestBrowsingEnabled?: boolean;
+  } = {},
+): typeof fetch & { calls: string[] } {
   const product = opts.product ?? datasetProduct();
+  const sessionContext = opts.session ?? session(opts.userId ?? null);
+  const isGuest = sessionContext.guestUser !== false;
+  const guestBrowsing = opts.guestBrowsingEnabled !== false;
   const price = opts.price === undefined ? productPrice('499.00', '399.00', '349.00') : opts.price;
   const calls: string[] = [];
   const json = (body: unknown, status = 200) =>
@@ -150,9 +214,15 @@ export function fakeApiFetch(opts: { product?: ProductDetail; price?: ProductPri
     const base = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}/`;
     if (!url.pathname.startsWith(base)) return notFound();
     const rest = url.pathname.slice(base.length);
+    if (rest === 'session-context') return json(sessionContext);
+    if (rest === 'application-context') return json({ ...appContext, guestBrowsingEnabled: guestBrowsing });
+    if (rest === 'external-managed-accounts') {
+      if (isGuest) return json([{ errorCode: 'INSUFFICIENT_ACCESS', message: 'Log in to see your accounts.' }], 403);
+      const own = { accountId: sessionContext.accountId!, accountName: sessionContext.accountName!, isMyAccount: true, address: null };
+      return json({ externalManagedAccounts: opts.managedAccounts ?? [own] });
+    }
+    if (isGuest && !guestBrowsing) return json([{ errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' }], 401);
     if (rest === 'category-menu-items') return json(menu);
-    if (rest === 'session-context') return json(session(opts.userId ?? null));
-    if (rest === 'application-context') return json(appContext);
     if (rest === `products/${product.id}`) return json(product);
     if (rest === `pricing/products/${product.id}`) return price ? json(price) : notFound();
     if (rest === `taxes/products/${product.id}`) return json(taxes);

@@ -1,0 +1,231 @@
+// Accounts in real Chromium against the real server: a B2B buyer logs in through the login page,
+// switches the account they act for in the header and sees that account's negotiated price, then logs
+// out; a new shopper registers and lands logged in; an idle session warns, then ends with a toast.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { BASE, startTestServer, type TestServer } from '../packages/server/src/test-support/server.ts';
+
+const PASSWORD = 'Datasets2026!';
+const BUYER = 'morgan@northwind.example';
+
+let s: TestServer;
+let browser: Browser;
+let product: any;
+
+before(async () => {
+  s = await startTestServer({ storefront: true });
+  product = (await s.api('/products?skus=DS-00001')).body.products[0];
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+});
+after(async () => { await browser?.close(); await s?.close(); });
+
+const money = (v: string) => `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** A fresh browser profile (its own cookies and storage) with one page that records script errors. */
+async function open(viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { context, page, errors };
+}
+
+/** The API as this browser's session sees it (page.request shares the context's cookies). */
+async function api(page: Page, path: string): Promise<any> {
+  const res = await page.request.get(`${s.url}${BASE}${path}`);
+  assert.equal(res.status(), 200, `${path}: ${await res.text()}`);
+  return res.json();
+}
+
+async function logIn(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+describe('a buyer with several accounts', () => {
+  test('logs in, switches account in the header, sees that account\u2019s price, logs out', async () => {
+    const { context, page, errors } = await open();
+    const productPath = `/product/${product.id}`;
+    await page.goto(`${s.url}${productPath}`);
+    const header = page.getByRole('banner');
+
+    // A guest: "Log in" leads to the login page and comes back to this dataset.
+    await header.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    assert.equal(new URL(page.url()).searchParams.get('returnUrl'), productPath);
+    assert.equal(await page.title(), 'Log in | Dataset Store');
+
+    // A wrong password: the server's message, in the page.
+    await page.getByLabel('Email').fill(BUYER);
+    await page.getByLabel('Password').fill('not-the-password1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Your login attempt has failed. Make sure the username and password are correct.' }).waitFor();
+
+    await logIn(page, BUYER);
+    await page.waitForURL(`${s.url}${productPath}`);
+    await header.getByText('Hi, Morgan').waitFor();
+    assert.equal(await header.getByRole('link', { name: 'Log in' }).count(), 0);
+
+    // The accounts and each one's negotiated price, through the API with this browser's cookies.
+    const accounts: Array<{ accountId: string; accountName: string; isMyAccount: boolean }> =
+      (await api(page, '/external-managed-accounts?includeMyAccount=true')).externalManagedAccounts;
+    assert.deepEqual(accounts.map((a) => a.accountName).sort(), ['Contoso Dental Group', 'Fabrikam Research', 'Northwind Traders']);
+    const price = new Map<string, string>();
+    for (const a of accounts) price.set(a.accountId, (await api(page, `/pricing/products/${product.id}?effectiveAccountId=${a.accountId}`)).unitPrice);
+    const own = accounts.find((a) => a.isMyAccount)!;
+    const other = accounts.find((a) => !a.isMyAccount && price.get(a.accountId) !== price.get(own.accountId));
+    assert.ok(other, `some managed account has a price other than ${own.accountName}'s (${[...price.values()].join(', ')})`);
+
+    // The switcher: a labelled select of the account names, the current (own) account selected.
+    const select = header.getByLabel('Account', { exact: true });
+    assert.deepEqual((await select.locator('option').allTextContents()).sort(), accounts.map((a) => a.accountName).sort());
+    assert.equal(await select.inputValue(), own.accountId);
+    const main = page.locator('main');
+    assert.ok((await main.innerText()).includes(money(price.get(own.accountId)!)), `${own.accountName}'s price ${money(price.get(own.accountId)!)} shown`);
+
+    // Switching reloads the page with the other account's price.
+    await Promise.all([page.waitForEvent('load'), select.selectOption({ label: other.accountName })]);
+    await header.getByText('Hi, Morgan').waitFor();
+    assert.equal(await header.getByLabel('Account', { exact: true }).inputValue(), other.accountId);
+    const expected = money(price.get(other.accountId)!);
+    await main.getByText(expected).first().waitFor();
+    assert.equal((await api(page, '/session-context')).effectiveAccountId, other.accountId, 'the session acts for it');
+    assert.equal(
+      await page.evaluate(() => JSON.parse(sessionStorage.getItem('commerce.effectiveAccount') ?? 'null')?.name),
+      other.accountName,
+      'session storage holds the effective account',
+    );
+
+    // My profile lists the accounts with the current one marked.
+    await header.getByRole('link', { name: 'My profile' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My profile' }).waitFor();
+    assert.equal(await page.locator('main [aria-current="true"]').innerText().then((t) => t.includes(other.accountName)), true);
+
+    // Logging out: the home page, a guest again.
+    await header.getByRole('link', { name: 'Log out' }).click();
+    await page.waitForURL(`${s.url}/`);
+    await header.getByRole('link', { name: 'Log in' }).waitFor();
+    assert.equal(await header.getByLabel('Account', { exact: true }).count(), 0);
+    assert.equal((await api(page, '/session-context')).isLoggedIn, false);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('on a phone the header with the switcher does not scroll sideways', async () => {
+    const { context, page } = await open({ width: 375, height: 812 });
+    await page.goto(`${s.url}/login`);
+    await logIn(page, BUYER);
+    await page.waitForURL(`${s.url}/`);
+    await page.getByRole('banner').getByLabel('Account', { exact: true }).waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 375, `no horizontal scroll (${width}px)`);
+    await context.close();
+  });
+});
+
+describe('a new shopper', () => {
+  test('registers through the form and lands logged in', async () => {
+    const { context, page, errors } = await open();
+    await page.goto(`${s.url}/register`);
+    assert.equal(await page.title(), 'Create an account | Dataset Store');
+
+    // Sent empty: the spec's messages under the fields, nothing sent.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.locator('#register-firstName-error').filter({ hasText: 'Complete this field' }).waitFor();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.locator('#register-email-error').filter({ hasText: 'Enter a valid email address, such as you@example.com' }).waitFor();
+
+    const email = `ada.${Date.now()}@example.com`;
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('Engines1843');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${s.url}/`);
+    await page.getByRole('banner').getByText('Hi, Ada').waitFor();
+    const session = await api(page, '/session-context');
+    assert.equal(session.isLoggedIn, true);
+    assert.equal(session.profile.email, email);
+
+    // The same email again is refused with the server's message on the email field.
+    const second = await open();
+    await second.page.goto(`${s.url}/register`);
+    await second.page.getByLabel('First name').fill('Ada');
+    await second.page.getByLabel('Last name').fill('Again');
+    await second.page.getByLabel('Email').fill(email);
+    await second.page.getByLabel('Password').fill('Engines1843');
+    await second.page.getByRole('button', { name: 'Create account' }).click();
+    await second.page.locator('#register-email-error').filter({ hasText: /already exists/ }).waitFor();
+    await second.context.close();
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('an idle session', () => {
+  test('warns 30 seconds before the timeout, keeps going on "Continue Working", then logs out with a toast', async () => {
+    const { context, page, errors } = await open();
+    // The browser's clock is ours to move; the server's is real, so its session stays alive meanwhile.
+    await context.clock.install();
+    await page.goto(`${s.url}/login`);
+    await logIn(page, 'casey@example.com');
+    await page.waitForURL(`${s.url}/`);
+    await page.getByRole('banner').getByText('Hi, Casey').waitFor();
+    const idleMs = (await api(page, '/session-context')).idleTimeoutSeconds * 1000;
+    assert.ok(idleMs > 30_000, `an idle timeout is announced (${idleMs} ms)`);
+
+    await page.clock.fastForward(idleMs - 30_000 + 1_000);
+    const dialog = page.getByRole('alertdialog', { name: 'Still there?' });
+    await dialog.waitFor();
+    assert.ok((await dialog.innerText()).includes("For security, we suspend your session if you're inactive too long. If you don't click Continue Working within approximately 30 seconds, we log you out."));
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Continue Working', 'focus moves into the dialog');
+    await dialog.getByRole('button', { name: 'Continue Working' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // "Close" only hides the warning: the clock keeps running to the logout.
+    await page.clock.fastForward(idleMs - 30_000 + 1_000);
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await Promise.all([page.waitForURL(`${s.url}/`, { waitUntil: 'load' }), page.clock.fastForward(31_000)]);
+    await page.getByRole('status').getByText('Your session has timed out. Try again.').waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+    assert.equal((await api(page, '/session-context')).isLoggedIn, false);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('a store closed to guests', () => {
+  test('a guest asking for a dataset gets the login page, and after logging in the dataset', async () => {
+    const row = await s.db.db.selectFrom('webstore').selectAll().executeTakeFirstOrThrow();
+    await s.db.db.updateTable('webstore').set({ settings_json: JSON.stringify({ ...JSON.parse(row.settings_json), guestBrowsingEnabled: false }) }).execute();
+    s.services.webstores.invalidate();
+    const { context, page, errors } = await open();
+    try {
+      const productPath = `/product/${product.id}`;
+      await page.goto(`${s.url}${productPath}`);
+      await page.waitForURL((u) => u.pathname === '/login');
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      assert.equal(await page.getByRole('heading', { level: 1, name: product.fields.Name }).count(), 0, 'no catalogue for a guest');
+      const refused = await page.request.get(`${s.url}${BASE}/products/${product.id}`);
+      assert.equal(refused.status(), 401, 'the catalogue API refuses the guest too');
+
+      await logIn(page, 'casey@example.com');
+      await page.waitForURL(`${s.url}${productPath}`);
+      await page.getByRole('heading', { level: 1, name: product.fields.Name }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await s.db.db.updateTable('webstore').set({ settings_json: row.settings_json }).execute();
+      s.services.webstores.invalidate();
+    }
+  });
+});

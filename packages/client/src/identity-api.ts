@@ -1,0 +1,64 @@
+// Identity calls: log in, register, log out and edit the profile. These are the storefront's own
+// endpoints under /services/auth (not part of the platform's commerce API); they set and rotate the
+// session cookies, so a browser must reload what it knows about the session after calling them.
+
+import type { LoginInput, ProfileUpdate, RegistrationInput, SessionContext, UserProfile } from '@store/core';
+import type { CallOptions } from './call-options.ts';
+import type { Http } from './http.ts';
+import { optionalText, requireSomeOf, requireText } from './validate.ts';
+
+/** Root of the identity endpoints, beside /services/data. */
+export const AUTH_ROOT = '/services/auth';
+
+/** What login and register answer: the new session, as much of it as the server sends. */
+export type AuthSession = Partial<SessionContext> & Pick<SessionContext, 'userId' | 'userName'>;
+
+export interface IdentityCalls {
+  /** 401 INVALID_LOGIN for wrong credentials, 429 TOO_MANY_REQUESTS after too many attempts. */
+  login(credentials: LoginInput, options?: CallOptions): Promise<AuthSession>;
+  /** 400 INVALID_API_INPUT for a field the server rejects, 409 DUPLICATE_VALUE for a taken email. */
+  register(registration: RegistrationInput, options?: CallOptions): Promise<AuthSession>;
+  logout(options?: CallOptions): Promise<void>;
+  updateProfile(update: ProfileUpdate, options?: CallOptions): Promise<UserProfile>;
+}
+
+const PROFILE_KEYS = ['firstName', 'lastName'] as const;
+
+export function createIdentityCalls(http: Http): IdentityCalls {
+  const post = async <T>(action: string, body: unknown, o: CallOptions, method: 'POST' | 'PATCH' = 'POST') =>
+    (await http.request<T>({ method, path: `${AUTH_ROOT}/${action}`, body, signal: o.signal })).data;
+
+  return {
+    async login(credentials, o = {}) {
+      // The password is sent exactly as typed: spaces can be part of it.
+      const body: LoginInput = {
+        email: requireText(credentials?.email, 'email').trim(),
+        password: requireText(credentials?.password, 'password'),
+      };
+      return post<AuthSession>('login', body, o);
+    },
+
+    async register(registration, o = {}) {
+      const body: RegistrationInput = {
+        firstName: requireText(registration?.firstName, 'firstName').trim(),
+        lastName: requireText(registration?.lastName, 'lastName').trim(),
+        email: requireText(registration?.email, 'email').trim(),
+        password: requireText(registration?.password, 'password'),
+      };
+      return post<AuthSession>('register', body, o);
+    },
+
+    async logout(o = {}) {
+      await post<undefined>('logout', undefined, o);
+    },
+
+    async updateProfile(update, o = {}) {
+      const u = requireSomeOf<ProfileUpdate>(update, PROFILE_KEYS, 'update');
+      const body: ProfileUpdate = {
+        firstName: optionalText(u.firstName, 'firstName')?.trim(),
+        lastName: optionalText(u.lastName, 'lastName')?.trim(),
+      };
+      return post<UserProfile>('profile', body, o, 'PATCH');
+    },
+  };
+}

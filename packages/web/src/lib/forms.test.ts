@@ -1,0 +1,59 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { currentPassword, email, FORM_MESSAGES, formValues, LOGIN_RULES, newPassword, REGISTER_RULES, required, validate } from './forms.ts';
+
+describe('field rules', () => {
+  test("spec 01 §5 wording", () => {
+    assert.equal(FORM_MESSAGES.valueMissing, 'Complete this field');
+    assert.equal(FORM_MESSAGES.badEmail, 'Enter a valid email address, such as you@example.com');
+    assert.equal(FORM_MESSAGES.tooShort, 'Your entry is too short');
+    assert.equal(FORM_MESSAGES.badValue, 'Enter a valid value');
+  });
+
+  test('required: blank or spaces only is missing', () => {
+    assert.equal(required(''), 'Complete this field');
+    assert.equal(required('   '), 'Complete this field');
+    assert.equal(required('Ada'), null);
+  });
+
+  test('email: missing first, then the format', () => {
+    assert.equal(email(''), 'Complete this field');
+    assert.equal(email('ada'), FORM_MESSAGES.badEmail);
+    assert.equal(email('ada@@example.com'), FORM_MESSAGES.badEmail);
+    assert.equal(email('a b@example.com'), FORM_MESSAGES.badEmail);
+    assert.equal(email(' ada@example.com '), null);
+  });
+
+  test('new password: at least 8 characters with a letter and a digit', () => {
+    assert.equal(newPassword(''), 'Complete this field');
+    assert.equal(newPassword('abc123'), 'Your entry is too short');
+    assert.equal(newPassword('abcdefgh'), 'Enter a valid value');
+    assert.equal(newPassword('12345678'), 'Enter a valid value');
+    assert.equal(newPassword('abcdefg1'), null);
+    assert.equal(newPassword('Datasets2026!'), null);
+  });
+
+  test('a login password is only required (it may predate the rule)', () => {
+    assert.equal(currentPassword(''), 'Complete this field');
+    assert.equal(currentPassword('x'), null);
+  });
+});
+
+describe('validate / formValues', () => {
+  test('collects every field message, or null', () => {
+    assert.deepEqual(validate(REGISTER_RULES, { firstName: '', lastName: 'L', email: 'nope', password: 'short1' }), {
+      firstName: 'Complete this field',
+      email: FORM_MESSAGES.badEmail,
+      password: 'Your entry is too short',
+    });
+    assert.equal(validate(LOGIN_RULES, { email: 'a@b.c', password: 'x' }), null);
+    assert.deepEqual(validate(LOGIN_RULES, {}), { email: 'Complete this field', password: 'Complete this field' });
+  });
+
+  test('reads the named fields as strings', () => {
+    const form = new FormData();
+    form.set('email', 'a@b.c');
+    form.set('file', new Blob(['x']));
+    assert.deepEqual(formValues(form, ['email', 'password', 'file']), { email: 'a@b.c', password: '', file: '' });
+  });
+});
