@@ -58,7 +58,8 @@ describe('a buyer with several accounts', () => {
     await header.getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL((u) => u.pathname === '/login');
     assert.equal(new URL(page.url()).searchParams.get('returnUrl'), productPath);
-    assert.equal(await page.title(), 'Log in | Dataset Store');
+    // A client-side navigation: the title follows right after the new page renders.
+    await page.waitForFunction(() => document.title === 'Log in | Dataset Store');
 
     // A wrong password: the server's message, in the page.
     await page.getByLabel('Email').fill(BUYER);
@@ -227,5 +228,39 @@ describe('a store closed to guests', () => {
       await s.db.db.updateTable('webstore').set({ settings_json: row.settings_json }).execute();
       s.services.webstores.invalidate();
     }
+  });
+});
+
+describe('the store administrator', () => {
+  test('sees the related-names list, and with preview on the Draft categories', async () => {
+    const { context, page, errors } = await open();
+    await page.goto(`${s.url}/login?returnUrl=${encodeURIComponent(`/product/${product.id}`)}`);
+    await logIn(page, 'admin@datadepot.example');
+    await page.waitForURL(`${s.url}/product/${product.id}`);
+    // Spec 03 §2.2: only the user whose userId is '1' sees the related product names 1 to 10.
+    await page.getByRole('region', { name: 'Related product names' }).waitFor();
+
+    await page.goto(`${s.url}/category/printed-directories`);
+    const main = page.locator('main');
+    await main.getByRole('heading', { level: 1 }).waitFor();
+    assert.equal(await main.getByText('2027 Print Editions').count(), 0, 'Draft is hidden outside preview');
+    const toggle = page.getByRole('banner').getByLabel('Preview drafts');
+    assert.equal(await toggle.isChecked(), false);
+    await Promise.all([page.waitForEvent('load'), toggle.check()]);
+    assert.equal(await page.getByRole('banner').getByLabel('Preview drafts').isChecked(), true);
+    await main.getByText('2027 Print Editions').first().waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('nobody else gets the preview switch or the list', async () => {
+    const { context, page } = await open();
+    await page.goto(`${s.url}/login?returnUrl=${encodeURIComponent(`/product/${product.id}`)}`);
+    await logIn(page, BUYER);
+    await page.waitForURL(`${s.url}/product/${product.id}`);
+    await page.getByRole('banner').getByText('Hi, Morgan').waitFor();
+    assert.equal(await page.getByRole('banner').getByLabel('Preview drafts').count(), 0);
+    assert.equal(await page.getByRole('region', { name: 'Related product names' }).count(), 0);
+    await context.close();
   });
 });

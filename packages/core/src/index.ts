@@ -8,6 +8,7 @@ export * from './selling-model.ts';
 export * from './product-action-validity.ts';
 export * from './breadcrumbs.ts';
 export * from './currency.ts';
+export * from './catalogue-scope.ts';
 export * from './url.ts';
 export * from './email.ts';
 export * from './ids.ts';

@@ -2,7 +2,7 @@
 // Loaders call the commerce API through @store/client; the api is handed in per request (server)
 // or once (browser), so the same loaders run on both sides.
 
-import { computePriceDisplay, type NavigationMenuItem, type PricingLineItemResult } from '@store/core';
+import { computePriceDisplay, sharedSnapshotId, type ApplicationContext, type NavigationMenuItem, type PricingLineItemResult } from '@store/core';
 import { data, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { createAccountRoutes } from './account-routes.tsx';
 import { isNotFound, optional, type ListedProduct, type StoreApi } from './lib/api.ts';
@@ -83,6 +83,18 @@ function fromDetail(p: { id: string; fields: Record<string, string | null>; defa
     imageUrl: url && !/default-product-image/.test(url) ? url : sku ? `/media/products/${encodeURIComponent(sku)}.svg` : url ?? null,
     imageAlt: p.defaultImage?.alternateText ?? name,
   };
+}
+
+/**
+ * A product for this viewer: from the shared, publicly cacheable snapshot when every buyer sees the
+ * same catalogue (spec 01 §6), else for the effective account; in preview past the server's cache.
+ */
+async function readProduct(api: StoreApi, id: string, appContext: Promise<ApplicationContext | null>, signal: AbortSignal) {
+  const [viewer, app] = await Promise.all([api.viewer(), appContext]);
+  const snapshotId = sharedSnapshotId(app, viewer.session.isPreview);
+  return snapshotId
+    ? api.client.getProduct(id, { signal, snapshotId })
+    : api.client.getProduct(id, { signal, noCache: viewer.session.isPreview || undefined });
 }
 
 export interface RouteOptions {
@@ -202,15 +214,16 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
     const id = params.recordId ?? '';
     if (!id || !/^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/.test(id)) throw notFound();
     const signal = request.signal;
+    const appContext = optional(api.client.getApplicationContext({ signal }));
     const [product, pricing, taxes, app] = await Promise.all([
-      api.client.getProduct(id, { signal }).catch((error: unknown) => {
+      readProduct(api, id, appContext, signal).catch((error: unknown) => {
         if (isNotFound(error)) throw notFound();
         throw error;
       }),
       // A product without a price answers 404: the page shows 'Price Unavailable'.
       optional(api.client.getProductPrice(id, { signal })),
       optional(api.client.getProductTaxes(id, { signal })),
-      optional(api.client.getApplicationContext({ signal })),
+      appContext,
     ]);
     const description = await sanitizeRichText(product.fields?.[DATASET_FIELDS.description] ?? product.fields?.Description ?? '');
     return {

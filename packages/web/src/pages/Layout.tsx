@@ -10,6 +10,8 @@ import { AppLink } from '../components/AppLink.tsx';
 import { SessionEffects } from '../components/SessionEffects.tsx';
 import { ToastProvider } from '../components/Toast.tsx';
 import { UserNav } from '../components/UserNav.tsx';
+import { PreviewToggle } from '../components/PreviewToggle.tsx';
+import { isAdminViewer } from './product-view.ts';
 import { useStoreApi } from '../lib/api-context.tsx';
 import { headFor } from '../lib/head.ts';
 import type { RootData, UserSession } from './types.ts';
@@ -19,14 +21,15 @@ export const STORE_NAME = 'Dataset Store';
 export interface SiteHeaderProps {
   menu: RootData['menu'];
   /** Absent: no account links (a frame rendered without session data). */
-  session?: Pick<UserSession, 'isGuest' | 'firstName' | 'effectiveAccountId'> | null;
+  session?: Pick<UserSession, 'isGuest' | 'firstName' | 'effectiveAccountId' | 'userId' | 'isPreview'> | null;
   managedAccounts?: ExternalManagedAccount[];
   /** The page's path and query, for the return address of "Log in". */
   currentPath?: string;
   onSwitchAccount?: (account: ExternalManagedAccount) => Promise<void>;
+  onPreviewChange?: (isPreview: boolean) => Promise<void>;
 }
 
-export function SiteHeader({ menu, session, managedAccounts = [], currentPath, onSwitchAccount }: SiteHeaderProps) {
+export function SiteHeader({ menu, session, managedAccounts = [], currentPath, onSwitchAccount, onPreviewChange }: SiteHeaderProps) {
   const switcher = session && !session.isGuest && managedAccounts.length > 1;
   return (
     <header className="site-header">
@@ -47,6 +50,7 @@ export function SiteHeader({ menu, session, managedAccounts = [], currentPath, o
         ) : null}
         {session ? (
           <div className="site-header__account">
+            {isAdminViewer(session) ? <PreviewToggle isPreview={session.isPreview} onChange={onPreviewChange} /> : null}
             {switcher ? <AccountSwitcher accounts={managedAccounts} currentAccountId={session.effectiveAccountId} onSwitch={onSwitchAccount} /> : null}
             <UserNav session={session} currentPath={currentPath} />
           </div>
@@ -118,6 +122,16 @@ export function Layout() {
     [api],
   );
 
+  const changePreview = useCallback(
+    async (isPreview: boolean) => {
+      if (!api) return;
+      await api.client.updateSessionContext({ isPreview });
+      window.location.reload();
+      await new Promise<never>(() => undefined);
+    },
+    [api],
+  );
+
   return (
     <ToastProvider>
       <a className="skip-link" href="#main">
@@ -129,6 +143,7 @@ export function Layout() {
         managedAccounts={data?.canSwitchAccount ? data.managedAccounts : []}
         currentPath={`${location.pathname}${location.search}`}
         onSwitchAccount={switchAccount}
+        onPreviewChange={changePreview}
       />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { renderPage } from '../server/render.tsx';
 import { FORM_MESSAGES } from '../lib/forms.ts';
 import { toUserSession } from '../lib/viewer.ts';
-import { buyerSession, consumerSession, CONTOSO, fakeApiFetch, MANAGED_ACCOUNTS, PRODUCT_ID, TEMPLATE, WEBSTORE_ID } from '../test-support/fixtures.ts';
+import { buyerSession, consumerSession, CONTOSO, fakeApiFetch, MANAGED_ACCOUNTS, PRODUCT_ID, SNAPSHOT_ID, TEMPLATE, WEBSTORE_ID } from '../test-support/fixtures.ts';
 import { LoginPage } from './LoginPage.tsx';
 import { ProfilePage, PROFILE_SAVED_MESSAGE } from './ProfilePage.tsx';
 import { RegisterPage } from './RegisterPage.tsx';
@@ -24,6 +24,18 @@ function inRouter(element: React.ReactElement): string {
   const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
   return renderToString(<RouterProvider router={router} />);
 }
+
+describe('shared guest catalogue (spec 01 §6)', () => {
+  test('with one entitlement policy a logged-in shopper reads the product from the shared snapshot', async () => {
+    const shared = await get(`/product/${PRODUCT_ID}`, { session: consumerSession(), usesSingleEntitlementPolicy: true });
+    assert.equal(shared.status, 200);
+    assert.ok(shared.calls.some((c) => c.includes(`/versions/${SNAPSHOT_ID}/products/${PRODUCT_ID}`)), shared.calls.join('\n'));
+    const own = await get(`/product/${PRODUCT_ID}`, { session: consumerSession() });
+    assert.equal(own.status, 200);
+    assert.ok(own.calls.some((c) => c.endsWith(`/products/${PRODUCT_ID}`) && !c.includes('/versions/')), 'several policies: the account-scoped call');
+    assert.ok(!own.calls.some((c) => c.includes('/versions/')));
+  });
+});
 
 describe('root data', () => {
   test('a guest: no user, no accounts, guest browsing as the store says', async () => {

@@ -186,6 +186,8 @@ export const consumerSession = () =>
  * An in-process stand-in for the server's API: answers the storefront's GETs from the fixtures
  * above, and 404s everything it does not know.
  */
+export const SNAPSHOT_ID = '0cv000000000001AAA';
+
 export function fakeApiFetch(
   opts: {
     product?: ProductDetail;
@@ -197,6 +199,8 @@ export function fakeApiFetch(
     managedAccounts?: ExternalManagedAccount[];
     /** Store setting; when false, catalogue calls from a guest answer 401 as the server does. */
     guestBrowsingEnabled?: boolean;
+    /** Store setting: one entitlement policy, so products may be read from the shared snapshot. */
+    usesSingleEntitlementPolicy?: boolean;
   } = {},
 ): typeof fetch & { calls: string[] } {
   const product = opts.product ?? datasetProduct();
@@ -215,7 +219,9 @@ export function fakeApiFetch(
     if (!url.pathname.startsWith(base)) return notFound();
     const rest = url.pathname.slice(base.length);
     if (rest === 'session-context') return json(sessionContext);
-    if (rest === 'application-context') return json({ ...appContext, guestBrowsingEnabled: guestBrowsing });
+    if (rest === 'application-context') {
+      return json({ ...appContext, guestBrowsingEnabled: guestBrowsing, usesSingleEntitlementPolicy: opts.usesSingleEntitlementPolicy === true, catalogSnapshotVersionId: SNAPSHOT_ID });
+    }
     if (rest === 'external-managed-accounts') {
       if (isGuest) return json([{ errorCode: 'INSUFFICIENT_ACCESS', message: 'Log in to see your accounts.' }], 403);
       const own = { accountId: sessionContext.accountId!, accountName: sessionContext.accountName!, isMyAccount: true, address: null };
@@ -223,7 +229,7 @@ export function fakeApiFetch(
     }
     if (isGuest && !guestBrowsing) return json([{ errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' }], 401);
     if (rest === 'category-menu-items') return json(menu);
-    if (rest === `products/${product.id}`) return json(product);
+    if (rest === `products/${product.id}` || rest === `versions/${SNAPSHOT_ID}/products/${product.id}`) return json(product);
     if (rest === `pricing/products/${product.id}`) return price ? json(price) : notFound();
     if (rest === `taxes/products/${product.id}`) return json(taxes);
     if (rest === 'products') {
