@@ -90,6 +90,7 @@ describe('a buyer with several accounts', () => {
     assert.ok((await main.innerText()).includes(money(price.get(own.accountId)!)), `${own.accountName}'s price ${money(price.get(own.accountId)!)} shown`);
 
     // Switching reloads the page with the other account's price.
+    await page.waitForSelector('html[data-hydrated]');
     await Promise.all([page.waitForEvent('load'), select.selectOption({ label: other.accountName })]);
     await header.getByText('Hi, Morgan').waitFor();
     assert.equal(await header.getByLabel('Account', { exact: true }).inputValue(), other.accountId);
@@ -246,6 +247,7 @@ describe('the store administrator', () => {
     assert.equal(await main.getByText('2027 Print Editions').count(), 0, 'Draft is hidden outside preview');
     const toggle = page.getByRole('banner').getByLabel('Preview drafts');
     assert.equal(await toggle.isChecked(), false);
+    await page.waitForSelector('html[data-hydrated]');
     await Promise.all([page.waitForEvent('load'), toggle.check()]);
     assert.equal(await page.getByRole('banner').getByLabel('Preview drafts').isChecked(), true);
     await main.getByText('2027 Print Editions').first().waitFor();

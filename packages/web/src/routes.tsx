@@ -2,7 +2,7 @@
 // Loaders call the commerce API through @store/client; the api is handed in per request (server)
 // or once (browser), so the same loaders run on both sides.
 
-import { computePriceDisplay, sharedSnapshotId, type ApplicationContext, type NavigationMenuItem, type PricingLineItemResult } from '@store/core';
+import { chooseCurrency, computePriceDisplay, sharedSnapshotId, type ApplicationContext, type NavigationMenuItem, type PricingLineItemResult } from '@store/core';
 import { data, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { createAccountRoutes } from './account-routes.tsx';
 import { isNotFound, optional, type ListedProduct, type StoreApi } from './lib/api.ts';
@@ -51,7 +51,8 @@ function cardPrices(line: PricingLineItemResult | undefined, currency: string): 
 
 async function toCards(api: StoreApi, products: ListedProduct[], signal?: AbortSignal): Promise<CardProduct[]> {
   if (!products.length) return [];
-  const prices = await optional(api.client.getProductPrices(products.map((p) => p.id), { signal }));
+  const currencyIsoCode = await priceCurrency(api);
+  const prices = await optional(api.client.getProductPrices(products.map((p) => p.id), { signal, currencyIsoCode }));
   const currency = prices?.currencyIsoCode || 'USD';
   const byId = new Map((prices?.pricingLineItemResults ?? []).map((l) => [l.productId, l]));
   return products.map((p) => {
@@ -83,6 +84,15 @@ function fromDetail(p: { id: string; fields: Record<string, string | null>; defa
     imageUrl: url && !/default-product-image/.test(url) ? url : sku ? `/media/products/${encodeURIComponent(sku)}.svg` : url ?? null,
     imageAlt: p.defaultImage?.alternateText ?? name,
   };
+}
+
+/** The storefront's locale (spec 01 §1: en-US, left to right). */
+export const STORE_LOCALE = 'en-US';
+
+/** The currency to ask prices in (spec 01 §4); undefined lets the server decide (session-driven currency). */
+async function priceCurrency(api: StoreApi): Promise<string | undefined> {
+  const app = await optional(api.client.getApplicationContext());
+  return app ? chooseCurrency(app, STORE_LOCALE) ?? undefined : undefined;
 }
 
 /**
@@ -221,7 +231,7 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
         throw error;
       }),
       // A product without a price answers 404: the page shows 'Price Unavailable'.
-      optional(api.client.getProductPrice(id, { signal })),
+      optional(priceCurrency(api).then((currencyIsoCode) => api.client.getProductPrice(id, { signal, currencyIsoCode }))),
       optional(api.client.getProductTaxes(id, { signal })),
       appContext,
     ]);

@@ -13,17 +13,21 @@ export interface PreviewToggleProps {
 }
 
 export function PreviewToggle({ isPreview, onChange }: PreviewToggleProps) {
+  // Shows the choice at once (the page reloads when the server has it); reverts if refused.
+  const [checked, setChecked] = useState(isPreview);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function toggle(next: boolean) {
     if (!onChange) return;
+    setChecked(next);
     setBusy(true);
     setError(null);
     try {
       await onChange(next);
     } catch (e) {
       setError(errorMessage(e, PREVIEW_FAILED));
+      setChecked(!next);
       setBusy(false);
     }
   }
@@ -31,7 +35,7 @@ export function PreviewToggle({ isPreview, onChange }: PreviewToggleProps) {
   return (
     <div className="preview-toggle">
       <label>
-        <input type="checkbox" checked={isPreview} disabled={busy} onChange={(e) => void toggle(e.currentTarget.checked)} /> Preview drafts
+        <input type="checkbox" checked={checked} disabled={busy} onChange={(e) => void toggle(e.currentTarget.checked)} /> Preview drafts
       </label>
       {error ? <p className="account-switcher__error" role="alert">{error}</p> : null}
     </div>

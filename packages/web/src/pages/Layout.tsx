@@ -110,6 +110,11 @@ export function Layout() {
   const location = useLocation();
   const api = useStoreApi();
 
+  // Marks the document once React owns it, so browser tests wait for it before using controls that need scripts.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
   const switchAccount = useCallback(
     async (account: ExternalManagedAccount) => {
       if (!api) return;

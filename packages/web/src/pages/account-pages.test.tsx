@@ -37,6 +37,13 @@ describe('shared guest catalogue (spec 01 §6)', () => {
   });
 });
 
+describe('currency (spec 01 §4)', () => {
+  test('prices are asked in the store\'s only supported currency', async () => {
+    const res = await get(`/product/${PRODUCT_ID}`);
+    assert.ok(res.calls.some((c) => c.includes(`/pricing/products/${PRODUCT_ID}?`) && c.includes('currencyIsoCode=USD')), res.calls.join('\n'));
+  });
+});
+
 describe('root data', () => {
   test('a guest: no user, no accounts, guest browsing as the store says', async () => {
     const root = bootData((await get('/')).body).hydration.loaderData.root;
