@@ -36,6 +36,9 @@ export type RecordKind = keyof typeof KEY_PREFIXES;
 /** Spec 01 §3: an effectiveAccountId equal to this (the all-zero 15-character id) is ignored. */
 export const ALL_ZERO_ACCOUNT_ID = '000000000000000';
 
+/** The administrator's user id (spec 03 §2.2: the userId '1' sees the related-products list); not a record id. */
+export const ADMIN_USER_ID = '1';
+
 /** The 15 -> 18 suffix. The platform derives a case checksum; our ids always end 'AAA' by construction. */
 const SUFFIX_18 = 'AAA';
 const ID_RE = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;

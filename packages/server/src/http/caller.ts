@@ -55,6 +55,14 @@ export function setCsrfCookie(req: FastifyRequest, reply: FastifyReply, csrfToke
   reply.setCookie(CSRF_COOKIE, csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure: secure(req) });
 }
 
-export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): void {
+function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(req) });
+}
+
+/** Logging out, however it is asked for: the session row goes and the browser forgets the cookie. */
+export async function endSession(s: Services, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { session } = await callerOf(s, req);
+  if (session) await s.sessions.destroy(session.id);
+  clearSessionCookie(req, reply);
+  setCaller(req, GUEST);
 }

@@ -13,6 +13,7 @@ import type { Session } from '../auth/sessions.ts';
 import type { Webstore } from './webstore.ts';
 import { ApiError } from './errors.ts';
 import { callerOf } from './caller.ts';
+import { toId18 } from './params.ts';
 
 export interface BuyerContext {
   isGuest: boolean;
@@ -55,7 +56,7 @@ export async function buyerContext(s: Services, req: FastifyRequest, store: Webs
   }
   let account: ManagedAccount | null = null;
   if (named) {
-    account = await s.accounts.managedAccount(user, named.length === 15 ? `${named}AAA` : named);
+    account = await s.accounts.managedAccount(user, toId18(named));
     if (!account) throw insufficientAccess(named);
   } else {
     // The session's choice is re-checked: access to an account can be withdrawn while logged in.

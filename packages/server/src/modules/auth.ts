@@ -8,7 +8,7 @@ import { invalidEmailMessage, isValidEmail } from '@store/core';
 import type { Services } from '../services/index.ts';
 import type { UserRow } from '../services/accounts.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
-import { callerOf, clearSessionCookie, setCaller, setSessionCookies } from '../http/caller.ts';
+import { callerOf, endSession, setCaller, setSessionCookies } from '../http/caller.ts';
 import { newCsrfToken } from '../http/csrf.ts';
 import { ApiError, badInput } from '../http/errors.ts';
 import { buyerContext } from '../http/context.ts';
@@ -84,9 +84,7 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
   });
 
   r.post(`${AUTH}/logout`, { schema: { tags, summary: 'Log out' } }, async (req, reply) => {
-    const { session } = await callerOf(s, req);
-    if (session) await s.sessions.destroy(session.id);
-    clearSessionCookie(req, reply);
+    await endSession(s, req, reply);
     return reply.status(204).send();
   });
 
@@ -106,11 +104,7 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
   // there and comes back to the home page as a guest. A navigation started by another site does not
   // log anyone out (it is a GET, so it carries no CSRF token; Sec-Fetch-Site tells us where it came from).
   app.get('/webruntime/logout', { schema: { tags, summary: 'Log out and return to the home page' } }, async (req, reply) => {
-    if (req.headers['sec-fetch-site'] !== 'cross-site') {
-      const { session } = await callerOf(s, req);
-      if (session) await s.sessions.destroy(session.id);
-      clearSessionCookie(req, reply);
-    }
+    if (req.headers['sec-fetch-site'] !== 'cross-site') await endSession(s, req, reply);
     return reply.redirect('/', 303);
   });
 }

@@ -11,8 +11,7 @@ export interface ManagedAccount { id: string; name: string; isMyAccount: boolean
 
 export type UserRow = UserTable;
 
-/** The administrator's user id (spec 03 §2.2: the userId '1' sees the related-products list). */
-export const ADMIN_USER_ID = '1';
+export { ADMIN_USER_ID } from '@store/core';
 export type Role = 'shopper' | 'buyer' | 'admin';
 
 function addressOf(json: string | null): AccountAddress | null {

@@ -1,13 +1,12 @@
 // Pure helpers that turn a product record into what the dataset product page shows (spec 03 §2.2).
 
-import { categoryPathToBreadcrumbs, DATASET_FIELDS, type BreadcrumbInput, type ProductDetail } from '@store/core';
+import { categoryPathToBreadcrumbs, DATASET_FIELDS, type BreadcrumbInput, type ProductDetail, ADMIN_USER_ID } from '@store/core';
 import { toPlainText } from '../lib/sanitize.ts';
 import { productHref, safeHref } from '../lib/links.ts';
 
 export const RELATED_TILE_COUNT = 3;
 export const HIDDEN_RELATED_POSITION = 6;
 export const ADMIN_RELATED_COUNT = 10;
-export const ADMIN_USER_ID = '1';
 
 const field = (p: ProductDetail, name: string): string | null => {
   const v = p.fields?.[name];
