@@ -12,3 +12,4 @@ export * from './catalogue-scope.ts';
 export * from './url.ts';
 export * from './email.ts';
 export * from './ids.ts';
+export * from './search.ts';

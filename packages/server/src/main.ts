@@ -4,6 +4,7 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isSeeded, seedDatabase } from './seed/seed.ts';
 import { seedAccess } from './seed/access.ts';
+import { seedSynonyms } from './seed/synonyms.ts';
 import { buildApp } from './app.ts';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -18,6 +19,7 @@ if (!(await isSeeded(db))) {
 } else {
   // A database seeded before accounts existed gets the demo users and entitlements (once).
   await seedAccess(db);
+  await seedSynonyms(db);
 }
 const { app, services } = await buildApp({ db, logger: process.env.LOG !== '0' });
 // Sessions end on their own when next used; this sweeps the ones never used again.

@@ -6,6 +6,8 @@
 // - JSON documents are text; timestamps are ISO-8601 text.
 
 
+import type { Generated } from 'kysely';
+
 export interface WebstoreTable {
   id: string;
   name: string;
@@ -68,7 +70,11 @@ export interface ProductTable {
   tax_policy_id: string | null;
   is_active: number;
   created_at: string;
+  /** The catalogue version of this product's last change (0 = since the seed): the search index's delta. */
+  changed_version?: number;
 }
+/** The product table as Kysely sees it: changed_version has a default. */
+type ProductTableColumns = Omit<ProductTable, 'changed_version'> & { changed_version: Generated<number> };
 
 export interface ProductCategoryTable { product_id: string; category_id: string; is_primary: number }
 
@@ -174,16 +180,20 @@ export interface EntitlementPolicyCategoryTable { policy_id: string; category_id
 /** Failed logins per key (an email or a client address) within a window: the rate limiter shared by every process. */
 export interface LoginAttemptTable { key: string; window_start: string; failures: number }
 
+/** Synonym groups of a store's search: each a JSON array of words or phrases meaning the same. */
+export interface SearchSynonymGroupTable { id: string; webstore_id: string; position: number; terms_json: string }
+
 /** Monotonic counters behind record ids, one per key prefix; shared by every server process. */
 export interface IdCounterTable { prefix: string; next_value: number }
 
 export interface Database {
   webstore: WebstoreTable;
   category: CategoryTable;
-  product: ProductTable;
+  product: ProductTableColumns;
   product_category: ProductCategoryTable;
   product_relation: ProductRelationTable;
   product_media: ProductMediaTable;
+  search_synonym_group: SearchSynonymGroupTable;
   selling_model: SellingModelTable;
   product_selling_model: ProductSellingModelTable;
   price_book: PriceBookTable;

@@ -1,80 +1,175 @@
-// Product listing by category (and a plain name match for a search term). This is the browse path the
-// category page needs; ranked full-text search, facets and suggestions belong to the search module of
-// the search issue, which replaces the term matching here.
-import type { FastifyInstance } from 'fastify';
+// Search routes (spec 01 §5 and §7; reference §4): product search in its GET form (refinements as
+// URL-safe base64 JSON) and POST form (a JSON body, with prices), suggestions, sort rules, and the
+// seller's synonym groups. Validation here; the work is in services/search.ts and search/.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MISSING_SEARCH_QUERY_MESSAGE, SEARCH_LIMITS, SORT_RULES, decodeRefinementsJson, type SearchRefinement } from '@store/core';
 import type { Services } from '../services/index.ts';
-import { badInput } from '../http/errors.ts';
-import { catalogueContext } from '../http/context.ts';
-import { csv, ignoredParams, optionalAccount, webstoreParams } from '../http/params.ts';
-import type { ProductDetail } from '@store/core';
+import type { SearchInput } from '../services/search.ts';
+import { ApiError, badInput } from '../http/errors.ts';
+import { buyerContext, catalogueContext } from '../http/context.ts';
+import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from '../http/params.ts';
+import type { Webstore } from '../http/webstore.ts';
 import { WEBSTORE } from './base.ts';
 
-const MISSING_QUERY = 'Either the categoryId or the searchTerm property must be defined in the search query.';
-const MAX_WINDOW = 5000;
+const L = SEARCH_LIMITS;
+const value = z.union([z.string().max(100), z.number()]);
+const refinement = z.union([
+  z.object({
+    type: z.literal('Range'), attributeType: z.string().max(40).optional(), nameOrId: z.string().min(1).max(100),
+    min: value.nullable().optional(), max: value.nullable().optional(),
+  }),
+  z.object({
+    type: z.literal('DistinctValue').optional(), attributeType: z.string().max(40).optional(), nameOrId: z.string().min(1).max(100),
+    values: z.array(z.string().max(255)).max(L.maxRefinementValues),
+  }),
+]);
+const refinements = z.array(refinement).max(L.maxRefinements);
+const pageSize = z.coerce.number().int().min(1).max(L.maxPageSize).default(L.defaultPageSize);
+const page = z.coerce.number().int().min(0).default(0);
+const grouping = z.enum(['VariationParent', 'NoGrouping', 'BestMatch']).default('VariationParent')
+  .transform((g) => (g === 'NoGrouping' ? 'NoGrouping' as const : 'VariationParent' as const));
 
-const searchQuery = z.object({
+const getQuery = z.object({
   searchTerm: z.string().max(1000).optional(),
   categoryId: z.string().max(120).optional(),
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  refinements: z.string().max(20_000).optional(),
+  page,
+  pageSize,
   fields: csv.optional(),
-  sortRuleId: z.string().optional(),
-  grouping: z.string().optional(),
-  refinements: z.string().optional(),
-  includeQuantityRule: z.string().optional(),
+  sortRuleId: z.string().max(40).optional(),
+  grouping,
+  includeQuantityRule: flag.optional(),
+  includeProductVariationInfo: flag.optional(),
+  searchFields: csv.optional(),
+  effectiveBuyerGroupIds: z.string().optional(),
   effectiveAccountId: optionalAccount,
   ...ignoredParams,
 });
 
-const summary = (d: ProductDetail) => ({
-  id: d.id, name: d.fields.Name, urlName: d.urlName, productClass: d.productClass,
-  fields: Object.fromEntries(Object.entries(d.fields).map(([k, v]) => [k, { value: v }])),
-  defaultImage: d.defaultImage, purchaseQuantityRule: d.purchaseQuantityRule,
-  productSellingModelInformation: { isSubscriptionProduct: d.productSellingModels.some((m) => m.sellingModelType !== 'OneTime') },
-  variationAttributeSet: d.variationAttributeSet, isConfigurationAllowed: false,
+const postBody = z.object({
+  searchTerm: z.string().max(1000).nullable().optional(),
+  categoryId: z.string().max(120).nullable().optional(),
+  refinements: refinements.optional(),
+  page,
+  pageSize,
+  fields: z.array(z.string().max(100)).max(100).optional(),
+  sortRuleId: z.string().max(40).nullable().optional(),
+  grouping: z.object({ groupingOption: grouping, topProductType: z.string().optional() }).optional(),
+  includePrices: z.boolean().default(false),
+  includeQuantityRule: z.boolean().default(false),
+}).strict();
+
+const suggestionsQuery = z.object({
+  searchTerm: z.string().max(L.maxSuggestionTermLength),
+  maxResults: z.coerce.number().int().min(1).max(10).default(10),
+  includeSuggestedProducts: flag.optional().transform((v) => v ?? false),
+  includeSuggestedTerms: flag.optional().transform((v) => v ?? true),
+  maxSuggestedProducts: z.coerce.number().int().min(1).max(L.maxSuggestedProducts).default(L.defaultSuggestedProducts),
+  popularProductsCategoryId: z.string().max(120).optional(),
+  effectiveAccountId: optionalAccount,
+  ...ignoredParams,
 });
+
+const synonymsBody = z.object({
+  synonymGroups: z.array(z.object({ terms: z.array(z.string().trim().min(1).max(60)).min(2).max(20) })).max(500),
+}).strict();
+const MANAGEMENT = '/services/data/:apiVersion/commerce/management/webstores/:webstoreId';
+
+function decodeRefinements(encoded: string | undefined): SearchRefinement[] {
+  if (!encoded) return [];
+  let json: unknown;
+  try {
+    json = decodeRefinementsJson(encoded);
+  } catch (e) {
+    throw badInput((e as Error).message);
+  }
+  const parsed = refinements.safeParse(json);
+  if (!parsed.success) throw badInput(`The refinements are not a valid list of refinements: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'refinements'}: ${i.message}`).join('; ')}`);
+  return parsed.data as SearchRefinement[];
+}
+
+function checkQuery(input: SearchInput): SearchInput {
+  if (!input.categoryId && !input.searchTerm?.trim()) throw badInput(MISSING_SEARCH_QUERY_MESSAGE);
+  if ((input.page + 1) * input.pageSize > L.window) throw badInput(`page × pageSize must not exceed ${L.window}.`);
+  // Up to 32 space-separated terms are used (reference §4.1).
+  if (input.searchTerm) input.searchTerm = input.searchTerm.trim().split(/\s+/).slice(0, L.maxTerms).join(' ');
+  return input;
+}
 
 export function searchRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const audience = async (req: FastifyRequest, store: Webstore, effectiveAccountId?: string) => {
+    const ctx = await catalogueContext(s, req, store, effectiveAccountId);
+    return { webstoreId: store.id, tree: ctx.tree, visibility: ctx.visibility, buyerGroupIds: ctx.buyerGroupIds, currency: ctx.currency };
+  };
+
   r.get(`${WEBSTORE}/search/products`, {
-    schema: { tags: ['Search'], summary: 'Products of a category, or matching a term', params: webstoreParams, querystring: searchQuery },
+    schema: { tags: ['Search'], summary: 'Search products by term and/or category (refinements as URL-safe base64 JSON)', params: webstoreParams, querystring: getQuery },
   }, async (req) => {
     const q = req.query;
-    if (!q.categoryId && !q.searchTerm?.trim()) throw badInput(MISSING_QUERY);
-    if ((q.page + 1) * q.pageSize > MAX_WINDOW) throw badInput(`page × pageSize must not exceed ${MAX_WINDOW}.`);
+    const input = checkQuery({
+      searchTerm: q.searchTerm, categoryId: q.categoryId, refinements: decodeRefinements(q.refinements), fields: q.fields,
+      page: q.page, pageSize: q.pageSize, sortRuleId: q.sortRuleId, grouping: q.grouping, includePrices: false, includeQuantityRule: q.includeQuantityRule ?? false,
+    });
     const store = await s.webstores.get(req.params.webstoreId);
-    const ctx = await catalogueContext(s, req, store, q.effectiveAccountId);
-    const { tree, visibility } = ctx;
-    const found = q.categoryId ? tree.find(q.categoryId) : undefined;
-    const category = found && visibility.canSeeCategory(found) ? found : undefined;
-    if (q.categoryId && !category) throw badInput(`The category ${q.categoryId} doesn't exist.`);
-    let query = s.db.selectFrom('product').where('product.webstore_id', '=', store.id).where('product.is_active', '=', 1).where('product.parent_id', 'is', null);
-    // Only products in categories the buyer is entitled to (spec: entitlement policies by buyer group).
-    const granted = visibility.grantedCategoryIds;
-    const scope = category ? tree.subtreeIds(category.row.id).filter((id) => !granted || granted.has(id)) : granted ? [...granted] : null;
-    if (scope) {
-      query = query.where((eb) => eb.exists(eb.selectFrom('product_category').select('product_category.product_id')
-        .whereRef('product_category.product_id', '=', 'product.id').where('product_category.category_id', 'in', scope.length ? scope : [''])));
-    }
-    const term = q.searchTerm?.trim();
-    if (term) for (const word of term.toLowerCase().split(/\s+/).slice(0, 32)) query = query.where((eb) => eb(eb.fn('lower', ['product.name']), 'like', `%${word.replace(/[%_]/g, '')}%`));
-    const [rows, count] = await Promise.all([
-      query.selectAll('product').orderBy('product.sku').limit(q.pageSize).offset(q.page * q.pageSize).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const details = await s.products.details(rows, tree, { fields: q.fields, excludeVariationInfo: true });
-    return {
-      locale: 'en_US',
-      correlationId: req.id,
-      facets: [],
-      categories: category ? {
-        category: { id: category.row.id, name: category.row.name, description: category.row.description, urlName: category.row.url_name },
-        productCount: Number(count.n),
-        children: category.children.filter((c) => c.row.publish_status === 'Live' && visibility.canSeeCategory(c)).map((c) => ({ category: { id: c.row.id, name: c.row.name, description: c.row.description, urlName: c.row.url_name }, productCount: c.productCount, children: [] })),
-      } : null,
-      productsPage: { pageSize: q.pageSize, total: Number(count.n), products: details.map(summary) },
-    };
+    return s.search.search(await audience(req, store, q.effectiveAccountId), input, req.id);
+  });
+
+  r.post(`${WEBSTORE}/search/product-search`, {
+    schema: {
+      tags: ['Search'], summary: 'Search products (the search query as the body; includePrices adds each product\'s prices)',
+      params: webstoreParams, querystring: z.object({ effectiveAccountId: optionalAccount, ...ignoredParams }), body: postBody,
+    },
+  }, async (req, reply) => {
+    const b = req.body;
+    const input = checkQuery({
+      searchTerm: b.searchTerm ?? undefined, categoryId: b.categoryId ?? undefined, refinements: (b.refinements ?? []) as SearchRefinement[], fields: b.fields,
+      page: b.page, pageSize: b.pageSize, sortRuleId: b.sortRuleId ?? undefined, grouping: b.grouping?.groupingOption ?? 'VariationParent',
+      includePrices: b.includePrices, includeQuantityRule: b.includeQuantityRule,
+    });
+    const store = await s.webstores.get(req.params.webstoreId);
+    const results = await s.search.search(await audience(req, store, req.query.effectiveAccountId), input, req.id);
+    return reply.status(201).send(results);
+  });
+
+  r.get(`${WEBSTORE}/search/suggestions`, {
+    schema: { tags: ['Search'], summary: 'Suggested search terms and products for what has been typed (prefix and typo tolerant)', params: webstoreParams, querystring: suggestionsQuery },
+  }, async (req) => {
+    const q = req.query;
+    const store = await s.webstores.get(req.params.webstoreId);
+    return s.search.suggestions(await audience(req, store, q.effectiveAccountId), {
+      searchTerm: q.searchTerm, maxResults: q.maxResults, includeSuggestedTerms: q.includeSuggestedTerms,
+      includeSuggestedProducts: q.includeSuggestedProducts, maxSuggestedProducts: q.maxSuggestedProducts, popularProductsCategoryId: q.popularProductsCategoryId,
+    });
+  });
+
+  r.get(`${WEBSTORE}/search/sort-rules`, {
+    schema: { tags: ['Search'], summary: 'The sort orders a search accepts (the first is the default)', params: webstoreParams, querystring: z.object({ effectiveAccountId: optionalAccount, ...ignoredParams }) },
+  }, async (req) => {
+    await s.webstores.get(req.params.webstoreId);
+    return { sortRules: SORT_RULES };
+  });
+
+  // The seller's synonym groups: read and replaced by the store administrator only.
+  const admin = async (req: FastifyRequest, webstoreId: string) => {
+    const store = await s.webstores.get(webstoreId);
+    const ctx = await buyerContext(s, req, store);
+    if (!ctx.isAdmin) throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'Only the store administrator may manage search synonyms.');
+    return store;
+  };
+  r.get(`${MANAGEMENT}/search/synonyms`, {
+    schema: { tags: ['Search management'], summary: 'The store\'s search synonym groups', params: webstoreParams.extend({ apiVersion: z.string() }) },
+  }, async (req) => {
+    const store = await admin(req, req.params.webstoreId);
+    return { synonymGroups: await s.searchIndex.synonymGroups(store.id) };
+  });
+  r.put(`${MANAGEMENT}/search/synonyms`, {
+    schema: { tags: ['Search management'], summary: 'Replace the store\'s search synonym groups (effective on the next query)', params: webstoreParams.extend({ apiVersion: z.string() }), body: synonymsBody },
+  }, async (req) => {
+    const store = await admin(req, req.params.webstoreId);
+    await s.searchIndex.replaceSynonymGroups(store.id, req.body.synonymGroups.map((g) => g.terms));
+    return { synonymGroups: await s.searchIndex.synonymGroups(store.id) };
   });
 }

@@ -4,7 +4,7 @@
 // allocates ids from the counters the catalogue leaves) and on an already-seeded database that predates
 // accounts; it does nothing when the administrator already exists.
 import type { Kysely } from 'kysely';
-import { bumpCatalogVersion } from '../db/catalog-version.ts';
+import { markProductsChanged } from '../db/catalog-version.ts';
 import { KEY_PREFIX, allocateIds, formatId } from '../db/ids.ts';
 import type { Database, PriceBookEntryTable, ProductTable } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -112,7 +112,8 @@ export async function seedAccess(db: Kysely<Database>, webstoreId = WEBSTORE_ID)
       { policy_id: partnerPolicy!, category_id: partnerCategory! },
     ]).execute();
   });
-  await bumpCatalogVersion(db, webstoreId);
+  // New products: the search index of a running store reads them as a change.
+  await markProductsChanged(db, webstoreId, partner.map((p) => p.product.id));
 }
 
 /** Copies of DS-00001.. as partner editions, with standard (list) and wholesale prices only. */

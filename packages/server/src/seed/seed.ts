@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.ts';
 import { type Catalogue, DEFAULT_PRODUCTS, generateCatalogue } from './catalogue.ts';
 import { WEBSTORE_ID } from './store.ts';
 import { seedAccess } from './access.ts';
+import { seedSynonyms } from './synonyms.ts';
 
 export interface SeedOptions {
   /** Number of datasets (DS-00001..); the 32 hand-made products come on top. Default 500. */
@@ -114,6 +115,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
     await seedAccess(db);
     log(`accounts, users and entitlements: ${since()}`);
   }
+  await seedSynonyms(db);
   const ms = performance.now() - started;
   log(`done in ${since()}`);
   return { datasets: catalogue.datasets, products: catalogue.totalProducts, rows: counts, ms };

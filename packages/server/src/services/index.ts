@@ -13,6 +13,8 @@ import { AccountService } from './accounts.ts';
 import { EntitlementService } from './entitlements.ts';
 import { SessionStore, DEFAULT_SESSION_CONFIG, type SessionConfig } from '../auth/sessions.ts';
 import { LoginLimiter } from '../auth/login-limiter.ts';
+import { SearchIndexService } from '../search/index-service.ts';
+import { SearchService } from './search.ts';
 
 export interface Services {
   db: Kysely<Database>;
@@ -27,17 +29,22 @@ export interface Services {
   entitlements: EntitlementService;
   sessions: SessionStore;
   loginLimiter: LoginLimiter;
+  searchIndex: SearchIndexService;
+  search: SearchService;
 }
 
 export interface ServiceOptions { session?: SessionConfig }
 
 export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}): Services {
+  const products = new ProductService(db);
+  const pricing = new PricingService(db);
+  const searchIndex = new SearchIndexService(db);
   return {
     db,
     webstores: new WebstoreResolver(db),
     categories: new CategoryTreeCache(db),
-    products: new ProductService(db),
-    pricing: new PricingService(db),
+    products,
+    pricing,
     taxes: new TaxService(db),
     inventory: new InventoryService(db),
     responses: new ResponseCache(),
@@ -45,5 +52,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     entitlements: new EntitlementService(db),
     sessions: new SessionStore(db, opts.session ?? DEFAULT_SESSION_CONFIG),
     loginLimiter: new LoginLimiter(db),
+    searchIndex,
+    search: new SearchService(searchIndex, products, pricing),
   };
 }

@@ -1,7 +1,7 @@
 // Product detail assembly: a handful of batched queries per request, whatever the number of products,
 // so one product, a batch of 100 and a page of children cost the same number of round trips.
 import type { Kysely } from 'kysely';
-import { DATASET_FIELDS, type ProductDetail, type ProductMedia, type ProductMediaGroup, type ProductSellingModel, type ProductClass, type SellingModelType, type PricingTermUnit } from '@store/core';
+import { DATASET_FIELDS, type ProductDetail, type ProductSummary, type ProductMedia, type ProductMediaGroup, type ProductSellingModel, type ProductClass, type SellingModelType, type PricingTermUnit } from '@store/core';
 import type { Database, ProductTable } from '../db/schema.ts';
 import type { CategoryTree } from './category-tree.ts';
 
@@ -133,6 +133,45 @@ export class ProductService {
         attributeSetInfo: opts.excludeAttributeSetInfo || !attrs ? null : { Dataset_Coverage: { developerName: 'Dataset_Coverage', label: 'Coverage', attributes: attrs } },
         isConfigurationAllowed: false,
       };
+    });
+  }
+
+  /**
+   * Product summaries for listings and search results (CommerceProductSummary): fields wrapped as
+   * {value}, the default image and the subscription flag, in two batched queries beyond the rows;
+   * no related products, variations or category paths.
+   */
+  async summaries(webstoreId: string, ids: string[], opts: { fields?: string[]; includeQuantityRule?: boolean } = {}): Promise<ProductSummary[]> {
+    if (!ids.length) return [];
+    const [rows, media, models] = await Promise.all([
+      this.rowsByIds(webstoreId, ids),
+      this.db.selectFrom('product_media').selectAll().where('product_id', 'in', ids).where('usage_type', 'in', ['Standard', 'Listing'])
+        .orderBy('sort_order').execute(),
+      this.sellingModels(ids),
+    ]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const p = byId.get(id);
+      if (!p) return [];
+      const image = media.find((m) => m.product_id === id && m.usage_type === 'Listing') ?? media.find((m) => m.product_id === id);
+      const all = productFields(p, []);
+      for (const k of Object.keys(all)) if (k.startsWith('B2B_Related_Product')) delete all[k];
+      const fields = opts.fields?.length ? pickFields(all, { fields: opts.fields }) : all;
+      const attrs = p.variation_json ? (JSON.parse(p.variation_json) as Record<string, string>) : null;
+      return [{
+        id: p.id,
+        name: p.name,
+        urlName: p.url_name,
+        productClass: p.product_class as ProductClass,
+        fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, { value: v }])),
+        defaultImage: image
+          ? { id: image.id, alternateText: image.alt_text, contentVersionId: null, mediaType: image.media_type as 'Image', sortOrder: image.sort_order, thumbnailUrl: image.thumbnail_url, title: image.title, url: image.url }
+          : defaultImage(p.name),
+        purchaseQuantityRule: opts.includeQuantityRule === false ? null : { minimum: p.qty_min, maximum: p.qty_max, increment: p.qty_increment },
+        productSellingModelInformation: { isSubscriptionProduct: (models.get(id) ?? []).some((m) => m.sellingModelType !== 'OneTime') },
+        variationAttributeSet: attrs ? { developerName: 'Dataset_Coverage', attributes: attrs } : null,
+        isConfigurationAllowed: false,
+      }];
     });
   }
 

@@ -1,0 +1,488 @@
+// Query execution over the segments of one store's index: reading the query (stems, synonyms, typos,
+// prefixes), BM25F scoring, variation grouping, entitlement and category scope, refinements with
+// disjunctive facet counts (a facet's counts ignore its own selection), sorting and paging.
+import { PRICE_BUCKETS, RECORD_COUNT_BUCKETS, parseBucket } from '@store/core';
+import { boundedDistance, typoBudget } from './fuzzy.ts';
+import { type Dictionaries, Segment, compareNames } from './segment.ts';
+import { Synonyms } from './synonyms.ts';
+import { analyze, fold, skuTerm, words } from './text.ts';
+import { topK } from './top-k.ts';
+
+/** One query word (or synonym phrase): a document must match one of the alternatives. */
+export interface Clause { alternatives: Array<{ stems: string[]; weight: number }>; text: string }
+
+export type SortOrder = 'relevance' | 'priceAsc' | 'priceDesc' | 'nameAsc' | 'newest';
+export type FacetKey = 'countries' | 'sicCode' | 'division' | 'status' | 'recordCount' | 'price' | 'category';
+
+export interface Range { min: number | null; max: number | null }
+/** An active refinement: ordinals of a distinct facet, ranges (whole units), or category subtrees. */
+export type Selection =
+  | { key: 'countries' | 'sicCode' | 'division' | 'status'; ords: Set<number> }
+  | { key: 'recordCount' | 'price'; ranges: Range[] }
+  | { key: 'category'; mask: Uint8Array };
+
+export interface EngineQuery {
+  term: string | null;
+  /** Complete the last word as a prefix (suggestions). */
+  prefix?: boolean;
+  /** Category ordinals the results must fall in (the searched category's subtree), or null. */
+  scope: Uint8Array | null;
+  /** Category ordinals the audience is entitled to, or null for everything. */
+  granted: Uint8Array | null;
+  selections: Selection[];
+  /** The audience's price books in priority order (negotiated price). */
+  priceBooks: string[];
+  sort: SortOrder;
+  grouping: 'VariationParent' | 'NoGrouping';
+  offset: number;
+  limit: number;
+  facets: boolean;
+  /** Count matches under each of these category groups (the searched category's children, or the roots). */
+  categoryGroups: Uint8Array[] | null;
+}
+
+export interface FacetCounts { countries: Int32Array; sicCode: Int32Array; division: Int32Array; status: Int32Array; recordCount: Int32Array; price: Int32Array; category: Int32Array }
+export interface EngineResult {
+  total: number;
+  hits: Array<{ productId: string; score: number }>;
+  facets: FacetCounts | null;
+  categoryCounts: Int32Array | null;
+  /** The words the query was read as, after typo correction (for "showing results for"). */
+  clauses: Clause[];
+}
+
+export const RECORD_RANGES: Range[] = RECORD_COUNT_BUCKETS.map((b) => parseBucket(b)!);
+export const PRICE_RANGES: Range[] = PRICE_BUCKETS.map((b) => parseBucket(b)!);
+
+/** A document in a segment: segment index × 2^26 + document number. */
+const SEG_SHIFT = 2 ** 26;
+const inRanges = (v: number, ranges: Range[]) => ranges.some((r) => (r.min === null || v >= r.min) && (r.max === null || v <= r.max));
+/** Bucket index of a value: the first whose upper bound is not below it (buckets are contiguous in whole units). */
+const bucketOf = (v: number, ranges: Range[]) => {
+  if (Number.isNaN(v)) return -1;
+  for (let i = 0; i < ranges.length; i++) if (ranges[i]!.max === null || v < ranges[i]!.max! + 1) return i;
+  return -1;
+};
+
+export class SearchEngine {
+  private fuzzyCache = new Map<string, Array<{ word: string; stem: string; distance: number; count: number }>>();
+  private priceCache = new WeakMap<Segment, Map<string, Float64Array>>();
+  private scratches = new WeakMap<Segment, { score: Float64Array; hits: Uint8Array; best: Float64Array }>();
+
+  constructor(
+    readonly segments: Segment[],
+    /** Per segment: documents superseded by a later segment (changed or deleted), or null. */
+    readonly dead: Array<Uint8Array | null>,
+    readonly dicts: Dictionaries,
+    readonly synonyms: Synonyms,
+  ) {}
+
+  get documentCount(): number {
+    let n = 0;
+    this.segments.forEach((s, i) => { const d = this.dead[i]; n += s.size; if (d) for (const x of d) n -= x; });
+    return n;
+  }
+
+  // --- reading the query ---
+
+  private known(stem: string): boolean {
+    return this.segments.some((s) => s.postings.has(stem));
+  }
+
+  private df(stem: string): number {
+    let n = 0;
+    for (const s of this.segments) n += s.postings.get(stem)?.docs.length ?? 0;
+    return n;
+  }
+
+  private idf(stem: string): number {
+    const stats = this.segments[0]?.stats;
+    const docs = Math.max(stats?.docs ?? 0, 1);
+    const df = Math.min(stats?.df.get(stem) ?? this.df(stem), docs);
+    return Math.log(1 + (docs - df + 0.5) / (df + 0.5));
+  }
+
+  /** Vocabulary words within the word's typo budget, the closest only. */
+  typoCandidates(word: string): Array<{ word: string; stem: string; distance: number; count: number }> {
+    const hit = this.fuzzyCache.get(word);
+    if (hit) return hit;
+    const budget = typoBudget(word.length);
+    let best: Array<{ word: string; stem: string; distance: number; count: number }> = [];
+    let bestDistance = budget + 1;
+    const seen = new Set<string>();
+    if (budget > 0) {
+      for (const seg of this.segments) {
+        for (const [w, v] of seg.vocabulary) {
+          if (seen.has(w) || Math.abs(w.length - word.length) > budget) continue;
+          // Typos rarely hit the first letter; requiring it keeps the scan and the noise down.
+          if (w.charCodeAt(0) !== word.charCodeAt(0)) continue;
+          seen.add(w);
+          const d = boundedDistance(word, w, Math.min(budget, bestDistance));
+          if (d < bestDistance) { bestDistance = d; best = []; }
+          if (d === bestDistance && d <= budget) best.push({ word: w, stem: v.stem, distance: d, count: v.count });
+        }
+      }
+    }
+    best = best.sort((a, b) => b.count - a.count).slice(0, 5);
+    if (this.fuzzyCache.size > 5000) this.fuzzyCache.clear();
+    this.fuzzyCache.set(word, best);
+    return best;
+  }
+
+  /** Vocabulary words that start with the prefix, most frequent first (suggestCount: only words shoppers see in names and categories). */
+  completions(prefix: string, limit: number, offeredOnly = false): Array<{ word: string; stem: string; count: number }> {
+    const merged = new Map<string, { word: string; stem: string; count: number }>();
+    for (const seg of this.segments) {
+      for (const [w, v] of seg.wordsWithPrefix(prefix)) {
+        const count = offeredOnly ? v.suggestCount : v.count;
+        if (!count) continue;
+        const m = merged.get(w);
+        if (m) m.count += count; else merged.set(w, { word: w, stem: v.stem, count });
+      }
+    }
+    return [...merged.values()].sort((a, b) => b.count - a.count || a.word.localeCompare(b.word)).slice(0, limit);
+  }
+
+  clauses(term: string, prefix = false): Clause[] {
+    const raw = term.trim();
+    // A SKU ("DS-00042") is one term.
+    if (/^[a-z]{1,5}-?\d{2,}$/i.test(raw)) return [{ alternatives: [{ stems: [skuTerm(raw)], weight: 1 }], text: raw.toLowerCase() }];
+    let tokens = analyze(raw);
+    if (!tokens.length) tokens = analyze(raw, true);
+    const stems = tokens.map((t) => t.stem);
+    const out: Clause[] = [];
+    const endsInSpace = /\s$/.test(term);
+    for (let i = 0; i < tokens.length;) {
+      const syn = this.synonyms.match(stems, i);
+      if (syn) {
+        const phrase = stems.slice(i, i + syn.length).join(' ');
+        out.push({
+          alternatives: syn.group.map((p) => ({ stems: p.stems, weight: p.stems.join(' ') === phrase ? 1 : 0.9 })),
+          text: tokens.slice(i, i + syn.length).map((t) => t.surface).join(' '),
+        });
+        i += syn.length;
+        continue;
+      }
+      const t = tokens[i]!;
+      const alternatives: Clause['alternatives'] = [];
+      let text = t.surface;
+      const isLast = i === tokens.length - 1;
+      if (this.known(t.stem)) alternatives.push({ stems: [t.stem], weight: 1 });
+      if (prefix && isLast && !endsInSpace) {
+        for (const c of this.completions(t.surface, 20)) if (c.stem !== t.stem) alternatives.push({ stems: [c.stem], weight: 0.85 });
+      }
+      if (!alternatives.length) {
+        const typos = this.typoCandidates(t.surface);
+        for (const c of typos) {
+          alternatives.push({ stems: [c.stem], weight: 0.8 });
+          // A corrected word brings its synonyms too ("dentsts" → "dentists" → "dental").
+          const syn2 = this.synonyms.match([c.stem], 0);
+          if (syn2?.length === 1) for (const p of syn2.group) if (p.stems.join(' ') !== c.stem) alternatives.push({ stems: p.stems, weight: 0.7 });
+        }
+        if (typos[0]) text = typos[0].word;
+      }
+      // An unknown word with no near match still counts as a clause: nothing can match it.
+      if (!alternatives.length) alternatives.push({ stems: [t.stem], weight: 1 });
+      out.push({ alternatives, text });
+      i++;
+    }
+    return out;
+  }
+
+  // --- matching ---
+
+  /** Documents of a segment matching at least `required` clauses, with their BM25F scores. */
+  private match(segIndex: number, clauses: Clause[], required: number): { docs: number[]; scores: Map<number, number> } {
+    const seg = this.segments[segIndex]!;
+    const { score, hits, best } = this.scratch(seg);
+    const union: number[] = [];
+    for (const clause of clauses) {
+      const touched: number[] = [];
+      for (const alt of clause.alternatives) {
+        if (alt.stems.length === 1) {
+          const p = seg.postings.get(alt.stems[0]!);
+          if (!p) continue;
+          const w = this.idf(alt.stems[0]!) * alt.weight;
+          for (let j = 0; j < p.docs.length; j++) {
+            const d = p.docs[j]!;
+            const s = p.weights[j]! * w;
+            if (best[d] === 0) touched.push(d);
+            if (s > best[d]!) best[d] = s;
+          }
+        } else {
+          // A phrase alternative: every stem must be present; the score is their sum.
+          const lists = alt.stems.map((st) => ({ p: seg.postings.get(st), w: this.idf(st) * alt.weight }));
+          if (lists.some((l) => !l.p)) continue;
+          const sum = new Map<number, { n: number; s: number }>();
+          for (const { p, w } of lists) {
+            for (let j = 0; j < p!.docs.length; j++) {
+              const e = sum.get(p!.docs[j]!) ?? { n: 0, s: 0 };
+              e.n++; e.s += p!.weights[j]! * w;
+              sum.set(p!.docs[j]!, e);
+            }
+          }
+          for (const [d, e] of sum) {
+            if (e.n < lists.length) continue;
+            if (best[d] === 0) touched.push(d);
+            if (e.s > best[d]!) best[d] = e.s;
+          }
+        }
+      }
+      for (const d of touched) {
+        if (hits[d] === 0) union.push(d);
+        score[d]! += best[d]!;
+        hits[d]!++;
+        best[d] = 0;
+      }
+    }
+    const docs = union.filter((d) => hits[d]! >= required);
+    // Hand back the scores of the kept documents, then clear the scratch for the next query.
+    const out = new Map<number, number>();
+    for (const d of docs) out.set(d, score[d]!);
+    for (const d of union) { score[d] = 0; hits[d] = 0; }
+    return { docs, scores: out };
+  }
+
+  /** Per-segment work arrays, reused by every query (queries run one at a time on the event loop). */
+  private scratch(seg: Segment): { score: Float64Array; hits: Uint8Array; best: Float64Array } {
+    let s = this.scratches.get(seg);
+    if (!s) { s = { score: new Float64Array(seg.size), hits: new Uint8Array(seg.size), best: new Float64Array(seg.size) }; this.scratches.set(seg, s); }
+    return s;
+  }
+
+  private priceColumn(seg: Segment, books: string[]): Float64Array {
+    let bySeg = this.priceCache.get(seg);
+    if (!bySeg) { bySeg = new Map(); this.priceCache.set(seg, bySeg); }
+    const key = books.join(',');
+    let col = bySeg.get(key);
+    if (!col) {
+      col = new Float64Array(seg.size).fill(Number.NaN);
+      for (const book of [...books].reverse()) {
+        const prices = seg.prices.get(book);
+        if (prices) for (let i = 0; i < seg.size; i++) if (!Number.isNaN(prices[i]!)) col[i] = prices[i]!;
+      }
+      bySeg.set(key, col);
+    }
+    return col;
+  }
+
+  /** The live document of a product id, as a ref, or -1. */
+  private findRef(productId: string): number {
+    for (let si = this.segments.length - 1; si >= 0; si--) {
+      const d = this.segments[si]!.find(productId);
+      if (d >= 0) return this.dead[si]?.[d] ? -1 : si * SEG_SHIFT + d;
+    }
+    return -1;
+  }
+
+  search(q: EngineQuery): EngineResult {
+    const term = q.term?.trim() ? q.term : null;
+    const clauses = term ? this.clauses(term, q.prefix) : [];
+    let result = this.run(q, clauses, clauses.length);
+    // Nothing has every word: accept all but one (the shopper typed one word too many).
+    if (!result.total && clauses.length > 1) result = this.run(q, clauses, clauses.length - 1);
+    return result;
+  }
+
+  private run(q: EngineQuery, clauses: Clause[], required: number): EngineResult {
+    const d = this.dicts;
+    // Candidate refs and scores, grouped: a variation stands for its parent.
+    const refs: number[] = [];
+    const scores: number[] = [];
+    let grouped: Map<number, number> | null = null;
+    const add = (ref: number, s: number) => {
+      if (grouped) {
+        const at = grouped.get(ref);
+        if (at !== undefined) { if (s > scores[at]!) scores[at] = s; return; }
+        grouped.set(ref, refs.length);
+      }
+      refs.push(ref);
+      scores.push(s);
+    };
+    this.segments.forEach((seg, si) => {
+      const dead = this.dead[si];
+      const consider = (doc: number, s: number) => {
+        if (dead?.[doc]) return;
+        let ref = si * SEG_SHIFT + doc;
+        if (q.grouping === 'VariationParent') {
+          const parent = seg.parentIds[doc];
+          if (parent) {
+            ref = this.findRef(parent);
+            if (ref < 0) return;
+            if (!grouped) grouped = new Map(refs.map((r, i) => [r, i]));
+          }
+        } else if (seg.productClasses[doc] === 'VariationParent') return;
+        add(ref, s);
+      };
+      if (clauses.length) {
+        const m = this.match(si, clauses, required);
+        for (const doc of m.docs) consider(doc, m.scores.get(doc)!);
+      } else {
+        for (let doc = 0; doc < seg.size; doc++) consider(doc, 0);
+      }
+    });
+
+    const cats = (seg: Segment, doc: number, mask: Uint8Array) => {
+      for (let k = seg.catStart[doc]!; k < seg.catStart[doc + 1]!; k++) if (mask[seg.catOrds[k]!]) return true;
+      return false;
+    };
+    const prices = this.segments.map((seg) => this.priceColumn(seg, q.priceBooks));
+    const tests = q.selections.map((sel): ((seg: Segment, si: number, doc: number) => boolean) => {
+      switch (sel.key) {
+        case 'countries': return (seg, _si, doc) => {
+          for (let k = seg.countryStart[doc]!; k < seg.countryStart[doc + 1]!; k++) if (sel.ords.has(seg.countryOrds[k]!)) return true;
+          return false;
+        };
+        case 'sicCode': return (seg, _si, doc) => sel.ords.has(seg.sicCodes[doc]!);
+        case 'division': return (seg, _si, doc) => sel.ords.has(seg.divisions[doc]!);
+        case 'status': return (seg, _si, doc) => sel.ords.has(seg.statuses[doc]!);
+        case 'recordCount': return (seg, _si, doc) => !Number.isNaN(seg.recordCounts[doc]!) && inRanges(seg.recordCounts[doc]!, sel.ranges);
+        case 'price': return (_seg, si, doc) => !Number.isNaN(prices[si]![doc]!) && inRanges(prices[si]![doc]! / 100, sel.ranges);
+        case 'category': return (seg, _si, doc) => cats(seg, doc, sel.mask);
+      }
+    });
+    const counts: FacetCounts | null = q.facets ? {
+      countries: new Int32Array(d.countries.size), sicCode: new Int32Array(d.sicCodes.size), division: new Int32Array(d.divisions.size),
+      status: new Int32Array(d.statuses.size), recordCount: new Int32Array(RECORD_RANGES.length), price: new Int32Array(PRICE_RANGES.length),
+      category: new Int32Array(q.categoryGroups?.length ?? 0),
+    } : null;
+    const groupCounts = q.categoryGroups ? new Int32Array(q.categoryGroups.length) : null;
+    const countGroups = (seg: Segment, doc: number, into: Int32Array) => {
+      q.categoryGroups!.forEach((mask, g) => { if (cats(seg, doc, mask)) into[g]!++; });
+    };
+    const count = (key: string, seg: Segment, si: number, doc: number) => {
+      if (!counts) return;
+      switch (key) {
+        case 'countries':
+          for (let k = seg.countryStart[doc]!; k < seg.countryStart[doc + 1]!; k++) counts.countries[seg.countryOrds[k]!]!++;
+          return;
+        case 'sicCode': if (seg.sicCodes[doc]! >= 0) counts.sicCode[seg.sicCodes[doc]!]!++; return;
+        case 'division': if (seg.divisions[doc]! >= 0) counts.division[seg.divisions[doc]!]!++; return;
+        case 'status': if (seg.statuses[doc]! >= 0) counts.status[seg.statuses[doc]!]!++; return;
+        case 'recordCount': { const b = bucketOf(seg.recordCounts[doc]!, RECORD_RANGES); if (b >= 0) counts.recordCount[b]!++; return; }
+        case 'price': { const b = bucketOf(prices[si]![doc]! / 100, PRICE_RANGES); if (b >= 0) counts.price[b]!++; return; }
+        case 'category': if (q.categoryGroups) countGroups(seg, doc, counts.category); return;
+      }
+    };
+    const KEYS: FacetKey[] = ['countries', 'sicCode', 'division', 'status', 'recordCount', 'price', 'category'];
+
+    const passing: number[] = [];
+    const passingScores: number[] = [];
+    for (let i = 0; i < refs.length; i++) {
+      const ref = refs[i]!;
+      const si = Math.floor(ref / SEG_SHIFT);
+      const doc = ref % SEG_SHIFT;
+      const seg = this.segments[si]!;
+      const noCats = seg.catStart[doc] === seg.catStart[doc + 1];
+      if (q.granted && !noCats && !cats(seg, doc, q.granted)) continue;
+      if (q.scope && !cats(seg, doc, q.scope)) continue;
+      let failed = -1;
+      let failures = 0;
+      for (let t = 0; t < tests.length && failures < 2; t++) if (!tests[t]!(seg, si, doc)) { failed = t; failures++; }
+      if (failures >= 2) continue;
+      if (failures === 1) {
+        // Fails only its own facet's selection: it still counts in that facet (disjunctive facets).
+        count(q.selections[failed]!.key, seg, si, doc);
+        continue;
+      }
+      for (const key of KEYS) count(key, seg, si, doc);
+      if (groupCounts) countGroups(seg, doc, groupCounts);
+      passing.push(ref);
+      passingScores.push(scores[i]!);
+    }
+
+    // Sort: relevance (score, then a prior that prefers the larger list), price, name or newest.
+    const n = passing.length;
+    const key = new Float64Array(n);
+    const tie = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const ref = passing[i]!;
+      const si = Math.floor(ref / SEG_SHIFT);
+      const doc = ref % SEG_SHIFT;
+      const seg = this.segments[si]!;
+      tie[i] = si === 0 ? doc : this.segments[0] ? this.segments[0].size + ref : ref;
+      switch (q.sort) {
+        case 'relevance': {
+          const records = seg.recordCounts[doc]!;
+          const prior = 1 + 0.04 * Math.log10(1 + (Number.isNaN(records) ? 0 : records));
+          key[i] = -(passingScores[i]! * prior);
+          break;
+        }
+        case 'priceAsc': { const p = prices[si]![doc]!; key[i] = Number.isNaN(p) ? Number.POSITIVE_INFINITY : p; break; }
+        case 'priceDesc': { const p = prices[si]![doc]!; key[i] = Number.isNaN(p) ? Number.POSITIVE_INFINITY : -p; break; }
+        case 'nameAsc': key[i] = si === 0 ? seg.nameRank[doc]! : this.nameRankInMain(seg.names[doc]!); break;
+        case 'newest': key[i] = -seg.createdAt[doc]!; break;
+      }
+    }
+    const top = topK(key, tie, n, q.offset + q.limit);
+    const hits: EngineResult['hits'] = [];
+    for (let i = q.offset; i < top.length; i++) {
+      const ref = passing[top[i]!]!;
+      hits.push({ productId: this.segments[Math.floor(ref / SEG_SHIFT)]!.productIds[ref % SEG_SHIFT]!, score: passingScores[top[i]!]! });
+    }
+    return { total: n, hits, facets: counts, categoryCounts: groupCounts, clauses };
+  }
+
+  /** Where a name from a later segment falls in the main segment's name order (between two ranks). */
+  private nameRankInMain(name: string): number {
+    const main = this.segments[0];
+    if (!main) return 0;
+    let lo = 0;
+    let hi = main.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareNames(main.names[main.sortedByName[mid]!]!, name) <= 0) lo = mid + 1; else hi = mid;
+    }
+    return lo - 0.5;
+  }
+
+  /** Does any live document, under the audience's entitlements, match every clause? Counts them (up to `cap`). */
+  countMatches(clauses: Clause[], granted: Uint8Array | null, cap: number): number {
+    let total = 0;
+    this.segments.forEach((seg, si) => {
+      if (total >= cap) return;
+      const dead = this.dead[si];
+      const m = this.match(si, clauses, clauses.length);
+      for (const doc of m.docs) {
+        if (dead?.[doc]) continue;
+        if (granted && seg.catStart[doc] !== seg.catStart[doc + 1]) {
+          let ok = false;
+          for (let k = seg.catStart[doc]!; k < seg.catStart[doc + 1]! && !ok; k++) ok = granted[seg.catOrds[k]!] === 1;
+          if (!ok) continue;
+        }
+        if (++total >= cap) return;
+      }
+    });
+    return total;
+  }
+
+  /** Completed search terms for what has been typed: the earlier words as read, the last one completed. */
+  suggestTerms(input: string, granted: Uint8Array | null, limit: number): Array<{ value: string; productCount: number }> {
+    const typed = words(input);
+    if (!typed.length) return [];
+    const endsInSpace = /\s$/.test(input);
+    const last = typed[typed.length - 1]!;
+    const head = endsInSpace ? typed : typed.slice(0, -1);
+    const headClauses = head.length ? this.clauses(head.join(' ')) : [];
+    const headText = headClauses.map((c) => c.text).join(' ');
+    const candidates = new Map<string, { word: string; stem: string }>();
+    if (!endsInSpace) {
+      for (const c of this.completions(last, 12, true)) if (!candidates.has(c.stem)) candidates.set(c.stem, c);
+      if (candidates.size < 3) for (const c of this.typoCandidates(last)) if (!candidates.has(c.stem)) candidates.set(c.stem, c);
+    }
+    const out: Array<{ value: string; productCount: number }> = [];
+    if (!candidates.size) {
+      if (!headClauses.length) return [];
+      const n = this.countMatches(headClauses, granted, 100_000);
+      return n ? [{ value: headText, productCount: n }] : [];
+    }
+    for (const c of candidates.values()) {
+      const clause: Clause = { alternatives: [{ stems: [c.stem], weight: 1 }], text: c.word };
+      const n = this.countMatches([...headClauses, clause], granted, 100_000);
+      if (n) out.push({ value: fold(`${headText} ${c.word}`).trim(), productCount: n });
+    }
+    return out.sort((a, b) => b.productCount - a.productCount || a.value.localeCompare(b.value)).slice(0, limit);
+  }
+}
+
+export { Synonyms };

@@ -1,0 +1,135 @@
+// One search index per store and process, derived from the database and kept current by the catalogue
+// version: every query reads the store's version (one primary-key read); when another process (or this
+// one) changed the catalogue, the products changed since the index was built are re-read into a small
+// delta segment before the query runs. So a change is searchable at once everywhere, and the database
+// stays the only state that matters (a new process builds its index at start).
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { bumpCatalogVersion } from '../db/catalog-version.ts';
+import { SearchEngine } from './engine.ts';
+import { loadDocs } from './loader.ts';
+import { type Dictionaries, Segment, newDictionaries } from './segment.ts';
+import { Synonyms } from './synonyms.ts';
+
+interface PriceBooks { books: Array<{ id: string; currency: string; active: boolean }>; byGroup: Map<string, Array<{ book: string; priority: number }>> }
+
+interface StoreIndex {
+  version: number;
+  /** The catalogue version the main segment was read at. */
+  baseVersion: number;
+  main: Segment;
+  dicts: Dictionaries;
+  engine: SearchEngine;
+  priceBooks: PriceBooks;
+  buildMs: number;
+}
+
+export interface IndexStatus { documents: number; version: number; buildMs: number; deltaDocuments: number }
+
+/** Rebuild everything when the delta passes this share of the main segment. */
+const REBUILD_SHARE = 0.1;
+const REBUILD_MIN = 5000;
+
+export class SearchIndexService {
+  private stores = new Map<string, Promise<StoreIndex>>();
+
+  constructor(private db: Kysely<Database>) {}
+
+  /** The store's index, current with the database. */
+  async engine(webstoreId: string): Promise<{ engine: SearchEngine; booksFor: (groupIds: readonly string[], currency: string) => string[] }> {
+    const version = await this.currentVersion(webstoreId);
+    let pending = this.stores.get(webstoreId);
+    if (!pending) pending = this.remember(webstoreId, this.build(webstoreId));
+    let index = await pending;
+    if (index.version < version) {
+      // One refresh at a time per store: concurrent queries wait for the same one.
+      if (this.stores.get(webstoreId) === pending) pending = this.remember(webstoreId, this.refresh(webstoreId, index));
+      else pending = this.stores.get(webstoreId)!;
+      index = await pending;
+    }
+    const books = index.priceBooks;
+    return {
+      engine: index.engine,
+      booksFor: (groupIds, currency) => {
+        const active = new Set(books.books.filter((b) => b.active && b.currency === currency).map((b) => b.id));
+        return groupIds.flatMap((g) => books.byGroup.get(g) ?? []).filter((e) => active.has(e.book))
+          .sort((a, b) => a.priority - b.priority).map((e) => e.book).filter((b, i, all) => all.indexOf(b) === i);
+      },
+    };
+  }
+
+  async status(webstoreId: string): Promise<IndexStatus> {
+    const index = await (this.stores.get(webstoreId) ?? this.remember(webstoreId, this.build(webstoreId)));
+    return { documents: index.engine.documentCount, version: index.version, buildMs: index.buildMs, deltaDocuments: index.engine.segments[1]?.size ?? 0 };
+  }
+
+  private remember(webstoreId: string, p: Promise<StoreIndex>): Promise<StoreIndex> {
+    this.stores.set(webstoreId, p);
+    p.catch(() => { if (this.stores.get(webstoreId) === p) this.stores.delete(webstoreId); });
+    return p;
+  }
+
+  private async currentVersion(webstoreId: string): Promise<number> {
+    const row = await this.db.selectFrom('webstore').select('catalog_version').where('id', '=', webstoreId).executeTakeFirst();
+    return row?.catalog_version ?? 0;
+  }
+
+  private async build(webstoreId: string): Promise<StoreIndex> {
+    const started = performance.now();
+    const version = await this.currentVersion(webstoreId);
+    const [{ docs }, synonyms, priceBooks] = await Promise.all([loadDocs(this.db, webstoreId), this.synonyms(webstoreId), this.priceBooks(webstoreId)]);
+    const dicts = newDictionaries();
+    const main = new Segment(docs, dicts);
+    return { version, baseVersion: version, main, dicts, engine: new SearchEngine([main], [null], dicts, synonyms), priceBooks, buildMs: performance.now() - started };
+  }
+
+  private async refresh(webstoreId: string, index: StoreIndex): Promise<StoreIndex> {
+    const version = await this.currentVersion(webstoreId);
+    const [{ docs, removed }, synonyms, priceBooks] = await Promise.all([
+      loadDocs(this.db, webstoreId, index.baseVersion), this.synonyms(webstoreId), this.priceBooks(webstoreId),
+    ]);
+    if (docs.length + removed.length > Math.max(REBUILD_MIN, index.main.size * REBUILD_SHARE)) return this.build(webstoreId);
+    const dead = new Uint8Array(index.main.size);
+    for (const id of [...docs.map((d) => d.productId), ...removed]) {
+      const doc = index.main.find(id);
+      if (doc >= 0) dead[doc] = 1;
+    }
+    const delta = new Segment(docs, index.dicts, index.main.stats);
+    const engine = new SearchEngine([index.main, delta], [dead, null], index.dicts, synonyms);
+    return { ...index, version, engine, priceBooks };
+  }
+
+  async synonymGroups(webstoreId: string): Promise<Array<{ terms: string[] }>> {
+    const rows = await this.db.selectFrom('search_synonym_group').select('terms_json').where('webstore_id', '=', webstoreId).orderBy('position').execute();
+    return rows.map((r) => ({ terms: JSON.parse(r.terms_json) as string[] }));
+  }
+
+  /** Replaces the store's synonym groups; the version bump makes every process read them on its next query. */
+  async replaceSynonymGroups(webstoreId: string, groups: string[][]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('search_synonym_group').where('webstore_id', '=', webstoreId).execute();
+      if (groups.length) {
+        await trx.insertInto('search_synonym_group')
+          .values(groups.map((terms, i) => ({ id: `${webstoreId}-syn-${i + 1}`, webstore_id: webstoreId, position: i + 1, terms_json: JSON.stringify(terms) })))
+          .execute();
+      }
+      await bumpCatalogVersion(trx, webstoreId);
+    });
+  }
+
+  private async synonyms(webstoreId: string): Promise<Synonyms> {
+    const rows = await this.db.selectFrom('search_synonym_group').select('terms_json').where('webstore_id', '=', webstoreId).orderBy('position').execute();
+    return new Synonyms(rows.map((r) => JSON.parse(r.terms_json) as string[]));
+  }
+
+  private async priceBooks(webstoreId: string): Promise<PriceBooks> {
+    const [books, links] = await Promise.all([
+      this.db.selectFrom('price_book').select(['id', 'currency', 'is_active']).where('webstore_id', '=', webstoreId).execute(),
+      this.db.selectFrom('buyer_group_price_book').innerJoin('price_book', 'price_book.id', 'buyer_group_price_book.price_book_id')
+        .select(['buyer_group_id', 'price_book_id', 'priority']).where('price_book.webstore_id', '=', webstoreId).execute(),
+    ]);
+    const byGroup = new Map<string, Array<{ book: string; priority: number }>>();
+    for (const l of links) (byGroup.get(l.buyer_group_id) ?? byGroup.set(l.buyer_group_id, []).get(l.buyer_group_id)!).push({ book: l.price_book_id, priority: l.priority });
+    return { books: books.map((b) => ({ id: b.id, currency: b.currency, active: !!b.is_active })), byGroup };
+  }
+}
