@@ -64,7 +64,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   // The benchmark's ceiling: the same framework and process doing no work.
-  if (process.env.BENCH_BARE_ROUTE === '1') app.get('/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
+  if (process.env.BENCH_BARE_ROUTE === '1') {
+    app.get('/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
+    // The search index's size and build cost, for the benchmark report.
+    app.get('/bench/search-index', { schema: { hide: true } }, async () => ({ ...(await services.searchIndex.status(webstoreId)), rssBytes: process.memoryUsage().rss }));
+  }
   if (opts.storefront !== false) await mountStorefront(app, { webstoreId });
   return { app, services };
 }

@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { isSeeded, seedDatabase } from './seed/seed.ts';
 import { seedAccess } from './seed/access.ts';
 import { seedSynonyms } from './seed/synonyms.ts';
+import { WEBSTORE_ID } from './seed/store.ts';
 import { buildApp } from './app.ts';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -25,4 +26,9 @@ const { app, services } = await buildApp({ db, logger: process.env.LOG !== '0' }
 // Sessions end on their own when next used; this sweeps the ones never used again.
 setInterval(() => { services.sessions.purgeExpired().catch((e) => app.log.error(e)); }, 3600_000).unref();
 await app.listen({ port, host });
+// Build the search index now rather than on the first search (a million products take a while).
+services.searchIndex.status(WEBSTORE_ID).then(
+  (st) => console.log(`[store] search index: ${st.documents} products in ${(st.buildMs / 1000).toFixed(1)} s`),
+  (e) => app.log.error(e),
+);
 console.log(`[store] http://localhost:${port}`);

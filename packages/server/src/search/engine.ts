@@ -54,6 +54,14 @@ export interface EngineResult {
 export const RECORD_RANGES: Range[] = RECORD_COUNT_BUCKETS.map((b) => parseBucket(b)!);
 export const PRICE_RANGES: Range[] = PRICE_BUCKETS.map((b) => parseBucket(b)!);
 
+const [K_COUNTRIES, K_SIC, K_DIVISION, K_STATUS, K_RECORDS, K_PRICE, K_CATEGORY] = [0, 1, 2, 3, 4, 5, 6] as const;
+const EMPTY = new Uint8Array(0);
+const ordMask = (ords: Set<number>, size: number) => { const m = new Uint8Array(size); for (const o of ords) if (o >= 0 && o < size) m[o] = 1; return m; };
+const groupBitsOf = (bits: Int32Array, ords: Int32Array, from: number, to: number) => { let b = 0; for (let k = from; k < to; k++) b |= bits[ords[k]!]!; return b; };
+const addBits = (into: Int32Array, bits: number) => { for (let g = 0; bits; g++, bits >>>= 1) if (bits & 1) into[g]!++; };
+
+interface Scratch { score: Float64Array; hits: Uint8Array; best: Float64Array; phraseHits: Uint8Array; phraseScore: Float64Array }
+
 /** A document in a segment: segment index × 2^26 + document number. */
 const SEG_SHIFT = 2 ** 26;
 const inRanges = (v: number, ranges: Range[]) => ranges.some((r) => (r.min === null || v >= r.min) && (r.max === null || v <= r.max));
@@ -67,7 +75,8 @@ const bucketOf = (v: number, ranges: Range[]) => {
 export class SearchEngine {
   private fuzzyCache = new Map<string, Array<{ word: string; stem: string; distance: number; count: number }>>();
   private priceCache = new WeakMap<Segment, Map<string, Float64Array>>();
-  private scratches = new WeakMap<Segment, { score: Float64Array; hits: Uint8Array; best: Float64Array }>();
+  private scratches = new WeakMap<Segment, Scratch>();
+  private results: { ref: Float64Array; key: Float64Array; tie: Float64Array; score: Float64Array } | null = null;
 
   constructor(
     readonly segments: Segment[],
@@ -92,6 +101,12 @@ export class SearchEngine {
   private df(stem: string): number {
     let n = 0;
     for (const s of this.segments) n += s.postings.get(stem)?.docs.length ?? 0;
+    return n;
+  }
+
+  private listedDf(stem: string): number {
+    let n = 0;
+    for (const s of this.segments) n += s.listedDf.get(stem) ?? 0;
     return n;
   }
 
@@ -192,7 +207,7 @@ export class SearchEngine {
   // --- matching ---
 
   /** Documents of a segment matching at least `required` clauses, with their BM25F scores. */
-  private match(segIndex: number, clauses: Clause[], required: number): { docs: number[]; scores: Map<number, number> } {
+  private match(segIndex: number, clauses: Clause[], required: number): { docs: Int32Array; scores: Float64Array } {
     const seg = this.segments[segIndex]!;
     const { score, hits, best } = this.scratch(seg);
     const union: number[] = [];
@@ -213,18 +228,23 @@ export class SearchEngine {
           // A phrase alternative: every stem must be present; the score is their sum.
           const lists = alt.stems.map((st) => ({ p: seg.postings.get(st), w: this.idf(st) * alt.weight }));
           if (lists.some((l) => !l.p)) continue;
-          const sum = new Map<number, { n: number; s: number }>();
+          const { phraseHits, phraseScore } = this.scratch(seg);
+          const seen: number[] = [];
           for (const { p, w } of lists) {
             for (let j = 0; j < p!.docs.length; j++) {
-              const e = sum.get(p!.docs[j]!) ?? { n: 0, s: 0 };
-              e.n++; e.s += p!.weights[j]! * w;
-              sum.set(p!.docs[j]!, e);
+              const doc = p!.docs[j]!;
+              if (phraseHits[doc] === 0) seen.push(doc);
+              phraseHits[doc]!++;
+              phraseScore[doc]! += p!.weights[j]! * w;
             }
           }
-          for (const [d, e] of sum) {
-            if (e.n < lists.length) continue;
-            if (best[d] === 0) touched.push(d);
-            if (e.s > best[d]!) best[d] = e.s;
+          for (const doc of seen) {
+            if (phraseHits[doc] === lists.length) {
+              if (best[doc] === 0) touched.push(doc);
+              if (phraseScore[doc]! > best[doc]!) best[doc] = phraseScore[doc]!;
+            }
+            phraseHits[doc] = 0;
+            phraseScore[doc] = 0;
           }
         }
       }
@@ -235,18 +255,27 @@ export class SearchEngine {
         best[d] = 0;
       }
     }
-    const docs = union.filter((d) => hits[d]! >= required);
-    // Hand back the scores of the kept documents, then clear the scratch for the next query.
-    const out = new Map<number, number>();
-    for (const d of docs) out.set(d, score[d]!);
-    for (const d of union) { score[d] = 0; hits[d] = 0; }
-    return { docs, scores: out };
+    // Hand back the kept documents and their scores, then clear the scratch for the next query.
+    let kept = 0;
+    for (const d of union) if (hits[d]! >= required) kept++;
+    const docs = new Int32Array(kept);
+    const scores = new Float64Array(kept);
+    let k = 0;
+    for (const d of union) {
+      if (hits[d]! >= required) { docs[k] = d; scores[k++] = score[d]!; }
+      score[d] = 0;
+      hits[d] = 0;
+    }
+    return { docs, scores };
   }
 
   /** Per-segment work arrays, reused by every query (queries run one at a time on the event loop). */
-  private scratch(seg: Segment): { score: Float64Array; hits: Uint8Array; best: Float64Array } {
+  private scratch(seg: Segment): Scratch {
     let s = this.scratches.get(seg);
-    if (!s) { s = { score: new Float64Array(seg.size), hits: new Uint8Array(seg.size), best: new Float64Array(seg.size) }; this.scratches.set(seg, s); }
+    if (!s) {
+      s = { score: new Float64Array(seg.size), hits: new Uint8Array(seg.size), best: new Float64Array(seg.size), phraseHits: new Uint8Array(seg.size), phraseScore: new Float64Array(seg.size) };
+      this.scratches.set(seg, s);
+    }
     return s;
   }
 
@@ -286,59 +315,17 @@ export class SearchEngine {
 
   private run(q: EngineQuery, clauses: Clause[], required: number): EngineResult {
     const d = this.dicts;
-    // Candidate refs and scores, grouped: a variation stands for its parent.
-    const refs: number[] = [];
-    const scores: number[] = [];
-    let grouped: Map<number, number> | null = null;
-    const add = (ref: number, s: number) => {
-      if (grouped) {
-        const at = grouped.get(ref);
-        if (at !== undefined) { if (s > scores[at]!) scores[at] = s; return; }
-        grouped.set(ref, refs.length);
-      }
-      refs.push(ref);
-      scores.push(s);
-    };
-    this.segments.forEach((seg, si) => {
-      const dead = this.dead[si];
-      const consider = (doc: number, s: number) => {
-        if (dead?.[doc]) return;
-        let ref = si * SEG_SHIFT + doc;
-        if (q.grouping === 'VariationParent') {
-          const parent = seg.parentIds[doc];
-          if (parent) {
-            ref = this.findRef(parent);
-            if (ref < 0) return;
-            if (!grouped) grouped = new Map(refs.map((r, i) => [r, i]));
-          }
-        } else if (seg.productClasses[doc] === 'VariationParent') return;
-        add(ref, s);
-      };
-      if (clauses.length) {
-        const m = this.match(si, clauses, required);
-        for (const doc of m.docs) consider(doc, m.scores.get(doc)!);
-      } else {
-        for (let doc = 0; doc < seg.size; doc++) consider(doc, 0);
-      }
-    });
-
-    const cats = (seg: Segment, doc: number, mask: Uint8Array) => {
-      for (let k = seg.catStart[doc]!; k < seg.catStart[doc + 1]!; k++) if (mask[seg.catOrds[k]!]) return true;
-      return false;
-    };
-    const prices = this.segments.map((seg) => this.priceColumn(seg, q.priceBooks));
-    const tests = q.selections.map((sel): ((seg: Segment, si: number, doc: number) => boolean) => {
+    // Refinements compiled to masks and ranges, read by an integer switch in the loop below: this loop
+    // visits every candidate (a whole catalogue when browsing), so it avoids closures and string keys.
+    const sels = q.selections.map((sel) => {
       switch (sel.key) {
-        case 'countries': return (seg, _si, doc) => {
-          for (let k = seg.countryStart[doc]!; k < seg.countryStart[doc + 1]!; k++) if (sel.ords.has(seg.countryOrds[k]!)) return true;
-          return false;
-        };
-        case 'sicCode': return (seg, _si, doc) => sel.ords.has(seg.sicCodes[doc]!);
-        case 'division': return (seg, _si, doc) => sel.ords.has(seg.divisions[doc]!);
-        case 'status': return (seg, _si, doc) => sel.ords.has(seg.statuses[doc]!);
-        case 'recordCount': return (seg, _si, doc) => !Number.isNaN(seg.recordCounts[doc]!) && inRanges(seg.recordCounts[doc]!, sel.ranges);
-        case 'price': return (_seg, si, doc) => !Number.isNaN(prices[si]![doc]!) && inRanges(prices[si]![doc]! / 100, sel.ranges);
-        case 'category': return (seg, _si, doc) => cats(seg, doc, sel.mask);
+        case 'countries': return { kind: K_COUNTRIES, mask: ordMask(sel.ords, d.countries.size), ranges: [] as Range[] };
+        case 'sicCode': return { kind: K_SIC, mask: ordMask(sel.ords, d.sicCodes.size), ranges: [] as Range[] };
+        case 'division': return { kind: K_DIVISION, mask: ordMask(sel.ords, d.divisions.size), ranges: [] as Range[] };
+        case 'status': return { kind: K_STATUS, mask: ordMask(sel.ords, d.statuses.size), ranges: [] as Range[] };
+        case 'recordCount': return { kind: K_RECORDS, mask: EMPTY, ranges: sel.ranges };
+        case 'price': return { kind: K_PRICE, mask: EMPTY, ranges: sel.ranges };
+        case 'category': return { kind: K_CATEGORY, mask: sel.mask, ranges: [] as Range[] };
       }
     });
     const counts: FacetCounts | null = q.facets ? {
@@ -347,78 +334,125 @@ export class SearchEngine {
       category: new Int32Array(q.categoryGroups?.length ?? 0),
     } : null;
     const groupCounts = q.categoryGroups ? new Int32Array(q.categoryGroups.length) : null;
-    const countGroups = (seg: Segment, doc: number, into: Int32Array) => {
-      q.categoryGroups!.forEach((mask, g) => { if (cats(seg, doc, mask)) into[g]!++; });
-    };
-    const count = (key: string, seg: Segment, si: number, doc: number) => {
-      if (!counts) return;
-      switch (key) {
-        case 'countries':
-          for (let k = seg.countryStart[doc]!; k < seg.countryStart[doc + 1]!; k++) counts.countries[seg.countryOrds[k]!]!++;
-          return;
-        case 'sicCode': if (seg.sicCodes[doc]! >= 0) counts.sicCode[seg.sicCodes[doc]!]!++; return;
-        case 'division': if (seg.divisions[doc]! >= 0) counts.division[seg.divisions[doc]!]!++; return;
-        case 'status': if (seg.statuses[doc]! >= 0) counts.status[seg.statuses[doc]!]!++; return;
-        case 'recordCount': { const b = bucketOf(seg.recordCounts[doc]!, RECORD_RANGES); if (b >= 0) counts.recordCount[b]!++; return; }
-        case 'price': { const b = bucketOf(prices[si]![doc]! / 100, PRICE_RANGES); if (b >= 0) counts.price[b]!++; return; }
-        case 'category': if (q.categoryGroups) countGroups(seg, doc, counts.category); return;
-      }
-    };
-    const KEYS: FacetKey[] = ['countries', 'sicCode', 'division', 'status', 'recordCount', 'price', 'category'];
+    // Category ordinal → bit set of the category groups it falls in (at most 31 groups are counted).
+    const groupBits = new Int32Array(d.categories.size);
+    (q.categoryGroups ?? []).slice(0, 31).forEach((mask, g) => { for (let o = 0; o < mask.length; o++) if (mask[o]) groupBits[o]! |= 1 << g; });
+    const granted = q.granted;
+    const scope = q.scope;
 
-    const passing: number[] = [];
-    const passingScores: number[] = [];
-    for (let i = 0; i < refs.length; i++) {
-      const ref = refs[i]!;
-      const si = Math.floor(ref / SEG_SHIFT);
-      const doc = ref % SEG_SHIFT;
-      const seg = this.segments[si]!;
-      const noCats = seg.catStart[doc] === seg.catStart[doc + 1];
-      if (q.granted && !noCats && !cats(seg, doc, q.granted)) continue;
-      if (q.scope && !cats(seg, doc, q.scope)) continue;
-      let failed = -1;
-      let failures = 0;
-      for (let t = 0; t < tests.length && failures < 2; t++) if (!tests[t]!(seg, si, doc)) { failed = t; failures++; }
-      if (failures >= 2) continue;
-      if (failures === 1) {
-        // Fails only its own facet's selection: it still counts in that facet (disjunctive facets).
-        count(q.selections[failed]!.key, seg, si, doc);
-        continue;
-      }
-      for (const key of KEYS) count(key, seg, si, doc);
-      if (groupCounts) countGroups(seg, doc, groupCounts);
-      passing.push(ref);
-      passingScores.push(scores[i]!);
+    let cap = 0;
+    for (const seg of this.segments) cap += seg.size;
+    // Result arrays are reused across queries (one runs at a time); they grow with the catalogue.
+    if (!this.results || this.results.ref.length < cap) {
+      this.results = { ref: new Float64Array(cap), key: new Float64Array(cap), tie: new Float64Array(cap), score: new Float64Array(cap) };
     }
+    const { ref: passRef, key, tie, score: scoreOf } = this.results;
+    let n = 0;
+    let grouped: Map<number, number> | null = null;
 
-    // Sort: relevance (score, then a prior that prefers the larger list), price, name or newest.
-    const n = passing.length;
-    const key = new Float64Array(n);
-    const tie = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const ref = passing[i]!;
-      const si = Math.floor(ref / SEG_SHIFT);
-      const doc = ref % SEG_SHIFT;
+    for (let si = 0; si < this.segments.length; si++) {
       const seg = this.segments[si]!;
-      tie[i] = si === 0 ? doc : this.segments[0] ? this.segments[0].size + ref : ref;
-      switch (q.sort) {
-        case 'relevance': {
-          const records = seg.recordCounts[doc]!;
-          const prior = 1 + 0.04 * Math.log10(1 + (Number.isNaN(records) ? 0 : records));
-          key[i] = -(passingScores[i]! * prior);
-          break;
+      const dead = this.dead[si];
+      const prices = this.priceColumn(seg, q.priceBooks);
+      const m = clauses.length ? this.match(si, clauses, required) : null;
+      const count = m ? m.docs.length : seg.size;
+      for (let c = 0; c < count; c++) {
+        let doc = m ? m.docs[c]! : c;
+        const score = m ? m.scores[c]! : 0;
+        if (dead && dead[doc]) continue;
+        let s2 = si;
+        let seg2 = seg;
+        let prices2 = prices;
+        if (q.grouping === 'NoGrouping') {
+          if (seg.isVariationParent[doc]) continue;
+        } else if (seg.hasParent[doc] || seg.isVariationParent[doc]) {
+          // A variation stands for its parent; a parent reached several ways counts once.
+          const ref = seg.hasParent[doc] ? this.findRef(seg.parentIds[doc]!) : si * SEG_SHIFT + doc;
+          if (ref < 0) continue;
+          s2 = Math.floor(ref / SEG_SHIFT);
+          doc = ref % SEG_SHIFT;
+          seg2 = this.segments[s2]!;
+          prices2 = this.priceColumn(seg2, q.priceBooks);
+          grouped ??= new Map();
+          const at = grouped.get(ref);
+          if (at !== undefined) { if (at >= 0 && score > scoreOf[at]!) scoreOf[at] = score; continue; }
+          grouped.set(ref, -1);
         }
-        case 'priceAsc': { const p = prices[si]![doc]!; key[i] = Number.isNaN(p) ? Number.POSITIVE_INFINITY : p; break; }
-        case 'priceDesc': { const p = prices[si]![doc]!; key[i] = Number.isNaN(p) ? Number.POSITIVE_INFINITY : -p; break; }
-        case 'nameAsc': key[i] = si === 0 ? seg.nameRank[doc]! : this.nameRankInMain(seg.names[doc]!); break;
-        case 'newest': key[i] = -seg.createdAt[doc]!; break;
+        const cs = seg2.catStart[doc]!;
+        const ce = seg2.catStart[doc + 1]!;
+        if (granted && cs !== ce) {
+          let ok = false;
+          for (let k = cs; k < ce; k++) if (granted[seg2.catOrds[k]!]) { ok = true; break; }
+          if (!ok) continue;
+        }
+        if (scope) {
+          let ok = false;
+          for (let k = cs; k < ce; k++) if (scope[seg2.catOrds[k]!]) { ok = true; break; }
+          if (!ok) continue;
+        }
+        const price = prices2[doc]!;
+        let failed = -1;
+        let failures = 0;
+        for (let t = 0; t < sels.length; t++) {
+          const sel = sels[t]!;
+          let ok = false;
+          switch (sel.kind) {
+            case K_COUNTRIES:
+              for (let k = seg2.countryStart[doc]!; k < seg2.countryStart[doc + 1]!; k++) if (sel.mask[seg2.countryOrds[k]!]) { ok = true; break; }
+              break;
+            case K_SIC: ok = seg2.sicCodes[doc]! >= 0 && sel.mask[seg2.sicCodes[doc]!] === 1; break;
+            case K_DIVISION: ok = seg2.divisions[doc]! >= 0 && sel.mask[seg2.divisions[doc]!] === 1; break;
+            case K_STATUS: ok = seg2.statuses[doc]! >= 0 && sel.mask[seg2.statuses[doc]!] === 1; break;
+            case K_RECORDS: ok = !Number.isNaN(seg2.recordCounts[doc]!) && inRanges(seg2.recordCounts[doc]!, sel.ranges); break;
+            case K_PRICE: ok = !Number.isNaN(price) && inRanges(price / 100, sel.ranges); break;
+            case K_CATEGORY:
+              for (let k = cs; k < ce; k++) if (sel.mask[seg2.catOrds[k]!]) { ok = true; break; }
+              break;
+          }
+          if (!ok) { failed = t; if (++failures > 1) break; }
+        }
+        if (failures > 1) continue;
+        if (counts) {
+          // Disjunctive facets: a document failing only one facet's selection still counts in that facet.
+          const only = failures === 1 ? sels[failed]!.kind : -1;
+          if (only < 0 || only === K_COUNTRIES) for (let k = seg2.countryStart[doc]!; k < seg2.countryStart[doc + 1]!; k++) counts.countries[seg2.countryOrds[k]!]!++;
+          if ((only < 0 || only === K_SIC) && seg2.sicCodes[doc]! >= 0) counts.sicCode[seg2.sicCodes[doc]!]!++;
+          if ((only < 0 || only === K_DIVISION) && seg2.divisions[doc]! >= 0) counts.division[seg2.divisions[doc]!]!++;
+          if ((only < 0 || only === K_STATUS) && seg2.statuses[doc]! >= 0) counts.status[seg2.statuses[doc]!]!++;
+          if (only < 0 || only === K_RECORDS) { const b = bucketOf(seg2.recordCounts[doc]!, RECORD_RANGES); if (b >= 0) counts.recordCount[b]!++; }
+          if (only < 0 || only === K_PRICE) { const b = bucketOf(price / 100, PRICE_RANGES); if (b >= 0) counts.price[b]!++; }
+          if (only < 0 || only === K_CATEGORY) addBits(counts.category, groupBitsOf(groupBits, seg2.catOrds, cs, ce));
+        }
+        if (failures === 1) continue;
+        if (groupCounts) addBits(groupCounts, groupBitsOf(groupBits, seg2.catOrds, cs, ce));
+        const ref = s2 * SEG_SHIFT + doc;
+        if (grouped?.get(ref) === -1) grouped.set(ref, n);
+        passRef[n] = ref;
+        scoreOf[n] = score;
+        tie[n] = ref;
+        switch (q.sort) {
+          case 'relevance': break; // from the final score, below
+          case 'priceAsc': key[n] = Number.isNaN(price) ? Number.POSITIVE_INFINITY : price; break;
+          case 'priceDesc': key[n] = Number.isNaN(price) ? Number.POSITIVE_INFINITY : -price; break;
+          case 'nameAsc': key[n] = s2 === 0 ? seg2.nameRank[doc]! : this.nameRankInMain(seg2.names[doc]!); break;
+          case 'newest': key[n] = -seg2.createdAt[doc]!; break;
+        }
+        n++;
+      }
+    }
+    if (q.sort === 'relevance') {
+      // Among equal text matches the larger list ranks first (a mild prior: 4 % per tenfold records).
+      for (let i = 0; i < n; i++) {
+        const ref = passRef[i]!;
+        const records = this.segments[Math.floor(ref / SEG_SHIFT)]!.recordCounts[ref % SEG_SHIFT]!;
+        key[i] = -(scoreOf[i]! * (1 + 0.04 * Math.log10(1 + (Number.isNaN(records) ? 0 : records))));
       }
     }
     const top = topK(key, tie, n, q.offset + q.limit);
     const hits: EngineResult['hits'] = [];
     for (let i = q.offset; i < top.length; i++) {
-      const ref = passing[top[i]!]!;
-      hits.push({ productId: this.segments[Math.floor(ref / SEG_SHIFT)]!.productIds[ref % SEG_SHIFT]!, score: passingScores[top[i]!]! });
+      const ref = passRef[top[i]!]!;
+      hits.push({ productId: this.segments[Math.floor(ref / SEG_SHIFT)]!.productIds[ref % SEG_SHIFT]!, score: scoreOf[top[i]!]! });
     }
     return { total: n, hits, facets: counts, categoryCounts: groupCounts, clauses };
   }
@@ -444,7 +478,8 @@ export class SearchEngine {
       const dead = this.dead[si];
       const m = this.match(si, clauses, clauses.length);
       for (const doc of m.docs) {
-        if (dead?.[doc]) continue;
+        // Listings: a variation shows as its parent, which carries the same words.
+        if (dead?.[doc] || seg.hasParent[doc]) continue;
         if (granted && seg.catStart[doc] !== seg.catStart[doc + 1]) {
           let ok = false;
           for (let k = seg.catStart[doc]!; k < seg.catStart[doc + 1]! && !ok; k++) ok = granted[seg.catOrds[k]!] === 1;
@@ -478,7 +513,8 @@ export class SearchEngine {
     }
     for (const c of candidates.values()) {
       const clause: Clause = { alternatives: [{ stems: [c.stem], weight: 1 }], text: c.word };
-      const n = this.countMatches([...headClauses, clause], granted, 100_000);
+      // One word for an unrestricted audience: its document frequency is the count.
+      const n = !headClauses.length && !granted ? this.listedDf(c.stem) : this.countMatches([...headClauses, clause], granted, 100_000);
       if (n) out.push({ value: fold(`${headText} ${c.word}`).trim(), productCount: n });
     }
     return out.sort((a, b) => b.productCount - a.productCount || a.value.localeCompare(b.value)).slice(0, limit);

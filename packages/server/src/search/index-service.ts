@@ -22,9 +22,11 @@ interface StoreIndex {
   engine: SearchEngine;
   priceBooks: PriceBooks;
   buildMs: number;
+  /** Heap and typed-array bytes the build added (approximate: other allocations and GC run meanwhile). */
+  memoryBytes: number;
 }
 
-export interface IndexStatus { documents: number; version: number; buildMs: number; deltaDocuments: number }
+export interface IndexStatus { documents: number; version: number; buildMs: number; memoryBytes: number; deltaDocuments: number }
 
 /** Rebuild everything when the delta passes this share of the main segment. */
 const REBUILD_SHARE = 0.1;
@@ -60,7 +62,7 @@ export class SearchIndexService {
 
   async status(webstoreId: string): Promise<IndexStatus> {
     const index = await (this.stores.get(webstoreId) ?? this.remember(webstoreId, this.build(webstoreId)));
-    return { documents: index.engine.documentCount, version: index.version, buildMs: index.buildMs, deltaDocuments: index.engine.segments[1]?.size ?? 0 };
+    return { documents: index.engine.documentCount, version: index.version, buildMs: index.buildMs, memoryBytes: index.memoryBytes, deltaDocuments: index.engine.segments[1]?.size ?? 0 };
   }
 
   private remember(webstoreId: string, p: Promise<StoreIndex>): Promise<StoreIndex> {
@@ -76,11 +78,13 @@ export class SearchIndexService {
 
   private async build(webstoreId: string): Promise<StoreIndex> {
     const started = performance.now();
+    const heap = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+    const heapBefore = heap();
     const version = await this.currentVersion(webstoreId);
     const [{ docs }, synonyms, priceBooks] = await Promise.all([loadDocs(this.db, webstoreId), this.synonyms(webstoreId), this.priceBooks(webstoreId)]);
     const dicts = newDictionaries();
     const main = new Segment(docs, dicts);
-    return { version, baseVersion: version, main, dicts, engine: new SearchEngine([main], [null], dicts, synonyms), priceBooks, buildMs: performance.now() - started };
+    return { version, baseVersion: version, main, dicts, engine: new SearchEngine([main], [null], dicts, synonyms), priceBooks, buildMs: performance.now() - started, memoryBytes: heap() - heapBefore };
   }
 
   private async refresh(webstoreId: string, index: StoreIndex): Promise<StoreIndex> {

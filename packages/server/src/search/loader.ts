@@ -27,21 +27,33 @@ export async function loadDocs(db: Kysely<Database>, webstoreId: string, since?:
     for (const r of rows) if (!r.is_active) removed.push(r.id);
     if (!active.length) continue;
     const ids = active.map((r) => r.id);
-    const [cats, prices] = await Promise.all([
+    const [cats, prices, models] = await Promise.all([
       db.selectFrom('product_category').select(['product_id', 'category_id']).where('product_id', 'in', ids).execute(),
       db.selectFrom('price_book_entry').select(['product_id', 'price_book_id', 'selling_model_id', 'unit_price_minor'])
         .where('product_id', 'in', ids).where('is_active', '=', 1).execute(),
+      db.selectFrom('product_selling_model').innerJoin('selling_model', 'selling_model.id', 'product_selling_model.selling_model_id')
+        .select(['product_selling_model.product_id', 'selling_model.id', 'selling_model.selling_model_type'])
+        .where('product_selling_model.product_id', 'in', ids).orderBy('product_selling_model.sort_order').execute(),
     ]);
+    // The price a listing shows and sorts by is the default selling model's (spec 02 §4): the one-time
+    // model if the product has one, else its first subscription model.
+    const defaultModel = new Map<string, { id: string; oneTime: boolean }>();
+    for (const m of models) {
+      const cur = defaultModel.get(m.product_id);
+      const oneTime = m.selling_model_type === 'OneTime';
+      if (!cur || (oneTime && !cur.oneTime)) defaultModel.set(m.product_id, { id: m.id, oneTime });
+    }
     const catsOf = new Map<string, string[]>();
     for (const c of cats) (catsOf.get(c.product_id) ?? catsOf.set(c.product_id, []).get(c.product_id)!).push(c.category_id);
-    // The price a listing shows: the one-time price, else the lowest of the product's selling models.
-    const pricesOf = new Map<string, Map<string, { minor: number; oneTime: boolean }>>();
+    const pricesOf = new Map<string, Map<string, { minor: number; rank: number }>>();
     for (const p of prices) {
       const byBook = pricesOf.get(p.product_id) ?? pricesOf.set(p.product_id, new Map()).get(p.product_id)!;
-      const oneTime = p.selling_model_id === null;
-      const cur = byBook.get(p.price_book_id);
+      const model = defaultModel.get(p.product_id);
+      // 0: the default model's entry (or the plain entry of a one-time product); 1: the plain entry; 2: any other.
+      const rank = model && (p.selling_model_id === model.id || (model.oneTime && p.selling_model_id === null)) ? 0 : p.selling_model_id === null ? 1 : 2;
       const minor = Number(p.unit_price_minor);
-      if (!cur || (oneTime && !cur.oneTime) || (oneTime === cur.oneTime && minor < cur.minor)) byBook.set(p.price_book_id, { minor, oneTime });
+      const cur = byBook.get(p.price_book_id);
+      if (!cur || rank < cur.rank || (rank === cur.rank && minor < cur.minor)) byBook.set(p.price_book_id, { minor, rank });
     }
     for (const r of active) {
       const lines = list(r.category_lines_json);

@@ -76,6 +76,8 @@ export class Segment {
   readonly skus: string[];
   readonly parentIds: Array<string | null>;
   readonly productClasses: string[];
+  readonly hasParent: Uint8Array;
+  readonly isVariationParent: Uint8Array;
   readonly names: string[];
   readonly recordCounts: Float64Array;
   readonly createdAt: Float64Array;
@@ -89,6 +91,8 @@ export class Segment {
   /** Minor units per price book; NaN where the book has no price. */
   readonly prices = new Map<string, Float64Array>();
   readonly postings = new Map<string, Postings>();
+  /** Documents per term, variations left out: how many listings a one-word search shows. */
+  readonly listedDf = new Map<string, number>();
   readonly vocabulary = new Map<string, VocabularyEntry>();
   /** Vocabulary words in code-unit order, for prefix lookups. */
   readonly sortedWords: string[];
@@ -105,6 +109,8 @@ export class Segment {
     this.skus = docs.map((d) => d.sku);
     this.parentIds = docs.map((d) => d.parentId);
     this.productClasses = docs.map((d) => d.productClass);
+    this.hasParent = Uint8Array.from(docs, (d) => (d.parentId ? 1 : 0));
+    this.isVariationParent = Uint8Array.from(docs, (d) => (d.productClass === 'VariationParent' ? 1 : 0));
     this.names = docs.map((d) => d.name);
     this.recordCounts = Float64Array.from(docs, (d) => d.recordCount ?? Number.NaN);
     this.createdAt = Float64Array.from(docs, (d) => d.createdAt);
@@ -127,23 +133,27 @@ export class Segment {
     byName.forEach((doc, rank) => { this.nameRank[doc] = rank; });
     this.sortedByName = byName;
 
-    // Pass 1: term frequencies per field and field lengths.
-    const perDoc: Array<Map<string, number[]>> = [];
-    const lengths = FIELDS.map(() => new Float64Array(n));
+    // Pass 1: field lengths and document frequencies. Pass 2 analyses again rather than keeping every
+    // document's term table: analysis is cheap with remembered stems, memory at a million documents is not.
+    const lengths = FIELDS.map(() => new Float32Array(n));
     const df = new Map<string, number>();
-    docs.forEach((d, i) => {
+    const termTable = (d: SearchDoc, i: number, record: boolean) => {
       const tf = new Map<string, number[]>();
-      const fields = fieldTexts(d);
-      fields.forEach((terms, f) => {
-        lengths[f]![i] = terms.length;
+      fieldTexts(d).forEach((terms, f) => {
+        if (record) lengths[f]![i] = terms.length;
         for (const t of terms) {
           let row = tf.get(t);
           if (!row) { row = new Array<number>(FIELDS.length).fill(0); tf.set(t, row); }
           row[f]!++;
         }
       });
-      for (const t of tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
-      perDoc.push(tf);
+      return tf;
+    };
+    docs.forEach((d, i) => {
+      for (const t of termTable(d, i, true).keys()) {
+        df.set(t, (df.get(t) ?? 0) + 1);
+        if (!d.parentId) this.listedDf.set(t, (this.listedDf.get(t) ?? 0) + 1);
+      }
       this.addVocabulary(d);
     });
     const avgLength = FIELDS.map((_, f) => {
@@ -157,14 +167,15 @@ export class Segment {
 
     // Pass 2: saturated BM25F weights into postings.
     const lists = new Map<string, { docs: number[]; weights: number[] }>();
-    perDoc.forEach((tf, i) => {
-      for (const [t, row] of tf) {
+    docs.forEach((d, i) => {
+      for (const [t, row] of termTable(d, i, false)) {
         let wtf = 0;
-        FIELDS.forEach((field, f) => {
-          if (!row[f]) return;
+        for (let f = 0; f < FIELDS.length; f++) {
+          if (!row[f]) continue;
+          const field = FIELDS[f]!;
           const norm = 1 - field.b + field.b * (lengths[f]![i]! / (avg[f] || 1));
           wtf += (field.boost * row[f]!) / norm;
-        });
+        }
         let list = lists.get(t);
         if (!list) { list = { docs: [], weights: [] }; lists.set(t, list); }
         list.docs.push(i);
@@ -187,7 +198,7 @@ export class Segment {
       }
     };
     add(d.name, true);
-    for (const line of d.categoryLines) add(line, true);
+    for (const line of d.categoryLines) add(line, false);
     for (const c of d.countries) add(c, true);
     add(d.sicLabel, false);
     for (const f of d.includedFields) add(f, false);

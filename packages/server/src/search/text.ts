@@ -21,8 +21,17 @@ export function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
+/** Catalogue vocabularies are small next to their text, so stems are remembered (bounded). */
+const stems = new Map<string, string>();
+
 export function stem(word: string): string {
-  return /^\p{N}/u.test(word) ? word : stemmer(word);
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = /^\p{N}/u.test(word) ? word : stemmer(word);
+    if (stems.size > 200_000) stems.clear();
+    stems.set(word, s);
+  }
+  return s;
 }
 
 export function isStopWord(word: string): boolean {

@@ -10,6 +10,7 @@ export interface Agent {
   api(path: string, init?: RequestInit): Promise<Reply>;
   post(path: string, body?: unknown, init?: RequestInit): Promise<Reply>;
   patch(path: string, body?: unknown, init?: RequestInit): Promise<Reply>;
+  put(path: string, body?: unknown, init?: RequestInit): Promise<Reply>;
   /** The Cookie header this agent sends. */
   cookieHeader(): string;
 }
@@ -53,5 +54,6 @@ export function createAgent(url: string, base: string): Agent {
     api: (path, init) => send(base + path, init),
     post: (path, body, init) => withCsrf(path, 'POST', body, init),
     patch: (path, body, init) => withCsrf(path, 'PATCH', body, init),
+    put: (path, body, init) => withCsrf(path, 'PUT', body, init),
   };
 }
