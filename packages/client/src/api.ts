@@ -23,6 +23,7 @@ import type { CallOptions, FieldList } from './call-options.ts';
 import { createExpiringValue, freshnessLifetimeMs } from './expiring-value.ts';
 import { createIdentityCalls, type IdentityCalls } from './identity-api.ts';
 import { createHttp, type HttpRequest, type QueryParams, type ResponseInfo } from './http.ts';
+import { createSearchCalls, type SearchCalls } from './search-api.ts';
 import { requireAtMostOne, requireId, requireIdList, requireIdsOrSkus } from './validate.ts';
 
 export interface CommerceClientOptions {
@@ -143,8 +144,11 @@ export interface GetInventoryLevelsOptions extends CallOptions {
   includeRelatedProducts?: boolean;
 }
 
-/** Catalogue calls here, plus the account calls (./account-api.ts) and identity calls (./identity-api.ts). */
-export interface CommerceClient extends AccountCalls, IdentityCalls {
+/**
+ * Catalogue calls here, plus the account calls (./account-api.ts), identity calls (./identity-api.ts)
+ * and search calls (./search-api.ts).
+ */
+export interface CommerceClient extends AccountCalls, IdentityCalls, SearchCalls {
   getApplicationContext(options?: CallOptions): Promise<ApplicationContext>;
   /** Drop the cached application context (e.g. after login or a currency change). */
   invalidateApplicationContext(): void;
@@ -195,6 +199,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
   return {
     ...createAccountCalls(http),
     ...createIdentityCalls(http),
+    ...createSearchCalls(http),
     getApplicationContext: (call = {}) => applicationContext.get(call.signal),
     invalidateApplicationContext: () => applicationContext.invalidate(),
 

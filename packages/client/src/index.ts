@@ -21,6 +21,7 @@ export type {
   GetSessionContextOptions,
 } from './api.ts';
 export type { AccountCalls, GetEffectiveAccountOptions, GetManagedAccountsOptions } from './account-api.ts';
+export type { GetSearchSuggestionsOptions, SearchCalls, SearchProductsOptions } from './search-api.ts';
 export { AUTH_ROOT } from './identity-api.ts';
 export type { AuthSession, IdentityCalls } from './identity-api.ts';
 export { browserCsrfToken, CSRF_COOKIE, CSRF_HEADER, needsCsrfToken, readCookie } from './csrf.ts';

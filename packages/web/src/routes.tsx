@@ -2,28 +2,34 @@
 // Loaders call the commerce API through @store/client; the api is handed in per request (server)
 // or once (browser), so the same loaders run on both sides.
 
-import { chooseCurrency, computePriceDisplay, sharedSnapshotId, type ApplicationContext, type NavigationMenuItem, type PricingLineItemResult } from '@store/core';
+import { sharedSnapshotId, type ApplicationContext, type NavigationMenuItem } from '@store/core';
 import { data, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { createAccountRoutes } from './account-routes.tsx';
 import { isNotFound, optional, type ListedProduct, type StoreApi } from './lib/api.ts';
 import { StoreApiProvider } from './lib/api-context.tsx';
 import type { RouteHandle } from './lib/head.ts';
-import { categoryHref, productHref } from './lib/links.ts';
+import { categoryHref } from './lib/links.ts';
+import { CARD_FIELDS, priceCurrency, toCards } from './lib/product-cards.ts';
+import { loadResults } from './lib/results-loader.ts';
+import { resultsHref, SEARCH_PATH } from './lib/search-url.ts';
 import { sanitizeRichText } from './lib/sanitize.ts';
 import { CategoryPage } from './pages/CategoryPage.tsx';
 import { PageError, RootError } from './pages/ErrorPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { Layout, STORE_NAME } from './pages/Layout.tsx';
 import { ProductPage } from './pages/ProductPage.tsx';
-import { canonicalProductPath, formatCount, plainDescription, productImageUrl, productName } from './pages/product-view.ts';
-import type { CardProduct, CategoryData, HomeData, HeadData, MenuLink, ProductData, RootData } from './pages/types.ts';
+import { SearchPage } from './pages/SearchPage.tsx';
+import { canonicalProductPath, plainDescription, productImageUrl, productName } from './pages/product-view.ts';
+import type { CategoryData, HomeData, HeadData, MenuLink, ProductData, ResultsData, RootData, SearchData } from './pages/types.ts';
 import { DATASET_FIELDS } from '@store/core';
 
 export const FEATURED_SKUS = Array.from({ length: 8 }, (_, i) => `DS-${String(i + 1).padStart(5, '0')}`);
-export const CATEGORY_PAGE_SIZE = 12;
 const MENU_OPTIONS = { maxLevels: 2, maxItems: 20 } as const;
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
+
+/** Results filtered or in another order than the store's default. */
+const isRefined = (r: ResultsData) => r.refinements.length > 0 || r.sortRuleId !== r.sortOptions[0]?.id;
 
 function menuLinks(items: NavigationMenuItem[] | undefined): MenuLink[] {
   return (items ?? [])
@@ -33,43 +39,6 @@ function menuLinks(items: NavigationMenuItem[] | undefined): MenuLink[] {
       const href = attrs ? categoryHref({ id: attrs.recordId, urlName: attrs.urlName }) : m.actionValue || '/';
       return { label: m.label, href, children: menuLinks(m.subMenu) };
     });
-}
-
-/** Card prices through the 2-tier display rule: strikethrough list price when it exceeds the sale price. */
-function cardPrices(line: PricingLineItemResult | undefined, currency: string): { price: string | null; originalPrice: string | null } {
-  if (!line || line.success === false) return { price: null, originalPrice: null };
-  const view = computePriceDisplay({
-    product: { productClass: 'Simple' },
-    pricing: { listPrice: line.listPrice, unitPrice: line.unitPrice, currencyIsoCode: currency },
-    pricingType: '2_TIER',
-    defaultCurrency: currency,
-  });
-  return view.isPriceAvailable
-    ? { price: view.formatted.mainPrice, originalPrice: view.formatted.strikethroughPrice }
-    : { price: null, originalPrice: null };
-}
-
-async function toCards(api: StoreApi, products: ListedProduct[], signal?: AbortSignal): Promise<CardProduct[]> {
-  if (!products.length) return [];
-  const currencyIsoCode = await priceCurrency(api);
-  const prices = await optional(api.client.getProductPrices(products.map((p) => p.id), { signal, currencyIsoCode }));
-  const currency = prices?.currencyIsoCode || 'USD';
-  const byId = new Map((prices?.pricingLineItemResults ?? []).map((l) => [l.productId, l]));
-  return products.map((p) => {
-    const countries = p.fields[DATASET_FIELDS.countries];
-    const count = p.fields[DATASET_FIELDS.recordCount];
-    return {
-      id: p.id,
-      name: p.name,
-      sku: p.sku,
-      href: productHref(p.id),
-      imageUrl: p.imageUrl,
-      imageAlt: p.imageAlt ?? p.name,
-      ...cardPrices(byId.get(p.id), currency),
-      recordCount: count ? formatCount(count) : null,
-      countries: countries ? countries.split(/;\s*|,\s*/).filter(Boolean).slice(0, 3).join(', ') : null,
-    };
-  });
 }
 
 function fromDetail(p: { id: string; fields: Record<string, string | null>; defaultImage?: { url?: string | null; alternateText?: string | null } | null; sku?: string; name?: string }): ListedProduct {
@@ -84,15 +53,6 @@ function fromDetail(p: { id: string; fields: Record<string, string | null>; defa
     imageUrl: url && !/default-product-image/.test(url) ? url : sku ? `/media/products/${encodeURIComponent(sku)}.svg` : url ?? null,
     imageAlt: p.defaultImage?.alternateText ?? name,
   };
-}
-
-/** The storefront's locale (spec 01 §1: en-US, left to right). */
-export const STORE_LOCALE = 'en-US';
-
-/** The currency to ask prices in (spec 01 §4); undefined lets the server decide (session-driven currency). */
-async function priceCurrency(api: StoreApi): Promise<string | undefined> {
-  const app = await optional(api.client.getApplicationContext());
-  return app ? chooseCurrency(app, STORE_LOCALE) ?? undefined : undefined;
 }
 
 /**
@@ -146,7 +106,7 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
         // Another catalogue: feature the first products of the first root category instead.
         const roots = await api.client.getCategoryChildren({ signal: request.signal });
         const first = roots.productCategories[0];
-        if (first) listed = (await api.getCategoryProducts(first.id, { page: 0, pageSize: 8, signal: request.signal })).products;
+        if (first) listed = (await api.getCategoryProducts(first.id, { page: 0, pageSize: 8, fields: CARD_FIELDS, signal: request.signal })).products;
       }
       return { featured: await toCards(api, listed, request.signal), featuredError: false };
     } catch (error) {
@@ -160,7 +120,6 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
     const key = params.categoryKey ?? '';
     if (!key) throw notFound();
     const url = new URL(request.url);
-    const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
     const signal = request.signal;
 
     let category;
@@ -188,13 +147,11 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
     }
 
     const id = category.id;
-    const [path, children, listing] = await Promise.all([
+    // Filters, sort and page stay on the path the shopper came by (url name or id, /store/ or not).
+    const [path, children, { results }] = await Promise.all([
       optional(api.client.getCategoryPath(id, { signal })),
       optional(api.client.getCategoryChildren({ parentProductCategoryId: id, signal })),
-      api.getCategoryProducts(id, { page: page - 1, pageSize: CATEGORY_PAGE_SIZE, signal }).catch((e: unknown) => {
-        if ((e as Error)?.name === 'AbortError') throw e;
-        return null;
-      }),
+      loadResults(api, { categoryId: id }, { path: url.pathname }, url, signal),
     ]);
     const name = category.fields?.Name ?? path?.path.at(-1)?.name ?? key;
     const crumbs = (path?.path ?? [{ id, name, urlName: category.urlName, description: null }]).map((c) => ({
@@ -210,12 +167,32 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
       },
       breadcrumbs: crumbs,
       children: (children?.productCategories ?? []).map((c) => ({ label: c.fields?.Name ?? c.id, href: categoryHref(c) })),
-      products: listing ? await toCards(api, listing.products, signal) : [],
-      productsError: listing === null,
-      total: listing?.total ?? 0,
-      page,
-      pageSize: CATEGORY_PAGE_SIZE,
+      results,
       origin: url.origin,
+    };
+  }
+
+  async function searchLoader({ request }: LoaderFunctionArgs): Promise<SearchData> {
+    const api = getApi();
+    const url = new URL(request.url);
+    const term = (url.searchParams.get('term') ?? '').trim();
+    // Narrowing to a category: an id or url name, nothing else reaches the API.
+    const categoryParam = url.searchParams.get('category')?.trim() ?? '';
+    const categoryId = /^[A-Za-z0-9_-]{1,120}$/.test(categoryParam) ? categoryParam : undefined;
+    if (!term) return { term: '', category: null, categories: [], results: null };
+    const params: Record<string, string> = { term };
+    if (categoryId) params.category = categoryId;
+    const base = { path: SEARCH_PATH, params };
+    const { results, answer } = await loadResults(api, { searchTerm: term, categoryId }, base, url, request.signal);
+    const searched = answer?.categories?.category ?? null;
+    const narrowTo = (c: { id: string }) => resultsHref({ path: SEARCH_PATH, params: { term, category: c.id } }, { refinements: [], sortRuleId: null, page: 1 });
+    return {
+      term,
+      category: categoryId && searched ? { id: searched.id, name: searched.name } : null,
+      categories: (answer?.categories?.children ?? [])
+        .filter((c) => c?.category && c.productCount > 0)
+        .map((c) => ({ label: c.category.name, count: c.productCount, href: narrowTo(c.category) })),
+      results,
     };
   }
 
@@ -258,8 +235,20 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
       const c = d as CategoryData;
       return {
         title: `${c.category.name} datasets | ${STORE_NAME}`,
-        description: c.category.description || `Browse ${c.total} ${c.category.name} datasets with email and phone contacts.`,
-        canonicalPath: c.page > 1 ? `${c.category.href}?page=${c.page}` : c.category.href,
+        description: c.category.description || `Browse ${c.results.total} ${c.category.name} datasets with email and phone contacts.`,
+        // Filtered and re-sorted lists are views of the category, not pages of their own.
+        canonicalPath: c.results.page > 1 && !isRefined(c.results) ? `${c.category.href}?page=${c.results.page}` : c.category.href,
+      };
+    },
+  };
+  const searchHandle: RouteHandle = {
+    head: (d): HeadData => {
+      const s = d as SearchData;
+      return {
+        title: s.term ? `Search: ${s.term} | ${STORE_NAME}` : `Search | ${STORE_NAME}`,
+        description: s.results ? `${s.results.total.toLocaleString('en-US')} datasets match \u201c${s.term}\u201d.` : 'Search the business datasets.',
+        // Result lists change with the catalogue and every term would be a page: kept out of indexes.
+        robots: 'noindex, follow',
       };
     },
   };
@@ -312,6 +301,7 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
           children: [
             { index: true, loader: homeLoader, Component: HomeRoute, ErrorBoundary: PageError, handle: homeHandle },
             categoryRoute('category/:categoryKey'),
+            { path: 'search', loader: searchLoader, Component: SearchRoute, ErrorBoundary: PageError, handle: searchHandle },
             productRoute('product/:recordId'),
             categoryRoute('store/category/:categoryKey'),
             productRoute('store/product/:recordId'),
@@ -338,6 +328,10 @@ function HomeRoute() {
 
 function CategoryRoute() {
   return <CategoryPage data={useLoaderData() as CategoryData} />;
+}
+
+function SearchRoute() {
+  return <SearchPage data={useLoaderData() as SearchData} />;
 }
 
 function ProductRoute() {

@@ -1,8 +1,8 @@
-// The storefront's data access: the @store/client commerce client plus the one listing call the
-// client does not have yet (category products, through the server's search/products browse).
+// The storefront's data access: the @store/client commerce client, a category listing in the
+// storefront's product shape, and the few answers kept for the life of the api (viewer, sort rules).
 
-import { createCommerceClient, createHttp, CommerceFetchError, type CommerceClient, type ResponseInfo } from '@store/client';
-import type { ProductDetail } from '@store/core';
+import { createCommerceClient, CommerceFetchError, type CommerceClient, type ResponseInfo } from '@store/client';
+import { SORT_RULES, type ProductDetail, type SortRule } from '@store/core';
 import { loadViewer, type Viewer } from './viewer.ts';
 
 /** The demo webstore; the server passes the real one to render() and the page hands it to the browser. */
@@ -25,7 +25,12 @@ export interface ListedProduct {
 
 export interface StoreApi {
   client: CommerceClient;
-  getCategoryProducts(categoryId: string, options: { page: number; pageSize: number; signal?: AbortSignal }): Promise<CategoryProductsPage>;
+  getCategoryProducts(categoryId: string, options: { page: number; pageSize: number; fields?: string[]; signal?: AbortSignal }): Promise<CategoryProductsPage>;
+  /**
+   * The store's sort rules (GET search/sort-rules), asked once per api like the viewer; the rules
+   * the store ships with (core SORT_RULES) when the call fails, so a results page still sorts.
+   */
+  sortRules(): Promise<readonly SortRule[]>;
   /**
    * The viewer (./viewer.ts), loaded once and shared until invalidated. On the server the api lives
    * for one request; in the browser for one page load, since logging in or out, switching account
@@ -95,8 +100,8 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
     onResponse,
   };
   const client = createCommerceClient(config);
-  const http = createHttp(config);
   let viewer: Promise<Viewer> | null = null;
+  let sortRules: Promise<readonly SortRule[]> | null = null;
 
   return {
     client,
@@ -107,23 +112,20 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
     invalidateViewer() {
       viewer = null;
     },
+    sortRules() {
+      sortRules ??= client.getSortRules().then(
+        (r) => (r.sortRules?.length ? [...r.sortRules].sort((a, b) => a.sortOrder - b.sortOrder) : SORT_RULES),
+        () => SORT_RULES,
+      );
+      return sortRules;
+    },
     onActivity(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    async getCategoryProducts(categoryId, { page, pageSize, signal }) {
-      // Use the client's own method once it has one.
-      const own = (client as unknown as { getCategoryProducts?: (id: string, o: object) => Promise<{ products: Array<SearchProductSummary | ProductDetail>; total: number }> }).getCategoryProducts;
-      if (typeof own === 'function') {
-        const res = await own.call(client, categoryId, { page, pageSize, signal });
-        return { products: res.products.map(toListedProduct), total: res.total };
-      }
-      const res = await http.request<{ productsPage?: { products?: SearchProductSummary[]; total?: number } }>({
-        path: http.webstorePath('search', 'products'),
-        query: { categoryId, page, pageSize },
-        signal,
-      });
-      const pageData = res.data.productsPage ?? {};
+    async getCategoryProducts(categoryId, { page, pageSize, fields, signal }) {
+      const res = await client.searchProducts({ categoryId, page, pageSize, fields }, { signal });
+      const pageData = res.productsPage ?? {};
       return { products: (pageData.products ?? []).map(toListedProduct), total: Number(pageData.total ?? 0) };
     },
   };

@@ -11,9 +11,11 @@ import { SessionEffects } from '../components/SessionEffects.tsx';
 import { ToastProvider } from '../components/Toast.tsx';
 import { UserNav } from '../components/UserNav.tsx';
 import { PreviewToggle } from '../components/PreviewToggle.tsx';
+import { SearchBox } from '../components/SearchBox.tsx';
 import { isAdminViewer } from './product-view.ts';
 import { useStoreApi } from '../lib/api-context.tsx';
 import { headFor } from '../lib/head.ts';
+import { SEARCH_PATH } from '../lib/search-url.ts';
 import type { RootData, UserSession } from './types.ts';
 
 export const STORE_NAME = 'Dataset Store';
@@ -27,9 +29,11 @@ export interface SiteHeaderProps {
   currentPath?: string;
   onSwitchAccount?: (account: ExternalManagedAccount) => Promise<void>;
   onPreviewChange?: (isPreview: boolean) => Promise<void>;
+  /** The term of the search results on show, for the search box. */
+  searchTerm?: string;
 }
 
-export function SiteHeader({ menu, session, managedAccounts = [], currentPath, onSwitchAccount, onPreviewChange }: SiteHeaderProps) {
+export function SiteHeader({ menu, session, managedAccounts = [], currentPath, onSwitchAccount, onPreviewChange, searchTerm }: SiteHeaderProps) {
   const switcher = session && !session.isGuest && managedAccounts.length > 1;
   return (
     <header className="site-header">
@@ -37,6 +41,7 @@ export function SiteHeader({ menu, session, managedAccounts = [], currentPath, o
         <AppLink href="/" className="brand">
           {STORE_NAME}
         </AppLink>
+        <SearchBox term={searchTerm} />
         {menu.length ? (
           <nav aria-label="Categories">
             <ul className="menu">
@@ -149,6 +154,7 @@ export function Layout() {
         currentPath={`${location.pathname}${location.search}`}
         onSwitchAccount={switchAccount}
         onPreviewChange={changePreview}
+        searchTerm={location.pathname === SEARCH_PATH ? new URLSearchParams(location.search).get('term') ?? '' : ''}
       />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />

@@ -19,6 +19,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           <AppLink href={product.href}>{product.name}</AppLink>
         </h3>
         {product.recordCount ? <p className="card__meta">{`${product.recordCount} records`}</p> : null}
+        {product.listStatus ? <p className="card__meta">{`List status: ${product.listStatus}`}</p> : null}
         {product.countries ? <p className="card__meta">{product.countries}</p> : null}
         <p className="card__price">
           {product.price ? (

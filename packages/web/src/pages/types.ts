@@ -1,8 +1,9 @@
 // Loader data of each route: plain JSON, so it travels to the browser as hydration data.
 
-import type { ExternalManagedAccount, ProductDetail, ProductPrice, ProductTaxes } from '@store/core';
+import type { ExternalManagedAccount, ProductDetail, ProductPrice, ProductTaxes, RefinementAttributeType, SearchRefinement } from '@store/core';
 import type { BreadcrumbInput } from '@store/core';
 import type { SanitizedRichText } from '../lib/sanitize.ts';
+import type { ResultsBase } from '../lib/search-url.ts';
 
 export interface MenuLink {
   label: string;
@@ -78,6 +79,7 @@ export interface CardProduct {
   originalPrice: string | null;
   recordCount: string | null;
   countries: string | null;
+  listStatus: string | null;
 }
 
 export interface HomeData {
@@ -85,16 +87,56 @@ export interface HomeData {
   featuredError: boolean;
 }
 
+/** A facet as the panel shows it: the API's DistinctValue facet, without what the page does not use. */
+export interface FacetView {
+  nameOrId: string;
+  attributeType: RefinementAttributeType;
+  displayName: string;
+  values: Array<{ value: string; label: string; count: number }>;
+}
+
+export interface SortOption {
+  id: string;
+  label: string;
+}
+
+/** One page of search results with the state that made it (from the URL, see lib/search-url.ts). */
+export interface ResultsData {
+  /** The page these results belong to (path, and the term on the search page). */
+  base: ResultsBase;
+  products: CardProduct[];
+  /** The search call failed: the grid's error state (spec 03 §2.3). */
+  error: boolean;
+  total: number;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  facets: FacetView[];
+  refinements: SearchRefinement[];
+  /** The URL's refinements could not be read, so the results are unfiltered. */
+  refinementsIgnored: boolean;
+  sortOptions: SortOption[];
+  /** The rule in force: the chosen one, else the store's default (the first). */
+  sortRuleId: string;
+}
+
 export interface CategoryData {
   category: { id: string; name: string; description: string | null; href: string };
   breadcrumbs: BreadcrumbInput[];
   children: Array<{ label: string; href: string }>;
-  products: CardProduct[];
-  productsError: boolean;
-  total: number;
-  page: number;
-  pageSize: number;
+  results: ResultsData;
   origin: string;
+}
+
+export interface SearchData {
+  /** The trimmed term; '' when none was given (no search is made). */
+  term: string;
+  /** The category the search is narrowed to (the `category` parameter), when it is known. */
+  category: { id: string; name: string } | null;
+  /** Subcategories holding matches, to narrow the search to. */
+  categories: Array<{ label: string; count: number; href: string }>;
+  results: ResultsData | null;
 }
 
 export interface ProductData {

@@ -201,6 +201,8 @@ export function fakeApiFetch(
     guestBrowsingEnabled?: boolean;
     /** Store setting: one entitlement policy, so products may be read from the shared snapshot. */
     usesSingleEntitlementPolicy?: boolean;
+    /** Answers search/products (the product as the only match, no facets, by default). */
+    search?: (query: URLSearchParams) => Response | unknown;
   } = {},
 ): typeof fetch & { calls: string[] } {
   const product = opts.product ?? datasetProduct();
@@ -246,6 +248,10 @@ export function fakeApiFetch(
     }
     if (rest === 'product-categories/children') {
       return json({ productCategories: url.searchParams.get('parentProductCategoryId') ? [{ id: '0ZG000000000002AAA', urlName: 'dental', fields: { Name: 'Dental' }, mediaGroups: [] }] : [] });
+    }
+    if (rest === 'search/products' && opts.search) {
+      const answer = opts.search(url.searchParams);
+      return answer instanceof Response ? answer : json(answer);
     }
     if (rest === 'search/products') {
       const fields = Object.fromEntries(Object.entries(product.fields).map(([k, v]) => [k, { value: v }]));
