@@ -16,15 +16,19 @@ export async function loadDocs(db: Kysely<Database>, webstoreId: string, since?:
   let after = '';
   for (;;) {
     let q = db.selectFrom('product')
-      .select(['id', 'sku', 'parent_id', 'product_class', 'name', 'description', 'category_lines_json', 'countries_json', 'included_fields_json',
+      .select(['id', 'webstore_id', 'sku', 'parent_id', 'product_class', 'name', 'description', 'category_lines_json', 'countries_json', 'included_fields_json',
         'sic_code', 'sic_division', 'list_status', 'record_count', 'created_at', 'is_active'])
-      .where('webstore_id', '=', webstoreId).where('id', '>', after).orderBy('id').limit(BATCH);
-    q = since === undefined ? q.where('is_active', '=', 1) : q.where('changed_version', '>', since);
-    const rows = await q.execute();
-    if (!rows.length) break;
-    after = rows[rows.length - 1]!.id;
+      .where('id', '>', after).orderBy('id').limit(BATCH);
+    // The full read walks the primary key and filters the store here: with a webstore_id condition
+    // SQLite picks the (webstore_id, changed_version) index and sorts every batch — quadratic at a million rows.
+    // The change read is the other way round: that index finds the few changed rows.
+    q = since === undefined ? q : q.where('webstore_id', '=', webstoreId).where('changed_version', '>', since);
+    const batch = await q.execute();
+    if (!batch.length) break;
+    after = batch[batch.length - 1]!.id;
+    const rows = batch.filter((r) => r.webstore_id === webstoreId);
     const active = rows.filter((r) => r.is_active);
-    for (const r of rows) if (!r.is_active) removed.push(r.id);
+    if (since !== undefined) for (const r of rows) if (!r.is_active) removed.push(r.id);
     if (!active.length) continue;
     const ids = active.map((r) => r.id);
     const [cats, prices, models] = await Promise.all([
