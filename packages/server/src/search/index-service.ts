@@ -83,7 +83,7 @@ export class SearchIndexService {
     const version = await this.currentVersion(webstoreId);
     const [{ docs }, synonyms, priceBooks] = await Promise.all([loadDocs(this.db, webstoreId), this.synonyms(webstoreId), this.priceBooks(webstoreId)]);
     const dicts = newDictionaries();
-    const main = new Segment(docs, dicts);
+    const main = await Segment.build(docs, dicts);
     return { version, baseVersion: version, main, dicts, engine: new SearchEngine([main], [null], dicts, synonyms), priceBooks, buildMs: performance.now() - started, memoryBytes: heap() - heapBefore };
   }
 
@@ -98,7 +98,7 @@ export class SearchIndexService {
       const doc = index.main.find(id);
       if (doc >= 0) dead[doc] = 1;
     }
-    const delta = new Segment(docs, index.dicts, index.main.stats);
+    const delta = await Segment.build(docs, index.dicts, index.main.stats);
     const engine = new SearchEngine([index.main, delta], [dead, null], index.dicts, synonyms);
     return { ...index, version, engine, priceBooks };
   }

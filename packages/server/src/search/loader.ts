@@ -23,6 +23,8 @@ export async function loadDocs(db: Kysely<Database>, webstoreId: string, since?:
     // SQLite picks the (webstore_id, changed_version) index and sorts every batch — quadratic at a million rows.
     // The change read is the other way round: that index finds the few changed rows.
     q = since === undefined ? q : q.where('webstore_id', '=', webstoreId).where('changed_version', '>', since);
+    // better-sqlite3 answers synchronously: give waiting requests a turn between batches.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const batch = await q.execute();
     if (!batch.length) break;
     after = batch[batch.length - 1]!.id;

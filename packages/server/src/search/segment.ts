@@ -52,6 +52,8 @@ const FIELDS = [
   { name: 'description', boost: 0.6, b: 0.75 },
 ] as const;
 const K1 = 1.2;
+const YIELD_EVERY = 5000;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface CorpusStats { docs: number; avgLength: number[]; df: Map<string, number> }
 
@@ -95,14 +97,14 @@ export class Segment {
   readonly listedDf = new Map<string, number>();
   readonly vocabulary = new Map<string, VocabularyEntry>();
   /** Vocabulary words in code-unit order, for prefix lookups. */
-  readonly sortedWords: string[];
+  sortedWords: string[] = [];
   /** Document numbers ordered by product id, for lookups by id. */
   private readonly byId: Int32Array;
   /** Position of each document in name order, for the name sort. */
   readonly nameRank: Float64Array;
-  readonly stats: CorpusStats;
+  stats!: CorpusStats;
 
-  constructor(docs: readonly SearchDoc[], dicts: Dictionaries, base?: CorpusStats) {
+  private constructor(docs: readonly SearchDoc[], dicts: Dictionaries) {
     const n = docs.length;
     this.size = n;
     this.productIds = docs.map((d) => d.productId);
@@ -132,7 +134,17 @@ export class Segment {
     this.nameRank = new Float64Array(n);
     byName.forEach((doc, rank) => { this.nameRank[doc] = rank; });
     this.sortedByName = byName;
+  }
 
+  /** Builds a segment, letting other work run between slices (a million documents take minutes). */
+  static async build(docs: readonly SearchDoc[], dicts: Dictionaries, base?: CorpusStats): Promise<Segment> {
+    const seg = new Segment(docs, dicts);
+    await seg.index(docs, base);
+    return seg;
+  }
+
+  private async index(docs: readonly SearchDoc[], base?: CorpusStats): Promise<void> {
+    const n = docs.length;
     // Pass 1: field lengths and document frequencies. Pass 2 analyses again rather than keeping every
     // document's term table: analysis is cheap with remembered stems, memory at a million documents is not.
     const lengths = FIELDS.map(() => new Float32Array(n));
@@ -149,13 +161,15 @@ export class Segment {
       });
       return tf;
     };
-    docs.forEach((d, i) => {
+    for (let i = 0; i < n; i++) {
+      const d = docs[i]!;
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
       for (const t of termTable(d, i, true).keys()) {
         df.set(t, (df.get(t) ?? 0) + 1);
         if (!d.parentId) this.listedDf.set(t, (this.listedDf.get(t) ?? 0) + 1);
       }
       this.addVocabulary(d);
-    });
+    }
     const avgLength = FIELDS.map((_, f) => {
       let sum = 0;
       for (const l of lengths[f]!) sum += l;
@@ -167,7 +181,9 @@ export class Segment {
 
     // Pass 2: saturated BM25F weights into postings.
     const lists = new Map<string, { docs: number[]; weights: number[] }>();
-    docs.forEach((d, i) => {
+    for (let i = 0; i < n; i++) {
+      const d = docs[i]!;
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
       for (const [t, row] of termTable(d, i, false)) {
         let wtf = 0;
         for (let f = 0; f < FIELDS.length; f++) {
@@ -181,10 +197,10 @@ export class Segment {
         list.docs.push(i);
         list.weights.push((wtf * (K1 + 1)) / (wtf + K1));
       }
-    });
+    }
     for (const [t, list] of lists) this.postings.set(t, { docs: Int32Array.from(list.docs), weights: Float32Array.from(list.weights) });
     this.sortedWords = [...this.vocabulary.keys()].sort();
-  }
+    }
 
   readonly sortedByName: Int32Array;
 

@@ -5,7 +5,9 @@ import type { Kysely } from 'kysely';
 // seller configures (applied when a query is read, so a change needs no re-indexing).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('product').addColumn('changed_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.createIndex('product_changed_version_idx').on('product').columns(['webstore_id', 'changed_version']).execute();
+  // On changed_version alone: with webstore_id first, SQLite (no statistics) chose it for every
+  // "webstore_id = ? and id in (…)" lookup and scanned the whole store.
+  await db.schema.createIndex('product_changed_version_idx').on('product').columns(['changed_version']).execute();
   await db.schema.createTable('search_synonym_group')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('webstore_id', 'text', (c) => c.notNull().references('webstore.id'))
