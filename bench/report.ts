@@ -1,9 +1,22 @@
-// bench/results.md: the run's context, one row per load scenario, the Lighthouse runs and the targets.
+// bench/results.md: the run's context, one row per load scenario, search per catalogue size, the
+// Lighthouse runs and the targets.
+import type { Dataset } from './dataset.ts';
 import type { LoadResult } from './load.ts';
 import type { LighthouseRun } from './lighthouse.ts';
+import type { IndexInfo } from './search.ts';
 
 export interface ScenarioResult { name: string; route: string; note?: string; result?: LoadResult; error?: string }
 export interface Target { name: string; measured: string; pass: boolean | undefined }
+/** Search and suggestions at one catalogue size: the file, the server's index and the two scenarios. */
+export interface SearchSize {
+  products: number;
+  dataset?: Dataset;
+  index?: IndexInfo;
+  /** Server RSS after the search scenarios. */
+  rssAfterBytes?: number;
+  scenarios: ScenarioResult[];
+  error?: string;
+}
 
 export interface Report {
   date: string;
@@ -11,6 +24,8 @@ export interface Report {
   setup: string[];
   scenarios: ScenarioResult[];
   ceilingRps: number | undefined;
+  search: SearchSize[];
+  searchNotes: string[];
   lighthouse: { url: string; runs: LighthouseRun[]; error?: string; skipped?: boolean };
   targets: Target[];
   notes: string[];
@@ -18,7 +33,9 @@ export interface Report {
 
 const fmt = (n: number | undefined, digits = 0) => n === undefined || !Number.isFinite(n) ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (n: number) => fmt(n, n < 10 ? 2 : 1);
+const rate = (n: number) => fmt(n, n < 100 ? 1 : 0);
 const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
+const mib = (bytes: number | undefined) => bytes === undefined ? '–' : `${fmt(bytes / 2 ** 20, 0)} MiB`;
 
 export function table(head: string[], rows: string[][], align: ('l' | 'r')[] = []): string {
   const sep = head.map((_, i) => (align[i] ?? 'l') === 'r' ? '---:' : '---');
@@ -33,11 +50,45 @@ export function loadTable(r: Report): string {
     const bad = x.errors + x.non2xx;
     const codes = Object.entries(x.statusCodes).filter(([c]) => !c.startsWith('2')).map(([c, n]) => `${c}×${n}`).join(', ');
     const cpu = x.cpuMsPerRequest === undefined ? '–' : `${fmt(x.cpuMsPerRequest * 1000, 0)} µs`;
-    return [s.name, `\`${s.route}\``, fmt(x.rps, 0), ms(x.p50), ms(x.p99), ratio, fmt(x.requests), kb(x.bytesPerResponse), cpu,
+    return [s.name, `\`${s.route}\``, rate(x.rps), ms(x.p50), ms(x.p99), ratio, fmt(x.requests), kb(x.bytesPerResponse), cpu,
       bad ? `**${x.errors} errors, ${x.non2xx} non-2xx**${codes ? ` (${codes})` : ''}` : '0'];
   });
   return table(['Scenario', 'Route', 'req/s (mean)', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'resp. size', 'server CPU/req', 'errors / non-2xx'], rows,
     ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']);
+}
+
+/** One catalogue size: the index (documents, build, memory, RSS, the file's seed) and the two scenarios. */
+export function searchTables(x: SearchSize): string {
+  const d = x.dataset;
+  const seed = !d ? '–' : `${Number.isFinite(d.seedSeconds) ? `${fmt(d.seedSeconds, 1)} s` : 'unknown'}${d.reused ? ` (file reused, seeded ${d.seededAt})` : ' (in this run)'}`;
+  const i = x.index;
+  const index = table(['Documents', 'Index build', 'Index memory', 'Server RSS (index ready / after load)', 'Ready after start', 'Database', 'Seed'], [[
+    i ? fmt(i.documents) : '–', i ? `${fmt(i.buildMs / 1000, 1)} s` : '–', i ? mib(i.memoryBytes) : '–',
+    `${mib(i?.rssBytes)} / ${mib(x.rssAfterBytes)}`, i ? `${fmt(i.readySeconds, 1)} s` : '–',
+    d ? `${fmt(d.products)} products, ${mib(d.sizeBytes)}` : '–', seed,
+  ]], ['r', 'r', 'r', 'r', 'r', 'l', 'l']);
+  const rows = x.scenarios.map((s) => {
+    if (!s.result) return [s.name, 'ERROR', '–', '–', '–', '–', '–', s.error ?? ''];
+    const r = s.result;
+    const bad = r.errors + r.non2xx;
+    return [s.name, rate(r.rps), ms(r.p50), ms(r.p99), fmt(r.requests), kb(r.bytesPerResponse),
+      r.cpuMsPerRequest === undefined ? '–' : `${fmt(r.cpuMsPerRequest, 2)} ms`, bad ? `**${r.errors} errors, ${r.non2xx} non-2xx**` : '0'];
+  });
+  const load = rows.length ? table(['Scenario', 'req/s (mean)', 'p50 ms', 'p99 ms', 'requests', 'resp. size', 'server CPU/req', 'errors / non-2xx'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']) : '';
+  const [first, ...rest] = (x.error ?? '').split('\n');
+  const error = x.error ? `**Failed:** ${first}${rest.length ? `\n\n\`\`\`\n${rest.join('\n')}\n\`\`\`` : ''}` : '';
+  return [index, load, error].filter(Boolean).join('\n\n');
+}
+
+export function searchSection(r: Report): string[] {
+  if (!r.search.length) return [];
+  return [
+    '## Search',
+    '',
+    ...r.search.flatMap((x) => [`### ${fmt(x.products)} products`, '', searchTables(x), '']),
+    ...r.searchNotes.map((n) => `- ${n}`),
+    ...(r.searchNotes.length ? [''] : []),
+  ];
 }
 
 export function lighthouseTable(r: Report): string {
@@ -79,6 +130,7 @@ export function markdown(r: Report): string {
     '',
     loadTable(r),
     '',
+    ...searchSection(r),
     '## Lighthouse (mobile, performance)',
     '',
     `Page: \`${r.lighthouse.url}\``,

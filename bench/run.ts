@@ -1,10 +1,15 @@
 // `npm run bench`: seeds (or reuses) a 100,000-product SQLite catalogue, starts the real server on it,
-// loads the product, pricing and menu endpoints with autocannon against a bare route of the same
-// framework (the ceiling), runs Lighthouse (mobile) on a product page, and writes bench/results.md.
+// waits for its search index, loads the product, pricing, menu, search and suggestion endpoints with
+// autocannon against a bare route of the same framework (the ceiling), runs Lighthouse (mobile) on a
+// product page; then (by default) seeds or reuses a 1,000,000-product catalogue, starts a second server
+// on it (the first stopped) and loads search and suggestions there; and writes bench/results.md.
 //
 //   node --import tsx bench/run.ts [--products 100000] [--fresh] [--duration 10] [--warmup 3]
 //        [--connections 10] [--ids 1000] [--lighthouse-runs 3] [--no-lighthouse] [--strict] [--out bench/results.md]
-//        [--ceiling auto|separate]
+//        [--ceiling auto|separate] [--search-products 1000000 | --no-1m] [--max-old-space 8192]
+//
+// --search-products N: the catalogue size of the second search phase (0, or --no-1m, skips it; --fresh
+// reseeds only the main catalogue). --max-old-space: the second server's V8 heap limit in MB.
 //
 // Exits non-zero when a scenario had errors or non-2xx answers (or Lighthouse could not run);
 // with --strict also when a target fails.
@@ -14,10 +19,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DATA_DIR, ROOT, ensureDataset, sampleProductIds, type Dataset } from './dataset.ts';
-import { runLoad } from './load.ts';
 import { CHROME_PATH, runLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { freePort, installHandlers, startChild, stopAll, waitForHttp, type Child } from './processes.ts';
-import { lighthouseTable, loadTable, markdown, median, targetsTable, type Report, type ScenarioResult, type Target } from './report.ts';
+import { lighthouseTable, loadTable, markdown, median, searchSection, targetsTable, type Report, type ScenarioResult, type SearchSize, type Target } from './report.ts';
+import { get, runScenario, type Scenario } from './scenario.ts';
+import { categoryIds, isSearchScenario, searchScenarios, serverRss, waitForIndex } from './search.ts';
+import { INDEX_TIMEOUT_MS, describeIndex, searchAtSize } from './search-phase.ts';
+import { searchNotes, searchTargets } from './search-targets.ts';
+import { startStoreServer } from './server.ts';
 
 const WEBSTORE_ID = '0ZE000000000001AAA';
 const API = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
@@ -36,6 +45,9 @@ const { values: args } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
     ceiling: { type: 'string', default: 'auto' }, // auto | separate (force the fallback bare process)
+    'search-products': { type: 'string', default: '1000000' },
+    'no-1m': { type: 'boolean', default: false },
+    'max-old-space': { type: 'string', default: '8192' },
     out: { type: 'string', default: path.join(ROOT, 'bench/results.md') },
   },
   strict: true,
@@ -52,6 +64,8 @@ const opts = {
   connections: Math.floor(num('connections', args.connections, 1)),
   ids: Math.floor(num('ids', args.ids, 1)),
   lighthouseRuns: Math.floor(num('lighthouse-runs', args['lighthouse-runs'], 1)),
+  searchProducts: args['no-1m'] ? 0 : Math.floor(num('search-products', args['search-products'], 0)),
+  maxOldSpaceMb: Math.floor(num('max-old-space', args['max-old-space'], 512)),
 };
 
 if (!['auto', 'separate'].includes(args.ceiling!)) { console.error('--ceiling must be auto or separate'); process.exit(2); }
@@ -68,27 +82,6 @@ function gitRevision(): string {
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
-async function get(url: string): Promise<{ status: number; type: string; body: string }> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-  return { status: res.status, type: res.headers.get('content-type') ?? '', body: await res.text() };
-}
-
-/** After a scenario with non-2xx answers: which paths fail, and how (first few). */
-async function probeFailures(origin: string, paths: string[]): Promise<string[]> {
-  const failures: string[] = [];
-  let next = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < paths.length && failures.length < 10) {
-      const p = paths[next++];
-      try {
-        const r = await get(origin + p);
-        if (r.status < 200 || r.status > 299) failures.push(`${r.status} ${p}: ${r.body.slice(0, 200)}`);
-      } catch (err) { failures.push(`${p}: ${(err as Error).message}`); }
-    }
-  }));
-  return failures;
-}
-
 async function main(): Promise<number> {
   installHandlers();
   mkdirSync(DATA_DIR, { recursive: true });
@@ -102,16 +95,20 @@ async function main(): Promise<number> {
   const allIds = sampleProductIds(dataset.file, WEBSTORE_ID, population).ids;
   log(`${ids.length} product ids sampled from the ${population.toLocaleString('en-US')} priced products (${ids[0]}, ${ids[1]}, …)`);
 
-  // 2. The real server on that file.
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: dataset.file, LOG: '0', BENCH_BARE_ROUTE: '1', SEED_PRODUCTS: String(opts.products) };
-  delete env.DATABASE_URL;
-  log(`starting the server on ${origin}…`);
-  const serverStart = Date.now();
-  const server = startChild('the store server', ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: ROOT, env, logFile: path.join(DATA_DIR, 'server.log') });
-  await waitForHttp(`${origin}/healthz`, server, 180_000);
-  log(`server ready in ${((Date.now() - serverStart) / 1000).toFixed(1)} s (pid ${server.proc.pid})`);
+  // 2. The real server on that file, and its search index (built in the background from the start;
+  //    waited for here so the build does not run during the load).
+  const store = await startStoreServer(dataset, { logName: 'server.log', timeoutMs: INDEX_TIMEOUT_MS });
+  const { origin, child: server } = store;
+  const mainSearch: SearchSize = { products: opts.products, dataset, scenarios: [] };
+  try {
+    log(`waiting for the search index…`);
+    mainSearch.index = await waitForIndex(origin, server, store.startedAt, INDEX_TIMEOUT_MS);
+    log(describeIndex(mainSearch.index));
+  } catch (err) {
+    mainSearch.error = (err as Error).message;
+    failed = true;
+    console.error(`[bench] ✗ search index: ${mainSearch.error}`);
+  }
 
   // 3. The ceiling: the in-process bare route when the server registers it, else a separate bare Fastify.
   let ceilingOrigin = origin;
@@ -131,44 +128,24 @@ async function main(): Promise<number> {
 
   // 4. Load.
   const serverPid = server.proc.pid;
-  const scenarios: { name: string; route: string; origin: string; paths: string[]; pid?: number }[] = [
+  const settings = { connections: opts.connections, duration: opts.duration, warmup: opts.warmup };
+  const scenarios: Scenario[] = [
     { name: 'ceiling (bare route)', route: 'GET /bench/bare', origin: ceilingOrigin, paths: ['/bench/bare'], pid: bare ? bare.proc.pid : serverPid },
     { name: 'product detail', route: `GET …/products/{productId}`, origin, paths: ids.map((id) => `${API}/products/${id}`), pid: serverPid },
     // Every priced product in turn: the response cache mostly misses, so this is the database path.
     { name: 'product detail, cold (all products)', route: `GET …/products/{productId}`, origin, paths: allIds.map((id) => `${API}/products/${id}`), pid: serverPid },
     { name: 'pricing', route: `GET …/pricing/products/{productId}`, origin, paths: ids.map((id) => `${API}/pricing/products/${id}`), pid: serverPid },
     { name: 'category menu', route: 'GET …/category-menu-items', origin, paths: [`${API}/category-menu-items`], pid: serverPid },
+    ...(mainSearch.index ? searchScenarios(API, origin, serverPid, categoryIds(dataset.file, WEBSTORE_ID)) : []),
   ];
   const results: ScenarioResult[] = [];
   for (const s of scenarios) {
-    const entry: ScenarioResult = { name: s.name, route: s.route };
-    results.push(entry);
-    const first = await get(s.origin + s.paths[0]).catch((err: Error) => ({ status: 0, type: '', body: err.message }));
-    if (first.status !== 200 || !first.type.includes('json')) {
-      entry.error = `pre-flight ${s.paths[0]} answered ${first.status} ${first.type}: ${first.body.slice(0, 200)}`;
-      console.error(`[bench] ✗ ${s.name}: ${entry.error}`);
-      failed = true;
-      continue;
-    }
-    log(`${s.name}: ${opts.warmup} s warm-up + ${opts.duration} s at ${opts.connections} connections over ${s.paths.length} path(s)…`);
-    try {
-      const r = await runLoad({ origin: s.origin, paths: s.paths, connections: opts.connections, duration: opts.duration, warmup: opts.warmup, serverPid: s.pid });
-      entry.result = r;
-      const cpu = r.cpuMsPerRequest === undefined ? '' : `, server CPU ${(r.cpuMsPerRequest * 1000).toFixed(0)} µs/req`;
-      log(`  ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms${cpu}, ${r.errors} errors, ${r.non2xx} non-2xx`);
-      if (r.errors || r.non2xx) {
-        failed = true;
-        console.error(`[bench] ✗ ${s.name}: ${r.errors} errors and ${r.non2xx} non-2xx answers (status codes ${JSON.stringify(r.statusCodes)})`);
-        const failures = await probeFailures(s.origin, s.paths);
-        for (const f of failures) console.error(`[bench]     ${f}`);
-        if (failures.length) entry.error = failures[0];
-      }
-    } catch (err) {
-      entry.error = (err as Error).message;
-      failed = true;
-      console.error(`[bench] ✗ ${s.name}: ${entry.error}`);
-    }
+    const r = await runScenario(s, settings);
+    results.push(r.entry);
+    if (!r.ok) failed = true;
   }
+  mainSearch.scenarios = results.filter((r) => isSearchScenario(r.name));
+  if (mainSearch.index) mainSearch.rssAfterBytes = await serverRss(origin);
   await bare?.stop();
 
   // 5. Lighthouse on a dataset page.
@@ -192,7 +169,15 @@ async function main(): Promise<number> {
   }
   await stopAll();
 
-  // 6. Targets and the report.
+  // 6. Search at the larger catalogue, on a server of its own.
+  const search: SearchSize[] = [mainSearch];
+  if (opts.searchProducts > 0 && opts.searchProducts !== opts.products) {
+    const large = await searchAtSize(opts.searchProducts, { api: API, webstoreId: WEBSTORE_ID, settings, maxOldSpaceMb: opts.maxOldSpaceMb });
+    search.push(large.size);
+    if (!large.ok) failed = true;
+  }
+
+  // 7. Targets and the report.
   const ceiling = results[0].result?.rps;
   const product = results[1].result;
   const ratio = ceiling && product ? product.rps / ceiling : undefined;
@@ -200,6 +185,7 @@ async function main(): Promise<number> {
   const targets: Target[] = [
     { name: `Product endpoint ≥ ${TARGET_PRODUCT_RATIO * 100} % of the bare route's req/s`, measured: ratio === undefined ? 'not measured' : `${(ratio * 100).toFixed(1)} % (${product!.rps.toFixed(0)} / ${ceiling!.toFixed(0)} req/s)`, pass: ratio === undefined ? false : ratio >= TARGET_PRODUCT_RATIO },
     { name: `Lighthouse performance ≥ ${TARGET_LIGHTHOUSE} (mobile)`, measured: lh.skipped ? 'skipped' : lhScore === undefined ? 'not measured' : `${lhScore} (median of ${lh.runs.length})`, pass: lh.skipped ? undefined : lhScore === undefined ? false : lhScore >= TARGET_LIGHTHOUSE },
+    ...searchTargets(search, opts.connections),
   ];
 
   const cpus = os.cpus();
@@ -229,18 +215,21 @@ async function main(): Promise<number> {
       `Database: SQLite (better-sqlite3), \`${path.relative(ROOT, dataset.file)}\`, ${dataset.products.toLocaleString('en-US')} products, ${(dataset.sizeBytes / 2 ** 20).toFixed(0)} MiB`,
       `Seed: ${Number.isFinite(dataset.seedSeconds) ? `${dataset.seedSeconds.toFixed(1)} s` : 'unknown'}${dataset.reused ? ` (file reused; seeded ${dataset.seededAt})` : ' (seeded in this run)'}`,
       `Load: autocannon, ${opts.connections} connections, ${opts.duration} s per scenario after a ${opts.warmup} s warm-up`,
+      `Search: ${search.map((x) => `${x.products.toLocaleString('en-US')} products`).join(' and ')}${search.length > 1 ? ` (the larger on a second server started after the first stopped, \`--max-old-space-size=${opts.maxOldSpaceMb}\`)` : ''}`,
       `Ceiling: ${ceilingNote}`,
       `Chromium: ${CHROME_PATH}`,
     ],
     scenarios: results,
     ceilingRps: ceiling,
+    search,
+    searchNotes: searchNotes(search, opts.connections),
     lighthouse: lh,
     targets,
     notes,
   };
   writeFileSync(args.out!, markdown(report));
 
-  console.log('\n' + loadTable(report) + '\n\n' + lighthouseTable(report) + '\n\n' + targetsTable(report) + '\n');
+  console.log('\n' + loadTable(report) + '\n\n' + searchSection(report).join('\n') + '\n' + lighthouseTable(report) + '\n\n' + targetsTable(report) + '\n');
   log(`results written to ${path.relative(process.cwd(), args.out!) || args.out}`);
   if (failed) console.error('[bench] FAILED: a scenario had errors or non-2xx answers (see above).');
   if (args.strict && targets.some((t) => t.pass === false)) { console.error('[bench] FAILED: a target was missed (--strict).'); return 1; }
