@@ -17,6 +17,6 @@ export async function markProductsChanged(db: Kysely<Database>, webstoreId: stri
   const { catalog_version } = await db.selectFrom('webstore').select('catalog_version').where('id', '=', webstoreId).executeTakeFirstOrThrow();
   for (let i = 0; i < productIds.length; i += 500) {
     await db.updateTable('product').set({ changed_version: catalog_version })
-      .where('webstore_id', '=', webstoreId).where('id', 'in', productIds.slice(i, i + 500)).execute();
+      .where('id', 'in', productIds.slice(i, i + 500)).execute();
   }
 }

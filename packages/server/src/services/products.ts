@@ -74,7 +74,10 @@ export class ProductService {
 
   async rowsByIds(webstoreId: string, ids: string[]): Promise<ProductTable[]> {
     if (!ids.length) return [];
-    return this.db.selectFrom('product').selectAll().where('webstore_id', '=', webstoreId).where('is_active', '=', 1).where('id', 'in', ids).execute();
+    // By primary key only, the store checked here: given "webstore_id = ?" too, SQLite (no statistics)
+    // prefers the (webstore_id, sku) index for more than a few ids and reads the whole store.
+    const rows = await this.db.selectFrom('product').selectAll().where('id', 'in', ids).execute();
+    return rows.filter((r) => r.webstore_id === webstoreId && r.is_active === 1);
   }
 
   async rowsBySkus(webstoreId: string, skus: string[]): Promise<ProductTable[]> {
