@@ -1,7 +1,8 @@
 // Search routes (spec 01 §5 and §7; reference §4): product search in its GET form (refinements as
 // URL-safe base64 JSON) and POST form (a JSON body, with prices), suggestions, sort rules, and the
 // seller's synonym groups. Validation here; the work is in services/search.ts and search/.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { queryKey } from '../services/response-cache.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MISSING_SEARCH_QUERY_MESSAGE, SEARCH_LIMITS, SORT_RULES, decodeRefinementsJson, type SearchRefinement } from '@store/core';
@@ -75,6 +76,9 @@ const suggestionsQuery = z.object({
 const synonymsBody = z.object({
   synonymGroups: z.array(z.object({ terms: z.array(z.string().trim().min(1).max(60)).min(2).max(20) })).max(500),
 }).strict();
+/** Stands in for the request's correlationId in a cached answer. */
+const CORRELATION_ID = '\u0000correlation';
+const CORRELATION_PLACEHOLDER = JSON.stringify(CORRELATION_ID);
 const MANAGEMENT = '/services/data/:apiVersion/commerce/management/webstores/:webstoreId';
 
 function decodeRefinements(encoded: string | undefined): SearchRefinement[] {
@@ -104,17 +108,29 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
     const ctx = await catalogueContext(s, req, store, effectiveAccountId);
     return { webstoreId: store.id, tree: ctx.tree, visibility: ctx.visibility, buyerGroupIds: ctx.buyerGroupIds, currency: ctx.currency };
   };
+  /**
+   * Answers kept per catalogue version (read fresh, so a change is never answered from the cache) and
+   * audience (buyer groups decide entitlements and prices; currency): shoppers repeat popular queries
+   * and, above all, the same typed prefixes. The request's correlationId is put in on the way out.
+   */
+  const cached = async (req: FastifyRequest, reply: FastifyReply, a: Awaited<ReturnType<typeof audience>>, kind: string, query: Record<string, unknown>, create: () => Promise<unknown>) => {
+    const version = await s.searchIndex.currentVersion(a.webstoreId);
+    const key = `${kind}|${a.webstoreId}|${version}|${[...a.buyerGroupIds].sort().join(',')}|${a.currency}|${queryKey(query)}`;
+    const body = await s.responses.getOrCreate(key, create);
+    return reply.type('application/json; charset=utf-8').send(body.replace(CORRELATION_PLACEHOLDER, JSON.stringify(req.id)));
+  };
 
   r.get(`${WEBSTORE}/search/products`, {
     schema: { tags: ['Search'], summary: 'Search products by term and/or category (refinements as URL-safe base64 JSON)', params: webstoreParams, querystring: getQuery },
-  }, async (req) => {
+  }, async (req, reply) => {
     const q = req.query;
     const input = checkQuery({
       searchTerm: q.searchTerm, categoryId: q.categoryId, refinements: decodeRefinements(q.refinements), fields: q.fields,
       page: q.page, pageSize: q.pageSize, sortRuleId: q.sortRuleId, grouping: q.grouping, includePrices: false, includeQuantityRule: q.includeQuantityRule ?? false,
     });
     const store = await s.webstores.get(req.params.webstoreId);
-    return s.search.search(await audience(req, store, q.effectiveAccountId), input, req.id);
+    const a = await audience(req, store, q.effectiveAccountId);
+    return cached(req, reply, a, 'search', q, () => s.search.search(a, input, CORRELATION_ID));
   });
 
   r.post(`${WEBSTORE}/search/product-search`, {
@@ -136,13 +152,14 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
 
   r.get(`${WEBSTORE}/search/suggestions`, {
     schema: { tags: ['Search'], summary: 'Suggested search terms and products for what has been typed (prefix and typo tolerant)', params: webstoreParams, querystring: suggestionsQuery },
-  }, async (req) => {
+  }, async (req, reply) => {
     const q = req.query;
     const store = await s.webstores.get(req.params.webstoreId);
-    return s.search.suggestions(await audience(req, store, q.effectiveAccountId), {
+    const a = await audience(req, store, q.effectiveAccountId);
+    return cached(req, reply, a, 'suggest', q, () => s.search.suggestions(a, {
       searchTerm: q.searchTerm, maxResults: q.maxResults, includeSuggestedTerms: q.includeSuggestedTerms,
       includeSuggestedProducts: q.includeSuggestedProducts, maxSuggestedProducts: q.maxSuggestedProducts, popularProductsCategoryId: q.popularProductsCategoryId,
-    });
+    }));
   });
 
   r.get(`${WEBSTORE}/search/sort-rules`, {

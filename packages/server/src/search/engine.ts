@@ -184,7 +184,8 @@ export class SearchEngine {
       const isLast = i === tokens.length - 1;
       if (this.known(t.stem)) alternatives.push({ stems: [t.stem], weight: 1 });
       if (prefix && isLast && !endsInSpace) {
-        for (const c of this.completions(t.surface, 20)) if (c.stem !== t.stem) alternatives.push({ stems: [c.stem], weight: 0.85 });
+        // The most frequent completions only: a one- or two-letter prefix would otherwise pull in most of the catalogue.
+        for (const c of this.completions(t.surface, 8, true)) if (c.stem !== t.stem) alternatives.push({ stems: [c.stem], weight: 0.85 });
       }
       if (!alternatives.length) {
         const typos = this.typoCandidates(t.surface);

@@ -71,7 +71,8 @@ export class SearchIndexService {
     return p;
   }
 
-  private async currentVersion(webstoreId: string): Promise<number> {
+  /** The store's catalogue version as the database has it now (one primary-key read). */
+  async currentVersion(webstoreId: string): Promise<number> {
     const row = await this.db.selectFrom('webstore').select('catalog_version').where('id', '=', webstoreId).executeTakeFirst();
     return row?.catalog_version ?? 0;
   }
