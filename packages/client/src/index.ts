@@ -43,3 +43,4 @@ export type { Http, HttpConfig, HttpRequest, HttpResponse, QueryParams, QueryVal
 export { DEFAULT_LIFETIME_MS, REFRESH_MARGIN_MS, freshnessLifetimeMs } from './expiring-value.ts';
 export { createStore, DEFAULT_STORE_TTL_MS } from './store.ts';
 export type { DataStore, LoadOptions, StoreEntry, StoreListener, StoreOptions } from './store.ts';
+export * from './cart-async.ts';
