@@ -3,6 +3,7 @@
 // seller's synonym groups. Validation here; the work is in services/search.ts and search/.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryKey } from '../services/response-cache.ts';
+import { readSynonymGroups, writeSynonymGroups } from '../search/synonym-groups.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MISSING_SEARCH_QUERY_MESSAGE, SEARCH_LIMITS, SORT_RULES, decodeRefinementsJson, type SearchRefinement } from '@store/core';
@@ -113,10 +114,11 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
    * audience (buyer groups decide entitlements and prices; currency): shoppers repeat popular queries
    * and, above all, the same typed prefixes. The request's correlationId is put in on the way out.
    */
-  const cached = async (req: FastifyRequest, reply: FastifyReply, a: Awaited<ReturnType<typeof audience>>, kind: string, query: Record<string, unknown>, create: () => Promise<unknown>) => {
+  const cached = async (req: FastifyRequest, reply: FastifyReply, a: Awaited<ReturnType<typeof audience>>, kind: string, query: Record<string, unknown>, create: (catalogVersion: number) => Promise<unknown>) => {
     const version = await s.searchIndex.currentVersion(a.webstoreId);
     const key = `${kind}|${a.webstoreId}|${version}|${[...a.buyerGroupIds].sort().join(',')}|${a.currency}|${queryKey(query)}`;
-    const body = await s.responses.getOrCreate(key, create);
+    // The answer is made at the version in its key (the index need not read it again).
+    const body = await s.responses.getOrCreate(key, () => create(version));
     return reply.type('application/json; charset=utf-8').send(body.replace(CORRELATION_PLACEHOLDER, JSON.stringify(req.id)));
   };
 
@@ -130,7 +132,7 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
     });
     const store = await s.webstores.get(req.params.webstoreId);
     const a = await audience(req, store, q.effectiveAccountId);
-    return cached(req, reply, a, 'search', q, () => s.search.search(a, input, CORRELATION_ID));
+    return cached(req, reply, a, 'search', q, (catalogVersion) => s.search.search({ ...a, catalogVersion }, input, CORRELATION_ID));
   });
 
   r.post(`${WEBSTORE}/search/product-search`, {
@@ -156,7 +158,7 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
     const q = req.query;
     const store = await s.webstores.get(req.params.webstoreId);
     const a = await audience(req, store, q.effectiveAccountId);
-    return cached(req, reply, a, 'suggest', q, () => s.search.suggestions(a, {
+    return cached(req, reply, a, 'suggest', q, (catalogVersion) => s.search.suggestions({ ...a, catalogVersion }, {
       searchTerm: q.searchTerm, maxResults: q.maxResults, includeSuggestedTerms: q.includeSuggestedTerms,
       includeSuggestedProducts: q.includeSuggestedProducts, maxSuggestedProducts: q.maxSuggestedProducts, popularProductsCategoryId: q.popularProductsCategoryId,
     }));
@@ -180,13 +182,13 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
     schema: { tags: ['Search management'], summary: 'The store\'s search synonym groups', params: webstoreParams.extend({ apiVersion: z.string() }) },
   }, async (req) => {
     const store = await admin(req, req.params.webstoreId);
-    return { synonymGroups: await s.searchIndex.synonymGroups(store.id) };
+    return { synonymGroups: (await readSynonymGroups(s.db, store.id)).map((terms) => ({ terms })) };
   });
   r.put(`${MANAGEMENT}/search/synonyms`, {
     schema: { tags: ['Search management'], summary: 'Replace the store\'s search synonym groups (effective on the next query)', params: webstoreParams.extend({ apiVersion: z.string() }), body: synonymsBody },
   }, async (req) => {
     const store = await admin(req, req.params.webstoreId);
-    await s.searchIndex.replaceSynonymGroups(store.id, req.body.synonymGroups.map((g) => g.terms));
-    return { synonymGroups: await s.searchIndex.synonymGroups(store.id) };
+    await writeSynonymGroups(s.db, store.id, req.body.synonymGroups.map((g) => g.terms));
+    return { synonymGroups: (await readSynonymGroups(s.db, store.id)).map((terms) => ({ terms })) };
   });
 }

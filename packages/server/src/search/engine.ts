@@ -3,8 +3,8 @@
 // disjunctive facet counts (a facet's counts ignore its own selection), sorting and paging.
 import { PRICE_BUCKETS, RECORD_COUNT_BUCKETS, parseBucket } from '@store/core';
 import { boundedDistance, typoBudget } from './fuzzy.ts';
-import { type Dictionaries, Segment, compareNames } from './segment.ts';
-import { Synonyms } from './synonyms.ts';
+import { type Dict, type Dictionaries, Segment, compareNames } from './segment.ts';
+import type { Synonyms } from './synonyms.ts';
 import { analyze, fold, skuTerm, words } from './text.ts';
 import { topK } from './top-k.ts';
 
@@ -12,12 +12,17 @@ import { topK } from './top-k.ts';
 export interface Clause { alternatives: Array<{ stems: string[]; weight: number }>; text: string }
 
 export type SortOrder = 'relevance' | 'priceAsc' | 'priceDesc' | 'nameAsc' | 'newest';
-export type FacetKey = 'countries' | 'sicCode' | 'division' | 'status' | 'recordCount' | 'price' | 'category';
 
 export interface Range { min: number | null; max: number | null }
+
+/** The facets with one value per ordinal of a dictionary. */
+export type DistinctFacet = 'countries' | 'sicCode' | 'division' | 'status';
+export function distinctDict(d: Dictionaries, key: DistinctFacet): Dict {
+  return { countries: d.countries, sicCode: d.sicCodes, division: d.divisions, status: d.statuses }[key];
+}
 /** An active refinement: ordinals of a distinct facet, ranges (whole units), or category subtrees. */
 export type Selection =
-  | { key: 'countries' | 'sicCode' | 'division' | 'status'; ords: Set<number> }
+  | { key: DistinctFacet; ords: Set<number> }
   | { key: 'recordCount' | 'price'; ranges: Range[] }
   | { key: 'category'; mask: Uint8Array };
 
@@ -47,8 +52,6 @@ export interface EngineResult {
   hits: Array<{ productId: string; score: number }>;
   facets: FacetCounts | null;
   categoryCounts: Int32Array | null;
-  /** The words the query was read as, after typo correction (for "showing results for"). */
-  clauses: Clause[];
 }
 
 export const RECORD_RANGES: Range[] = RECORD_COUNT_BUCKETS.map((b) => parseBucket(b)!);
@@ -57,6 +60,8 @@ export const PRICE_RANGES: Range[] = PRICE_BUCKETS.map((b) => parseBucket(b)!);
 const [K_COUNTRIES, K_SIC, K_DIVISION, K_STATUS, K_RECORDS, K_PRICE, K_CATEGORY] = [0, 1, 2, 3, 4, 5, 6] as const;
 const EMPTY = new Uint8Array(0);
 const ordMask = (ords: Set<number>, size: number) => { const m = new Uint8Array(size); for (const o of ords) if (o >= 0 && o < size) m[o] = 1; return m; };
+/** Does any ordinal in ords[from..to) have its flag set in the mask (a document's categories or countries)? */
+const anyIn = (mask: Uint8Array, ords: Int32Array, from: number, to: number) => { for (let k = from; k < to; k++) if (mask[ords[k]!]) return true; return false; };
 const groupBitsOf = (bits: Int32Array, ords: Int32Array, from: number, to: number) => { let b = 0; for (let k = from; k < to; k++) b |= bits[ords[k]!]!; return b; };
 const addBits = (into: Int32Array, bits: number) => { for (let g = 0; bits; g++, bits >>>= 1) if (bits & 1) into[g]!++; };
 
@@ -318,12 +323,11 @@ export class SearchEngine {
     const d = this.dicts;
     // Refinements compiled to masks and ranges, read by an integer switch in the loop below: this loop
     // visits every candidate (a whole catalogue when browsing), so it avoids closures and string keys.
+    const kinds = { countries: K_COUNTRIES, sicCode: K_SIC, division: K_DIVISION, status: K_STATUS } as const;
     const sels = q.selections.map((sel) => {
       switch (sel.key) {
-        case 'countries': return { kind: K_COUNTRIES, mask: ordMask(sel.ords, d.countries.size), ranges: [] as Range[] };
-        case 'sicCode': return { kind: K_SIC, mask: ordMask(sel.ords, d.sicCodes.size), ranges: [] as Range[] };
-        case 'division': return { kind: K_DIVISION, mask: ordMask(sel.ords, d.divisions.size), ranges: [] as Range[] };
-        case 'status': return { kind: K_STATUS, mask: ordMask(sel.ords, d.statuses.size), ranges: [] as Range[] };
+        case 'countries': case 'sicCode': case 'division': case 'status':
+          return { kind: kinds[sel.key], mask: ordMask(sel.ords, distinctDict(d, sel.key).size), ranges: [] as Range[] };
         case 'recordCount': return { kind: K_RECORDS, mask: EMPTY, ranges: sel.ranges };
         case 'price': return { kind: K_PRICE, mask: EMPTY, ranges: sel.ranges };
         case 'category': return { kind: K_CATEGORY, mask: sel.mask, ranges: [] as Range[] };
@@ -381,16 +385,9 @@ export class SearchEngine {
         }
         const cs = seg2.catStart[doc]!;
         const ce = seg2.catStart[doc + 1]!;
-        if (granted && cs !== ce) {
-          let ok = false;
-          for (let k = cs; k < ce; k++) if (granted[seg2.catOrds[k]!]) { ok = true; break; }
-          if (!ok) continue;
-        }
-        if (scope) {
-          let ok = false;
-          for (let k = cs; k < ce; k++) if (scope[seg2.catOrds[k]!]) { ok = true; break; }
-          if (!ok) continue;
-        }
+        // Products in no category are visible to everyone; otherwise one granted category suffices.
+        if (granted && cs !== ce && !anyIn(granted, seg2.catOrds, cs, ce)) continue;
+        if (scope && !anyIn(scope, seg2.catOrds, cs, ce)) continue;
         const price = prices2[doc]!;
         let failed = -1;
         let failures = 0;
@@ -398,17 +395,13 @@ export class SearchEngine {
           const sel = sels[t]!;
           let ok = false;
           switch (sel.kind) {
-            case K_COUNTRIES:
-              for (let k = seg2.countryStart[doc]!; k < seg2.countryStart[doc + 1]!; k++) if (sel.mask[seg2.countryOrds[k]!]) { ok = true; break; }
-              break;
+            case K_COUNTRIES: ok = anyIn(sel.mask, seg2.countryOrds, seg2.countryStart[doc]!, seg2.countryStart[doc + 1]!); break;
             case K_SIC: ok = seg2.sicCodes[doc]! >= 0 && sel.mask[seg2.sicCodes[doc]!] === 1; break;
             case K_DIVISION: ok = seg2.divisions[doc]! >= 0 && sel.mask[seg2.divisions[doc]!] === 1; break;
             case K_STATUS: ok = seg2.statuses[doc]! >= 0 && sel.mask[seg2.statuses[doc]!] === 1; break;
             case K_RECORDS: ok = !Number.isNaN(seg2.recordCounts[doc]!) && inRanges(seg2.recordCounts[doc]!, sel.ranges); break;
             case K_PRICE: ok = !Number.isNaN(price) && inRanges(price / 100, sel.ranges); break;
-            case K_CATEGORY:
-              for (let k = cs; k < ce; k++) if (sel.mask[seg2.catOrds[k]!]) { ok = true; break; }
-              break;
+            case K_CATEGORY: ok = anyIn(sel.mask, seg2.catOrds, cs, ce); break;
           }
           if (!ok) { failed = t; if (++failures > 1) break; }
         }
@@ -455,7 +448,7 @@ export class SearchEngine {
       const ref = passRef[top[i]!]!;
       hits.push({ productId: this.segments[Math.floor(ref / SEG_SHIFT)]!.productIds[ref % SEG_SHIFT]!, score: scoreOf[top[i]!]! });
     }
-    return { total: n, hits, facets: counts, categoryCounts: groupCounts, clauses };
+    return { total: n, hits, facets: counts, categoryCounts: groupCounts };
   }
 
   /** Where a name from a later segment falls in the main segment's name order (between two ranks). */
@@ -481,11 +474,9 @@ export class SearchEngine {
       for (const doc of m.docs) {
         // Listings: a variation shows as its parent, which carries the same words.
         if (dead?.[doc] || seg.hasParent[doc]) continue;
-        if (granted && seg.catStart[doc] !== seg.catStart[doc + 1]) {
-          let ok = false;
-          for (let k = seg.catStart[doc]!; k < seg.catStart[doc + 1]! && !ok; k++) ok = granted[seg.catOrds[k]!] === 1;
-          if (!ok) continue;
-        }
+        const cs = seg.catStart[doc]!;
+        const ce = seg.catStart[doc + 1]!;
+        if (granted && cs !== ce && !anyIn(granted, seg.catOrds, cs, ce)) continue;
         if (++total >= cap) return;
       }
     });
@@ -522,4 +513,3 @@ export class SearchEngine {
   }
 }
 
-export { Synonyms };

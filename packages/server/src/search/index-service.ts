@@ -5,11 +5,11 @@
 // stays the only state that matters (a new process builds its index at start).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { bumpCatalogVersion } from '../db/catalog-version.ts';
 import { SearchEngine } from './engine.ts';
 import { loadDocs } from './loader.ts';
 import { type Dictionaries, Segment, newDictionaries } from './segment.ts';
 import { Synonyms } from './synonyms.ts';
+import { readSynonymGroups } from './synonym-groups.ts';
 
 interface PriceBooks { books: Array<{ id: string; currency: string; active: boolean }>; byGroup: Map<string, Array<{ book: string; priority: number }>> }
 
@@ -37,11 +37,10 @@ export class SearchIndexService {
 
   constructor(private db: Kysely<Database>) {}
 
-  /** The store's index, current with the database. */
-  async engine(webstoreId: string): Promise<{ engine: SearchEngine; booksFor: (groupIds: readonly string[], currency: string) => string[] }> {
-    const version = await this.currentVersion(webstoreId);
-    let pending = this.stores.get(webstoreId);
-    if (!pending) pending = this.remember(webstoreId, this.build(webstoreId));
+  /** The store's index, current with the database (at `knownVersion` when the caller has just read it). */
+  async engine(webstoreId: string, knownVersion?: number): Promise<{ engine: SearchEngine; booksFor: (groupIds: readonly string[], currency: string) => string[] }> {
+    const version = knownVersion ?? await this.currentVersion(webstoreId);
+    let pending = this.built(webstoreId);
     let index = await pending;
     if (index.version < version) {
       // One refresh at a time per store: concurrent queries wait for the same one.
@@ -61,8 +60,13 @@ export class SearchIndexService {
   }
 
   async status(webstoreId: string): Promise<IndexStatus> {
-    const index = await (this.stores.get(webstoreId) ?? this.remember(webstoreId, this.build(webstoreId)));
+    const index = await this.built(webstoreId);
     return { documents: index.engine.documentCount, version: index.version, buildMs: index.buildMs, memoryBytes: index.memoryBytes, deltaDocuments: index.engine.segments[1]?.size ?? 0 };
+  }
+
+  /** The store's index as built or being built (a first call starts the build). */
+  private built(webstoreId: string): Promise<StoreIndex> {
+    return this.stores.get(webstoreId) ?? this.remember(webstoreId, this.build(webstoreId));
   }
 
   private remember(webstoreId: string, p: Promise<StoreIndex>): Promise<StoreIndex> {
@@ -104,27 +108,8 @@ export class SearchIndexService {
     return { ...index, version, engine, priceBooks };
   }
 
-  async synonymGroups(webstoreId: string): Promise<Array<{ terms: string[] }>> {
-    const rows = await this.db.selectFrom('search_synonym_group').select('terms_json').where('webstore_id', '=', webstoreId).orderBy('position').execute();
-    return rows.map((r) => ({ terms: JSON.parse(r.terms_json) as string[] }));
-  }
-
-  /** Replaces the store's synonym groups; the version bump makes every process read them on its next query. */
-  async replaceSynonymGroups(webstoreId: string, groups: string[][]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('search_synonym_group').where('webstore_id', '=', webstoreId).execute();
-      if (groups.length) {
-        await trx.insertInto('search_synonym_group')
-          .values(groups.map((terms, i) => ({ id: `${webstoreId}-syn-${i + 1}`, webstore_id: webstoreId, position: i + 1, terms_json: JSON.stringify(terms) })))
-          .execute();
-      }
-      await bumpCatalogVersion(trx, webstoreId);
-    });
-  }
-
   private async synonyms(webstoreId: string): Promise<Synonyms> {
-    const rows = await this.db.selectFrom('search_synonym_group').select('terms_json').where('webstore_id', '=', webstoreId).orderBy('position').execute();
-    return new Synonyms(rows.map((r) => JSON.parse(r.terms_json) as string[]));
+    return new Synonyms(await readSynonymGroups(this.db, webstoreId));
   }
 
   private async priceBooks(webstoreId: string): Promise<PriceBooks> {

@@ -75,9 +75,7 @@ function fieldTexts(d: SearchDoc): string[][] {
 export class Segment {
   readonly size: number;
   readonly productIds: string[];
-  readonly skus: string[];
   readonly parentIds: Array<string | null>;
-  readonly productClasses: string[];
   readonly hasParent: Uint8Array;
   readonly isVariationParent: Uint8Array;
   readonly names: string[];
@@ -108,9 +106,7 @@ export class Segment {
     const n = docs.length;
     this.size = n;
     this.productIds = docs.map((d) => d.productId);
-    this.skus = docs.map((d) => d.sku);
     this.parentIds = docs.map((d) => d.parentId);
-    this.productClasses = docs.map((d) => d.productClass);
     this.hasParent = Uint8Array.from(docs, (d) => (d.parentId ? 1 : 0));
     this.isVariationParent = Uint8Array.from(docs, (d) => (d.productClass === 'VariationParent' ? 1 : 0));
     this.names = docs.map((d) => d.name);

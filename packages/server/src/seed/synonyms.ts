@@ -2,7 +2,7 @@
 // Idempotent: a store that already has synonym groups keeps them (the seller may have edited them).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { bumpCatalogVersion } from '../db/catalog-version.ts';
+import { writeSynonymGroups } from '../search/synonym-groups.ts';
 import { WEBSTORE_ID } from './store.ts';
 
 export const DEMO_SYNONYMS: string[][] = [
@@ -25,8 +25,5 @@ export const DEMO_SYNONYMS: string[][] = [
 export async function seedSynonyms(db: Kysely<Database>, webstoreId = WEBSTORE_ID): Promise<void> {
   const existing = await db.selectFrom('search_synonym_group').select('id').where('webstore_id', '=', webstoreId).limit(1).executeTakeFirst();
   if (existing) return;
-  await db.insertInto('search_synonym_group')
-    .values(DEMO_SYNONYMS.map((terms, i) => ({ id: `${webstoreId}-syn-${i + 1}`, webstore_id: webstoreId, position: i + 1, terms_json: JSON.stringify(terms) })))
-    .execute();
-  await bumpCatalogVersion(db, webstoreId);
+  await writeSynonymGroups(db, webstoreId, DEMO_SYNONYMS);
 }

@@ -2,7 +2,7 @@
 // so one product, a batch of 100 and a page of children cost the same number of round trips.
 import type { Kysely } from 'kysely';
 import { DATASET_FIELDS, type ProductDetail, type ProductSummary, type ProductMedia, type ProductMediaGroup, type ProductSellingModel, type ProductClass, type SellingModelType, type PricingTermUnit } from '@store/core';
-import type { Database, ProductTable } from '../db/schema.ts';
+import type { Database, ProductMediaTable, ProductTable } from '../db/schema.ts';
 import type { CategoryTree } from './category-tree.ts';
 
 export const DEFAULT_IMAGE_URL = '/img/default-product-image.svg';
@@ -113,7 +113,7 @@ export class ProductService {
           g = { id: `2mg${p.id.slice(3, 15)}${m.usage_type === 'Listing' ? 'AAB' : 'AAA'}`, developerName: developerName(m.usage_type), name: m.usage_type === 'Listing' ? 'Product List Image' : 'Product Detail Images', usageType: m.usage_type as 'Standard' | 'Listing', mediaItems: [] };
           groups.set(m.usage_type, g);
         }
-        g.mediaItems.push({ id: m.id, alternateText: m.alt_text, contentVersionId: null, mediaType: m.media_type as 'Image', sortOrder: m.sort_order, thumbnailUrl: m.thumbnail_url, title: m.title, url: m.url });
+        g.mediaItems.push(toMedia(m));
       }
       const standard = groups.get('Standard')?.mediaItems[0] ?? groups.get('Listing')?.mediaItems[0];
       const sellingModels = models.get(p.id) ?? [];
@@ -167,9 +167,7 @@ export class ProductService {
         urlName: p.url_name,
         productClass: p.product_class as ProductClass,
         fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, { value: v }])),
-        defaultImage: image
-          ? { id: image.id, alternateText: image.alt_text, contentVersionId: null, mediaType: image.media_type as 'Image', sortOrder: image.sort_order, thumbnailUrl: image.thumbnail_url, title: image.title, url: image.url }
-          : defaultImage(p.name),
+        defaultImage: image ? toMedia(image) : defaultImage(p.name),
         purchaseQuantityRule: opts.includeQuantityRule === false ? null : { minimum: p.qty_min, maximum: p.qty_max, increment: p.qty_increment },
         productSellingModelInformation: { isSubscriptionProduct: (models.get(id) ?? []).some((m) => m.sellingModelType !== 'OneTime') },
         variationAttributeSet: attrs ? { developerName: 'Dataset_Coverage', attributes: attrs } : null,
@@ -213,6 +211,10 @@ export class ProductService {
     const byId = new Map(rows.map((r) => [r.id, r]));
     return rel.map((r) => byId.get(r.related_id)).filter((r): r is ProductTable => !!r);
   }
+}
+
+function toMedia(m: ProductMediaTable): ProductMedia {
+  return { id: m.id, alternateText: m.alt_text, contentVersionId: null, mediaType: m.media_type as 'Image', sortOrder: m.sort_order, thumbnailUrl: m.thumbnail_url, title: m.title, url: m.url };
 }
 
 function developerName(usage: string): string {

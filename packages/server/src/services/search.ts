@@ -11,7 +11,7 @@ import type { Visibility } from './entitlements.ts';
 import type { PricingService } from './pricing.ts';
 import type { ProductService } from './products.ts';
 import type { SearchIndexService } from '../search/index-service.ts';
-import { type EngineQuery, type FacetCounts, type Range, type Selection, type SortOrder, PRICE_RANGES, RECORD_RANGES, type SearchEngine } from '../search/engine.ts';
+import { type DistinctFacet, type EngineQuery, type FacetCounts, type Range, type Selection, type SortOrder, PRICE_RANGES, RECORD_RANGES, type SearchEngine, distinctDict } from '../search/engine.ts';
 import type { Dict } from '../search/segment.ts';
 
 export interface SearchInput {
@@ -33,6 +33,8 @@ export interface Audience {
   visibility: Visibility;
   buyerGroupIds: string[];
   currency: string;
+  /** The catalogue version the caller has just read, if it has. */
+  catalogVersion?: number;
 }
 
 const SORTS: Record<string, SortOrder> = {
@@ -40,8 +42,7 @@ const SORTS: Record<string, SortOrder> = {
   [SORT_RULES[3]!.sortRuleId]: 'nameAsc', [SORT_RULES[4]!.sortRuleId]: 'newest',
 };
 
-type DistinctKey = 'countries' | 'sicCode' | 'division' | 'status';
-const FACETS: Array<{ key: DistinctKey | 'recordCount' | 'price'; nameOrId: string; displayName: string; attributeType: SearchFacet['attributeType'] }> = [
+const FACETS: Array<{ key: DistinctFacet | 'recordCount' | 'price'; nameOrId: string; displayName: string; attributeType: SearchFacet['attributeType'] }> = [
   { key: 'countries', nameOrId: SEARCH_FACETS.countries, displayName: 'Countries', attributeType: 'Custom' },
   { key: 'division', nameOrId: SEARCH_FACETS.sicDivision, displayName: 'Industry', attributeType: 'Custom' },
   { key: 'sicCode', nameOrId: SEARCH_FACETS.sicCode, displayName: 'SIC Code', attributeType: 'Custom' },
@@ -64,7 +65,7 @@ export class SearchService {
   constructor(private index: SearchIndexService, private products: ProductService, private pricing: PricingService) {}
 
   async search(a: Audience, input: SearchInput, correlationId: string): Promise<ProductSearchResults> {
-    const { engine, booksFor } = await this.index.engine(a.webstoreId);
+    const { engine, booksFor } = await this.index.engine(a.webstoreId, a.catalogVersion);
     const { tree, visibility } = a;
     const found = input.categoryId ? tree.find(input.categoryId) : undefined;
     const category = found && visibility.canSeeCategory(found) ? found : undefined;
@@ -107,7 +108,7 @@ export class SearchService {
   }
 
   async suggestions(a: Audience, o: { searchTerm: string; maxResults: number; includeSuggestedTerms: boolean; includeSuggestedProducts: boolean; maxSuggestedProducts: number; popularProductsCategoryId?: string }): Promise<SearchSuggestions> {
-    const { engine, booksFor } = await this.index.engine(a.webstoreId);
+    const { engine, booksFor } = await this.index.engine(a.webstoreId, a.catalogVersion);
     const granted = a.visibility.grantedCategoryIds ? mask(engine.dicts.categories, a.visibility.grantedCategoryIds) : null;
     const term = o.searchTerm.trim();
     const suggestedTerms = o.includeSuggestedTerms && term ? engine.suggestTerms(o.searchTerm, granted, o.maxResults) : [];
@@ -167,7 +168,7 @@ export class SearchService {
         const ids = r.values.flatMap((v) => { const c = tree.find(v); return c ? tree.subtreeIds(c.row.id) : []; });
         out.push({ key, mask: mask(d.categories, ids) });
       } else {
-        const dict = { countries: d.countries, sicCode: d.sicCodes, division: d.divisions, status: d.statuses }[key];
+        const dict = distinctDict(d, key);
         out.push({ key, ords: new Set(r.values.map((v) => dict.get(v)).filter((o): o is number => o !== undefined)) });
       }
     }
@@ -203,7 +204,7 @@ export class SearchService {
           return { nameOrId: b, displayName: label, productCount: counts[f.key][k] ?? 0, type: 'DistinctValue' as const };
         }).filter((v) => v.productCount > 0 || chosen.has(v.nameOrId));
       } else {
-        const dict: Dict = { countries: d.countries, sicCode: d.sicCodes, division: d.divisions, status: d.statuses }[f.key];
+        const dict = distinctDict(d, f.key);
         const label = (v: string) => (f.key === 'sicCode' ? d.sicLabels.get(v) ?? v : v);
         values = dict.values.map((v, o) => ({ nameOrId: v, displayName: label(v), productCount: counts[f.key][o] ?? 0, type: 'DistinctValue' as const }))
           .filter((v) => v.productCount > 0 || chosen.has(v.nameOrId))
