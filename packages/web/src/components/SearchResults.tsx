@@ -3,7 +3,7 @@
 // new URL (pushed, so the back button returns to the previous results); while it loads, the
 // choice already shows (checkbox, order) and the results are marked busy.
 
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { SearchRefinement } from '@store/core';
 import { usePendingLocation, useAppNavigate } from '../lib/navigation.ts';
 import { readResultsParams, resultsHref, type ResultsState } from '../lib/search-url.ts';
@@ -25,18 +25,27 @@ export interface SearchResultsProps {
 
 export const datasetCount = (n: number): string => (n === 1 ? '1 dataset' : `${n.toLocaleString('en-US')} datasets`);
 
-/** The state these results are showing, or, while the router loads other results of this page, that state. */
-function useShownState(results: ResultsData): ResultsState & { busy: boolean } {
+/**
+ * The state these results are showing, or, while the router loads other results of this page, that
+ * state. The router reports its pending navigation a render or two after the click, so the choice
+ * just made is also remembered, against the results it was made on, to show from the first render
+ * (a controlled checkbox would otherwise flick back until the router catches up).
+ */
+function useShownState(results: ResultsData): [ResultsState & { busy: boolean }, (s: ResultsState) => void] {
   const pending = usePendingLocation();
-  const own = { refinements: results.refinements, sortRuleId: results.sortRuleId, page: results.page };
-  if (!pending || pending.pathname !== results.base.path) return { ...own, busy: false };
-  const next = readResultsParams(new URLSearchParams(pending.search), results.pageSize);
-  return { ...next, sortRuleId: next.sortRuleId ?? results.sortOptions[0]?.id ?? '', busy: true };
+  const [chosen, setChosen] = useState<{ on: ResultsData; state: ResultsState } | null>(null);
+  const choose = (state: ResultsState) => setChosen({ on: results, state });
+  if (pending && pending.pathname === results.base.path) {
+    const next = readResultsParams(new URLSearchParams(pending.search), results.pageSize);
+    return [{ ...next, sortRuleId: next.sortRuleId ?? results.sortOptions[0]?.id ?? '', busy: true }, choose];
+  }
+  if (chosen && chosen.on === results) return [{ ...chosen.state, busy: true }, choose];
+  return [{ refinements: results.refinements, sortRuleId: results.sortRuleId, page: results.page, busy: false }, choose];
 }
 
 export function SearchResults({ results, label, noResults }: SearchResultsProps) {
   const navigate = useAppNavigate();
-  const shown = useShownState(results);
+  const [shown, choose] = useShownState(results);
   const defaultSort = results.sortOptions[0]?.id;
   // The URL leaves the default order out; every change starts again at page 1.
   const href = (change: Partial<ResultsState>) => {
@@ -46,6 +55,10 @@ export function SearchResults({ results, label, noResults }: SearchResultsProps)
       sortRuleId: sortRuleId === defaultSort ? null : sortRuleId,
       page: change.page ?? 1,
     });
+  };
+  const go = (change: Partial<ResultsState>) => {
+    choose({ refinements: change.refinements ?? results.refinements, sortRuleId: change.sortRuleId ?? results.sortRuleId, page: change.page ?? 1 });
+    navigate(href(change));
   };
   const clearHref = href({ refinements: [] });
   const filtered = results.refinements.length > 0;
@@ -91,7 +104,7 @@ export function SearchResults({ results, label, noResults }: SearchResultsProps)
           {results.error ? '' : datasetCount(results.total)}
         </p>
         {results.sortOptions.length > 1 && !results.error ? (
-          <SortPicker options={results.sortOptions} value={shown.sortRuleId ?? ''} onChange={(id) => navigate(href({ sortRuleId: id }))} />
+          <SortPicker options={results.sortOptions} value={shown.sortRuleId ?? ''} onChange={(id) => go({ sortRuleId: id })} />
         ) : null}
       </div>
       {results.refinementsIgnored ? (
@@ -103,7 +116,7 @@ export function SearchResults({ results, label, noResults }: SearchResultsProps)
         <FacetPanel
           facets={results.facets}
           refinements={shown.refinements}
-          onChange={(refinements: SearchRefinement[]) => navigate(href({ refinements }))}
+          onChange={(refinements: SearchRefinement[]) => go({ refinements })}
           clearHref={clearHref}
         />
         <div className="results__main" aria-busy={shown.busy || undefined}>
