@@ -13,3 +13,5 @@ export * from './url.ts';
 export * from './email.ts';
 export * from './ids.ts';
 export * from './search.ts';
+export * from './cart.ts';
+export * from './promotions.ts';

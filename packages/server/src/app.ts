@@ -15,6 +15,8 @@ import { pricingRoutes } from './modules/pricing.ts';
 import { taxRoutes } from './modules/taxes.ts';
 import { inventoryRoutes } from './modules/inventory.ts';
 import { searchRoutes } from './modules/search.ts';
+import { cartRoutes } from './modules/carts.ts';
+import { promotionRoutes } from './modules/promotions.ts';
 import { assetRoutes } from './modules/assets.ts';
 import { accountRoutes } from './modules/accounts.ts';
 import { authRoutes } from './modules/auth.ts';
@@ -32,6 +34,8 @@ export interface AppOptions {
   session?: SessionConfig;
   /** Behind a proxy that sets X-Forwarded-For/-Proto (TRUST_PROXY=1): needed for the login rate limit and Secure cookies. */
   trustProxy?: boolean;
+  /** A pause between chunks of background cart operations (tests make Processing observable). */
+  cartOperationPauseMs?: number;
 }
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
@@ -47,7 +51,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     transform: jsonSchemaTransform,
   });
 
-  const services = createServices(opts.db, { session: opts.session ?? sessionConfigFromEnv() });
+  const services = createServices(opts.db, { session: opts.session ?? sessionConfigFromEnv(), cartOperationPauseMs: opts.cartOperationPauseMs });
   const webstoreId = opts.webstoreId ?? DEMO_WEBSTORE_ID;
   await app.register(cookie);
   installCsrfProtection(app, services);
@@ -60,6 +64,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   taxRoutes(app, services);
   inventoryRoutes(app, services);
   searchRoutes(app, services);
+  cartRoutes(app, services);
+  promotionRoutes(app, services);
   assetRoutes(app, services);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

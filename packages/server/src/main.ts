@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { isSeeded, seedDatabase } from './seed/seed.ts';
 import { seedAccess } from './seed/access.ts';
 import { seedSynonyms } from './seed/synonyms.ts';
+import { seedPromotions } from './seed/promotions.ts';
 import { WEBSTORE_ID } from './seed/store.ts';
 import { buildApp } from './app.ts';
 
@@ -21,6 +22,7 @@ if (!(await isSeeded(db))) {
   // A database seeded before accounts existed gets the demo users and entitlements (once).
   await seedAccess(db);
   await seedSynonyms(db);
+  await seedPromotions(db);
 }
 const { app, services } = await buildApp({ db, logger: process.env.LOG !== '0' });
 // Sessions end on their own when next used; this sweeps the ones never used again.

@@ -52,8 +52,8 @@ function fromRow(row: SessionTable): Session {
 export class SessionStore {
   constructor(private db: Kysely<Database>, readonly config: SessionConfig = DEFAULT_SESSION_CONFIG, private now: () => number = Date.now) {}
 
-  /** Writes a fresh session; the caller sets the returned token as the cookie. */
-  async create(input: { userId: string; effectiveAccountId: string | null; csrfToken: string; data?: SessionData }): Promise<{ token: string; session: Session }> {
+  /** Writes a fresh session (userId null: a guest's, made for their cart); the caller sets the returned token as the cookie. */
+  async create(input: { userId: string | null; effectiveAccountId: string | null; csrfToken: string; data?: SessionData }): Promise<{ token: string; session: Session }> {
     const token = newToken();
     const now = this.now();
     const row: SessionTable = {

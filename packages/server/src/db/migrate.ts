@@ -3,12 +3,14 @@ import type { Kysely } from 'kysely';
 import * as m001 from './migrations/001_catalogue.ts';
 import * as m002 from './migrations/002_accounts.ts';
 import * as m003 from './migrations/003_search.ts';
+import * as m004 from './migrations/004_cart.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
   '001_catalogue': m001,
   '002_accounts': m002,
   '003_search': m003,
+  '004_cart': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -183,6 +183,37 @@ export interface LoginAttemptTable { key: string; window_start: string; failures
 /** Synonym groups of a store's search: each a JSON array of words or phrases meaning the same. */
 export interface SearchSynonymGroupTable { id: string; webstore_id: string; position: number; terms_json: string }
 
+/** Promotions (core promotions.ts rules) and the coupons that trigger them. */
+export interface PromotionTable {
+  id: string; webstore_id: string; name: string; terms: string | null; priority: number;
+  stacking: string; target: string; discount_json: string; starts_at: string | null; ends_at: string | null;
+  product_ids_json: string | null; category_ids_json: string | null; buyer_group_ids_json: string | null; account_ids_json: string | null;
+  one_time_only: number; is_active: number;
+}
+export interface CouponTable { id: string; promotion_id: string; webstore_id: string; code: string; is_active: number }
+
+export interface CartTable {
+  id: string; webstore_id: string; owner_user_id: string | null; guest_session_id: string | null; account_id: string | null; owner_key: string | null;
+  name: string; status: string; type: string; currency: string; async_status: string; version: number;
+  total_list_minor: number; total_product_minor: number; total_item_adjust_minor: number; total_cart_adjust_minor: number;
+  total_tax_minor: number; total_quantity: number; line_count: number; cart_adjustments_json: string; merged_json: string | null;
+  created_at: string; updated_at: string;
+}
+export interface CartItemTable {
+  id: string; cart_id: string; delivery_group_id: string | null; product_id: string; selling_model_id: string; subscription_term: number | null;
+  quantity: number; list_price_minor: number; sales_price_minor: number; adjust_minor: number; tax_minor: number; adjustments_json: string;
+  created_at: string; seq: number;
+}
+export interface CartCouponTable { id: string; cart_id: string; coupon_id: string; code: string; created_at: string }
+export interface CartDeliveryGroupTable {
+  id: string; cart_id: string; name: string; is_default: number; address_json: string | null; delivery_method_id: string | null;
+  desired_delivery_date: string | null; shipping_instructions: string | null; created_at: string;
+}
+export interface InventoryReservationTable { cart_id: string; product_id: string; quantity: number; expires_at: string }
+export interface CartOperationTable {
+  id: string; cart_id: string; kind: string; inputs_json: string; progress: number; results_json: string; status: string; lease_until: string; created_at: string;
+}
+
 /** Monotonic counters behind record ids, one per key prefix; shared by every server process. */
 export interface IdCounterTable { prefix: string; next_value: number }
 
@@ -217,5 +248,13 @@ export interface Database {
   entitlement_policy_category: EntitlementPolicyCategoryTable;
   login_attempt: LoginAttemptTable;
   id_counter: IdCounterTable;
+  promotion: PromotionTable;
+  coupon: CouponTable;
+  cart: CartTable;
+  cart_item: CartItemTable;
+  cart_coupon: CartCouponTable;
+  cart_delivery_group: CartDeliveryGroupTable;
+  inventory_reservation: InventoryReservationTable;
+  cart_operation: CartOperationTable;
 }
 

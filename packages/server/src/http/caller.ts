@@ -1,5 +1,7 @@
 // Who sent a request: the session behind the `sid` cookie and its user, loaded once per request.
-// A request without a live session is a guest; nothing the browser sends can make it otherwise.
+// A request without a logged-in session is a guest; nothing the browser sends can make it otherwise.
+// A guest may still have a session (user null): it is made the first time they write to a cart, so
+// the cart survives between requests and processes, and login can merge it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from '../auth/sessions.ts';
 import type { UserRow } from '../services/accounts.ts';
@@ -32,7 +34,8 @@ async function loadCaller(s: Services, req: FastifyRequest): Promise<Caller> {
   const token = req.cookies?.[SESSION_COOKIE];
   if (!token) return GUEST;
   const session = await s.sessions.load(token);
-  if (!session?.userId) return GUEST;
+  if (!session) return GUEST;
+  if (!session.userId) return { session, user: null };
   const user = await s.accounts.userById(session.userId);
   if (!user) {
     await s.sessions.destroy(session.id);
@@ -57,6 +60,18 @@ export function setCsrfCookie(req: FastifyRequest, reply: FastifyReply, csrfToke
 
 function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(req) });
+}
+
+/** The guest's session, made on their first cart write; the csrf token they already hold stays theirs. */
+export async function ensureGuestSession(s: Services, req: FastifyRequest, reply: FastifyReply): Promise<Session> {
+  const caller = await callerOf(s, req);
+  if (caller.user) throw new Error('ensureGuestSession is for guests');
+  if (caller.session) return caller.session;
+  const csrfToken = req.cookies?.[CSRF_COOKIE] ?? '';
+  const { token, session } = await s.sessions.create({ userId: null, effectiveAccountId: null, csrfToken });
+  setSessionCookies(req, reply, token, csrfToken);
+  setCaller(req, { session, user: null });
+  return session;
 }
 
 /** Logging out, however it is asked for: the session row goes and the browser forgets the cookie. */

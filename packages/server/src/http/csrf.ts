@@ -9,7 +9,11 @@ import { CSRF_COOKIE, CSRF_HEADER, callerOf, setCsrfCookie } from './caller.ts';
 import { ApiError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const READ_ONLY_POSTS = [/\/commerce\/webstores\/[^/]+\/search\/product-search$/, /\/commerce\/webstores\/[^/]+\/pricing\/products$/];
+const READ_ONLY_POSTS = [
+  /\/commerce\/webstores\/[^/]+\/search\/product-search$/, /\/commerce\/webstores\/[^/]+\/pricing\/products$/,
+  // Promotion evaluations are dry runs: they write nothing.
+  /\/commerce\/promotions\/actions\/evaluate(-products)?$/,
+];
 
 export const newCsrfToken = (): string => randomBytes(24).toString('base64url');
 

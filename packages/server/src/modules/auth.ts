@@ -11,7 +11,10 @@ import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords
 import { callerOf, endSession, setCaller, setSessionCookies } from '../http/caller.ts';
 import { newCsrfToken } from '../http/csrf.ts';
 import { ApiError, badInput } from '../http/errors.ts';
-import { buyerContext } from '../http/context.ts';
+import { buyerContext, catalogueContext } from '../http/context.ts';
+import type { Webstore } from '../http/webstore.ts';
+import type { CartPreserveResult } from '@store/core';
+import { mergeGuestCart } from '../services/carts/guest-cart.ts';
 import { sessionContextBody } from './context.ts';
 
 const tags = ['Identity'];
@@ -28,13 +31,31 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
   /** Ends any current session, starts a new one for the user, and answers with their session context. */
   async function startSession(req: FastifyRequest, reply: FastifyReply, user: UserRow) {
     const previous = await callerOf(s, req);
-    if (previous.session) await s.sessions.destroy(previous.session.id);
+    const guestSessionId = previous.user ? null : previous.session?.id ?? null;
     const csrfToken = newCsrfToken();
     const { token, session } = await s.sessions.create({ userId: user.id, effectiveAccountId: user.account_id, csrfToken });
     setSessionCookies(req, reply, token, csrfToken);
     setCaller(req, { session, user });
     const store = await s.webstores.get(webstoreId).catch(() => null);
-    return store ? sessionContextBody(s, store, await buyerContext(s, req, store)) : { userId: user.id, userName: user.first_name };
+    // The guest's cart joins the shopper's now, once (spec 02 §4); the guest session ends after it.
+    const cartMerge = store && guestSessionId ? await mergeAtLogin(req, store, guestSessionId) : null;
+    if (previous.session) await s.sessions.destroy(previous.session.id);
+    if (!store) return { userId: user.id, userName: user.first_name, cartMerge };
+    return { ...(await sessionContextBody(s, store, await buyerContext(s, req, store))), cartMerge };
+  }
+
+  /** A failed merge must not fail the login: the shopper is in, and the guest lines are reported lost. */
+  async function mergeAtLogin(req: FastifyRequest, store: Webstore, guestSessionId: string): Promise<CartPreserveResult | null> {
+    try {
+      const ctx = await catalogueContext(s, req, store);
+      const owner = { webstore: store, userId: ctx.userId, accountId: ctx.effectiveAccountId, guestSessionId: null, ctx };
+      const merged = await mergeGuestCart(s, guestSessionId, owner);
+      const cart = merged ? await s.carts.findCurrent(owner) : null;
+      return merged && cart ? { ...merged, cartId: cart.id } : merged;
+    } catch (err) {
+      req.log.error(err, 'guest cart merge failed');
+      return null;
+    }
   }
 
   r.post(`${AUTH}/login`, {

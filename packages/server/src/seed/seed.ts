@@ -10,6 +10,7 @@ import { type Catalogue, DEFAULT_PRODUCTS, generateCatalogue } from './catalogue
 import { WEBSTORE_ID } from './store.ts';
 import { seedAccess } from './access.ts';
 import { seedSynonyms } from './synonyms.ts';
+import { seedPromotions } from './promotions.ts';
 
 export interface SeedOptions {
   /** Number of datasets (DS-00001..); the 32 hand-made products come on top. Default 500. */
@@ -116,6 +117,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
     log(`accounts, users and entitlements: ${since()}`);
   }
   await seedSynonyms(db);
+  await seedPromotions(db);
   const ms = performance.now() - started;
   log(`done in ${since()}`);
   return { datasets: catalogue.datasets, products: catalogue.totalProducts, rows: counts, ms };

@@ -15,6 +15,9 @@ import { SessionStore, DEFAULT_SESSION_CONFIG, type SessionConfig } from '../aut
 import { LoginLimiter } from '../auth/login-limiter.ts';
 import { SearchIndexService } from '../search/index-service.ts';
 import { SearchService } from './search.ts';
+import { PromotionService } from './promotions.ts';
+import { CartService } from './carts/cart-service.ts';
+import { CartOperations } from './carts/cart-operations.ts';
 
 export interface Services {
   db: Kysely<Database>;
@@ -31,15 +34,22 @@ export interface Services {
   loginLimiter: LoginLimiter;
   searchIndex: SearchIndexService;
   search: SearchService;
+  promotions: PromotionService;
+  carts: CartService;
+  cartOperations: CartOperations;
 }
 
-export interface ServiceOptions { session?: SessionConfig }
+export interface ServiceOptions {
+  session?: SessionConfig;
+  /** A pause between chunks of a background cart operation (tests make Processing observable with it). */
+  cartOperationPauseMs?: number;
+}
 
 export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}): Services {
   const products = new ProductService(db);
   const pricing = new PricingService(db);
   const searchIndex = new SearchIndexService(db);
-  return {
+  const services = {
     db,
     webstores: new WebstoreResolver(db),
     categories: new CategoryTreeCache(db),
@@ -54,5 +64,10 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     loginLimiter: new LoginLimiter(db),
     searchIndex,
     search: new SearchService(searchIndex, products, pricing),
-  };
+    promotions: new PromotionService(db),
+  } as Services;
+  // The cart services work through the others (products, prices, promotions).
+  services.carts = new CartService(services);
+  services.cartOperations = new CartOperations(services, { pauseMs: opts.cartOperationPauseMs ?? 0 });
+  return services;
 }

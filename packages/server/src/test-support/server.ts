@@ -43,6 +43,7 @@ export interface TestServerOptions {
   session?: SessionConfig;
   /** Serve the database of another test server (a second process on the same data); no seeding. */
   shareDatabaseOf?: TestServer;
+  cartOperationPauseMs?: number;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -65,7 +66,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     await migrateToLatest(db.db);
     await seedDatabase(db.db, { products: opts.products ?? 500 });
   }
-  const { app, services } = await buildApp({ db: db.db, storefront: opts.storefront ?? false, session: opts.session });
+  const { app, services } = await buildApp({ db: db.db, storefront: opts.storefront ?? false, session: opts.session, cartOperationPauseMs: opts.cartOperationPauseMs });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -87,7 +88,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     },
     catalogueChanged: async () => { await bumpCatalogVersion(db.db, WEBSTORE_ID); services.webstores.invalidate(); },
     api: (p, init) => get(BASE + p, init),
-    close: async () => { await app.close(); if (process.env.DATABASE_URL) await cleanup(); await db.close(); if (!process.env.DATABASE_URL) await cleanup(); },
+    close: async () => { await services.cartOperations.idle(); await app.close(); if (process.env.DATABASE_URL) await cleanup(); await db.close(); if (!process.env.DATABASE_URL) await cleanup(); },
   };
 }
 

@@ -1,0 +1,267 @@
+// Cart wire shapes (spec 02 §3 "Cart", §7 "Carts"; commerce-api.md §6). Money and quantities travel
+// as decimal strings, counts as numbers. Shared by the server (which emits them), the client (which
+// types its calls with them) and the storefront (which shows them).
+import type { ProductMedia, PurchaseQuantityRule, ProductClass, SellingModelType, TaxLocaleType } from './wire.ts';
+
+export type AsyncOperationStatus = 'Completed' | 'Errored' | 'Processing';
+export type CartStatus = 'Active' | 'Checkout' | 'Closed' | 'PendingDelete';
+export type CartType = 'Cart' | 'PayNowReadOnly';
+
+/** Spec 02 §9. */
+export const CART_ITEMS_PAGE_SIZE = 25;
+export const CART_ITEMS_MAX_PAGE_SIZE = 100;
+export const CART_ITEMS_DEFAULT_SORT = 'CreatedDateDesc';
+export const CART_ITEM_SORTS = ['CreatedDateDesc', 'CreatedDateAsc', 'NameAsc', 'NameDesc', 'SalesPriceAsc', 'SalesPriceDesc'] as const;
+export type CartItemSort = (typeof CART_ITEM_SORTS)[number];
+export const DELIVERY_GROUPS_DEFAULT_LIMIT = 20;
+export const DEFAULT_RESERVATION_SECONDS = 14400;
+/** A batch add takes at most this many lines (the platform's BatchCollectionInput limit). */
+export const CART_BATCH_MAX = 100;
+/** A cart takes at most this many coupons (commerce-api §10). */
+export const MAX_CART_COUPONS = 2;
+/** Header the client sends on carts the store marks as high-scale (spec 02 §7; the name is ours). */
+export const HIGH_SCALE_CART_HEADER = 'x-high-scale-cart';
+
+/** Messages the add-to-cart control shows (spec 03 §8). */
+export const ADD_TO_CART_MESSAGES = {
+  maxLimitExceeded: 'The item you selected is already in your cart.',
+  fallback: 'An unexpected error occurred.',
+  successTitle: 'Success',
+  successMessage: 'Your cart has been updated.',
+  errorTitle: 'Error',
+} as const;
+
+export interface CartMessagesSummary {
+  errorCount: number;
+  hasErrors: boolean;
+  limitedMessages: Array<{ message: string; relatedEntityId: string | null; severity: 'Error' | 'Info' }>;
+  relatedEntityId: string | null;
+  totalLineItemsWithErrors: number;
+}
+
+export interface CartSummary {
+  /** null for `current` when the shopper has no cart yet. */
+  cartId: string | null;
+  accountId: string | null;
+  ownerId: string | null;
+  webstoreId: string;
+  name: string;
+  status: CartStatus;
+  type: CartType;
+  currencyIsoCode: string;
+  asyncOperationStatus: AsyncOperationStatus;
+  taxType: TaxLocaleType;
+  /** Sum of line quantities, e.g. "3". */
+  totalProductCount: string;
+  uniqueProductCount: number;
+  totalProductLineItemCount: number;
+  /** List prices × quantities. */
+  totalListPrice: string;
+  /** Sales prices (volume tiers applied) × quantities, before promotions. */
+  totalProductAmount: string;
+  /** Item and cart promotions together, negative or "0.00". */
+  totalPromotionalAdjustmentAmount: string;
+  /** The part of the above that is cart-level (order-wide promotions). */
+  totalCartLevelAdjustmentAmount: string;
+  totalProductAmountAfterAdjustments: string;
+  /** Estimated tax (Net stores add it; Gross stores include it, and this says how much of it is tax). */
+  totalTaxAmount: string;
+  /** Delivery charges; none before checkout. */
+  totalChargeAmount: string;
+  grandTotalAmount: string;
+  messagesSummary: CartMessagesSummary;
+}
+
+/** GET carts/compact-summary: the header badge and the mini cart. */
+export interface CartCompactSummary {
+  cartId: string | null;
+  currencyIsoCode: string;
+  totalProductCount: string;
+  uniqueProductCount: number;
+  asyncOperationStatus: AsyncOperationStatus;
+  totalProductAmount: string;
+  totalPromotionalAdjustmentAmount: string;
+  grandTotalAmount: string;
+}
+
+/** One promotion's share of a line or of the cart (our addition beside promotionDisplayName). */
+export interface CartAdjustment {
+  promotionId: string;
+  displayName: string;
+  /** Negative decimal string. */
+  adjustmentAmount: string;
+  couponCode: string | null;
+  targetType: 'Item' | 'Cart';
+}
+
+export interface CartItemProduct {
+  productId: string;
+  name: string;
+  sku: string;
+  productUrlName: string;
+  productClass: ProductClass;
+  fields: Record<string, string>;
+  thumbnailImage: ProductMedia | null;
+  purchaseQuantityRule: PurchaseQuantityRule;
+}
+
+export interface CartItem {
+  cartItemId: string;
+  cartId: string;
+  cartDeliveryGroupId: string | null;
+  productId: string;
+  name: string;
+  type: 'Product';
+  quantity: string;
+  currencyIsoCode: string;
+  listPrice: string;
+  /** The unit price after volume tiers. */
+  salesPrice: string;
+  /** The unit price after tiers and item promotions. */
+  unitAdjustedPrice: string;
+  totalListPrice: string;
+  /** salesPrice × quantity. */
+  totalPrice: string;
+  /** Item promotions, negative or "0.00". */
+  totalAdjustmentAmount: string;
+  /** totalPrice + totalAdjustmentAmount. */
+  totalAmount: string;
+  totalTax: string;
+  productSellingModelId: string | null;
+  sellingModelType: SellingModelType | null;
+  subscriptionTerm: number | null;
+  productClass: ProductClass;
+  promotionDisplayName: string | null;
+  adjustments: CartAdjustment[];
+  productDetails: CartItemProduct;
+  messagesSummary: CartMessagesSummary;
+  createdDate: string;
+}
+
+export interface CartItemResult { cartItem: CartItem; message: string | null; status: 'Success' }
+
+export interface CartCoupon { cartCouponId: string; couponCode: string }
+export interface CartCouponCollection {
+  cartId: string;
+  cartStatus: CartStatus;
+  ownerId: string | null;
+  cartCoupons: { coupons: CartCoupon[] };
+}
+
+export interface CartPromotion {
+  promotionId: string;
+  displayName: string;
+  termsAndConditions: string | null;
+  /** Negative decimal string: what it took off this cart. */
+  adjustmentAmount: string;
+  couponCode: string | null;
+  targetType: 'Item' | 'Cart';
+  currencyIsoCode: string;
+}
+export interface CartPromotionCollection {
+  cartId: string;
+  cartStatus: CartStatus;
+  currencyIsoCode: string;
+  promotions: { promotions: CartPromotion[] };
+}
+
+export interface CartItemCollection {
+  cartItems: CartItemResult[];
+  cartSummary: CartSummary;
+  hasErrors: boolean;
+  /** 1-based. */
+  currentPage: number;
+  totalNumberOfPages: number;
+  totalItemCount: number;
+  count: number;
+  currentPageToken: string;
+  nextPageToken: string | null;
+  previousPageToken: string | null;
+  cartCoupons: CartCouponCollection;
+  cartPromotions: CartPromotionCollection;
+}
+
+/** POST cart-items and each line of a batch. */
+export interface CartItemInput {
+  productId: string;
+  /** A decimal string; numbers are accepted too. */
+  quantity: string | number;
+  type?: 'Product';
+  productSellingModelId?: string;
+  subscriptionTerm?: number;
+}
+
+export interface BatchResult<T> { statusCode: number; result: T | Array<{ errorCode: string; message: string }> }
+/** POST cart-items/batch: 200 with results in input order, or 202 when the batch runs in the background. */
+export interface CartBatchResults {
+  hasErrors: boolean;
+  results: Array<BatchResult<CartItem>>;
+  /** On 202: poll the summary until asyncOperationStatus leaves Processing. */
+  asyncOperationStatus?: AsyncOperationStatus;
+}
+
+export interface DeliveryAddressInput {
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+  companyName?: string;
+  street?: string;
+  city?: string;
+  region?: string;
+  postalCode?: string;
+  country: string;
+}
+
+export interface CartDeliveryGroup {
+  id: string;
+  name: string;
+  isDefault: boolean;
+  deliveryAddress: DeliveryAddressInput | null;
+  deliveryMethodId: string | null;
+  desiredDeliveryDate: string | null;
+  shippingInstructions: string | null;
+  totalCartItemCount: number;
+  /** Up to cartItemLimit items (default 0). */
+  cartItems: CartItem[];
+}
+export interface CartDeliveryGroupCollection { deliveryGroups: CartDeliveryGroup[]; total: number }
+
+export interface InventoryReservation {
+  productId: string;
+  quantity: string;
+  expiresAt: string;
+}
+export interface InventoryReservationResult {
+  cartId: string;
+  /** When the reservations lapse, ISO-8601. */
+  expiresAt: string;
+  reservations: InventoryReservation[];
+}
+
+/** POST carts/{id}/actions/preserve: what merging a guest cart into the shopper's gave. */
+export interface CartPreserveResult {
+  cartId: string;
+  /** Guest lines that went into the cart. */
+  mergedLineCount: number;
+  /** Guest lines that could not (already there once-only, rules, stock): spec 02 §4's errors count. */
+  errorCount: number;
+  messages: string[];
+}
+
+/** A cart error as the storefront keeps it (spec 03 §8): a code, and a message only for CART_VALIDATION_ERROR (spec 02 §8). */
+export interface CartError { code: string; message: string | null }
+
+/** The first error of an API answer, normalised: its code (else UNKNOWN_ERROR); the message only when it is a validation error. */
+export function normaliseCartError(errors: ReadonlyArray<{ errorCode?: string | null; message?: string | null }> | null | undefined): CartError {
+  const first = errors?.[0];
+  const code = first?.errorCode || 'UNKNOWN_ERROR';
+  return { code, message: code === 'CART_VALIDATION_ERROR' ? (first?.message ?? null) : null };
+}
+
+/** Maps a cart error to the add-to-cart message (spec 03 §8). */
+export function addToCartErrorMessage(error: { code?: string | null; message?: string | null } | null | undefined): string {
+  if (!error) return ADD_TO_CART_MESSAGES.fallback;
+  if (error.code === 'MAX_LIMIT_EXCEEDED') return ADD_TO_CART_MESSAGES.maxLimitExceeded;
+  if (error.code) return `Cart error: ${error.code}`;
+  return error.message || ADD_TO_CART_MESSAGES.fallback;
+}

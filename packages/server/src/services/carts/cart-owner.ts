@@ -1,0 +1,32 @@
+// Whose cart a request works on. A logged-in shopper has one active cart per effective account (a
+// buyer switching accounts switches carts); a guest's cart belongs to their guest session. Nothing
+// the browser sends decides this: the owner comes from the session and the checked effective account.
+import { randomBytes } from 'node:crypto';
+import type { CatalogueContext } from '../../http/context.ts';
+import type { Webstore } from '../../http/webstore.ts';
+
+export interface CartOwner {
+  webstore: Webstore;
+  /** null for a guest. */
+  userId: string | null;
+  accountId: string | null;
+  /** The guest's session id; null for a logged-in shopper (and for a guest who has no session yet). */
+  guestSessionId: string | null;
+  ctx: CatalogueContext;
+}
+
+export const isGuestOwner = (o: CartOwner): boolean => o.userId === null;
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * A random record id with the platform's shape (prefix, 12 characters, "AAA"). Cart records are
+ * written by many processes at once, so they take no shared counter (no hot row), and a cart id
+ * cannot be guessed from another one.
+ */
+export function randomRecordId(prefix: string): string {
+  const bytes = randomBytes(12);
+  let body = '';
+  for (const b of bytes) body += ALPHABET[b % ALPHABET.length];
+  return `${prefix}${body}AAA`;
+}

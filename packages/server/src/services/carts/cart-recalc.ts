@@ -1,0 +1,104 @@
+// The cart recalculation: after every change, promotions are evaluated over all lines (core engine),
+// estimated tax is worked out per line, and the lines and the cart row are written with the result,
+// inside the transaction of the change. Line prices (list and tier) are fixed when a line is added or
+// its quantity changes; what depends on the whole cart (promotions, tiers by cart quantity) is redone here.
+//
+// Estimated tax: the store's country-wide rate of each product's tax policy, before an address is
+// known (checkout recomputes it for the delivery address). Net stores add it to the total; Gross
+// stores include it, and the estimate says how much of the price is tax. Cart-level promotions are
+// not spread over lines for the estimate.
+import type { Kysely } from 'kysely';
+import Big from 'big.js';
+import {
+  decimalToMinorUnits, evaluatePromotions, minorUnitsToDecimal,
+  type CartAdjustment, type PromotionAudience, type PromotionRule, type TaxLocaleType,
+} from '@store/core';
+import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
+
+export interface RecalcContext {
+  rules: PromotionRule[];
+  audience: PromotionAudience;
+  taxType: TaxLocaleType;
+  country: string;
+  /** A category and its ancestors, for category-targeted promotions. */
+  ancestors: (categoryId: string) => string[];
+  now: string;
+}
+
+const minor = (amount: string) => Number(decimalToMinorUnits(amount));
+
+function taxMinor(amountMinor: number, rate: string, taxType: TaxLocaleType): number {
+  if (amountMinor <= 0 || new Big(rate).eq(0)) return 0;
+  const amount = new Big(amountMinor);
+  const tax = taxType === 'Gross' ? amount.times(rate).div(new Big(rate).plus(100)) : amount.times(rate).div(100);
+  return Number(tax.round(0, 1).toFixed(0));
+}
+
+export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: RecalcContext): Promise<CartTable> {
+  const items = await db.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).orderBy('seq').execute();
+  const productIds = [...new Set(items.map((i) => i.product_id))];
+  const modelIds = [...new Set(items.map((i) => i.selling_model_id).filter(Boolean))];
+  const [coupons, models, categories, products] = await Promise.all([
+    db.selectFrom('cart_coupon').select('code').where('cart_id', '=', cart.id).orderBy('created_at').execute(),
+    modelIds.length ? db.selectFrom('selling_model').select(['id', 'selling_model_type']).where('id', 'in', modelIds).execute() : [],
+    productIds.length ? db.selectFrom('product_category').select(['product_id', 'category_id']).where('product_id', 'in', productIds).execute() : [],
+    productIds.length ? db.selectFrom('product').select(['id', 'tax_policy_id']).where('id', 'in', productIds).execute() : [],
+  ]);
+  const policyIds = [...new Set(products.map((p) => p.tax_policy_id).filter((id): id is string => !!id))];
+  const rates = policyIds.length
+    ? await db.selectFrom('tax_rate').select(['tax_policy_id', 'rate_percentage']).where('tax_policy_id', 'in', policyIds)
+      .where('country', '=', rc.country).where('region', 'is', null).execute()
+    : [];
+  const rateOf = new Map(rates.map((r) => [r.tax_policy_id, r.rate_percentage]));
+  const policyOf = new Map(products.map((p) => [p.id, p.tax_policy_id]));
+  const modelType = new Map(models.map((m) => [m.id, m.selling_model_type]));
+  const categoriesOf = new Map<string, Set<string>>();
+  for (const c of categories) {
+    const set = categoriesOf.get(c.product_id) ?? new Set<string>();
+    for (const id of rc.ancestors(c.category_id)) set.add(id);
+    categoriesOf.set(c.product_id, set);
+  }
+
+  const result = evaluatePromotions({
+    now: rc.now,
+    lines: items.map((i) => ({
+      id: i.id, productId: i.product_id, categoryIds: [...(categoriesOf.get(i.product_id) ?? [])], quantity: String(i.quantity),
+      salesPrice: minorUnitsToDecimal(i.sales_price_minor),
+      sellingModelType: (modelType.get(i.selling_model_id) ?? null) as 'OneTime' | 'Evergreen' | 'TermDefined' | null,
+    })),
+    audience: rc.audience,
+    couponCodes: coupons.map((c) => c.code),
+    promotions: rc.rules,
+  });
+
+  let list = 0; let product = 0; let itemAdjust = 0; let tax = 0; let quantity = 0;
+  const writes: Array<Promise<unknown>> = [];
+  items.forEach((item: CartItemTable, index) => {
+    const line = result.lines[index]!;
+    const adjustments: CartAdjustment[] = line.adjustments.map((a) => ({
+      promotionId: a.promotionId, displayName: a.displayName, adjustmentAmount: a.amount, couponCode: a.couponCode, targetType: 'Item',
+    }));
+    const adjust = minor(line.totalAdjustment);
+    const rate = rateOf.get(policyOf.get(item.product_id) ?? '') ?? '0';
+    const lineTax = taxMinor(item.sales_price_minor * item.quantity + adjust, rate, rc.taxType);
+    const json = JSON.stringify(adjustments);
+    list += item.list_price_minor * item.quantity;
+    product += item.sales_price_minor * item.quantity;
+    itemAdjust += adjust;
+    tax += lineTax;
+    quantity += item.quantity;
+    if (item.adjust_minor !== adjust || item.tax_minor !== lineTax || item.adjustments_json !== json) {
+      writes.push(db.updateTable('cart_item').set({ adjust_minor: adjust, tax_minor: lineTax, adjustments_json: json }).where('id', '=', item.id).execute());
+    }
+  });
+  await Promise.all(writes);
+  const cartAdjustments: CartAdjustment[] = result.cartAdjustments.map((a) => ({
+    promotionId: a.promotionId, displayName: a.displayName, adjustmentAmount: a.amount, couponCode: a.couponCode, targetType: 'Cart',
+  }));
+  const totals = {
+    total_list_minor: list, total_product_minor: product, total_item_adjust_minor: itemAdjust, total_cart_adjust_minor: minor(result.totalCartAdjustment),
+    total_tax_minor: tax, total_quantity: quantity, line_count: items.length, cart_adjustments_json: JSON.stringify(cartAdjustments), updated_at: rc.now,
+  };
+  await db.updateTable('cart').set(totals).where('id', '=', cart.id).execute();
+  return { ...cart, ...totals };
+}
