@@ -224,11 +224,16 @@ describe('stock', () => {
     const held = await api(holder, 'put', `${CART}/inventory-reservations`, { durationInSeconds: 1 });
     assert.equal(held.status, 200);
     assert.deepEqual(held.body.reservations.map((r: any) => [r.productId, r.quantity]), [[id, String(n)]]);
+    const scope = encodeURIComponent(`webStoreId Eq '${WEBSTORE_ID}'`);
+    const group = (await s.api('/application-context')).body.inventoryConfiguration.inventoryDefaultSource.locationSourceId;
+    const orderable = async () => (await s.get(`/services/data/v65.0/commerce/inventory/levels?scope=${scope}&products=${id}&locationgroups=${group}`)).body.totalInventory[0].availableToOrder;
+    assert.equal(await orderable(), 0, 'inventory levels show the held stock as not orderable');
     const blocked = await add(other, id, '1');
     assert.equal(blocked.status, 409);
     assert.equal(errorOf(blocked).errorCode, 'INSUFFICIENT_INVENTORY');
     assert.equal((await api(holder, 'put', `${CART}/inventory-reservations`, { durationInSeconds: 0 })).status, 400);
     await new Promise((r) => setTimeout(r, 1100));
+    assert.equal(await orderable(), n);
     assert.equal((await add(other, id, '1')).status, 201, 'the lapsed reservation no longer holds the stock');
   });
 });

@@ -1,4 +1,5 @@
-// Inventory levels per location and per location group; available = on hand minus reserved.
+// Inventory levels per location and per location group; available = on hand minus what orders hold
+// (reserved) and, in total and per group, minus what carts have reserved and not let lapse.
 import type { Kysely } from 'kysely';
 import type { InventoryLevels, InventoryProductLevel } from '@store/core';
 import type { Database } from '../db/schema.ts';
@@ -14,19 +15,26 @@ export class InventoryService {
         .where('location_group.webstore_id', '=', webstoreId).where('location_group_member.location_group_id', 'in', groups).execute()
       : [];
     const locationIds = [...new Set([...(sources.locations ?? []), ...members.map((m) => m.location_id)])];
-    const rows = locationIds.length && productIds.length
-      ? await this.db.selectFrom('inventory_level').selectAll().where('product_id', 'in', productIds).where('location_id', 'in', locationIds).execute()
-      : [];
-    const level = (productId: string, locs: string[]): InventoryProductLevel => {
+    const [rows, held] = await Promise.all([
+      locationIds.length && productIds.length
+        ? this.db.selectFrom('inventory_level').selectAll().where('product_id', 'in', productIds).where('location_id', 'in', locationIds).execute()
+        : [],
+      productIds.length
+        ? this.db.selectFrom('inventory_reservation').select(['product_id', 'quantity']).where('product_id', 'in', productIds).where('expires_at', '>', new Date().toISOString()).execute()
+        : [],
+    ]);
+    // Cart reservations are not tied to a location: they lower what can be ordered across the pool.
+    const level = (productId: string, locs: string[], pooled = true): InventoryProductLevel => {
       let onHand = 0; let available = 0;
       for (const r of rows) if (r.product_id === productId && locs.includes(r.location_id)) { onHand += r.on_hand; available += Math.max(0, r.on_hand - r.reserved); }
-      return { product2Id: productId, onHand, availableToFulfill: available, availableToOrder: available };
+      const reserved = pooled ? held.reduce((n, h) => n + (h.product_id === productId ? h.quantity : 0), 0) : 0;
+      return { product2Id: productId, onHand, availableToFulfill: available, availableToOrder: Math.max(0, available - reserved) };
     };
     const knownGroups = new Set(members.map((m) => m.location_group_id));
     return {
       success: true,
       errors: groups.filter((g) => !knownGroups.has(g)).map((g) => ({ errorCode: 'NOT_FOUND', message: `The location group ${g} doesn't exist for this store.` })),
-      locations: (sources.locations ?? []).map((loc) => ({ locationId: loc, locationSourceKey: 'location' as const, inventoryProducts: productIds.map((p) => level(p, [loc])) })),
+      locations: (sources.locations ?? []).map((loc) => ({ locationId: loc, locationSourceKey: 'location' as const, inventoryProducts: productIds.map((p) => level(p, [loc], false)) })),
       locationGroups: [...knownGroups].map((g) => ({
         locationGroupId: g, locationSourceKey: 'locationGroup' as const,
         inventoryProducts: productIds.map((p) => level(p, members.filter((m) => m.location_group_id === g).map((m) => m.location_id))),
