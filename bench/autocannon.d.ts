@@ -9,6 +9,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string | Buffer;
     setupRequest?: (req: Request, context: Record<string, unknown>) => Request | undefined;
+    /** Called with every answer to this request (the body is collected for every response anyway). */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
   }
 
   export interface Options {

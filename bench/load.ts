@@ -1,7 +1,9 @@
 // One load scenario with autocannon's programmatic API: a warm-up, then `duration` seconds at
 // `connections` connections. Paths rotate through a list (one shared cursor, so consecutive requests
-// on any connection hit different products). Latency percentiles come from each response's hrtime
-// timing (autocannon's own histogram rounds to whole milliseconds, too coarse for sub-ms routes).
+// on any connection hit different products), or a `next` function builds every request (method,
+// headers, body: the cart's writes, each with its own session). Latency percentiles come from each
+// response's hrtime timing (autocannon's own histogram rounds to whole milliseconds, too coarse for
+// sub-ms routes).
 import { readFileSync } from 'node:fs';
 import autocannon, { type Request } from 'autocannon';
 
@@ -9,7 +11,18 @@ export interface LoadOptions {
   origin: string; paths: string[]; connections: number; duration: number; warmup: number;
   /** The server's pid: its CPU time over the measured window gives CPU per request (Linux /proc only). */
   serverPid?: number;
+  /**
+   * Builds each request instead of rotating `paths`: called once per request sent (warm-up included,
+   * never twice for one request; autocannon does not resend), so it may hand out one-time work.
+   */
+  next?: () => LoadRequest;
+  /** Every answer's status and body, warm-up included. */
+  onResponse?: (status: number, body: string) => void;
+  /** Runs between the warm-up and the measured window (e.g. to prepare work for the measured rate). */
+  afterWarmup?: (warmup: { rps: number; requests: number }) => Promise<void>;
 }
+
+export interface LoadRequest { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; headers?: Record<string, string>; body?: string }
 
 export interface LoadResult {
   requests: number;      // completed requests in the measured window
@@ -44,10 +57,16 @@ function percentile(sorted: Float64Array, p: number): number {
 
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   let cursor = 0;
-  const { paths } = opts;
+  const { paths, next, onResponse } = opts;
   const requests: Request[] = [{
     method: 'GET',
-    setupRequest: (req) => ({ ...req, path: paths[cursor++ % paths.length] }),
+    setupRequest: next
+      ? (req) => {
+        const r = next();
+        return { ...req, method: r.method ?? 'GET', path: r.path, headers: { ...req.headers, ...r.headers }, ...(r.body === undefined ? {} : { body: r.body }) };
+      }
+      : (req) => ({ ...req, path: paths[cursor++ % paths.length] }),
+    ...(onResponse ? { onResponse: (status: number, body: string) => onResponse(status, body) } : {}),
   }];
   const headers = { accept: 'application/json' };
 
@@ -56,6 +75,9 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     if (warm.errors || warm.non2xx) {
       console.warn(`[bench]   warm-up saw ${warm.errors} errors (${warm.timeouts} timeouts), ${warm.non2xx} non-2xx (${JSON.stringify(warm.statusCodeStats)})`);
     }
+    await opts.afterWarmup?.({ rps: warm.requests.average, requests: warm['2xx'] + warm.non2xx });
+  } else {
+    await opts.afterWarmup?.({ rps: NaN, requests: 0 });
   }
 
   let times = new Float64Array(1 << 16);

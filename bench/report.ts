@@ -1,5 +1,6 @@
 // bench/results.md: the run's context, one row per load scenario, search per catalogue size, the
-// Lighthouse runs and the targets.
+// cart, the Lighthouse runs and the targets. A partial run (`--only cart`) rewrites only its own
+// section of the file (replaceSection).
 import type { Dataset } from './dataset.ts';
 import type { LoadResult } from './load.ts';
 import type { LighthouseRun } from './lighthouse.ts';
@@ -18,6 +19,16 @@ export interface SearchSize {
   error?: string;
 }
 
+/** The cart phase: its own context lines (a partial run replaces only this section), the ceiling it is compared with, the scenarios (`note`: the cart size). */
+export interface CartReport {
+  context?: string[];
+  ceiling?: ScenarioResult;
+  scenarios: ScenarioResult[];
+  setup: string[];
+  notes: string[];
+  error?: string;
+}
+
 export interface Report {
   date: string;
   machine: string[];
@@ -26,6 +37,7 @@ export interface Report {
   ceilingRps: number | undefined;
   search: SearchSize[];
   searchNotes: string[];
+  cart?: CartReport;
   lighthouse: { url: string; runs: LighthouseRun[]; error?: string; skipped?: boolean };
   targets: Target[];
   notes: string[];
@@ -35,6 +47,7 @@ const fmt = (n: number | undefined, digits = 0) => n === undefined || !Number.is
 const ms = (n: number) => fmt(n, n < 10 ? 2 : 1);
 const rate = (n: number) => fmt(n, n < 100 ? 1 : 0);
 const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
+const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
 const mib = (bytes: number | undefined) => bytes === undefined ? '–' : `${fmt(bytes / 2 ** 20, 0)} MiB`;
 
 export function table(head: string[], rows: string[][], align: ('l' | 'r')[] = []): string {
@@ -42,19 +55,62 @@ export function table(head: string[], rows: string[][], align: ('l' | 'r')[] = [
   return [head, sep, ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
 }
 
-export function loadTable(r: Report): string {
-  const rows = r.scenarios.map((s) => {
-    if (!s.result) return [s.name, `\`${s.route}\``, 'ERROR', '–', '–', '–', '–', '–', '–', s.error ?? ''];
+/** Scenario rows: req/s, latency, the share of the ceiling's req/s, size, CPU, failures (and the `note` column when asked). */
+function scenarioRows(scenarios: ScenarioResult[], ceilingRps: number | undefined, withNote = false): string[][] {
+  return scenarios.map((s) => {
+    const note = withNote ? [s.note ?? '–'] : [];
+    if (!s.result) return [s.name, `\`${s.route}\``, ...note, 'ERROR', '–', '–', '–', '–', '–', '–', cell(s.error ?? '')];
     const x = s.result;
-    const ratio = r.ceilingRps ? `${fmt((x.rps / r.ceilingRps) * 100, 1)} %` : '–';
+    const ratio = ceilingRps ? `${fmt((x.rps / ceilingRps) * 100, 1)} %` : '–';
     const bad = x.errors + x.non2xx;
     const codes = Object.entries(x.statusCodes).filter(([c]) => !c.startsWith('2')).map(([c, n]) => `${c}×${n}`).join(', ');
     const cpu = x.cpuMsPerRequest === undefined ? '–' : `${fmt(x.cpuMsPerRequest * 1000, 0)} µs`;
-    return [s.name, `\`${s.route}\``, rate(x.rps), ms(x.p50), ms(x.p99), ratio, fmt(x.requests), kb(x.bytesPerResponse), cpu,
-      bad ? `**${x.errors} errors, ${x.non2xx} non-2xx**${codes ? ` (${codes})` : ''}` : '0'];
+    return [s.name, `\`${s.route}\``, ...note, rate(x.rps), ms(x.p50), ms(x.p99), ratio, fmt(x.requests), kb(x.bytesPerResponse), cpu,
+      bad ? `**${x.errors} errors, ${x.non2xx} non-2xx**${codes ? ` (${codes})` : ''}` : s.error ? `**${cell(s.error)}**` : '0'];
   });
-  return table(['Scenario', 'Route', 'req/s (mean)', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'resp. size', 'server CPU/req', 'errors / non-2xx'], rows,
+}
+
+export function loadTable(r: Report): string {
+  return table(['Scenario', 'Route', 'req/s (mean)', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'resp. size', 'server CPU/req', 'errors / non-2xx'], scenarioRows(r.scenarios, r.ceilingRps),
     ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']);
+}
+
+/** The cart section: context, the table (ceiling first), how the carts were made, notes. */
+export function cartSection(c: CartReport): string[] {
+  const rows = [...(c.ceiling ? [c.ceiling] : []), ...c.scenarios];
+  const t = table(['Scenario', 'Route', 'Cart', 'req/s (mean)', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'resp. size', 'server CPU/req', 'errors / non-2xx'],
+    scenarioRows(rows, c.ceiling?.result?.rps, true), ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']);
+  return [
+    '## Cart',
+    '',
+    ...(c.context ?? []).map((l) => `- ${l}`),
+    ...(c.context?.length ? [''] : []),
+    ...(c.error ? [`**Failed:** ${c.error}`, ''] : []),
+    t,
+    '',
+    ...[...c.setup, ...c.notes].map((l) => `- ${l}`),
+    '',
+  ];
+}
+
+/**
+ * `md` with the section under `lines[0]` (a `## ` heading) replaced by `lines`; a section not there
+ * yet goes before `before` (the first of those headings present), else at the end.
+ */
+export function replaceSection(md: string, lines: string[], before: string[] = []): string {
+  const all = md.replace(/\s+$/, '').split('\n');
+  const heading = lines[0]!;
+  const start = all.indexOf(heading);
+  if (start >= 0) {
+    let end = all.findIndex((l, i) => i > start && l.startsWith('## '));
+    if (end < 0) end = all.length;
+    all.splice(start, end - start, ...lines);
+  } else {
+    const at = before.map((h) => all.indexOf(h)).find((i) => i >= 0);
+    if (at === undefined) all.push('', ...lines);
+    else all.splice(at, 0, ...lines);
+  }
+  return all.join('\n').replace(/\s+$/, '') + '\n';
 }
 
 /** One catalogue size: the index (documents, build, memory, RSS, the file's seed) and the two scenarios. */
@@ -131,6 +187,7 @@ export function markdown(r: Report): string {
     loadTable(r),
     '',
     ...searchSection(r),
+    ...(r.cart ? cartSection(r.cart) : []),
     '## Lighthouse (mobile, performance)',
     '',
     `Page: \`${r.lighthouse.url}\``,

@@ -1,27 +1,36 @@
 // `npm run bench`: seeds (or reuses) a 100,000-product SQLite catalogue, starts the real server on it,
 // waits for its search index, loads the product, pricing, menu, search and suggestion endpoints with
 // autocannon against a bare route of the same framework (the ceiling), runs Lighthouse (mobile) on a
-// product page; then (by default) seeds or reuses a 1,000,000-product catalogue, starts a second server
-// on it (the first stopped) and loads search and suggestions there; and writes bench/results.md.
+// product page, then loads the cart (add-to-cart by many guest sessions, a 200-line cart's summary,
+// compact summary and first page of lines: bench/cart-phase.ts); then (by default) seeds or reuses a
+// 1,000,000-product catalogue, starts a second server on it (the first stopped) and loads search and
+// suggestions there; and writes bench/results.md.
 //
 //   node --import tsx bench/run.ts [--products 100000] [--fresh] [--duration 10] [--warmup 3]
 //        [--connections 10] [--ids 1000] [--lighthouse-runs 3] [--no-lighthouse] [--strict] [--out bench/results.md]
-//        [--ceiling auto|separate] [--search-products 1000000 | --no-1m] [--max-old-space 8192]
+//        [--ceiling auto|separate] [--search-products 1000000 | --no-1m] [--max-old-space 8192] [--only cart]
 //
 // --search-products N: the catalogue size of the second search phase (0, or --no-1m, skips it; --fresh
 // reseeds only the main catalogue). --max-old-space: the second server's V8 heap limit in MB.
+// --only cart: only the ceiling and the cart phase on the main catalogue (about 2 minutes); it replaces
+// the "Cart" section of --out and leaves the rest of the file as it was.
 //
 // Exits non-zero when a scenario had errors or non-2xx answers (or Lighthouse could not run);
 // with --strict also when a target fails.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { measureCart } from './cart-phase.ts';
+import { startCeiling } from './ceiling.ts';
 import { DATA_DIR, ROOT, ensureDataset, sampleProductIds, type Dataset } from './dataset.ts';
 import { CHROME_PATH, runLighthouse, type LighthouseRun } from './lighthouse.ts';
-import { freePort, installHandlers, startChild, stopAll, waitForHttp, type Child } from './processes.ts';
-import { lighthouseTable, loadTable, markdown, median, searchSection, targetsTable, type Report, type ScenarioResult, type SearchSize, type Target } from './report.ts';
+import { installHandlers, stopAll } from './processes.ts';
+import {
+  cartSection, lighthouseTable, loadTable, markdown, median, replaceSection, searchSection, targetsTable,
+  type CartReport, type Report, type ScenarioResult, type SearchSize, type Target,
+} from './report.ts';
 import { get, runScenario, type Scenario } from './scenario.ts';
 import { categoryIds, isSearchScenario, searchScenarios, serverRss, waitForIndex } from './search.ts';
 import { INDEX_TIMEOUT_MS, describeIndex, searchAtSize } from './search-phase.ts';
@@ -48,6 +57,7 @@ const { values: args } = parseArgs({
     'search-products': { type: 'string', default: '1000000' },
     'no-1m': { type: 'boolean', default: false },
     'max-old-space': { type: 'string', default: '8192' },
+    only: { type: 'string' }, // cart: only the cart phase, written into its section of --out
     out: { type: 'string', default: path.join(ROOT, 'bench/results.md') },
   },
   strict: true,
@@ -69,6 +79,8 @@ const opts = {
 };
 
 if (!['auto', 'separate'].includes(args.ceiling!)) { console.error('--ceiling must be auto or separate'); process.exit(2); }
+if (args.only !== undefined && args.only !== 'cart') { console.error('--only takes: cart'); process.exit(2); }
+const ceilingMode = args.ceiling as 'auto' | 'separate';
 
 function gitRevision(): string {
   try {
@@ -82,7 +94,65 @@ function gitRevision(): string {
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
+const machineLine = () => {
+  const cpus = os.cpus();
+  return `Machine: ${cpus.length} cores (${cpus[0]?.model?.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}`;
+};
+const loadLine = (before: number[], after: number[]) => {
+  const busy = before[0] > 0.5 || before[1] > 0.5;
+  return `Load average (1/5/15 min) before the run: ${before.map((l) => l.toFixed(2)).join(' / ')}; after: ${after.map((l) => l.toFixed(2)).join(' / ')}${busy ? ' — **the machine was not idle before the run; absolute numbers are skewed (server CPU/req is the steadier measure)**' : ''}`;
+};
+const databaseLine = (dataset: Dataset) => `Database: SQLite (better-sqlite3), \`${path.relative(ROOT, dataset.file)}\`, ${dataset.products.toLocaleString('en-US')} products, ${(dataset.sizeBytes / 2 ** 20).toFixed(0)} MiB`;
+const seedLine = (dataset: Dataset) => `Seed: ${Number.isFinite(dataset.seedSeconds) ? `${dataset.seedSeconds.toFixed(1)} s` : 'unknown'}${dataset.reused ? ` (file reused; seeded ${dataset.seededAt})` : ' (seeded in this run)'}`;
+const loadSettingsLine = () => `Load: autocannon, ${opts.connections} connections, ${opts.duration} s per scenario after a ${opts.warmup} s warm-up`;
+
+/** `--only cart`: the main catalogue's server, the ceiling and the cart phase; only the Cart section of --out changes. */
+async function cartOnly(): Promise<number> {
+  installHandlers();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const loadBefore = os.loadavg();
+  const started = new Date().toISOString();
+  const dataset = await ensureDataset(opts.products, args.fresh!);
+  const store = await startStoreServer(dataset, { logName: 'server.log', timeoutMs: INDEX_TIMEOUT_MS });
+  const { origin, child: server } = store;
+  const serverPid = server.proc.pid;
+  // The search index builds in the background from the start: waited for so it does not run during the load.
+  log(`waiting for the search index…`);
+  log(describeIndex(await waitForIndex(origin, server, store.startedAt, INDEX_TIMEOUT_MS)));
+
+  const settings = { connections: opts.connections, duration: opts.duration, warmup: opts.warmup };
+  const ceiling = await startCeiling(origin, serverPid, ceilingMode);
+  const c = await runScenario(ceiling.scenario, settings);
+  await ceiling.bare?.stop();
+  const m = await measureCart({ api: API, origin, pid: serverPid, file: dataset.file, webstoreId: WEBSTORE_ID, settings });
+  await stopAll();
+
+  const cart: CartReport = {
+    ...m.cart,
+    ceiling: c.entry,
+    context: [
+      `Measured on ${started} by \`npm run bench -- --only cart\` (the other sections of this file come from the last full run; their setup is at the top)`,
+      machineLine(),
+      `Node ${process.version}${process.env.NODE_ENV ? `, NODE_ENV=${process.env.NODE_ENV}` : ', NODE_ENV unset'}`,
+      loadLine(loadBefore, os.loadavg()),
+      `Code: git ${gitRevision()}`,
+      databaseLine(dataset),
+      seedLine(dataset),
+      loadSettingsLine(),
+      `Ceiling: ${ceiling.note}, measured in this run`,
+    ],
+  };
+  const section = cartSection(cart);
+  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
+  writeFileSync(args.out!, replaceSection(existing, section, ['## Lighthouse (mobile, performance)', '## Targets', '## Notes']));
+  console.log('\n' + section.join('\n'));
+  log(`Cart section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`);
+  if (!c.ok || !m.ok) { console.error('[bench] FAILED: a scenario had errors or unexpected answers (see above).'); return 1; }
+  return 0;
+}
+
 async function main(): Promise<number> {
+  if (args.only === 'cart') return cartOnly();
   installHandlers();
   mkdirSync(DATA_DIR, { recursive: true });
   let failed = false;
@@ -111,26 +181,14 @@ async function main(): Promise<number> {
   }
 
   // 3. The ceiling: the in-process bare route when the server registers it, else a separate bare Fastify.
-  let ceilingOrigin = origin;
-  let ceilingNote = 'in-process `GET /bench/bare` (same Fastify instance, `BENCH_BARE_ROUTE=1`)';
-  let bare: Child | undefined;
-  const probe = args.ceiling === 'separate' ? undefined : await get(`${origin}/bench/bare`).catch(() => undefined);
-  if (!probe || probe.status !== 200 || !/"ok"\s*:\s*true/.test(probe.body)) {
-    const barePort = await freePort();
-    ceilingOrigin = `http://127.0.0.1:${barePort}`;
-    ceilingNote = args.ceiling === 'separate'
-      ? 'separate bare Fastify process (bench/bare-server.ts), forced by `--ceiling separate`'
-      : 'separate bare Fastify process (bench/bare-server.ts) — the server does not register `GET /bench/bare` under `BENCH_BARE_ROUTE=1`';
-    log(`${args.ceiling === 'separate' ? 'separate ceiling requested' : `no in-process /bench/bare (got ${probe?.status ?? 'no answer'})`}; starting the bare Fastify server on ${ceilingOrigin}`);
-    bare = startChild('the bare Fastify server', ['--import', 'tsx', 'bench/bare-server.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(barePort), HOST: '127.0.0.1' }, logFile: path.join(DATA_DIR, 'bare.log') });
-    await waitForHttp(`${ceilingOrigin}/healthz`, bare, 60_000);
-  }
+  const serverPid = server.proc.pid;
+  const bareCeiling = await startCeiling(origin, serverPid, ceilingMode);
+  const { bare, note: ceilingNote } = bareCeiling;
 
   // 4. Load.
-  const serverPid = server.proc.pid;
   const settings = { connections: opts.connections, duration: opts.duration, warmup: opts.warmup };
   const scenarios: Scenario[] = [
-    { name: 'ceiling (bare route)', route: 'GET /bench/bare', origin: ceilingOrigin, paths: ['/bench/bare'], pid: bare ? bare.proc.pid : serverPid },
+    bareCeiling.scenario,
     { name: 'product detail', route: `GET …/products/{productId}`, origin, paths: ids.map((id) => `${API}/products/${id}`), pid: serverPid },
     // Every priced product in turn: the response cache mostly misses, so this is the database path.
     { name: 'product detail, cold (all products)', route: `GET …/products/{productId}`, origin, paths: allIds.map((id) => `${API}/products/${id}`), pid: serverPid },
@@ -167,9 +225,18 @@ async function main(): Promise<number> {
       console.error(`[bench] ✗ Lighthouse: ${lh.error}`);
     }
   }
+
+  // 6. The cart, on the same server: it writes (guest sessions, carts), so it runs after every read-only phase.
+  const cartRun = await measureCart({ api: API, origin, pid: serverPid, file: dataset.file, webstoreId: WEBSTORE_ID, settings });
+  if (!cartRun.ok) failed = true;
+  const cart: CartReport = {
+    ...cartRun.cart,
+    ceiling: results[0],
+    context: ['Measured in the same run as the sections above (setup at the top), on the same server, after Lighthouse; "vs ceiling" compares with the bare route of the API load table.'],
+  };
   await stopAll();
 
-  // 6. Search at the larger catalogue, on a server of its own.
+  // 7. Search at the larger catalogue, on a server of its own.
   const search: SearchSize[] = [mainSearch];
   if (opts.searchProducts > 0 && opts.searchProducts !== opts.products) {
     const large = await searchAtSize(opts.searchProducts, { api: API, webstoreId: WEBSTORE_ID, settings, maxOldSpaceMb: opts.maxOldSpaceMb });
@@ -177,7 +244,7 @@ async function main(): Promise<number> {
     if (!large.ok) failed = true;
   }
 
-  // 7. Targets and the report.
+  // 8. Targets and the report.
   const ceiling = results[0].result?.rps;
   const product = results[1].result;
   const ratio = ceiling && product ? product.rps / ceiling : undefined;
@@ -188,9 +255,7 @@ async function main(): Promise<number> {
     ...searchTargets(search, opts.connections),
   ];
 
-  const cpus = os.cpus();
   const loadAfter = os.loadavg();
-  const busy = loadBefore[0] > 0.5 || loadBefore[1] > 0.5;
   notes.push(
     'autocannon runs in the benchmark process on the same machine as the server, so client and server share the cores.',
     'req/s is autocannon\'s mean of per-second samples; p50/p99 are computed from every response\'s hrtime latency (autocannon\'s histogram rounds to whole ms).',
@@ -206,15 +271,15 @@ async function main(): Promise<number> {
   const report: Report = {
     date: new Date().toISOString(),
     machine: [
-      `Machine: ${cpus.length} cores (${cpus[0]?.model?.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}`,
+      machineLine(),
       `Node ${process.version}${process.env.NODE_ENV ? `, NODE_ENV=${process.env.NODE_ENV}` : ', NODE_ENV unset'}`,
-      `Load average (1/5/15 min) before the run: ${loadBefore.map((l) => l.toFixed(2)).join(' / ')}; after: ${loadAfter.map((l) => l.toFixed(2)).join(' / ')}${busy ? ' — **the machine was not idle before the run; absolute numbers are skewed (server CPU/req is the steadier measure)**' : ''}`,
+      loadLine(loadBefore, loadAfter),
     ],
     setup: [
       `Code: git ${gitRevision()}`,
-      `Database: SQLite (better-sqlite3), \`${path.relative(ROOT, dataset.file)}\`, ${dataset.products.toLocaleString('en-US')} products, ${(dataset.sizeBytes / 2 ** 20).toFixed(0)} MiB`,
-      `Seed: ${Number.isFinite(dataset.seedSeconds) ? `${dataset.seedSeconds.toFixed(1)} s` : 'unknown'}${dataset.reused ? ` (file reused; seeded ${dataset.seededAt})` : ' (seeded in this run)'}`,
-      `Load: autocannon, ${opts.connections} connections, ${opts.duration} s per scenario after a ${opts.warmup} s warm-up`,
+      databaseLine(dataset),
+      seedLine(dataset),
+      loadSettingsLine(),
       `Search: ${search.map((x) => `${x.products.toLocaleString('en-US')} products`).join(' and ')}${search.length > 1 ? ` (the larger on a second server started after the first stopped, \`--max-old-space-size=${opts.maxOldSpaceMb}\`)` : ''}`,
       `Ceiling: ${ceilingNote}`,
       `Chromium: ${CHROME_PATH}`,
@@ -223,13 +288,14 @@ async function main(): Promise<number> {
     ceilingRps: ceiling,
     search,
     searchNotes: searchNotes(search, opts.connections),
+    cart,
     lighthouse: lh,
     targets,
     notes,
   };
   writeFileSync(args.out!, markdown(report));
 
-  console.log('\n' + loadTable(report) + '\n\n' + searchSection(report).join('\n') + '\n' + lighthouseTable(report) + '\n\n' + targetsTable(report) + '\n');
+  console.log('\n' + loadTable(report) + '\n\n' + searchSection(report).join('\n') + '\n' + cartSection(cart).join('\n') + '\n' + lighthouseTable(report) + '\n\n' + targetsTable(report) + '\n');
   log(`results written to ${path.relative(process.cwd(), args.out!) || args.out}`);
   if (failed) console.error('[bench] FAILED: a scenario had errors or non-2xx answers (see above).');
   if (args.strict && targets.some((t) => t.pass === false)) { console.error('[bench] FAILED: a target was missed (--strict).'); return 1; }

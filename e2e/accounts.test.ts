@@ -3,7 +3,8 @@
 // out; a new shopper registers and lands logged in; an idle session warns, then ends with a toast.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './browser.ts';
 import { BASE, startTestServer, type TestServer } from '../packages/server/src/test-support/server.ts';
 
 const PASSWORD = 'Datasets2026!';
@@ -16,10 +17,7 @@ let product: any;
 before(async () => {
   s = await startTestServer({ storefront: true });
   product = (await s.api('/products?skus=DS-00001')).body.products[0];
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  browser = await launchChromium();
 });
 after(async () => { await browser?.close(); await s?.close(); });
 

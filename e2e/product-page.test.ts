@@ -1,8 +1,9 @@
 // A shopper opens a dataset page in real Chromium, against the real server and database.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../packages/server/src/test-support/server.ts';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './browser.ts';
+import { startTestServer, WEBSTORE_ID, type TestServer } from '../packages/server/src/test-support/server.ts';
 
 let s: TestServer;
 let browser: Browser;
@@ -13,10 +14,7 @@ before(async () => {
   s = await startTestServer({ storefront: true });
   product = (await s.api('/products?skus=DS-00001')).body.products[0];
   price = (await s.api(`/pricing/products/${product.id}`)).body;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  browser = await launchChromium();
 });
 after(async () => { await browser?.close(); await s?.close(); });
 
@@ -54,8 +52,8 @@ describe('dataset product page', () => {
     const csv = await page.request.get(`${s.url}${product.fields.B2B_Download_Sample_URL__c}`);
     assert.equal(csv.status(), 200);
 
-    // Add to cart is present but not usable yet (the cart issue wires it).
-    assert.equal(await page.getByRole('button', { name: /add to cart/i }).isDisabled(), true);
+    // A priced dataset can be added to the cart.
+    assert.equal(await page.getByRole('button', { name: /add to cart/i }).isEnabled(), true);
 
     // The sixth related product link is in the page but hidden; the admin-only list is absent for a guest.
     const hidden = page.locator('a[href^="/store/product/"]');
@@ -95,7 +93,12 @@ describe('without JavaScript', () => {
     const ld = graph.find((b) => b['@type'] === 'Product');
     assert.equal(ld.sku, 'DS-00001');
     assert.equal(ld.offers.priceCurrency, 'USD');
-    assert.equal(Number(ld.offers.price), Number(price.unitPrice));
+    // The offer is the price the page shows: the promotional price when an automatic promotion applies.
+    const promo = await fetch(`${s.url}/services/data/v65.0/commerce/promotions/actions/evaluate-products`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webStoreId: WEBSTORE_ID, products: [{ productId: product.id }] }),
+    });
+    const shown = (await promo.json()).promotionProductEvaluationResults[0].promotionalPrice ?? price.unitPrice;
+    assert.equal(Number(ld.offers.price), Number(shown));
     assert.ok(graph.find((b) => b['@type'] === 'BreadcrumbList'));
   });
 

@@ -3,7 +3,8 @@
 // facet and goes back to the unfiltered results; the same search also works without JavaScript.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchChromium } from './browser.ts';
 import { startTestServer, type TestServer } from '../packages/server/src/test-support/server.ts';
 
 let s: TestServer;
@@ -11,10 +12,7 @@ let browser: Browser;
 
 before(async () => {
   s = await startTestServer({ storefront: true });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  browser = await launchChromium();
 });
 after(async () => { await browser?.close(); await s?.close(); });
 

@@ -19,10 +19,13 @@ import type {
   SessionContext,
 } from '@store/core';
 import { createAccountCalls, type AccountCalls } from './account-api.ts';
+import { createCartCalls, type CartCalls } from './cart-api.ts';
+import { createDeliveryGroupCalls, type DeliveryGroupCalls } from './cart-delivery-groups-api.ts';
 import type { CallOptions, FieldList } from './call-options.ts';
 import { createExpiringValue, freshnessLifetimeMs } from './expiring-value.ts';
 import { createIdentityCalls, type IdentityCalls } from './identity-api.ts';
 import { createHttp, type HttpRequest, type QueryParams, type ResponseInfo } from './http.ts';
+import { createPromotionCalls, type PromotionCalls } from './promotions-api.ts';
 import { createSearchCalls, type SearchCalls } from './search-api.ts';
 import { requireAtMostOne, requireId, requireIdList, requireIdsOrSkus } from './validate.ts';
 
@@ -145,10 +148,11 @@ export interface GetInventoryLevelsOptions extends CallOptions {
 }
 
 /**
- * Catalogue calls here, plus the account calls (./account-api.ts), identity calls (./identity-api.ts)
- * and search calls (./search-api.ts).
+ * Catalogue calls here, plus the account calls (./account-api.ts), identity calls (./identity-api.ts),
+ * search calls (./search-api.ts), cart calls (./cart-api.ts, ./cart-delivery-groups-api.ts) and
+ * promotion calls (./promotions-api.ts).
  */
-export interface CommerceClient extends AccountCalls, IdentityCalls, SearchCalls {
+export interface CommerceClient extends AccountCalls, IdentityCalls, SearchCalls, CartCalls, DeliveryGroupCalls, PromotionCalls {
   getApplicationContext(options?: CallOptions): Promise<ApplicationContext>;
   /** Drop the cached application context (e.g. after login or a currency change). */
   invalidateApplicationContext(): void;
@@ -200,6 +204,9 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     ...createAccountCalls(http),
     ...createIdentityCalls(http),
     ...createSearchCalls(http),
+    ...createCartCalls(http),
+    ...createDeliveryGroupCalls(http),
+    ...createPromotionCalls(http, webstoreId),
     getApplicationContext: (call = {}) => applicationContext.get(call.signal),
     invalidateApplicationContext: () => applicationContext.invalidate(),
 

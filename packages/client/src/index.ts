@@ -44,3 +44,18 @@ export { DEFAULT_LIFETIME_MS, REFRESH_MARGIN_MS, freshnessLifetimeMs } from './e
 export { createStore, DEFAULT_STORE_TTL_MS } from './store.ts';
 export type { DataStore, LoadOptions, StoreEntry, StoreListener, StoreOptions } from './store.ts';
 export * from './cart-async.ts';
+export { cartItemBody, CURRENT_CART } from './cart-api.ts';
+export type { AddCartItemInput, CartCallOptions, CartCalls, GetCartItemsOptions } from './cart-api.ts';
+export type { CartDeliveryGroupInput, DeliveryGroupArrangement, DeliveryGroupCalls, GetDeliveryGroupsOptions } from './cart-delivery-groups-api.ts';
+export type {
+  EvaluateProductPromotionsInput,
+  EvaluatePromotionsInput,
+  ProductPromotion,
+  ProductPromotionCollection,
+  ProductPromotionEvaluation,
+  ProductPromotionEvaluations,
+  PromotionCalls,
+  PromotionPriceAdjustment,
+} from './promotions-api.ts';
+export { createCartStore } from './cart-store.ts';
+export type { CartState, CartStore, CartStoreCalls, CartStoreListener, CartStoreOptions } from './cart-store.ts';

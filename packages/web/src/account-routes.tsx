@@ -4,6 +4,7 @@
 
 import { redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { StoreApi } from './lib/api.ts';
+import { rememberCartMerge } from './lib/cart-merge.ts';
 import { errorCode, errorMessage } from './lib/errors.ts';
 import { formValues, LOGIN_RULES, PROFILE_RULES, REGISTER_RULES, validate } from './lib/forms.ts';
 import type { RouteHandle } from './lib/head.ts';
@@ -53,7 +54,9 @@ export function createAccountRoutes(getApi: () => StoreApi) {
     if (fieldErrors) return { fieldErrors, values: kept };
     const api = getApi();
     try {
-      await api.client.login({ email: values.email, password: values.password });
+      const session = await api.client.login({ email: values.email, password: values.password });
+      // The guest cart went into the shopper's; lines that could not are reported on the next page.
+      rememberCartMerge(session?.cartMerge);
     } catch (error) {
       // 401 INVALID_LOGIN and 429 TOO_MANY_REQUESTS come with a message written for the shopper.
       return { formError: errorMessage(error, LOGIN_FAILED), values: kept };

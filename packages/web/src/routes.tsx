@@ -5,10 +5,12 @@
 import { sharedSnapshotId, type ApplicationContext, type NavigationMenuItem } from '@store/core';
 import { data, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { createAccountRoutes } from './account-routes.tsx';
+import { createCartRoute } from './cart-routes.tsx';
 import { isNotFound, optional, type ListedProduct, type StoreApi } from './lib/api.ts';
 import { StoreApiProvider } from './lib/api-context.tsx';
 import type { RouteHandle } from './lib/head.ts';
-import { categoryHref } from './lib/links.ts';
+import { CART_PATH, categoryHref } from './lib/links.ts';
+import { promotionalPricingOf } from './lib/promotions.ts';
 import { CARD_FIELDS, priceCurrency, toCards } from './lib/product-cards.ts';
 import { loadResults } from './lib/results-loader.ts';
 import { resultsHref, SEARCH_PATH } from './lib/search-url.ts';
@@ -80,16 +82,22 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
       optional(api.client.getCategoryMenuItems({ ...MENU_OPTIONS, signal: request.signal })),
       api.viewer(),
     ]);
+    // The cart badge's count, asked here for logged-in shoppers only: a guest's page (the benchmarked
+    // product page among them) costs no cart call on the server; their badge is filled in by the
+    // browser after hydration (components/CartBadge.tsx).
+    const cartSummary = viewer.session.isGuest ? null : await optional(api.client.getCartCompactSummary({ signal: request.signal }));
     return {
       menu: menuLinks(menu?.menuItems),
       session: viewer.session,
       managedAccounts: viewer.managedAccounts,
       canSwitchAccount: viewer.managedAccounts.length > 1,
       guestBrowsingEnabled: viewer.guestBrowsingEnabled,
+      cartSummary,
     };
   }
 
   const account = createAccountRoutes(getApi);
+  const cart = createCartRoute(getApi);
   // The page's api for the components that call it themselves (header switcher, session timeout).
   const RootLayout = () => (
     <StoreApiProvider api={getApi()}>
@@ -202,14 +210,20 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
     if (!id || !/^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/.test(id)) throw notFound();
     const signal = request.signal;
     const appContext = optional(api.client.getApplicationContext({ signal }));
-    const [product, pricing, taxes, app] = await Promise.all([
+    const currency = priceCurrency(api);
+    const [product, pricing, taxes, promotions, app] = await Promise.all([
       readProduct(api, id, appContext, signal).catch((error: unknown) => {
         if (isNotFound(error)) throw notFound();
         throw error;
       }),
-      // A product without a price answers 404: the page shows 'Price Unavailable'.
-      optional(priceCurrency(api).then((currencyIsoCode) => api.client.getProductPrice(id, { signal, currencyIsoCode }))),
+      // A product without a price answers 404: the page shows 'Price Unavailable'. Every selling
+      // model's price comes along, for the subscription selector to switch between.
+      optional(currency.then((currencyIsoCode) => api.client.getProductPrice(id, { signal, currencyIsoCode, allProductSellingModelPrices: true }))),
       optional(api.client.getProductTaxes(id, { signal })),
+      // The page's one promotions call, beside the others: the promotional price for this buyer.
+      optional(currency.then((currencyIsoCode) => api.client.evaluateProductPromotions({ products: [{ productId: id }], currencyIsoCode }, { signal }))).then((r) =>
+        promotionalPricingOf(r, id),
+      ),
       appContext,
     ]);
     const description = await sanitizeRichText(product.fields?.[DATASET_FIELDS.description] ?? product.fields?.Description ?? '');
@@ -217,6 +231,7 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
       product,
       pricing,
       taxes,
+      promotions,
       defaultCurrency: app?.defaultCurrency ?? 'USD',
       description,
       origin: new URL(request.url).origin,
@@ -286,9 +301,10 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
       path: '/',
       loader: rootLoader,
       // Menu and session are read once per page load, not on every client-side navigation; only a
-      // form sent in the page (a profile edit) can change what the header shows.
-      shouldRevalidate: ({ formMethod, defaultShouldRevalidate }) =>
-        formMethod !== undefined && formMethod.toUpperCase() !== 'GET' && defaultShouldRevalidate,
+      // form sent in the page (a profile edit) can change what the header shows. Cart changes do not:
+      // the badge follows the cart store instead.
+      shouldRevalidate: ({ formMethod, formAction, defaultShouldRevalidate }) =>
+        formMethod !== undefined && formMethod.toUpperCase() !== 'GET' && formAction !== CART_PATH && defaultShouldRevalidate,
       Component: RootLayout,
       ErrorBoundary: RootError,
       children: [
@@ -303,6 +319,7 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
             categoryRoute('category/:categoryKey'),
             { path: 'search', loader: searchLoader, Component: SearchRoute, ErrorBoundary: PageError, handle: searchHandle },
             productRoute('product/:recordId'),
+            cart,
             categoryRoute('store/category/:categoryKey'),
             productRoute('store/product/:recordId'),
             {

@@ -1,13 +1,17 @@
 // Product pricing details (spec 03 §5): the pricing display view model from @store/core, rendered.
 // PricingDisplay renders a computed view; ProductPricingDetails is the builder wrapper that feeds
-// the block's configuration (pricing type, tax indication, labels) into the computation.
+// the block's configuration (pricing type, tax indication, labels), the promotional pricing and the
+// selected selling model (subscription selector) into the computation.
 
 import {
   computePriceDisplay,
   formatCurrency,
   type PriceDisplayView,
+  type PriceType,
   type PricingType,
   type ProductDetail,
+  type PromotionalPricing,
+  type SelectedSellingModel,
   type ProductPrice,
   type ProductTaxes,
 } from '@store/core';
@@ -78,12 +82,18 @@ export interface ProductPricingDetailsProps {
   /** null when the product has no price (the pricing call answered 404). */
   pricing: ProductPrice | null;
   taxes?: ProductTaxes | null;
+  /** The product's promotional price and the promotions behind it (evaluate-products), when any apply. */
+  promotionalPricing?: PromotionalPricing | null;
+  /** The model the shopper chose; its price entry (and term price) is shown. */
+  selectedSellingModel?: SelectedSellingModel | null;
   pricingType?: PricingType;
   showTaxIndication?: boolean;
   labels?: PricingLabels;
   defaultCurrency?: string;
   locale?: string;
 }
+
+const ACTIVE_MODEL_PRICE: PriceType = 'ActiveSellingModelPrice';
 
 /** An empty price record: the block still shows, with 'Price Unavailable'. */
 const NO_PRICE = { listPrice: null, negotiatedPrice: null, unitPrice: null, currencyIsoCode: null, productPriceEntries: [] };
@@ -94,6 +104,11 @@ export function productPriceView(props: ProductPricingDetailsProps): { view: Pri
     product: props.product,
     pricing,
     taxes: props.taxes ?? null,
+    promotionalPricing: props.promotionalPricing ?? null,
+    selectedSellingModel: props.selectedSellingModel ?? null,
+    // Spec 03 §5: with a model selected the block shows only when a price type is given; the active
+    // (selected) model's price is the one to show.
+    priceType: props.selectedSellingModel?.productSellingModelId ? ACTIVE_MODEL_PRICE : null,
     pricingType: props.pricingType ?? '2_TIER',
     showTaxIndication: props.showTaxIndication ?? false,
     defaultCurrency: props.defaultCurrency,

@@ -1,9 +1,11 @@
 // Browser-side upkeep of the session on every page load: the timed-out toast left by the previous
-// page (spec 03 §8), session storage kept in step with the server's session (spec 01 §3), and the
-// idle clock for a logged-in user (./SessionTimeout.tsx). Renders nothing on the server.
+// page (spec 03 §8), the guest-cart merge warning left by the login (spec 02 §4), session storage kept
+// in step with the server's session (spec 01 §3), and the idle clock for a logged-in user
+// (./SessionTimeout.tsx). Renders nothing on the server.
 
 import { useEffect } from 'react';
 import { createSessionStore } from '@store/client';
+import { cartMergeToast, takeCartMergeErrors } from '../lib/cart-merge.ts';
 import { SESSION_MESSAGES, takeSessionTimedOut } from '../lib/session-timeout.ts';
 import type { RootData } from '../pages/types.ts';
 import { SessionTimeout } from './SessionTimeout.tsx';
@@ -15,6 +17,8 @@ export function SessionEffects({ data }: { data: RootData }) {
 
   useEffect(() => {
     if (takeSessionTimedOut()) toast.show({ label: SESSION_MESSAGES.timedOut, variant: 'warning' });
+    const notMerged = takeCartMergeErrors();
+    if (notMerged > 0) toast.show(cartMergeToast(notMerged));
   }, [toast]);
 
   useEffect(() => {

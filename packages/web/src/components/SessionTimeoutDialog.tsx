@@ -4,6 +4,7 @@
 // "Continue Working" and returns where it was when the dialog closes.
 
 import { useEffect, useRef } from 'react';
+import { pageOverlays } from '../lib/overlay-stack.ts';
 import { SESSION_MESSAGES } from '../lib/session-timeout.ts';
 
 export interface SessionTimeoutDialogProps {
@@ -25,6 +26,10 @@ export function SessionTimeoutDialog({ onContinue, onLogOut, onClose, busy = fal
     const dialog = dialogRef.current;
     if (!dialog) return;
     const previous = document.activeElement as HTMLElement | null;
+    // Its place in the page's overlay stack (9000 up): the top layer already lifts a modal <dialog>,
+    // the z-index keeps the order where it does not (the fallback below).
+    const layer = pageOverlays.open('overlay');
+    dialog.style.zIndex = String(layer.zIndex);
     if (typeof dialog.showModal === 'function') {
       if (!dialog.open) dialog.showModal();
     } else {
@@ -32,6 +37,7 @@ export function SessionTimeoutDialog({ onContinue, onLogOut, onClose, busy = fal
     }
     continueRef.current?.focus();
     return () => {
+      layer.close();
       if (dialog.open && typeof dialog.close === 'function') dialog.close();
       if (previous && previous.isConnected && typeof previous.focus === 'function') previous.focus();
     };

@@ -1,6 +1,8 @@
 // Toasts on screen (spec 03 §4 "Toast"): a provider that owns the queue (lib/toast-queue.ts), the
 // useToast() hook for components, and a window event for code outside React. One container per
-// page, top centre by default, above every overlay (z-index 10000).
+// page (a provider inside another adds none of its own), top centre by default, above every overlay
+// (z-index 10000, lib/overlay-stack.ts). A component may set the container's maximum and position,
+// as the add-to-cart control does (5, top centre: spec 03 §9).
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import {
@@ -10,6 +12,7 @@ import {
   normalizePosition,
   pushToast,
   removeToast,
+  resizeToastQueue,
   TOAST_FADE_MS,
   TOAST_Z_INDEX,
   type Toast,
@@ -25,6 +28,13 @@ export interface ToastApi {
   show(config: ToastConfig): string | null;
   /** Starts closing a toast (fade, then removal and its onClose). */
   close(id: string): void;
+  /** Sets the container's maximum (at least 1) and position; what is left out stays as it is. */
+  configure(settings: ToastSettings): void;
+}
+
+export interface ToastSettings {
+  max?: number;
+  position?: ToastPosition;
 }
 
 /** `window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: config }))` shows a toast from anywhere. */
@@ -44,17 +54,26 @@ const withoutProvider: ToastApi = {
     return null;
   },
   close: () => undefined,
+  configure: () => undefined,
 };
 
 export function useToast(): ToastApi {
   return useContext(ToastContext) ?? withoutProvider;
 }
 
-type Action = { type: 'push'; toast: Toast } | { type: 'close'; id: string } | { type: 'remove'; id: string };
+/** Applies settings to the page's one container for as long as the calling component is mounted. */
+export function useToastSettings(settings: ToastSettings): void {
+  const { configure } = useToast();
+  const { max, position } = settings;
+  useEffect(() => configure({ max, position }), [configure, max, position]);
+}
+
+type Action = { type: 'push'; toast: Toast } | { type: 'close'; id: string } | { type: 'remove'; id: string } | { type: 'max'; max: number };
 
 function reducer(queue: ToastQueue, action: Action): ToastQueue {
   if (action.type === 'push') return pushToast(queue, action.toast);
   if (action.type === 'close') return closeToast(queue, action.id);
+  if (action.type === 'max') return resizeToastQueue(queue, action.max);
   return removeToast(queue, action.id);
 }
 
@@ -65,8 +84,20 @@ export interface ToastProviderProps {
   children?: ReactNode;
 }
 
-export function ToastProvider({ max, position, children }: ToastProviderProps) {
+export function ToastProvider(props: ToastProviderProps) {
+  // Spec 03 §4: a toast container is limited to one. An inner provider hands its settings to the outer one.
+  const outer = useContext(ToastContext);
+  return outer ? <NestedToastProvider {...props} /> : <ToastContainerProvider {...props} />;
+}
+
+function NestedToastProvider({ max, position, children }: ToastProviderProps) {
+  useToastSettings({ max, position });
+  return <>{children}</>;
+}
+
+function ToastContainerProvider({ max, position: initialPosition, children }: ToastProviderProps) {
   const [queue, dispatch] = useReducer(reducer, max, emptyToastQueue);
+  const [position, setPosition] = useState(initialPosition);
   const counter = useRef(0);
 
   const show = useCallback((config: ToastConfig) => {
@@ -79,6 +110,10 @@ export function ToastProvider({ max, position, children }: ToastProviderProps) {
     return toast.id;
   }, []);
   const close = useCallback((id: string) => dispatch({ type: 'close', id }), []);
+  const configure = useCallback((settings: ToastSettings) => {
+    if (settings.max !== undefined) dispatch({ type: 'max', max: settings.max });
+    if (settings.position !== undefined) setPosition(settings.position);
+  }, []);
   const faded = useCallback((toast: Toast) => {
     dispatch({ type: 'remove', id: toast.id });
     toast.onClose?.();
@@ -90,7 +125,7 @@ export function ToastProvider({ max, position, children }: ToastProviderProps) {
     return () => window.removeEventListener(TOAST_EVENT, onEvent);
   }, [show]);
 
-  const api = useMemo(() => ({ show, close }), [show, close]);
+  const api = useMemo(() => ({ show, close, configure }), [show, close, configure]);
   return (
     <ToastContext.Provider value={api}>
       {children}

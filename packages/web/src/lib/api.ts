@@ -1,7 +1,7 @@
 // The storefront's data access: the @store/client commerce client, a category listing in the
 // storefront's product shape, and the few answers kept for the life of the api (viewer, sort rules).
 
-import { createCommerceClient, CommerceFetchError, type CommerceClient, type ResponseInfo } from '@store/client';
+import { createCartStore, createCommerceClient, CommerceFetchError, type CartStore, type CommerceClient, type ResponseInfo } from '@store/client';
 import { SORT_RULES, type ProductDetail, type SortRule } from '@store/core';
 import { loadViewer, type Viewer } from './viewer.ts';
 
@@ -41,6 +41,11 @@ export interface StoreApi {
   invalidateViewer(): void;
   /** Called after every answer from the API: each proves the session is in use (session timeout). */
   onActivity(listener: (info: ResponseInfo) => void): () => void;
+  /**
+   * The cart's compact summary and its actions (@store/client createCartStore), made on first use and
+   * kept with the api: in the browser for the page load, so the header badge hears of every change.
+   */
+  cart(): CartStore;
 }
 
 export interface StoreApiOptions {
@@ -102,6 +107,7 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
   const client = createCommerceClient(config);
   let viewer: Promise<Viewer> | null = null;
   let sortRules: Promise<readonly SortRule[]> | null = null;
+  let cart: CartStore | null = null;
 
   return {
     client,
@@ -118,6 +124,10 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
         () => SORT_RULES,
       );
       return sortRules;
+    },
+    cart() {
+      cart ??= createCartStore({ calls: client });
+      return cart;
     },
     onActivity(listener) {
       listeners.add(listener);

@@ -5,6 +5,9 @@ import { categoryHref as coreCategoryHref, sanitizeUrl, SAFE_URL_PLACEHOLDER, we
 
 export const productHref = (id: string): string => `/product/${encodeURIComponent(id)}`;
 
+/** The cart page. */
+export const CART_PATH = '/cart';
+
 /** Category pages by url name, otherwise by record id (spec 01 §2). */
 export const categoryHref = (c: { id: string; urlName?: string | null }): string => coreCategoryHref(c);
 

@@ -10,6 +10,11 @@ import {
   normalizePosition,
   pushToast,
   removeToast,
+  resizeToastQueue,
+  ADD_TO_CART_TOASTS,
+  TOAST_AUTO_CLOSE_MS,
+  TOAST_AUTO_CLOSE_WITH_LINK_MS,
+  TOAST_FADE_MS,
   TOAST_ERRORS,
   type Toast,
   type ToastConfig,
@@ -106,5 +111,32 @@ describe('the queue', () => {
     for (const id of ['a', 'b', 'c', 'd']) q = pushToast(q, toast({ label: id }, id));
     assert.equal(q.shown.length, 3);
     assert.equal(q.waiting.length, 1);
+  });
+});
+
+describe('resizing (spec 03 §9: add-to-cart sets 5 at top centre)', () => {
+  test('the constants', () => {
+    assert.deepEqual(ADD_TO_CART_TOASTS, { max: 5, position: 'top-center' });
+    assert.deepEqual([TOAST_AUTO_CLOSE_MS, TOAST_AUTO_CLOSE_WITH_LINK_MS, TOAST_FADE_MS], [4800, 9600, 400]);
+  });
+
+  test('more room lets waiting toasts in, oldest first', () => {
+    let q = emptyToastQueue();
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) q = pushToast(q, toast({ label: id }, id));
+    q = resizeToastQueue(q, 5);
+    assert.equal(q.max, 5);
+    assert.deepEqual(q.shown.map((t) => t.id), ['a', 'b', 'c', 'd', 'e']);
+    assert.deepEqual(q.waiting.map((t) => t.id), ['f']);
+  });
+
+  test('less room keeps what is shown; new ones wait; an unusable value means the default', () => {
+    let q = emptyToastQueue(5);
+    for (const id of ['a', 'b', 'c', 'd']) q = pushToast(q, toast({ label: id }, id));
+    q = resizeToastQueue(q, 2);
+    assert.equal(q.shown.length, 4);
+    q = pushToast(q, toast({ label: 'e' }, 'e'));
+    assert.deepEqual(q.waiting.map((t) => t.id), ['e']);
+    assert.equal(resizeToastQueue(q, 0).max, 3);
+    assert.equal(resizeToastQueue(q, 2), q, 'the same maximum changes nothing');
   });
 });

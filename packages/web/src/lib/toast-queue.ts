@@ -2,6 +2,8 @@
 // how long a toast stays, and the queue that shows at most `max` at once. The provider in
 // components/Toast.tsx drives it; the cart issue reuses it.
 
+import { OVERLAY_Z_START } from './overlay-stack.ts';
+
 export const TOAST_VARIANTS = ['info', 'success', 'warning', 'error'] as const;
 export const TOAST_MODES = ['dismissible', 'pester', 'sticky'] as const;
 export const TOAST_POSITIONS = ['top-left', 'top-center', 'top-right', 'bottom-left', 'bottom-center', 'bottom-right'] as const;
@@ -14,7 +16,10 @@ export const TOAST_AUTO_CLOSE_MS = 4800;
 export const TOAST_AUTO_CLOSE_WITH_LINK_MS = 9600;
 export const TOAST_FADE_MS = 400;
 export const DEFAULT_MAX_TOASTS = 3;
-export const TOAST_Z_INDEX = 10000;
+/** The toast container's place in the overlay stack (lib/overlay-stack.ts): above every overlay. */
+export const TOAST_Z_INDEX = OVERLAY_Z_START.toast;
+/** What the add-to-cart control sets the container to (spec 03 §9). */
+export const ADD_TO_CART_TOASTS = { max: 5, position: 'top-center' } as const;
 export const DEFAULT_TOAST_POSITION: ToastPosition = 'top-center';
 
 export const TOAST_ERRORS = {
@@ -141,4 +146,15 @@ export function removeToast(queue: ToastQueue, id: string): ToastQueue {
   const waiting = [...queue.waiting];
   while (shown.length < queue.max && waiting.length) shown.push(waiting.shift()!);
   return { ...queue, shown, waiting };
+}
+
+/** A new maximum (spec 03 §9: a component may set it, as add-to-cart does); more room lets waiting toasts in. */
+export function resizeToastQueue(queue: ToastQueue, max: unknown): ToastQueue {
+  const next = normalizeMaxToasts(max);
+  if (next === queue.max) return queue;
+  const shown = [...queue.shown];
+  const waiting = [...queue.waiting];
+  // Fewer allowed than on screen: those shown stay until they close; new ones wait.
+  while (shown.length < next && waiting.length) shown.push(waiting.shift()!);
+  return { max: next, shown, waiting };
 }

@@ -4,9 +4,10 @@
 import { useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import { createSessionStore } from '@store/client';
-import type { ExternalManagedAccount } from '@store/core';
+import type { CartCompactSummary, ExternalManagedAccount } from '@store/core';
 import { AccountSwitcher } from '../components/AccountSwitcher.tsx';
 import { AppLink } from '../components/AppLink.tsx';
+import { CartBadge } from '../components/CartBadge.tsx';
 import { SessionEffects } from '../components/SessionEffects.tsx';
 import { ToastProvider } from '../components/Toast.tsx';
 import { UserNav } from '../components/UserNav.tsx';
@@ -31,9 +32,11 @@ export interface SiteHeaderProps {
   onPreviewChange?: (isPreview: boolean) => Promise<void>;
   /** The term of the search results on show, for the search box. */
   searchTerm?: string;
+  /** The cart badge's first value (root loader: logged-in shoppers only); the browser keeps it current. */
+  cartSummary?: CartCompactSummary | null;
 }
 
-export function SiteHeader({ menu, session, managedAccounts = [], currentPath, onSwitchAccount, onPreviewChange, searchTerm }: SiteHeaderProps) {
+export function SiteHeader({ menu, session, managedAccounts = [], currentPath, onSwitchAccount, onPreviewChange, searchTerm, cartSummary = null }: SiteHeaderProps) {
   const switcher = session && !session.isGuest && managedAccounts.length > 1;
   return (
     <header className="site-header">
@@ -58,6 +61,7 @@ export function SiteHeader({ menu, session, managedAccounts = [], currentPath, o
             {isAdminViewer(session) ? <PreviewToggle isPreview={session.isPreview} onChange={onPreviewChange} /> : null}
             {switcher ? <AccountSwitcher accounts={managedAccounts} currentAccountId={session.effectiveAccountId} onSwitch={onSwitchAccount} /> : null}
             <UserNav session={session} currentPath={currentPath} />
+            <CartBadge initial={cartSummary} />
           </div>
         ) : null}
       </div>
@@ -155,6 +159,7 @@ export function Layout() {
         onSwitchAccount={switchAccount}
         onPreviewChange={changePreview}
         searchTerm={location.pathname === SEARCH_PATH ? new URLSearchParams(location.search).get('term') ?? '' : ''}
+        cartSummary={data?.cartSummary ?? null}
       />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />

@@ -15,12 +15,15 @@ before(async () => {
 
 const GUEST: SessionInfo = { isGuest: true, userId: null };
 
-function page(opts: { overrides?: Record<string, string | null>; price?: ReturnType<typeof productPrice> | null; session?: SessionInfo | null } = {}): string {
-  const product = datasetProduct(opts.overrides);
+function page(
+  opts: { overrides?: Record<string, string | null>; price?: ReturnType<typeof productPrice> | null; session?: SessionInfo | null; promotions?: ProductData['promotions']; product?: ProductData['product'] } = {},
+): string {
+  const product = opts.product ?? datasetProduct(opts.overrides);
   const data: ProductData = {
     product,
     pricing: opts.price === undefined ? productPrice('499.00', '399.00', '349.00') : opts.price,
     taxes,
+    promotions: opts.promotions ?? null,
     defaultCurrency: 'USD',
     description: sanitizeWith(purifier, product.fields.B2B_Product_Description_Rich__c),
     origin: 'https://shop.example.com',
@@ -80,10 +83,45 @@ describe('dataset product page', () => {
     assert.doesNotMatch(out, /"offers"/);
   });
 
-  test('add to cart is present but disabled, quantity 1', () => {
+  test('add to cart is ready to use, quantity 1 within the product rule (1 to 1)', () => {
     const out = page();
-    assert.match(out, /<button type="submit" class="btn btn--primary btn--large" disabled="" [^>]*>Add to Cart<\/button>/);
-    assert.match(out, /name="quantity"[^>]*value="1"/);
+    const button = out.match(/<button type="submit"[^>]*>Add to Cart<\/button>/)?.[0] ?? '';
+    assert.ok(button, 'the button is there');
+    assert.doesNotMatch(button, /disabled/);
+    const input = out.match(/<input [^>]*name="quantity"[^>]*>/)?.[0] ?? '';
+    for (const attr of ['type="number"', 'min="1"', 'max="1"', 'step="1"', 'value="1"']) assert.ok(input.includes(attr), attr);
+  });
+
+  test('without a price the button is off (product action error 102)', () => {
+    const out = page({ price: null });
+    assert.match(out, /<button type="submit" class="btn btn--primary btn--large add-to-cart__button" disabled=""/);
+    assert.match(out, /data-action-errors="102"/);
+  });
+
+  test('promotional pricing: one promotion shows its name and the promotional price, the sale price struck through', () => {
+    const out = page({ price: productPrice('399.00', '399.00'), promotions: { promotionalPrice: '359.10', promotionPriceAdjustmentList: [{ displayName: 'Spring sale' }] } });
+    assert.match(text(out), /Original price \$399\.00 Current price \$359\.10/);
+    assert.match(out, /<ul class="price__promos"><li>Spring sale<\/li><\/ul>/);
+  });
+
+  test('promotional pricing: more promotions than the threshold combine into one message with the rounded percent', () => {
+    const promotions = { promotionalPrice: '299.25', promotionPriceAdjustmentList: [{ displayName: 'Spring sale' }, { displayName: 'Dentists week' }] };
+    const out = page({ price: productPrice('399.00', '399.00'), promotions });
+    assert.match(out, /<p class="price__promo">25% off with 2 promotions<\/p>/);
+    assert.doesNotMatch(out, /Spring sale/);
+  });
+
+  test('a dataset sold once at one price shows no purchase options; a subscription product does, with its default picked', () => {
+    assert.doesNotMatch(page(), /Purchase options/);
+    const product = datasetProduct();
+    product.productSellingModels = [
+      { id: '0jP000000000001AAA', name: 'One-Time', sellingModelType: 'OneTime', pricingTerm: null, pricingTermUnit: null, subscriptionTermRule: null },
+      { id: '0jP000000000003AAA', name: 'Annual Subscription', sellingModelType: 'TermDefined', pricingTerm: 1, pricingTermUnit: 'Annual', subscriptionTermRule: { minimum: 1, maximum: 3, increment: 1 } },
+    ];
+    const out = page({ product });
+    assert.match(out, /<legend class="subscription__legend">Purchase options<\/legend>/);
+    assert.match(out, /<option value="OneTime" selected="">one-time<\/option>/);
+    assert.ok(out.indexOf('Purchase options') < out.indexOf('Add to Cart'), 'the options come before the button');
   });
 
   test('the description is sanitised rich text', () => {

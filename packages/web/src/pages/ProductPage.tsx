@@ -1,6 +1,9 @@
 // The product detail page, dataset variant (spec 03 §2.2), top to bottom exactly as listed there.
+// The page holds the selling model chosen in the subscription selector: it drives the price shown
+// and what the add-to-cart control sends.
 
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { defaultSellingModel, type ProductDetail, type SellingModelSelection } from '@store/core';
 import { AddToCart } from '../components/AddToCart.tsx';
 import { AppLink } from '../components/AppLink.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
@@ -9,6 +12,7 @@ import { Column } from '../components/Column.tsx';
 import { PricingDisplay, productPriceView, type PricingLabels } from '../components/ProductPricingDetails.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { SectionContainer } from '../components/SectionContainer.tsx';
+import { SubscriptionSelector } from '../components/SubscriptionSelector.tsx';
 import { TextBlock } from '../components/TextBlock.tsx';
 import { productHref } from '../lib/links.ts';
 import {
@@ -51,14 +55,28 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The selector shows only where there is a choice to make or a subscription to describe: a product
+ * sold once at one price (most datasets) keeps the page of spec 03 §2.2, which lists no selector.
+ */
+export function offersPurchaseOptions(product: Pick<ProductDetail, 'productSellingModels'>): boolean {
+  const models = product.productSellingModels ?? [];
+  return models.length > 1 || models.some((m) => m.sellingModelType !== 'OneTime');
+}
+
 export function ProductPage({ data, session }: ProductPageProps) {
   const { product } = data;
   const name = productName(product);
   const facts = datasetFacts(product);
+  const models = product.productSellingModels ?? [];
+  // Spec 02 §4: one-time when offered, else the first subscription at its minimum term.
+  const [selection, setSelection] = useState<SellingModelSelection | null>(() => defaultSellingModel(models));
   const { view, lowestPrice } = productPriceView({
     product,
     pricing: data.pricing,
     taxes: data.taxes,
+    promotionalPricing: data.promotions,
+    selectedSellingModel: selection,
     pricingType: DATASET_PRICING.pricingType,
     showTaxIndication: DATASET_PRICING.showTaxIndication,
     labels: DATASET_PRICING.labels,
@@ -86,13 +104,17 @@ export function ProductPage({ data, session }: ProductPageProps) {
       {/* 3. Pricing details */}
       <PricingDisplay view={view} lowestPrice={lowestPrice} labels={DATASET_PRICING.labels} />
 
-      {/* 4. Add to cart (disabled until ordering is wired up) */}
+      {/* Purchase options (subscription selector), for products sold by subscription */}
+      {offersPurchaseOptions(product) ? <SubscriptionSelector models={models} current={selection} onChange={setSelection} /> : null}
+
+      {/* 4. Add to cart */}
       <AddToCart
         productId={product.id}
         productClass={product.productClass}
         hasPricing={view.isPriceAvailable}
-        quantity={1}
         quantityRule={product.purchaseQuantityRule}
+        selection={selection}
+        sellingModelValid={models.length === 0 || selection !== null}
       />
 
       {/* 5. Rich-text description */}

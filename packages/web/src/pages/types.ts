@@ -1,6 +1,16 @@
 // Loader data of each route: plain JSON, so it travels to the browser as hydration data.
 
-import type { ExternalManagedAccount, ProductDetail, ProductPrice, ProductTaxes, RefinementAttributeType, SearchRefinement } from '@store/core';
+import type {
+  CartCompactSummary,
+  CartItemCollection,
+  ExternalManagedAccount,
+  ProductDetail,
+  ProductPrice,
+  ProductTaxes,
+  PromotionalPricing,
+  RefinementAttributeType,
+  SearchRefinement,
+} from '@store/core';
 import type { BreadcrumbInput } from '@store/core';
 import type { SanitizedRichText } from '../lib/sanitize.ts';
 import type { ResultsBase } from '../lib/search-url.ts';
@@ -43,6 +53,11 @@ export interface RootData {
   canSwitchAccount: boolean;
   /** Store setting (application context): when false, guests see only the login and register pages. */
   guestBrowsingEnabled: boolean;
+  /**
+   * The header badge's first value: read on the server for a logged-in shopper only; null for guests,
+   * whose badge the browser fills in after hydration (see rootLoader).
+   */
+  cartSummary: CartCompactSummary | null;
 }
 
 export interface LoginData {
@@ -143,9 +158,34 @@ export interface ProductData {
   product: ProductDetail;
   pricing: ProductPrice | null;
   taxes: ProductTaxes | null;
+  /** The product's promotional price for this buyer (evaluate-products); null when none applies or the call failed. */
+  promotions: PromotionalPricing | null;
   defaultCurrency: string;
   description: SanitizedRichText;
   origin: string;
+}
+
+/**
+ * The cart page: the first page of lines, which carries the cart's summary, coupons and promotions;
+ * 'empty' when the shopper has no cart or no lines; 'error' with the status of the failed call
+ * (401: this shopper may not have a cart, e.g. a guest where guest carts are off).
+ */
+export type CartData =
+  | { kind: 'empty' }
+  /** An asynchronous operation (a large batch, an arrangement) is running: the page waits and polls. */
+  | { kind: 'processing' }
+  | { kind: 'error'; status: number | null }
+  | { kind: 'cart'; cart: CartItemCollection };
+
+export type CartIntent = 'update' | 'remove' | 'apply-coupon' | 'remove-coupon';
+
+/** What a cart action answers: which form it was about, and the message to show next to it when it failed. */
+export interface CartActionResult {
+  intent: CartIntent;
+  /** The line or coupon acted on; null for the coupon form. */
+  target: string | null;
+  ok: boolean;
+  error?: string;
 }
 
 export interface HeadData {

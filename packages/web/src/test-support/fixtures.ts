@@ -1,6 +1,18 @@
 // Realistic API answers for the storefront tests (shapes of packages/core/src/wire.ts).
 
-import type { ApplicationContext, ExternalManagedAccount, NavigationMenuItemCollection, ProductDetail, ProductPrice, ProductTaxes, SessionContext } from '@store/core';
+import type {
+  ApplicationContext,
+  CartCompactSummary,
+  CartItem,
+  CartItemCollection,
+  CartSummary,
+  ExternalManagedAccount,
+  NavigationMenuItemCollection,
+  ProductDetail,
+  ProductPrice,
+  ProductTaxes,
+  SessionContext,
+} from '@store/core';
 
 export const WEBSTORE_ID = '0ZE000000000001AAA';
 export const PRODUCT_ID = '01t000000000001AAA';
@@ -182,6 +194,113 @@ export const buyerSession = (effective = CONTOSO) =>
 export const consumerSession = () =>
   userSession({ userId: '005000000000003AAA', firstName: 'Casey', lastName: 'Jordan', email: 'casey@example.com', accountId: '001000000000005AAA', accountName: 'Casey Jordan' });
 
+// ---- Carts (the cart API contract: CartSummary, CartItemCollection, CartCompactSummary) ----
+
+export const CART_ID = '0a6000000000001AAA';
+export const LINE_ID = '0a9000000000001AAA';
+
+const NO_MESSAGES = { errorCount: 0, hasErrors: false, limitedMessages: [], relatedEntityId: null, totalLineItemsWithErrors: 0 };
+
+export function cartSummary(overrides: Partial<CartSummary> = {}): CartSummary {
+  return {
+    cartId: CART_ID,
+    accountId: null,
+    ownerId: null,
+    webstoreId: WEBSTORE_ID,
+    name: 'Cart',
+    status: 'Active',
+    type: 'Cart',
+    currencyIsoCode: 'USD',
+    asyncOperationStatus: 'Completed',
+    taxType: 'Net',
+    totalProductCount: '1',
+    uniqueProductCount: 1,
+    totalProductLineItemCount: 1,
+    totalListPrice: '499.00',
+    totalProductAmount: '399.00',
+    totalPromotionalAdjustmentAmount: '-39.90',
+    totalCartLevelAdjustmentAmount: '0.00',
+    totalProductAmountAfterAdjustments: '359.10',
+    totalTaxAmount: '28.73',
+    totalChargeAmount: '0.00',
+    grandTotalAmount: '387.83',
+    messagesSummary: NO_MESSAGES,
+    ...overrides,
+  };
+}
+
+export function compactSummary(count: number, overrides: Partial<CartCompactSummary> = {}): CartCompactSummary {
+  return {
+    cartId: count ? CART_ID : null,
+    currencyIsoCode: 'USD',
+    totalProductCount: String(count),
+    uniqueProductCount: count,
+    asyncOperationStatus: 'Completed',
+    totalProductAmount: `${count * 399}.00`,
+    totalPromotionalAdjustmentAmount: '0.00',
+    grandTotalAmount: `${count * 399}.00`,
+    ...overrides,
+  };
+}
+
+export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
+  return {
+    cartItemId: LINE_ID,
+    cartId: CART_ID,
+    cartDeliveryGroupId: null,
+    productId: PRODUCT_ID,
+    name: 'US Dentists, Email and Phone',
+    type: 'Product',
+    quantity: '1',
+    currencyIsoCode: 'USD',
+    listPrice: '499.00',
+    salesPrice: '399.00',
+    unitAdjustedPrice: '359.10',
+    totalListPrice: '499.00',
+    totalPrice: '399.00',
+    totalAdjustmentAmount: '-39.90',
+    totalAmount: '359.10',
+    totalTax: '28.73',
+    productSellingModelId: '0jP000000000001AAA',
+    sellingModelType: 'OneTime',
+    subscriptionTerm: null,
+    productClass: 'Simple',
+    promotionDisplayName: 'Spring sale',
+    adjustments: [{ promotionId: '0c8000000000001AAA', displayName: 'Spring sale', adjustmentAmount: '-39.90', couponCode: null, targetType: 'Item' }],
+    productDetails: {
+      productId: PRODUCT_ID,
+      name: 'US Dentists, Email and Phone',
+      sku: 'DS-00001',
+      productUrlName: 'us-dentists-email-and-phone',
+      productClass: 'Simple',
+      fields: {},
+      thumbnailImage: null,
+      purchaseQuantityRule: { minimum: '1', maximum: '1', increment: '1' },
+    },
+    messagesSummary: NO_MESSAGES,
+    createdDate: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function cartCollection(opts: { items?: CartItem[]; summary?: Partial<CartSummary>; coupons?: Array<{ cartCouponId: string; couponCode: string }>; cartPromotions?: CartItemCollection['cartPromotions']['promotions']['promotions'] } = {}): CartItemCollection {
+  const items = opts.items ?? [cartItem()];
+  return {
+    cartItems: items.map((cartItem) => ({ cartItem, message: null, status: 'Success' as const })),
+    cartSummary: cartSummary(opts.summary),
+    hasErrors: false,
+    currentPage: 1,
+    totalNumberOfPages: 1,
+    totalItemCount: items.length,
+    count: items.length,
+    currentPageToken: '1',
+    nextPageToken: null,
+    previousPageToken: null,
+    cartCoupons: { cartId: CART_ID, cartStatus: 'Active', ownerId: null, cartCoupons: { coupons: opts.coupons ?? [] } },
+    cartPromotions: { cartId: CART_ID, cartStatus: 'Active', currencyIsoCode: 'USD', promotions: { promotions: opts.cartPromotions ?? [] } },
+  };
+}
+
 /**
  * An in-process stand-in for the server's API: answers the storefront's GETs from the fixtures
  * above, and 404s everything it does not know.
@@ -203,6 +322,12 @@ export function fakeApiFetch(
     usesSingleEntitlementPolicy?: boolean;
     /** Answers search/products (the product as the only match, no facets, by default). */
     search?: (query: URLSearchParams) => Response | unknown;
+    /** The shopper's cart: lines and summary (null or absent: no cart yet, cartId null). */
+    cart?: CartItemCollection | null;
+    /** Every cart call answers this status with an error body instead (e.g. 401 for a refused guest). */
+    cartStatus?: number;
+    /** The evaluate-products answer (404 when absent, as before the promotions server). */
+    promotions?: unknown;
   } = {},
 ): typeof fetch & { calls: string[] } {
   const product = opts.product ?? datasetProduct();
@@ -217,9 +342,20 @@ export function fakeApiFetch(
   const f = (async (input: string | URL | Request) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url);
     calls.push(url.pathname + url.search);
+    if (url.pathname === '/services/data/v65.0/commerce/promotions/actions/evaluate-products') return opts.promotions ? json(opts.promotions) : notFound();
     const base = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}/`;
     if (!url.pathname.startsWith(base)) return notFound();
     const rest = url.pathname.slice(base.length);
+    if (rest.startsWith('carts/')) {
+      if (opts.cartStatus) return json([{ errorCode: opts.cartStatus === 401 ? 'INVALID_SESSION_ID' : 'INTERNAL_ERROR', message: 'Refused' }], opts.cartStatus);
+      const cart = opts.cart ?? null;
+      if (rest === 'carts/current') return json(cart ? cart.cartSummary : cartSummary({ cartId: null, totalProductCount: '0', uniqueProductCount: 0 }));
+      if (rest === 'carts/compact-summary') {
+        const s = cart?.cartSummary;
+        return json(s ? compactSummary(Number(s.totalProductCount), { cartId: s.cartId, asyncOperationStatus: s.asyncOperationStatus }) : compactSummary(0));
+      }
+      if (cart && rest === `carts/${cart.cartSummary.cartId}/cart-items`) return json(cart);
+    }
     if (rest === 'session-context') return json(sessionContext);
     if (rest === 'application-context') {
       return json({ ...appContext, guestBrowsingEnabled: guestBrowsing, usesSingleEntitlementPolicy: opts.usesSingleEntitlementPolicy === true, catalogSnapshotVersionId: SNAPSHOT_ID });
