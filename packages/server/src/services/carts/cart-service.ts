@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import {
   CART_ITEM_SORTS, isRecordId, KEY_PREFIXES, MAX_CART_COUPONS, isAudienceEligible, isPromotionActive,
-  type CartItem, type CartItemCollection, type CartItemProduct, type CartItemSort, type CartSummary, type PromotionRule,
+  type CartItem, type CartItemCollection, type CartItemProduct, type CartItemSort, type CartSummary, type PromotionRule, type SellingModelType,
 } from '@store/core';
 import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -144,20 +144,24 @@ export class CartService {
   async itemViews(owner: CartOwner, cart: Pick<CartTable, 'id' | 'currency'>, rows: CartItemTable[], productFields?: string[]): Promise<CartItem[]> {
     if (!rows.length) return [];
     const ids = [...new Set(rows.map((r) => r.product_id))];
+    const modelIds = [...new Set(rows.map((r) => r.selling_model_id).filter(Boolean))];
+    // The SKU is always needed (productDetails.sku); it is dropped from the fields unless asked for.
+    const fields = productFields?.length ? [...new Set([...productFields, 'StockKeepingUnit'])] : undefined;
     const [summaries, models] = await Promise.all([
-      this.s.products.summaries(owner.webstore.id, ids, { fields: productFields }),
-      this.s.products.sellingModels(ids),
+      this.s.products.summaries(owner.webstore.id, ids, { fields }),
+      modelIds.length ? this.db.selectFrom('selling_model').select(['id', 'selling_model_type']).where('id', 'in', modelIds).execute() : [],
     ]);
-    const full = productFields?.length ? await this.s.products.summaries(owner.webstore.id, ids, {}) : summaries;
-    const products = new Map<string, CartItemProduct>(summaries.map((p, i) => {
-      const sku = full[i]?.fields.StockKeepingUnit?.value ?? '';
+    const modelType = new Map(models.map((m) => [m.id, { sellingModelType: m.selling_model_type as SellingModelType }]));
+    const products = new Map<string, CartItemProduct>(summaries.map((p) => {
+      const all = Object.fromEntries(Object.entries(p.fields).map(([k, v]) => [k, String(v?.value ?? '')]));
+      const sku = all.StockKeepingUnit ?? '';
+      if (productFields?.length && !productFields.includes('StockKeepingUnit')) delete all.StockKeepingUnit;
       return [p.id, {
-        productId: p.id, name: p.name, sku: String(sku), productUrlName: p.urlName ?? '', productClass: p.productClass,
-        fields: Object.fromEntries(Object.entries(p.fields).map(([k, v]) => [k, String(v?.value ?? '')])),
-        thumbnailImage: p.defaultImage, purchaseQuantityRule: p.purchaseQuantityRule!,
+        productId: p.id, name: p.name, sku, productUrlName: p.urlName ?? '', productClass: p.productClass,
+        fields: all, thumbnailImage: p.defaultImage, purchaseQuantityRule: p.purchaseQuantityRule!,
       }];
     }));
-    return rows.map((r) => itemView(r, cart, products.get(r.product_id)!, (models.get(r.product_id) ?? []).find((m) => m.id === r.selling_model_id) ?? null));
+    return rows.map((r) => itemView(r, cart, products.get(r.product_id)!, modelType.get(r.selling_model_id) ?? null));
   }
 
   async item(owner: CartOwner, cart: CartTable, row: CartItemTable): Promise<CartItem> {

@@ -56,7 +56,7 @@ export function compactView(summary: CartSummary): CartCompactSummary {
   };
 }
 
-export function itemView(item: CartItemTable, cart: Pick<CartTable, 'id' | 'currency'>, product: CartItemProduct, model: ProductSellingModel | null): CartItem {
+export function itemView(item: CartItemTable, cart: Pick<CartTable, 'id' | 'currency'>, product: CartItemProduct, model: Pick<ProductSellingModel, 'sellingModelType'> | null): CartItem {
   const adjustments = JSON.parse(item.adjustments_json) as CartAdjustment[];
   const total = item.sales_price_minor * item.quantity;
   return {
