@@ -263,6 +263,11 @@ describe('coupons and promotions', () => {
     assert.equal(cents(lines.cartSummary.grandTotalAmount), cents(lines.cartSummary.totalProductAmount) + cents(lines.cartSummary.totalPromotionalAdjustmentAmount) + cents(lines.cartSummary.totalTaxAmount));
     assert.ok(lines.cartPromotions.promotions.promotions.some((p: any) => p.couponCode === 'WELCOME10' && p.adjustmentAmount === welcome.adjustmentAmount));
 
+    const promotions = await a.api('/carts/active/promotions');
+    assert.equal(promotions.status, 200);
+    assert.deepEqual(promotions.body.promotions.promotions.map((p: any) => [p.displayName, p.adjustmentAmount, p.targetType]),
+      lines.cartPromotions.promotions.promotions.map((p: any) => [p.displayName, p.adjustmentAmount, p.targetType]));
+    assert.equal((await s.agent().api('/carts/active')).status, 404, 'active without a cart is an error, unlike current');
     assert.equal((await api(a, 'post', `${CART}/cart-coupons`, { couponCode: DEMO_COUPONS.thanks })).status, 201);
     const third = await api(a, 'post', `${CART}/cart-coupons`, { couponCode: DEMO_COUPONS.data25 });
     assert.equal(third.status, 409);
