@@ -14,6 +14,7 @@ import { catalogueContext, requestCurrency, type CatalogueContext } from '../htt
 import { badInput, invalidId } from '../http/errors.ts';
 import { csv, ignoredParams, optionalAccount, toId18, webstoreParams } from '../http/params.ts';
 import type { ProductTable } from '../db/schema.ts';
+import { productCategoryIds } from '../services/promotions.ts';
 import { COMMERCE, WEBSTORE } from './base.ts';
 
 const tags = ['Promotions'];
@@ -25,12 +26,6 @@ const appliesTo = (rule: PromotionRule, productId: string, categoryIds: string[]
 export function promotionRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const ancestors = (ctx: CatalogueContext) => (id: string) => {
-    const out: string[] = [];
-    for (let n = ctx.tree.byId.get(id); n; n = n.parent ?? undefined) out.push(n.row.id);
-    return out.length ? out : [id];
-  };
-
   /** Products named by id or SKU that the caller may see, with their categories (and the categories' ancestors). */
   async function products(webstoreId: string, ctx: CatalogueContext, refs: Array<{ productId?: string; sku?: string }>) {
     const ids = refs.flatMap((p) => (p.productId ? [p.productId] : []));
@@ -39,7 +34,7 @@ export function promotionRoutes(app: FastifyInstance, s: Services): void {
     const skus = refs.flatMap((p) => (!p.productId && p.sku ? [p.sku] : []));
     const rows = [...await s.products.rowsByIds(webstoreId, ids.map(toId18)), ...(skus.length ? await s.products.rowsBySkus(webstoreId, skus) : [])]
       .filter((row) => row.is_active === 1 && ctx.visibility.canSeeProduct(row.id));
-    const categories = await s.promotions.productCategories(rows.map((row) => row.id), ancestors(ctx));
+    const categories = await productCategoryIds(s.db, rows.map((row) => row.id), ctx.tree);
     return { rows, categories };
   }
 

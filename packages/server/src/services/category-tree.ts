@@ -48,6 +48,13 @@ export class CategoryTree {
     return out;
   }
 
+  /** The category and every category above it, leaf → root; an id not in the tree stands for itself. */
+  ancestorIds(id: string): string[] {
+    const out: string[] = [];
+    for (let n = this.byId.get(id); n; n = n.parent ?? undefined) out.push(n.row.id);
+    return out.length ? out : [id];
+  }
+
   /** The category and all its descendants. */
   subtreeIds(id: string): string[] {
     const start = this.byId.get(id);

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { PromotionDiscount, PromotionRule } from '@store/core';
 import type { Database, PromotionTable } from '../db/schema.ts';
+import type { CategoryTree } from './category-tree.ts';
 
 const list = (json: string | null): string[] | null => (json ? (JSON.parse(json) as string[]) : null);
 
@@ -40,16 +41,20 @@ export class PromotionService {
     return row ? { id: row.id, promotionId: row.promotion_id, code: row.code } : null;
   }
 
-  /** Category ids of products (all of their categories and the ancestors of each), for category-targeted promotions. */
-  async productCategories(productIds: string[], ancestors: (categoryId: string) => string[]): Promise<Map<string, string[]>> {
-    const out = new Map<string, string[]>(productIds.map((id) => [id, []]));
-    if (!productIds.length) return out;
-    const rows = await this.db.selectFrom('product_category').select(['product_id', 'category_id']).where('product_id', 'in', productIds).execute();
-    for (const r of rows) {
-      const set = new Set(out.get(r.product_id));
-      for (const id of ancestors(r.category_id)) set.add(id);
-      out.set(r.product_id, [...set]);
-    }
-    return out;
+}
+
+/**
+ * Category ids of products (all of their categories and the ancestors of each), for category-targeted
+ * promotions. Takes the database handle to use, so a cart recalculation can call it inside its transaction.
+ */
+export async function productCategoryIds(db: Kysely<Database>, productIds: string[], tree: CategoryTree): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>(productIds.map((id) => [id, []]));
+  if (!productIds.length) return out;
+  const rows = await db.selectFrom('product_category').select(['product_id', 'category_id']).where('product_id', 'in', productIds).execute();
+  for (const r of rows) {
+    const set = new Set(out.get(r.product_id));
+    for (const id of tree.ancestorIds(r.category_id)) set.add(id);
+    out.set(r.product_id, [...set]);
   }
+  return out;
 }

@@ -14,14 +14,16 @@ import {
   type CartAdjustment, type PromotionAudience, type PromotionRule, type TaxLocaleType,
 } from '@store/core';
 import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
+import type { CategoryTree } from '../category-tree.ts';
+import { productCategoryIds } from '../promotions.ts';
 
 export interface RecalcContext {
   rules: PromotionRule[];
   audience: PromotionAudience;
   taxType: TaxLocaleType;
   country: string;
-  /** A category and its ancestors, for category-targeted promotions. */
-  ancestors: (categoryId: string) => string[];
+  /** For category-targeted promotions (a category covers its subtree). */
+  tree: CategoryTree;
   now: string;
 }
 
@@ -38,10 +40,10 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
   const items = await db.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).orderBy('seq').execute();
   const productIds = [...new Set(items.map((i) => i.product_id))];
   const modelIds = [...new Set(items.map((i) => i.selling_model_id).filter(Boolean))];
-  const [coupons, models, categories, products] = await Promise.all([
+  const [coupons, models, categoriesOf, products] = await Promise.all([
     db.selectFrom('cart_coupon').select('code').where('cart_id', '=', cart.id).orderBy('created_at').execute(),
     modelIds.length ? db.selectFrom('selling_model').select(['id', 'selling_model_type']).where('id', 'in', modelIds).execute() : [],
-    productIds.length ? db.selectFrom('product_category').select(['product_id', 'category_id']).where('product_id', 'in', productIds).execute() : [],
+    productCategoryIds(db, productIds, rc.tree),
     productIds.length ? db.selectFrom('product').select(['id', 'tax_policy_id']).where('id', 'in', productIds).execute() : [],
   ]);
   const policyIds = [...new Set(products.map((p) => p.tax_policy_id).filter((id): id is string => !!id))];
@@ -52,17 +54,11 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
   const rateOf = new Map(rates.map((r) => [r.tax_policy_id, r.rate_percentage]));
   const policyOf = new Map(products.map((p) => [p.id, p.tax_policy_id]));
   const modelType = new Map(models.map((m) => [m.id, m.selling_model_type]));
-  const categoriesOf = new Map<string, Set<string>>();
-  for (const c of categories) {
-    const set = categoriesOf.get(c.product_id) ?? new Set<string>();
-    for (const id of rc.ancestors(c.category_id)) set.add(id);
-    categoriesOf.set(c.product_id, set);
-  }
 
   const result = evaluatePromotions({
     now: rc.now,
     lines: items.map((i) => ({
-      id: i.id, productId: i.product_id, categoryIds: [...(categoriesOf.get(i.product_id) ?? [])], quantity: String(i.quantity),
+      id: i.id, productId: i.product_id, categoryIds: categoriesOf.get(i.product_id) ?? [], quantity: String(i.quantity),
       salesPrice: minorUnitsToDecimal(i.sales_price_minor),
       sellingModelType: (modelType.get(i.selling_model_id) ?? null) as 'OneTime' | 'Evergreen' | 'TermDefined' | null,
     })),

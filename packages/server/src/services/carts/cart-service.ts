@@ -189,12 +189,11 @@ export class CartService {
 
   /** The recalculation's inputs that do not live in the cart. */
   async recalcContext(owner: CartOwner): Promise<RecalcContext> {
-    const tree = owner.ctx.tree;
     return {
       rules: await this.s.promotions.rules(owner.webstore.id),
       audience: { buyerGroupIds: owner.ctx.buyerGroupIds, accountId: owner.accountId },
       taxType: owner.webstore.settings.taxType, country: owner.webstore.settings.country ?? 'US',
-      ancestors: (id) => { const out: string[] = []; for (let n = tree.byId.get(id); n; n = n.parent ?? undefined) out.push(n.row.id); return out.length ? out : [id]; },
+      tree: owner.ctx.tree,
       now: new Date().toISOString(),
     };
   }
