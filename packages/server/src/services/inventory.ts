@@ -4,6 +4,19 @@ import type { Kysely } from 'kysely';
 import type { InventoryLevels, InventoryProductLevel } from '@store/core';
 import type { Database } from '../db/schema.ts';
 
+/**
+ * Units carts hold and have not let lapse, per product (every cart but `exceptCartId`). Takes the database
+ * handle to use, so a cart change can ask inside its transaction.
+ */
+export async function heldByCarts(db: Kysely<Database>, productIds: string[], now: string, exceptCartId: string | null = null): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!productIds.length) return out;
+  let q = db.selectFrom('inventory_reservation').select(['product_id', 'quantity']).where('product_id', 'in', productIds).where('expires_at', '>', now);
+  if (exceptCartId) q = q.where('cart_id', '!=', exceptCartId);
+  for (const h of await q.execute()) out.set(h.product_id, (out.get(h.product_id) ?? 0) + h.quantity);
+  return out;
+}
+
 export class InventoryService {
   constructor(private db: Kysely<Database>) {}
 
@@ -19,15 +32,13 @@ export class InventoryService {
       locationIds.length && productIds.length
         ? this.db.selectFrom('inventory_level').selectAll().where('product_id', 'in', productIds).where('location_id', 'in', locationIds).execute()
         : [],
-      productIds.length
-        ? this.db.selectFrom('inventory_reservation').select(['product_id', 'quantity']).where('product_id', 'in', productIds).where('expires_at', '>', new Date().toISOString()).execute()
-        : [],
+      heldByCarts(this.db, productIds, new Date().toISOString()),
     ]);
     // Cart reservations are not tied to a location: they lower what can be ordered across the pool.
     const level = (productId: string, locs: string[], pooled = true): InventoryProductLevel => {
       let onHand = 0; let available = 0;
       for (const r of rows) if (r.product_id === productId && locs.includes(r.location_id)) { onHand += r.on_hand; available += Math.max(0, r.on_hand - r.reserved); }
-      const reserved = pooled ? held.reduce((n, h) => n + (h.product_id === productId ? h.quantity : 0), 0) : 0;
+      const reserved = pooled ? held.get(productId) ?? 0 : 0;
       return { product2Id: productId, onHand, availableToFulfill: available, availableToOrder: Math.max(0, available - reserved) };
     };
     const knownGroups = new Set(members.map((m) => m.location_group_id));

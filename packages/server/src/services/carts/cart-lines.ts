@@ -14,6 +14,7 @@ import { toId18 } from '../../http/params.ts';
 import { isRecordId } from '@store/core';
 import type { CartOwner } from './cart-owner.ts';
 import type { Services } from '../index.ts';
+import { heldByCarts } from '../inventory.ts';
 
 export interface LineInput {
   productId: string;
@@ -168,15 +169,11 @@ export async function availableQuantities(db: Kysely<Database>, owner: CartOwner
   if (groupId) {
     levels = levels.where('location_id', 'in', db.selectFrom('location_group_member').select('location_id').where('location_group_id', '=', groupId));
   }
-  const [rows, held] = await Promise.all([
-    levels.execute(),
-    db.selectFrom('inventory_reservation').select(['product_id', 'quantity', 'cart_id']).where('product_id', 'in', productIds).where('expires_at', '>', now).execute(),
-  ]);
+  const [rows, held] = await Promise.all([levels.execute(), heldByCarts(db, productIds, now, exceptCartId)]);
   for (const r of rows) out.set(r.product_id, (out.get(r.product_id) ?? 0) + Math.max(0, r.on_hand - r.reserved));
-  for (const h of held) {
-    if (h.cart_id === exceptCartId) continue;
-    const current = out.get(h.product_id);
-    if (current !== null && current !== undefined) out.set(h.product_id, Math.max(0, current - h.quantity));
+  for (const [productId, quantity] of held) {
+    const current = out.get(productId);
+    if (current !== null && current !== undefined) out.set(productId, Math.max(0, current - quantity));
   }
   return out;
 }
