@@ -15,6 +15,7 @@ import { buyerContext, catalogueContext } from '../http/context.ts';
 import type { Webstore } from '../http/webstore.ts';
 import type { CartPreserveResult } from '@store/core';
 import { mergeGuestCart } from '../services/carts/guest-cart.ts';
+import { cartOwnerOf } from '../services/carts/cart-owner.ts';
 import { sessionContextBody } from './context.ts';
 
 const tags = ['Identity'];
@@ -48,7 +49,7 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
   async function mergeAtLogin(req: FastifyRequest, store: Webstore, guestSessionId: string): Promise<CartPreserveResult | null> {
     try {
       const ctx = await catalogueContext(s, req, store);
-      const owner = { webstore: store, userId: ctx.userId, accountId: ctx.effectiveAccountId, guestSessionId: null, ctx };
+      const owner = cartOwnerOf(store, ctx, null);
       const merged = await mergeGuestCart(s, guestSessionId, owner);
       const cart = merged ? await s.carts.findCurrent(owner) : null;
       return merged && cart ? { ...merged, cartId: cart.id } : merged;

@@ -13,7 +13,7 @@ import { catalogueContext } from '../http/context.ts';
 import { callerOf, ensureGuestSession } from '../http/caller.ts';
 import { ApiError, badInput } from '../http/errors.ts';
 import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from '../http/params.ts';
-import type { CartOwner } from '../services/carts/cart-owner.ts';
+import { cartOwnerOf, type CartOwner } from '../services/carts/cart-owner.ts';
 import { ASYNC_BATCH_THRESHOLD } from '../services/carts/cart-operations.ts';
 import { preserveResult } from '../services/carts/guest-cart.ts';
 import { MAX_RESERVATION_SECONDS, reserveInventory } from '../services/carts/reservations.ts';
@@ -63,7 +63,7 @@ export function cartRoutes(app: FastifyInstance, s: Services): void {
       const { session } = await callerOf(s, req);
       guestSessionId = session?.id ?? (write ? (await ensureGuestSession(s, req, reply)).id : null);
     }
-    return { webstore: store, userId: ctx.userId, accountId: ctx.effectiveAccountId, guestSessionId, ctx };
+    return cartOwnerOf(store, ctx, guestSessionId);
   }
 
   /** The cart a route works on, checked to be the caller's; a stale background operation is picked up. */
@@ -132,8 +132,7 @@ export function cartRoutes(app: FastifyInstance, s: Services): void {
 
   r.post(`${CART}/cart-items`, { schema: { tags, summary: 'Add a product to the cart', params: cartParams, querystring: accountQuery, body: itemInput } }, async (req, reply) => {
     const owner = await cartOwner(req, reply, req.params.webstoreId, req.query.effectiveAccountId, true);
-    const ref = req.params.cartStateOrId;
-    const cart = ref === 'current' || ref === 'active' ? (await s.carts.findOrCreate(owner, ref)).cart : await s.carts.require(owner, ref);
+    const cart = await s.carts.forWrite(owner, req.params.cartStateOrId);
     const item = await s.carts.addItem(owner, cart, req.body);
     return reply.status(201).send(item);
   });
@@ -145,8 +144,7 @@ export function cartRoutes(app: FastifyInstance, s: Services): void {
     },
   }, async (req, reply) => {
     const owner = await cartOwner(req, reply, req.params.webstoreId, req.query.effectiveAccountId, true);
-    const ref = req.params.cartStateOrId;
-    const cart = ref === 'current' || ref === 'active' ? (await s.carts.findOrCreate(owner, ref)).cart : await s.carts.require(owner, ref);
+    const cart = await s.carts.forWrite(owner, req.params.cartStateOrId);
     const inputs = req.body.inputs.map((i) => i.richInput);
     if (inputs.length > ASYNC_BATCH_THRESHOLD) {
       await s.cartOperations.start(owner, cart, 'batch-add', inputs);

@@ -15,7 +15,10 @@ export interface CartOwner {
   ctx: CatalogueContext;
 }
 
-export const isGuestOwner = (o: CartOwner): boolean => o.userId === null;
+/** The owner for a checked buyer context: the user and effective account, or the guest's session. */
+export function cartOwnerOf(webstore: Webstore, ctx: CatalogueContext, guestSessionId: string | null): CartOwner {
+  return { webstore, userId: ctx.userId, accountId: ctx.effectiveAccountId, guestSessionId: ctx.userId ? null : guestSessionId, ctx };
+}
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

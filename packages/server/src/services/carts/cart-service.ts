@@ -30,8 +30,10 @@ export interface ItemsQuery { pageSize: number; pageNumber: number; sort: CartIt
 /** What a change reports for one input line: the stored line, or why it was refused. */
 export type LineOutcome = { ok: true; item: CartItemTable } | { ok: false; error: ApiError };
 
+/** The key of a guest session's active cart. */
+export const guestOwnerKey = (guestSessionId: string): string => `g:${guestSessionId}`;
 const ownerKey = (o: CartOwner): string | null =>
-  o.userId ? `u:${o.userId}:${o.accountId ?? ''}` : o.guestSessionId ? `g:${o.guestSessionId}` : null;
+  o.userId ? `u:${o.userId}:${o.accountId ?? ''}` : o.guestSessionId ? guestOwnerKey(o.guestSessionId) : null;
 
 export class CartService {
   constructor(private s: Services) {}
@@ -72,6 +74,11 @@ export class CartService {
     const found = await this.find(owner, ref === 'active' ? 'current' : ref);
     if (found) return { cart: found, created: false };
     return this.create(owner);
+  }
+
+  /** The cart a write goes to: `current` and `active` are made when missing (the first add makes the cart). */
+  async forWrite(owner: CartOwner, ref: CartRef): Promise<CartTable> {
+    return ref === 'current' || ref === 'active' ? (await this.findOrCreate(owner, ref)).cart : this.require(owner, ref);
   }
 
   owns(owner: CartOwner, cart: CartTable): boolean {
@@ -202,8 +209,8 @@ export class CartService {
    * Runs a change on a locked cart and recalculates it. Refused while a background operation works
    * on the cart (409, which the client does not retry) and on read-only copies.
    */
-  async change<T>(owner: CartOwner, cart: CartTable, fn: (trx: Kysely<Database>, cart: CartTable) => Promise<T>, opts: { operation?: boolean } = {}): Promise<{ result: T; cart: CartTable }> {
-    const rc = await this.recalcContext(owner);
+  async change<T>(owner: CartOwner, cart: CartTable, fn: (trx: Kysely<Database>, cart: CartTable) => Promise<T>, opts: { operation?: boolean; rc?: RecalcContext } = {}): Promise<{ result: T; cart: CartTable }> {
+    const rc = opts.rc ?? await this.recalcContext(owner);
     return this.db.transaction().execute(async (trx) => {
       const locked = await trx.updateTable('cart').set({ version: sql<number>`version + 1` }).where('id', '=', cart.id).where('status', '=', 'Active')
         .returningAll().executeTakeFirst();
@@ -330,8 +337,9 @@ export class CartService {
     const typed = code.trim();
     const coupon = typed ? await this.s.promotions.coupon(owner.webstore.id, typed) : null;
     if (!coupon) throw new ApiError(400, 'INVALID_COUPON', `The coupon code ${typed} isn't valid.`);
-    const rule = (await this.s.promotions.rules(owner.webstore.id)).find((r: PromotionRule) => r.id === coupon.promotionId);
-    const now = new Date().toISOString();
+    const rc = await this.recalcContext(owner);
+    const rule = rc.rules.find((r: PromotionRule) => r.id === coupon.promotionId);
+    const now = rc.now;
     if (!rule || !isPromotionActive(rule, now)) throw new ApiError(400, 'INVALID_COUPON', `The coupon code ${typed} isn't valid now.`);
     if (!isAudienceEligible(rule, { buyerGroupIds: owner.ctx.buyerGroupIds, accountId: owner.accountId })) {
       throw new ApiError(400, 'INVALID_COUPON', `The coupon code ${typed} isn't available for your account.`);
@@ -341,7 +349,7 @@ export class CartService {
       if (applied.some((a) => a.coupon_id === coupon.id)) return;
       if (applied.length >= MAX_CART_COUPONS) throw maxLimitExceeded(`A cart takes at most ${MAX_CART_COUPONS} coupons. Remove one to apply ${typed}.`);
       await trx.insertInto('cart_coupon').values({ id: randomRecordId('0cc'), cart_id: cart.id, coupon_id: coupon.id, code: typed.toUpperCase(), created_at: now }).execute();
-    });
+    }, { rc });
     return this.coupons(after);
   }
 

@@ -8,10 +8,10 @@ import type { CartPreserveResult } from '@store/core';
 import type { CartTable } from '../../db/schema.ts';
 import type { Services } from '../index.ts';
 import type { CartOwner } from './cart-owner.ts';
-import { deleteCartRows } from './cart-service.ts';
+import { deleteCartRows, guestOwnerKey } from './cart-service.ts';
 
 export async function mergeGuestCart(s: Services, guestSessionId: string, owner: CartOwner): Promise<CartPreserveResult | null> {
-  const guest = await s.db.selectFrom('cart').selectAll().where('owner_key', '=', `g:${guestSessionId}`).executeTakeFirst();
+  const guest = await s.db.selectFrom('cart').selectAll().where('owner_key', '=', guestOwnerKey(guestSessionId)).executeTakeFirst();
   if (!guest) return null;
   const [lines, coupons] = await Promise.all([
     s.db.selectFrom('cart_item').selectAll().where('cart_id', '=', guest.id).orderBy('seq').execute(),
