@@ -29,6 +29,13 @@ export const KEY_PREFIXES = {
   wishlist: '0wl',
   session: '0sx',
   entitlementPolicy: '1Ce',
+  deliveryMethod: '2Dm',
+  payment: '0a3',
+  orderItem: '802',
+  orderDeliveryGroup: '0ag',
+  orderAdjustment: '0oa',
+  subscription: '1sb',
+  mail: '0Ml',
 } as const;
 
 export type RecordKind = keyof typeof KEY_PREFIXES;

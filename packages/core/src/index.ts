@@ -15,3 +15,7 @@ export * from './ids.ts';
 export * from './search.ts';
 export * from './cart.ts';
 export * from './promotions.ts';
+export * from './checkout.ts';
+export * from './test-gateway.ts';
+export * from './address-format.ts';
+export * from './subscription-dates.ts';

@@ -7,6 +7,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import { createServices, type Services } from './services/index.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { checkoutRoutes } from './modules/checkouts.ts';
+import { addressRoutes } from './modules/addresses.ts';
+import { orderRoutes } from './modules/orders.ts';
 import { mountStorefront } from './http/storefront.ts';
 import { contextRoutes } from './modules/context.ts';
 import { productRoutes } from './modules/products.ts';
@@ -67,6 +70,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   cartRoutes(app, services);
   promotionRoutes(app, services);
   assetRoutes(app, services);
+  checkoutRoutes(app, services);
+  addressRoutes(app, services);
+  orderRoutes(app, services);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   // The benchmark's ceiling: the same framework and process doing no work.

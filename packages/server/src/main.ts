@@ -6,6 +6,7 @@ import { isSeeded, seedDatabase } from './seed/seed.ts';
 import { seedAccess } from './seed/access.ts';
 import { seedSynonyms } from './seed/synonyms.ts';
 import { seedPromotions } from './seed/promotions.ts';
+import { seedCheckout } from './seed/checkout.ts';
 import { WEBSTORE_ID } from './seed/store.ts';
 import { buildApp } from './app.ts';
 
@@ -23,6 +24,7 @@ if (!(await isSeeded(db))) {
   await seedAccess(db);
   await seedSynonyms(db);
   await seedPromotions(db);
+  await seedCheckout(db);
 }
 const { app, services } = await buildApp({ db, logger: process.env.LOG !== '0' });
 // Sessions end on their own when next used; this sweeps the ones never used again.

@@ -4,6 +4,7 @@ import * as m001 from './migrations/001_catalogue.ts';
 import * as m002 from './migrations/002_accounts.ts';
 import * as m003 from './migrations/003_search.ts';
 import * as m004 from './migrations/004_cart.ts';
+import * as m005 from './migrations/005_checkout.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '002_accounts': m002,
   '003_search': m003,
   '004_cart': m004,
+  '005_checkout': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -198,6 +198,8 @@ export interface CartTable {
   total_list_minor: number; total_product_minor: number; total_item_adjust_minor: number; total_cart_adjust_minor: number;
   total_tax_minor: number; total_quantity: number; line_count: number; cart_adjustments_json: string; merged_json: string | null;
   created_at: string; updated_at: string;
+  /** Delivery charges of the selected methods (migration 005). */
+  total_charge_minor: number;
 }
 export interface CartItemTable {
   id: string; cart_id: string; delivery_group_id: string | null; product_id: string; selling_model_id: string; subscription_term: number | null;
@@ -215,6 +217,56 @@ export interface CartOperationTable {
 }
 
 /** Monotonic counters behind record ids, one per key prefix; shared by every server process. */
+// Checkout, payments and orders (migration 005).
+export interface DeliveryMethodTable {
+  id: string; webstore_id: string; name: string; carrier: string | null; class_of_service: string | null; kind: string; fee_minor: number; currency: string;
+  countries_json: string | null; process_time: number | null; process_time_unit: string | null; transit_time_min: number | null; transit_time_max: number | null;
+  transit_time_unit: string | null; sort_order: number; is_active: number;
+}
+export interface AddressTable {
+  id: string; account_id: string; address_type: string; name: string; first_name: string | null; middle_name: string | null; last_name: string | null;
+  company_name: string | null; street: string; city: string | null; region: string | null; postal_code: string | null; country: string; phone: string | null;
+  is_default: number; created_at: string; updated_at: string;
+}
+export interface CheckoutTable {
+  id: string; webstore_id: string; cart_id: string; active_key: string | null; status: string; contact_json: string | null;
+  payment_id: string | null; paid_cart_version: number | null; order_id: string | null; created_at: string; updated_at: string;
+}
+export interface PaymentTable {
+  id: string; webstore_id: string; checkout_id: string; order_id: string | null; request_type: string; method: string; gateway: string;
+  gateway_reference: string | null; card_brand: string | null; card_last4: string | null; po_number: string | null; amount_minor: number; currency: string;
+  status: string; result_code: string; billing_json: string | null; created_at: string;
+}
+export interface SalesOrderTable {
+  id: string; webstore_id: string; order_number: string; checkout_id: string; cart_id: string; payment_id: string; idempotency_key: string | null;
+  owner_user_id: string | null; guest_session_id: string | null; account_id: string | null; email: string; contact_json: string; billing_json: string | null;
+  status: string; currency: string; tax_type: string; payment_method: string; po_number: string | null;
+  total_list_minor: number; total_product_minor: number; total_adjust_minor: number; total_charge_minor: number; total_tax_minor: number;
+  grand_total_minor: number; total_quantity: number; adjustments_json: string; created_at: string;
+}
+export interface OrderDeliveryGroupTable {
+  id: string; order_id: string; name: string; address_json: string | null; delivery_method_id: string | null; method_name: string | null; kind: string;
+  fee_minor: number; shipping_instructions: string | null;
+}
+export interface OrderItemTable {
+  id: string; order_id: string; delivery_group_id: string | null; product_id: string; sku: string; name: string; fulfilment: string;
+  selling_model_id: string | null; selling_model_type: string | null; subscription_term: number | null; quantity: number;
+  list_price_minor: number; sales_price_minor: number; adjust_minor: number; tax_minor: number; total_minor: number; seq: number;
+}
+export interface OrderAdjustmentTable {
+  id: string; order_id: string; order_item_id: string | null; promotion_id: string; name: string; coupon_code: string | null; amount_minor: number;
+}
+export interface SubscriptionTable {
+  id: string; webstore_id: string; order_id: string; order_item_id: string; owner_user_id: string | null; account_id: string | null; product_id: string;
+  product_name: string; selling_model_type: string; pricing_term: number; pricing_term_unit: string; term_count: number | null; quantity: number;
+  price_minor: number; currency: string; status: string; start_date: string; end_date: string | null; next_renewal_date: string | null; created_at: string;
+}
+export interface MailOutboxTable {
+  id: string; kind: string; to_address: string; subject: string; text_body: string; html_body: string; status: string; attempts: number;
+  lease_until: string; last_error: string | null; created_at: string; sent_at: string | null;
+}
+export interface ServerSecretTable { name: string; value: string; created_at: string }
+
 export interface IdCounterTable { prefix: string; next_value: number }
 
 export interface Database {
@@ -256,5 +308,16 @@ export interface Database {
   cart_delivery_group: CartDeliveryGroupTable;
   inventory_reservation: InventoryReservationTable;
   cart_operation: CartOperationTable;
+  delivery_method: DeliveryMethodTable;
+  address: AddressTable;
+  checkout: CheckoutTable;
+  payment: PaymentTable;
+  sales_order: SalesOrderTable;
+  order_delivery_group: OrderDeliveryGroupTable;
+  order_item: OrderItemTable;
+  order_adjustment: OrderAdjustmentTable;
+  subscription: SubscriptionTable;
+  mail_outbox: MailOutboxTable;
+  server_secret: ServerSecretTable;
 }
 

@@ -9,11 +9,9 @@ import {
   DELIVERY_GROUPS_DEFAULT_LIMIT, type CartBatchResults, type CartItem,
 } from '@store/core';
 import type { Services } from '../services/index.ts';
-import { catalogueContext } from '../http/context.ts';
-import { callerOf, ensureGuestSession } from '../http/caller.ts';
+import { cartOwnerFor } from '../http/cart-caller.ts';
 import { ApiError, badInput } from '../http/errors.ts';
 import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from '../http/params.ts';
-import { cartOwnerOf, type CartOwner } from '../services/carts/cart-owner.ts';
 import { ASYNC_BATCH_THRESHOLD } from '../services/carts/cart-operations.ts';
 import { preserveResult } from '../services/carts/guest-cart.ts';
 import { MAX_RESERVATION_SECONDS, reserveInventory } from '../services/carts/reservations.ts';
@@ -50,21 +48,8 @@ const groupInput = z.object({
 export function cartRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /**
-   * The cart owner of a request. Guests need the store's guest cart setting; their first write makes
-   * their guest session (a read without one simply finds no cart).
-   */
-  async function cartOwner(req: FastifyRequest, reply: FastifyReply, webstoreId: string, effectiveAccountId: string | undefined, write: boolean): Promise<CartOwner> {
-    const store = await s.webstores.get(webstoreId);
-    const ctx = await catalogueContext(s, req, store, effectiveAccountId);
-    let guestSessionId: string | null = null;
-    if (ctx.isGuest) {
-      if (!store.settings.guestCartEnabled) throw new ApiError(401, 'INVALID_SESSION_ID', 'Log in to use a cart.');
-      const { session } = await callerOf(s, req);
-      guestSessionId = session?.id ?? (write ? (await ensureGuestSession(s, req, reply)).id : null);
-    }
-    return cartOwnerOf(store, ctx, guestSessionId);
-  }
+  const cartOwner = (req: FastifyRequest, reply: FastifyReply, webstoreId: string, effectiveAccountId: string | undefined, write: boolean) =>
+    cartOwnerFor(s, req, reply, webstoreId, effectiveAccountId, write);
 
   /** The cart a route works on, checked to be the caller's; a stale background operation is picked up. */
   async function cartOf(req: FastifyRequest<{ Params: { webstoreId: string; cartStateOrId: string }; Querystring: { effectiveAccountId?: string } }>, reply: FastifyReply, write = false) {

@@ -85,6 +85,15 @@ function companyName(country: Country, industry: SicIndustry, place: Place, rng:
 const industriesByCode = new Map(SIC_INDUSTRIES.map((i) => [i.code, i]));
 
 export function sampleCsv(product: SampleProduct, rows = SAMPLE_ROWS): string {
+  return toCsv([product.includedFields, ...sampleRows(product, rows)]);
+}
+
+/**
+ * The records of a dataset file, one array per record in the order of its included fields (no
+ * header). Lazy, so the full download can stream any number of them; the first `n` records are
+ * the same whatever `count` is, so the sample is exactly the start of the file a buyer downloads.
+ */
+export function* sampleRows(product: SampleProduct, count: number): Generator<string[], void, undefined> {
   const rng = rngFor(0xc5c5, `sample:${product.sku}`);
   const industry = industriesByCode.get(product.sicCode ?? '') ?? industriesByCode.get('8742')!;
   const countries = product.countries.map((c) => countryByName(c)).filter((c): c is Country => !!c);
@@ -97,8 +106,7 @@ export function sampleCsv(product: SampleProduct, rows = SAMPLE_ROWS): string {
     return narrowed.length ? narrowed : c.places;
   };
 
-  const out: string[][] = [product.includedFields];
-  for (let i = 0; i < rows; i++) {
+  for (let i = 0; i < count; i++) {
     const country = pick(rng, countries);
     const place = pick(rng, placesOf(country));
     const given = pick(rng, GIVEN[country.style]);
@@ -127,12 +135,11 @@ export function sampleCsv(product: SampleProduct, rows = SAMPLE_ROWS): string {
       'Year Established': String(intBetween(rng, 1952, 2025)),
     };
     const postal = fill(place.postal, rng);
-    out.push(product.includedFields.map((f) => {
+    yield product.includedFields.map((f) => {
       if (f in record) return record[f];
       if (f === 'State' || f === 'Province' || f === 'County' || f === 'Region') return place.region;
       if (f === 'ZIP' || f === 'Postcode' || f === 'Postal Code' || f === 'Eircode' || f === 'PIN Code') return postal;
       return '';
-    }));
+    });
   }
-  return toCsv(out);
 }

@@ -11,6 +11,7 @@ import { WEBSTORE_ID } from './store.ts';
 import { seedAccess } from './access.ts';
 import { seedSynonyms } from './synonyms.ts';
 import { seedPromotions } from './promotions.ts';
+import { seedCheckout } from './checkout.ts';
 
 export interface SeedOptions {
   /** Number of datasets (DS-00001..); the 32 hand-made products come on top. Default 500. */
@@ -118,6 +119,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   }
   await seedSynonyms(db);
   await seedPromotions(db);
+  await seedCheckout(db);
   const ms = performance.now() - started;
   log(`done in ${since()}`);
   return { datasets: catalogue.datasets, products: catalogue.totalProducts, rows: counts, ms };

@@ -18,6 +18,12 @@ import { SearchService } from './search.ts';
 import { PromotionService } from './promotions.ts';
 import { CartService } from './carts/cart-service.ts';
 import { CartOperations } from './carts/cart-operations.ts';
+import { AddressService } from './addresses.ts';
+import { CheckoutService } from './checkout/checkout-service.ts';
+import { PaymentService } from './checkout/payments.ts';
+import { OrderPlacement } from './checkout/place-order.ts';
+import { TestPaymentGateway, type PaymentGateway } from './checkout/payment-gateway.ts';
+import { OrderService } from './orders.ts';
 
 export interface Services {
   db: Kysely<Database>;
@@ -37,12 +43,19 @@ export interface Services {
   promotions: PromotionService;
   carts: CartService;
   cartOperations: CartOperations;
+  addresses: AddressService;
+  checkouts: CheckoutService;
+  payments: PaymentService;
+  orderPlacement: OrderPlacement;
+  orders: OrderService;
 }
 
 export interface ServiceOptions {
   session?: SessionConfig;
   /** A pause between chunks of a background cart operation (tests make Processing observable with it). */
   cartOperationPauseMs?: number;
+  /** The payment gateway (outside our system); the built-in test gateway by default. */
+  paymentGateway?: PaymentGateway;
 }
 
 export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}): Services {
@@ -65,9 +78,14 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     searchIndex,
     search: new SearchService(searchIndex, products, pricing),
     promotions: new PromotionService(db),
+    addresses: new AddressService(db),
+    orders: new OrderService(db),
   } as Services;
   // The cart services work through the others (products, prices, promotions).
   services.carts = new CartService(services);
   services.cartOperations = new CartOperations(services, { pauseMs: opts.cartOperationPauseMs ?? 0 });
+  services.checkouts = new CheckoutService(services);
+  services.payments = new PaymentService(services, opts.paymentGateway ?? new TestPaymentGateway());
+  services.orderPlacement = new OrderPlacement(services);
   return services;
 }

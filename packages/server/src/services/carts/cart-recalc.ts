@@ -3,10 +3,12 @@
 // inside the transaction of the change. Line prices (list and tier) are fixed when a line is added or
 // its quantity changes; what depends on the whole cart (promotions, tiers by cart quantity) is redone here.
 //
-// Estimated tax: the store's country-wide rate of each product's tax policy, before an address is
-// known (checkout recomputes it for the delivery address). Net stores add it to the total; Gross
-// stores include it, and the estimate says how much of the price is tax. Cart-level promotions are
-// not spread over lines for the estimate.
+// Tax: each product's tax policy at the destination, the default delivery group's address once the
+// checkout has one (the region's rate where the policy has one, else the country-wide rate), before
+// that the store's country-wide rate as an estimate. Net stores add it to the total; Gross stores
+// include it, and the amount says how much of the price is tax. Cart-level promotions are not spread
+// over lines. Delivery charges are the fees of the methods chosen for the delivery groups; they are
+// not taxed (a choice: the demo's tax tables have no rates for delivery).
 import type { Kysely } from 'kysely';
 import Big from 'big.js';
 import {
@@ -36,22 +38,41 @@ function taxMinor(amountMinor: number, rate: string, taxType: TaxLocaleType): nu
   return Number(tax.round(0, 1).toFixed(0));
 }
 
+/** Where tax is due: the default delivery group's address, else the store's country. */
+function taxDestination(groups: Array<{ is_default: number; address_json: string | null }>, storeCountry: string): { country: string; region: string | null } {
+  const withAddress = groups.find((g) => g.is_default === 1 && g.address_json) ?? groups.find((g) => g.address_json);
+  if (!withAddress) return { country: storeCountry, region: null };
+  const address = JSON.parse(withAddress.address_json!) as { country: string; region?: string | null };
+  return { country: address.country.toUpperCase(), region: address.region ? address.region.toUpperCase() : null };
+}
+
 export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: RecalcContext): Promise<CartTable> {
   const items = await db.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).orderBy('seq').execute();
   const productIds = [...new Set(items.map((i) => i.product_id))];
   const modelIds = [...new Set(items.map((i) => i.selling_model_id).filter(Boolean))];
-  const [coupons, models, categoriesOf, products] = await Promise.all([
+  const [coupons, models, categoriesOf, products, groups] = await Promise.all([
     db.selectFrom('cart_coupon').select('code').where('cart_id', '=', cart.id).orderBy('created_at').execute(),
     modelIds.length ? db.selectFrom('selling_model').select(['id', 'selling_model_type']).where('id', 'in', modelIds).execute() : [],
     productCategoryIds(db, productIds, rc.tree),
     productIds.length ? db.selectFrom('product').select(['id', 'tax_policy_id']).where('id', 'in', productIds).execute() : [],
+    db.selectFrom('cart_delivery_group').leftJoin('delivery_method', 'delivery_method.id', 'cart_delivery_group.delivery_method_id')
+      .select(['cart_delivery_group.id', 'cart_delivery_group.is_default', 'cart_delivery_group.address_json', 'delivery_method.fee_minor'])
+      .where('cart_delivery_group.cart_id', '=', cart.id).execute(),
   ]);
+  const destination = taxDestination(groups, rc.country);
   const policyIds = [...new Set(products.map((p) => p.tax_policy_id).filter((id): id is string => !!id))];
   const rates = policyIds.length
-    ? await db.selectFrom('tax_rate').select(['tax_policy_id', 'rate_percentage']).where('tax_policy_id', 'in', policyIds)
-      .where('country', '=', rc.country).where('region', 'is', null).execute()
+    ? await db.selectFrom('tax_rate').select(['tax_policy_id', 'rate_percentage', 'region']).where('tax_policy_id', 'in', policyIds)
+      .where('country', '=', destination.country).execute()
     : [];
-  const rateOf = new Map(rates.map((r) => [r.tax_policy_id, r.rate_percentage]));
+  const rateOf = new Map<string, string>();
+  for (const r of rates) if (r.region === null && !rateOf.has(r.tax_policy_id)) rateOf.set(r.tax_policy_id, r.rate_percentage);
+  // A region's own rate replaces the country-wide one.
+  for (const r of rates) if (destination.region && r.region?.toUpperCase() === destination.region) rateOf.set(r.tax_policy_id, r.rate_percentage);
+  // A group is charged for only while it has lines (a line without a group is in the default one).
+  const defaultGroup = groups.find((g) => g.is_default === 1)?.id;
+  const used = new Set(items.map((i) => i.delivery_group_id ?? defaultGroup));
+  const charge = groups.reduce((sum, g) => sum + (used.has(g.id) ? g.fee_minor ?? 0 : 0), 0);
   const policyOf = new Map(products.map((p) => [p.id, p.tax_policy_id]));
   const modelType = new Map(models.map((m) => [m.id, m.selling_model_type]));
 
@@ -93,7 +114,7 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
   }));
   const totals = {
     total_list_minor: list, total_product_minor: product, total_item_adjust_minor: itemAdjust, total_cart_adjust_minor: minor(result.totalCartAdjustment),
-    total_tax_minor: tax, total_quantity: quantity, line_count: items.length, cart_adjustments_json: JSON.stringify(cartAdjustments), updated_at: rc.now,
+    total_tax_minor: tax, total_charge_minor: charge, total_quantity: quantity, line_count: items.length, cart_adjustments_json: JSON.stringify(cartAdjustments), updated_at: rc.now,
   };
   await db.updateTable('cart').set(totals).where('id', '=', cart.id).execute();
   return { ...cart, ...totals };

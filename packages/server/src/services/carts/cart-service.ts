@@ -11,7 +11,7 @@ import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { toId18 } from '../../http/params.ts';
 import type { Services } from '../index.ts';
-import { randomRecordId, type CartOwner } from './cart-owner.ts';
+import { ownsCart, randomRecordId, type CartOwner } from './cart-owner.ts';
 import {
   availableQuantities, checkLineQuantity, checkStock, linePrices, loadLineProducts, maxLimitExceeded, parseQuantity, resolveLine,
   type LineInput, type ResolvedLine,
@@ -82,9 +82,7 @@ export class CartService {
   }
 
   owns(owner: CartOwner, cart: CartTable): boolean {
-    if (cart.webstore_id !== owner.webstore.id || cart.status !== 'Active') return false;
-    if (owner.userId) return cart.owner_user_id === owner.userId && (cart.account_id ?? null) === owner.accountId;
-    return cart.owner_user_id === null && owner.guestSessionId !== null && cart.guest_session_id === owner.guestSessionId;
+    return cart.status === 'Active' && ownsCart(owner, cart);
   }
 
   async create(owner: CartOwner, type: 'Cart' | 'PayNowReadOnly' = 'Cart'): Promise<{ cart: CartTable; created: boolean }> {
@@ -93,7 +91,7 @@ export class CartService {
       id: randomRecordId(KEY_PREFIXES.cart), webstore_id: owner.webstore.id, owner_user_id: owner.userId, guest_session_id: owner.userId ? null : owner.guestSessionId,
       account_id: owner.accountId, owner_key: type === 'Cart' ? ownerKey(owner) : null, name: 'Cart', status: 'Active', type, currency: owner.ctx.currency,
       async_status: 'Completed', version: 1, total_list_minor: 0, total_product_minor: 0, total_item_adjust_minor: 0, total_cart_adjust_minor: 0,
-      total_tax_minor: 0, total_quantity: 0, line_count: 0, cart_adjustments_json: '[]', merged_json: null, created_at: now, updated_at: now,
+      total_tax_minor: 0, total_charge_minor: 0, total_quantity: 0, line_count: 0, cart_adjustments_json: '[]', merged_json: null, created_at: now, updated_at: now,
     };
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -367,6 +365,9 @@ export class CartService {
 }
 
 export async function deleteCartRows(trx: Kysely<Database>, cartId: string): Promise<void> {
+  // A live checkout of the cart ends with it (its payment, if any, is voided when next touched).
+  await trx.updateTable('checkout').set({ status: 'Deleted', active_key: null, updated_at: new Date().toISOString() })
+    .where('cart_id', '=', cartId).where('status', '=', 'Active').execute();
   for (const table of ['cart_item', 'cart_coupon', 'inventory_reservation', 'cart_operation', 'cart_delivery_group'] as const) {
     await trx.deleteFrom(table).where('cart_id', '=', cartId).execute();
   }

@@ -10,6 +10,12 @@ import type { CartCouponTable, CartItemTable, CartTable } from '../../db/schema.
 const money = (minor: number) => minorUnitsToDecimal(minor);
 const NO_MESSAGES: CartMessagesSummary = { errorCount: 0, hasErrors: false, limitedMessages: [], relatedEntityId: null, totalLineItemsWithErrors: 0 };
 
+/** What the shopper pays, in minor units: products after promotions, delivery, and tax when it is added (Net). */
+export function grandTotalMinor(cart: CartTable, taxType: TaxLocaleType): number {
+  const after = cart.total_product_minor + cart.total_item_adjust_minor + cart.total_cart_adjust_minor;
+  return after + cart.total_charge_minor + (taxType === 'Net' ? cart.total_tax_minor : 0);
+}
+
 export function cartTotals(cart: CartTable, taxType: TaxLocaleType) {
   const after = cart.total_product_minor + cart.total_item_adjust_minor + cart.total_cart_adjust_minor;
   return {
@@ -19,9 +25,9 @@ export function cartTotals(cart: CartTable, taxType: TaxLocaleType) {
     totalCartLevelAdjustmentAmount: money(cart.total_cart_adjust_minor),
     totalProductAmountAfterAdjustments: money(after),
     totalTaxAmount: money(cart.total_tax_minor),
-    totalChargeAmount: money(0),
+    totalChargeAmount: money(cart.total_charge_minor),
     // Net stores add the tax; Gross prices already include it.
-    grandTotalAmount: money(taxType === 'Net' ? after + cart.total_tax_minor : after),
+    grandTotalAmount: money(grandTotalMinor(cart, taxType)),
   };
 }
 

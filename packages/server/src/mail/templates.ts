@@ -1,0 +1,188 @@
+// The store's emails as pure functions of what they say: a subject, a plain-text body and an HTML
+// body (mail clients show one or the other, so both always carry the whole message). Amounts, dates
+// and addresses arrive formatted by the caller; these only lay them out. Every value interpolated
+// into HTML is escaped, and links must be absolute http(s) URLs.
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface OrderConfirmationLine {
+  name: string;
+  quantity: number;
+  /** Formatted money, e.g. "$1,234.00". */
+  lineTotal: string;
+}
+
+export interface OrderConfirmationTotals {
+  subtotal: string;
+  /** Omitted when null, undefined or empty (no promotion applied). */
+  discounts?: string | null;
+  /** Omitted when null, undefined or empty. */
+  delivery?: string | null;
+  tax: string;
+  total: string;
+}
+
+export interface OrderConfirmation {
+  storeName: string;
+  orderNumber: string;
+  /** Formatted, e.g. "21 November 2026". */
+  orderDate: string;
+  lines: OrderConfirmationLine[];
+  totals: OrderConfirmationTotals;
+  /** One entry per line of the address; null or empty when nothing ships (datasets only). */
+  deliveryAddress?: string[] | null;
+  /** e.g. "Visa ending 4242" or "Purchase order PO-123". */
+  paymentSummary: string;
+  /** Absolute URL of the order's page. */
+  orderUrl: string;
+}
+
+export interface DownloadLink {
+  name: string;
+  /** Absolute URL of the signed download. */
+  url: string;
+}
+
+export interface DownloadsReady {
+  storeName: string;
+  orderNumber: string;
+  downloads: DownloadLink[];
+  /** When the links stop working, formatted, e.g. "28 November 2026, 10:00 UTC". */
+  expiresText: string;
+  /** Absolute URL of the order's page, where new links can be had; optional. */
+  orderUrl?: string | null;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text to HTML text or attribute value (quoted with either quote). */
+export function escapeHtml(value: string | number): string {
+  return String(value).replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
+}
+
+/** A value that must stay on one line (a subject, a table cell in the text body). */
+const oneLine = (value: string | number) => String(value).replace(/\s+/g, ' ').trim();
+
+/** Only absolute http(s) links go into a mail (no javascript:, no relative paths that mean nothing in a mail client). */
+function checkedUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new TypeError(`not an absolute URL: ${url}`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new TypeError(`not an http(s) URL: ${url}`);
+  return parsed.href;
+}
+
+const e = escapeHtml;
+
+function layout(storeName: string, title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(oneLine(title))}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:6px;">
+<tr><td style="padding:20px 28px;border-bottom:1px solid #e4e7eb;font-size:20px;font-weight:bold;">${e(oneLine(storeName))}</td></tr>
+<tr><td style="padding:24px 28px;font-size:14px;line-height:1.5;">
+${body}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+function button(href: string, label: string): string {
+  return `<p style="margin:24px 0;"><a href="${e(href)}" style="display:inline-block;padding:10px 18px;background:#0b5cad;color:#ffffff;text-decoration:none;border-radius:4px;">${e(label)}</a></p>`;
+}
+
+export function orderConfirmationEmail(o: OrderConfirmation): RenderedMail {
+  const orderUrl = checkedUrl(o.orderUrl);
+  const totals: [string, string][] = [['Subtotal', o.totals.subtotal]];
+  if (o.totals.discounts) totals.push(['Discounts', o.totals.discounts]);
+  if (o.totals.delivery) totals.push(['Delivery', o.totals.delivery]);
+  totals.push(['Tax', o.totals.tax], ['Total', o.totals.total]);
+  const address = (o.deliveryAddress ?? []).map(oneLine).filter(Boolean);
+  const subject = oneLine(`${o.storeName}: order ${o.orderNumber} confirmed`);
+
+  const text = [
+    `Thank you for your order from ${oneLine(o.storeName)}.`,
+    '',
+    `Order number: ${oneLine(o.orderNumber)}`,
+    `Order date: ${oneLine(o.orderDate)}`,
+    '',
+    'Items',
+    ...o.lines.map((l) => `- ${oneLine(l.name)} x ${oneLine(l.quantity)}: ${oneLine(l.lineTotal)}`),
+    '',
+    ...totals.map(([label, amount]) => `${label}: ${oneLine(amount)}`),
+    '',
+    ...(address.length ? ['Delivery address', ...address, ''] : []),
+    `Payment: ${oneLine(o.paymentSummary)}`,
+    '',
+    `View your order: ${orderUrl}`,
+    '',
+  ].join('\n');
+
+  const cell = 'padding:6px 0;border-bottom:1px solid #e4e7eb;';
+  const html = layout(o.storeName, subject, [
+    `<h1 style="margin:0 0 12px;font-size:20px;">Thank you for your order</h1>`,
+    `<p style="margin:0 0 16px;">Order <strong>${e(oneLine(o.orderNumber))}</strong>, placed ${e(oneLine(o.orderDate))}.</p>`,
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;">`,
+    `<tr><th align="left" style="${cell}">Item</th><th align="right" style="${cell}">Qty</th><th align="right" style="${cell}">Total</th></tr>`,
+    ...o.lines.map((l) => `<tr><td style="${cell}">${e(oneLine(l.name))}</td><td align="right" style="${cell}">${e(oneLine(l.quantity))}</td><td align="right" style="${cell}white-space:nowrap;">${e(oneLine(l.lineTotal))}</td></tr>`),
+    ...totals.map(([label, amount], i) => {
+      const strong = i === totals.length - 1 ? 'font-weight:bold;' : '';
+      return `<tr><td colspan="2" align="right" style="padding:4px 12px 4px 0;${strong}">${e(label)}</td><td align="right" style="padding:4px 0;white-space:nowrap;${strong}">${e(oneLine(amount))}</td></tr>`;
+    }),
+    `</table>`,
+    ...(address.length ? [`<h2 style="margin:20px 0 6px;font-size:16px;">Delivery address</h2>`, `<p style="margin:0;">${address.map(e).join('<br>')}</p>`] : []),
+    `<h2 style="margin:20px 0 6px;font-size:16px;">Payment</h2>`,
+    `<p style="margin:0;">${e(oneLine(o.paymentSummary))}</p>`,
+    button(orderUrl, 'View your order'),
+  ].join('\n'));
+
+  return { subject, text, html };
+}
+
+export function downloadsReadyEmail(d: DownloadsReady): RenderedMail {
+  const links = d.downloads.map((l) => ({ name: oneLine(l.name), url: checkedUrl(l.url) }));
+  const orderUrl = d.orderUrl ? checkedUrl(d.orderUrl) : null;
+  const subject = oneLine(`${d.storeName}: your downloads for order ${d.orderNumber} are ready`);
+  const plural = links.length === 1 ? 'Your dataset is' : 'Your datasets are';
+
+  const text = [
+    `${plural} ready to download (order ${oneLine(d.orderNumber)}).`,
+    '',
+    ...links.flatMap((l) => [l.name, l.url, '']),
+    `The links work until ${oneLine(d.expiresText)}.${orderUrl ? ' After that, get new ones from your order page:' : ''}`,
+    ...(orderUrl ? [orderUrl] : []),
+    '',
+    `${oneLine(d.storeName)}`,
+    '',
+  ].join('\n');
+
+  const html = layout(d.storeName, subject, [
+    `<h1 style="margin:0 0 12px;font-size:20px;">${e(plural)} ready</h1>`,
+    `<p style="margin:0 0 16px;">Order <strong>${e(oneLine(d.orderNumber))}</strong>. Download each file from its link:</p>`,
+    `<ul style="margin:0 0 16px;padding-left:20px;">`,
+    ...links.map((l) => `<li style="margin:0 0 8px;"><a href="${e(l.url)}" style="color:#0b5cad;">${e(l.name)}</a></li>`),
+    `</ul>`,
+    `<p style="margin:0;">The links work until <strong>${e(oneLine(d.expiresText))}</strong>.${orderUrl ? ' After that, get new ones from your order page.' : ''}</p>`,
+    ...(orderUrl ? [button(orderUrl, 'View your order')] : []),
+  ].join('\n'));
+
+  return { subject, text, html };
+}

@@ -1,0 +1,56 @@
+// Order history, order detail and subscriptions (our resources: the specs show no order screens).
+// The viewer is the buyer of the effective account (checked by the caller's context) or, for a
+// guest's order, the guest session that placed it.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { KEY_PREFIXES, isRecordId } from '@store/core';
+import type { Services } from '../services/index.ts';
+import { buyerContext } from '../http/context.ts';
+import { callerOf } from '../http/caller.ts';
+import { ApiError } from '../http/errors.ts';
+import { ignoredParams, optionalAccount, toId18, webstoreParams } from '../http/params.ts';
+import type { OrderViewer } from '../services/orders.ts';
+import { WEBSTORE } from './base.ts';
+
+const tags = ['Orders'];
+const accountQuery = z.object({ effectiveAccountId: optionalAccount, ...ignoredParams });
+const orderParams = webstoreParams.extend({ orderSummaryId: z.string().max(18) });
+
+export async function orderViewer(s: Services, req: FastifyRequest, webstoreId: string, effectiveAccountId?: string) {
+  const store = await s.webstores.get(webstoreId);
+  const ctx = await buyerContext(s, req, store, effectiveAccountId);
+  const { session } = await callerOf(s, req);
+  const viewer: OrderViewer = { userId: ctx.userId, accountId: ctx.effectiveAccountId, guestSessionId: ctx.isGuest ? session?.id ?? null : null };
+  return { store, viewer };
+}
+
+export function orderId(id: string): string {
+  if (!isRecordId(id, KEY_PREFIXES.order)) throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${id}`);
+  return toId18(id);
+}
+
+export function orderRoutes(app: FastifyInstance, s: Services): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(`${WEBSTORE}/order-summaries`, {
+    schema: {
+      tags, summary: 'The account\u2019s orders (a guest: the orders of this session), newest first', params: webstoreParams,
+      querystring: accountQuery.extend({ pageSize: z.coerce.number().int().min(1).max(100).default(25), pageToken: z.string().regex(/^\d{1,5}$/, 'must be a page token').optional() }),
+    },
+  }, async (req) => {
+    const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
+    return s.orders.list(store, viewer, { pageSize: req.query.pageSize, pageToken: req.query.pageToken ? Number(req.query.pageToken) : 0 });
+  });
+
+  r.get(`${WEBSTORE}/order-summaries/:orderSummaryId`, { schema: { tags, summary: 'One order with its lines, delivery and adjustments', params: orderParams, querystring: accountQuery } }, async (req) => {
+    const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
+    return s.orders.detail(store, await s.orders.require(store, viewer, orderId(req.params.orderSummaryId)));
+  });
+
+  r.get(`${WEBSTORE}/subscriptions`, { schema: { tags: ['Subscriptions'], summary: 'The account\u2019s subscriptions (My subscriptions)', params: webstoreParams, querystring: accountQuery } }, async (req) => {
+    const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
+    if (!viewer.userId) throw new ApiError(401, 'INVALID_SESSION_ID', 'Log in to see your subscriptions.');
+    return s.orders.subscriptions(store, viewer);
+  });
+}
