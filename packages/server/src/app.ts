@@ -10,6 +10,7 @@ import { installErrorHandling } from './http/errors.ts';
 import { checkoutRoutes } from './modules/checkouts.ts';
 import { addressRoutes } from './modules/addresses.ts';
 import { orderRoutes } from './modules/orders.ts';
+import type { MailTransport } from './mail/transport.ts';
 import { mountStorefront } from './http/storefront.ts';
 import { contextRoutes } from './modules/context.ts';
 import { productRoutes } from './modules/products.ts';
@@ -39,6 +40,9 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** A pause between chunks of background cart operations (tests make Processing observable). */
   cartOperationPauseMs?: number;
+  /** Where emails go (tests: a folder of their own). */
+  mailTransport?: MailTransport;
+  publicUrl?: string;
 }
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
@@ -54,7 +58,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     transform: jsonSchemaTransform,
   });
 
-  const services = createServices(opts.db, { session: opts.session ?? sessionConfigFromEnv(), cartOperationPauseMs: opts.cartOperationPauseMs });
+  const services = createServices(opts.db, { session: opts.session ?? sessionConfigFromEnv(), cartOperationPauseMs: opts.cartOperationPauseMs, mailTransport: opts.mailTransport, publicUrl: opts.publicUrl });
   const webstoreId = opts.webstoreId ?? DEMO_WEBSTORE_ID;
   await app.register(cookie);
   installCsrfProtection(app, services);

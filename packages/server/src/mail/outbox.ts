@@ -48,6 +48,7 @@ export class MailOutbox {
   private readonly onError: (error: unknown) => void;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  private again = false;
 
   constructor(private readonly db: Kysely<Database>, private readonly transport: MailTransport, opts: MailOutboxOptions = {}) {
     this.now = opts.now ?? (() => new Date());
@@ -131,9 +132,15 @@ export class MailOutbox {
    * when that run ends. Never rejects: errors go to onError.
    */
   tick(): Promise<unknown> {
-    if (!this.running) {
-      this.running = this.deliverPending().catch(this.onError).finally(() => { this.running = null; });
+    if (this.running) {
+      // Mail queued while a run is under way (which may have looked already) gets one more run after it.
+      this.again = true;
+      return this.running;
     }
+    this.running = this.deliverPending().catch(this.onError).finally(() => {
+      this.running = null;
+      if (this.again) { this.again = false; void this.tick(); }
+    });
     return this.running;
   }
 
@@ -141,6 +148,7 @@ export class MailOutbox {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.again = false;
     await this.running;
   }
 }

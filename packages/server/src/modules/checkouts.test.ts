@@ -410,3 +410,61 @@ describe('the address book', () => {
     assert.equal((await consumer.api(`/accounts/${northwind}/addresses`)).status, 403);
   });
 });
+
+describe('delivering datasets', () => {
+  test('a paid order gives signed links; the file streams; other accounts, tampered and expired links are refused; emails are sent', async () => {
+    const buyer = await s.login(DEMO_USERS.buyer.email);
+    const accounts = await s.db.db.selectFrom('account').select(['id', 'name']).execute();
+    const fabrikam = accounts.find((x) => x.name === 'Fabrikam Research')!.id;
+    const q = `?effectiveAccountId=${fabrikam}`;
+    const [ds] = await products(dataset, 1, 8);
+    assert.equal((await post(buyer, `/carts/current/cart-items${q}`, { productId: ds!.id, quantity: '1', type: 'Product' })).status, 201);
+    const id = (await put(buyer, `/checkouts${q}`, { cartId: 'active' })).body.checkoutId;
+    assert.equal((await post(buyer, `/checkouts/${id}/payments${q}`, { requestType: 'SimplePurchaseOrder', paymentToken: 'PO-2001' })).status, 200);
+    const placed = await post(buyer, `/checkouts/${id}/orders${q}`);
+    assert.equal(placed.status, 201);
+
+    const links = await buyer.api(`/order-summaries/${placed.body.orderSummaryId}/downloads${q}`);
+    assert.equal(links.status, 200);
+    assert.equal(links.body.items.length, 1);
+    const [link] = links.body.items;
+    assert.equal(link.productId, ds!.id);
+    assert.ok(Date.parse(link.expiresAt) > Date.now());
+    const file = await buyer.get(link.url);
+    assert.equal(file.status, 200);
+    assert.match(file.headers.get('content-type')!, /^text\/csv/);
+    assert.equal(file.headers.get('content-disposition'), `attachment; filename="${link.fileName}"`);
+    const product = await s.db.db.selectFrom('product').select(['included_fields_json', 'record_count']).where('id', '=', ds!.id).executeTakeFirstOrThrow();
+    const lines = file.text.split('\r\n').filter(Boolean);
+    assert.equal(lines[0], (JSON.parse(product.included_fields_json) as string[]).join(','));
+    assert.equal(lines.length - 1, Math.min(product.record_count ?? 0, 250_000), 'every record the dataset claims (up to the cap)');
+
+    const consumer = await s.login(DEMO_USERS.consumer.email);
+    const foreign = await consumer.get(link.url);
+    assert.equal(foreign.status, 403, 'another account\u2019s link is refused');
+    assert.equal((await consumer.api(`/order-summaries/${placed.body.orderSummaryId}/downloads`)).status, 404);
+    assert.equal((await s.agent().get(link.url)).status, 401, 'an account\u2019s file needs its login');
+    const token = link.url.split('/').pop()!;
+    const [payload, signature] = token.split('.');
+    const tampered = await buyer.get(link.url.replace(token, `${payload}.${signature!.slice(0, -2)}AA`));
+    assert.equal(tampered.status, 403);
+    const { signDownload } = await import('../downloads/signed-link.ts');
+    const { serverSecret, DOWNLOAD_LINK_SECRET } = await import('../downloads/secret.ts');
+    const item = await s.db.db.selectFrom('order_item').select('id').where('order_id', '=', placed.body.orderSummaryId).executeTakeFirstOrThrow();
+    const expired = signDownload(await serverSecret(s.db.db, DOWNLOAD_LINK_SECRET), { orderId: placed.body.orderSummaryId, orderItemId: item.id, expiresAt: Date.now() - 1000 });
+    const late = await buyer.get(link.url.replace(token, expired));
+    assert.equal(late.status, 410);
+    assert.equal(errorOf(late).errorCode, 'DOWNLOAD_LINK_EXPIRED');
+
+    // The confirmation and the download links went out by email (the test server's outbox folder).
+    await s.services.mail.tick();
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const mails = readdirSync(s.outbox).map((f) => readFileSync(`${s.outbox}/${f}`, 'utf8'));
+    const mine = mails.filter((m) => m.includes(placed.body.orderReferenceNumber));
+    assert.equal(mine.length, 2, 'an order confirmation and a downloads email');
+    assert.ok(mine.every((m) => /^To: morgan@northwind\.example/m.test(m)));
+    const rows = (await s.db.db.selectFrom('mail_outbox').select(['kind', 'status', 'subject']).where('to_address', '=', DEMO_USERS.buyer.email).execute())
+      .filter((r) => r.subject.includes(placed.body.orderReferenceNumber));
+    assert.deepEqual(rows.map((r) => `${r.kind}:${r.status}`).sort(), ['downloads-ready:Sent', 'order-confirmation:Sent']);
+  });
+});

@@ -127,6 +127,8 @@ export function checkoutRoutes(app: FastifyInstance, s: Services): void {
     const idempotencyKey = typeof key === 'string' && key.trim() ? key.trim().slice(0, 255) : null;
     const { created, result } = await s.orderPlacement.place(owner, checkout, cart, idempotencyKey);
     if (!created) reply.header('idempotent-replayed', 'true');
+    // The order's emails were queued with it; send them now rather than at the next outbox round.
+    else void s.mail.tick();
     return reply.status(201).send(result);
   };
   r.post(`${CHECKOUT}/orders`, { schema: { tags, summary: 'Place the order (send an Idempotency-Key to make retries safe)', params, querystring: accountQuery } }, place);

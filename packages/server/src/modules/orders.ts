@@ -48,6 +48,24 @@ export function orderRoutes(app: FastifyInstance, s: Services): void {
     return s.orders.detail(store, await s.orders.require(store, viewer, orderId(req.params.orderSummaryId)));
   });
 
+  r.get(`${WEBSTORE}/order-summaries/:orderSummaryId/downloads`, { schema: { tags, summary: 'Signed, expiring download links for the order\u2019s datasets', params: orderParams, querystring: accountQuery } }, async (req, reply) => {
+    const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
+    const order = await s.orders.require(store, viewer, orderId(req.params.orderSummaryId));
+    reply.header('cache-control', 'private, no-store');
+    return { items: await s.downloads.links(order) };
+  });
+
+  r.get(`${WEBSTORE}/downloads/:token`, { schema: { tags, summary: 'The dataset file behind a signed link (CSV, streamed)', params: webstoreParams.extend({ token: z.string().min(1).max(400) }), querystring: z.object({ ...ignoredParams }) } }, async (req, reply) => {
+    const store = await s.webstores.get(req.params.webstoreId);
+    const { user } = await callerOf(s, req);
+    const file = await s.downloads.open(store.id, req.params.token, {
+      userId: user?.id ?? null,
+      mayActFor: async (accountId) => !!user && !!(await s.accounts.managedAccount(user, accountId)),
+    });
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(file.stream);
+  });
+
   r.get(`${WEBSTORE}/subscriptions`, { schema: { tags: ['Subscriptions'], summary: 'The account\u2019s subscriptions (My subscriptions)', params: webstoreParams, querystring: accountQuery } }, async (req) => {
     const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
     if (!viewer.userId) throw new ApiError(401, 'INVALID_SESSION_ID', 'Log in to see your subscriptions.');

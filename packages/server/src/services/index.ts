@@ -24,6 +24,10 @@ import { PaymentService } from './checkout/payments.ts';
 import { OrderPlacement } from './checkout/place-order.ts';
 import { TestPaymentGateway, type PaymentGateway } from './checkout/payment-gateway.ts';
 import { OrderService } from './orders.ts';
+import { DownloadService } from './downloads.ts';
+import { orderEmails } from './order-mail.ts';
+import { MailOutbox } from '../mail/outbox.ts';
+import { mailTransportFromEnv, type MailTransport } from '../mail/transport.ts';
 
 export interface Services {
   db: Kysely<Database>;
@@ -48,6 +52,8 @@ export interface Services {
   payments: PaymentService;
   orderPlacement: OrderPlacement;
   orders: OrderService;
+  downloads: DownloadService;
+  mail: MailOutbox;
 }
 
 export interface ServiceOptions {
@@ -56,6 +62,10 @@ export interface ServiceOptions {
   cartOperationPauseMs?: number;
   /** The payment gateway (outside our system); the built-in test gateway by default. */
   paymentGateway?: PaymentGateway;
+  /** Where emails go; by default SMTP_URL, else the outbox folder (MAIL_OUTBOX_DIR or data/outbox). */
+  mailTransport?: MailTransport;
+  /** The storefront's public address, for links in emails (PUBLIC_URL; default http://localhost:3000). */
+  publicUrl?: string;
 }
 
 export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}): Services {
@@ -87,5 +97,9 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   services.checkouts = new CheckoutService(services);
   services.payments = new PaymentService(services, opts.paymentGateway ?? new TestPaymentGateway());
   services.orderPlacement = new OrderPlacement(services);
+  services.downloads = new DownloadService(db, services.orders);
+  services.mail = new MailOutbox(db, opts.mailTransport ?? mailTransportFromEnv());
+  const publicUrl = (opts.publicUrl ?? process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+  services.orderPlacement.onPlaced.push(orderEmails({ publicUrl, downloads: services.downloads }));
   return services;
 }

@@ -14,6 +14,7 @@ import { bumpCatalogVersion } from '../db/catalog-version.ts';
 import type { SessionConfig } from '../auth/sessions.ts';
 import { DEMO_PASSWORD } from '../seed/access.ts';
 import { createAgent, type Agent, type Reply } from './agent.ts';
+import { FolderTransport } from '../mail/transport.ts';
 
 export type { Agent, Reply } from './agent.ts';
 
@@ -32,6 +33,8 @@ export interface TestServer {
   agent(): Agent;
   /** An agent logged in as the user (demo password by default). */
   login(email: string, password?: string): Promise<Agent>;
+  /** The folder this server writes its emails to (.eml files). */
+  outbox: string;
   /** Where the database lives, for a second server process on the same data. */
   target: { sqliteFile?: string; pgSchema?: string };
   close(): Promise<void>;
@@ -66,7 +69,11 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     await migrateToLatest(db.db);
     await seedDatabase(db.db, { products: opts.products ?? 500 });
   }
-  const { app, services } = await buildApp({ db: db.db, storefront: opts.storefront ?? false, session: opts.session, cartOperationPauseMs: opts.cartOperationPauseMs });
+  // Emails go to a folder of this server's own (read by tests), never to the project's data/outbox.
+  const outbox = mkdtempSync(path.join(os.tmpdir(), 'store-outbox-'));
+  const { app, services } = await buildApp({
+    db: db.db, storefront: opts.storefront ?? false, session: opts.session, cartOperationPauseMs: opts.cartOperationPauseMs, mailTransport: new FolderTransport(outbox),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -79,7 +86,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   };
   const agent = () => createAgent(url, BASE);
   return {
-    url, db, get, services, target, agent,
+    url, db, get, services, target, agent, outbox,
     login: async (email, password = DEMO_PASSWORD) => {
       const a = agent();
       const res = await a.post('/services/auth/login', { email, password });
@@ -88,7 +95,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     },
     catalogueChanged: async () => { await bumpCatalogVersion(db.db, WEBSTORE_ID); services.webstores.invalidate(); },
     api: (p, init) => get(BASE + p, init),
-    close: async () => { await services.cartOperations.idle(); await app.close(); if (process.env.DATABASE_URL) await cleanup(); await db.close(); if (!process.env.DATABASE_URL) await cleanup(); },
+    close: async () => { await services.cartOperations.idle(); await services.mail.stop(); await app.close(); rmSync(outbox, { recursive: true, force: true }); if (process.env.DATABASE_URL) await cleanup(); await db.close(); if (!process.env.DATABASE_URL) await cleanup(); },
   };
 }
 
