@@ -1,0 +1,16 @@
+// A server process of its own on an existing test database, for tests that kill it (the place-order
+// crash test): SQLITE_FILE, or DATABASE_URL with PG_SCHEMA. It prints "listening <port>" when ready.
+// PLACE_ORDER_STEP_PAUSE_MS widens the steps of the order transaction so a kill lands inside it.
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { openDatabase } from '../db/connection.ts';
+import { buildApp } from '../app.ts';
+import { FolderTransport } from '../mail/transport.ts';
+
+const db = openDatabase({ url: process.env.DATABASE_URL, sqliteFile: process.env.SQLITE_FILE, pgSchema: process.env.PG_SCHEMA });
+const { app, services } = await buildApp({ db: db.db, mailTransport: new FolderTransport(mkdtempSync(path.join(os.tmpdir(), 'store-outbox-'))) });
+services.orderPlacement.stepPauseMs = Number(process.env.PLACE_ORDER_STEP_PAUSE_MS ?? 0);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : 0}\n`);
