@@ -402,6 +402,13 @@ describe('the address book', () => {
     assert.equal(changed.body.city, 'Tacoma');
     const bad = await post(buyer, '/accounts/current/addresses', { name: 'X', street: '1 Rue', country: 'PE' });
     assert.equal(bad.status, 400);
+    // The country's own format decides what is required and what a postal code looks like.
+    const noZip = await post(buyer, '/accounts/current/addresses', { name: 'Annex', street: '5 Pier Rd', city: 'Seattle', region: 'WA', country: 'US' });
+    assert.equal(noZip.status, 400);
+    assert.match(errorOf(noZip).message, /Enter a ZIP code\./);
+    const badPostcode = await post(buyer, '/accounts/current/addresses', { name: 'Annex', street: '1 Main St', city: 'Ottawa', region: 'ON', postalCode: '12345', country: 'CA' });
+    assert.equal(badPostcode.status, 400);
+    assert.match(errorOf(badPostcode).message, /Enter a valid postal code for Canada/);
     const consumer = await s.login(DEMO_USERS.consumer.email);
     assert.equal((await patch(consumer, `/accounts/current/addresses/${made.body.addressId}`, { city: 'Nowhere' })).status, 404);
     const unchanged = await s.db.db.selectFrom('address').select('city').where('id', '=', made.body.addressId).executeTakeFirstOrThrow();
