@@ -19,11 +19,14 @@ import type {
   SessionContext,
 } from '@store/core';
 import { createAccountCalls, type AccountCalls } from './account-api.ts';
+import { createAddressCalls, type AddressCalls } from './addresses-api.ts';
 import { createCartCalls, type CartCalls } from './cart-api.ts';
+import { createCheckoutCalls, type CheckoutCalls } from './checkout-api.ts';
 import { createDeliveryGroupCalls, type DeliveryGroupCalls } from './cart-delivery-groups-api.ts';
 import type { CallOptions, FieldList } from './call-options.ts';
 import { createExpiringValue, freshnessLifetimeMs } from './expiring-value.ts';
 import { createIdentityCalls, type IdentityCalls } from './identity-api.ts';
+import { createOrderCalls, type OrderCalls } from './orders-api.ts';
 import { createHttp, type HttpRequest, type QueryParams, type ResponseInfo } from './http.ts';
 import { createPromotionCalls, type PromotionCalls } from './promotions-api.ts';
 import { createSearchCalls, type SearchCalls } from './search-api.ts';
@@ -150,9 +153,11 @@ export interface GetInventoryLevelsOptions extends CallOptions {
 /**
  * Catalogue calls here, plus the account calls (./account-api.ts), identity calls (./identity-api.ts),
  * search calls (./search-api.ts), cart calls (./cart-api.ts, ./cart-delivery-groups-api.ts) and
- * promotion calls (./promotions-api.ts).
+ * promotion calls (./promotions-api.ts), checkout calls (./checkout-api.ts), the address book
+ * (./addresses-api.ts) and orders and subscriptions (./orders-api.ts).
  */
-export interface CommerceClient extends AccountCalls, IdentityCalls, SearchCalls, CartCalls, DeliveryGroupCalls, PromotionCalls {
+export interface CommerceClient
+  extends AccountCalls, IdentityCalls, SearchCalls, CartCalls, DeliveryGroupCalls, PromotionCalls, CheckoutCalls, AddressCalls, OrderCalls {
   getApplicationContext(options?: CallOptions): Promise<ApplicationContext>;
   /** Drop the cached application context (e.g. after login or a currency change). */
   invalidateApplicationContext(): void;
@@ -207,6 +212,9 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     ...createCartCalls(http),
     ...createDeliveryGroupCalls(http),
     ...createPromotionCalls(http, webstoreId),
+    ...createCheckoutCalls(http),
+    ...createAddressCalls(http),
+    ...createOrderCalls(http),
     getApplicationContext: (call = {}) => applicationContext.get(call.signal),
     invalidateApplicationContext: () => applicationContext.invalidate(),
 

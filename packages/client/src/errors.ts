@@ -41,14 +41,20 @@ export class CommerceFetchError extends Error {
   readonly status: number;
   readonly statusText: string;
   readonly errors: CommerceErrorItem[];
+  /**
+   * The answer's body as parsed JSON (undefined when there was none or it was not JSON). Some refusals
+   * carry a resource rather than an error list: a 422 checkout with its errors, a declined payment.
+   */
+  readonly body: unknown;
 
-  constructor(init: { url: string; status: number; statusText: string; errors?: CommerceErrorItem[] }) {
+  constructor(init: { url: string; status: number; statusText: string; errors?: CommerceErrorItem[]; body?: unknown }) {
     const statusText = statusTextFor(init.status, init.statusText);
     super(statusText);
     this.url = init.url;
     this.status = init.status;
     this.statusText = statusText;
     this.errors = init.errors ?? [];
+    this.body = init.body;
   }
 }
 

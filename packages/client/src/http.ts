@@ -146,6 +146,7 @@ export function createHttp(config: HttpConfig): Http {
         status: response.status,
         statusText: response.statusText,
         errors: parseErrorBody(body),
+        body,
       });
     }
     return { data: (await readJson(response)) as T, status: response.status, headers: response.headers, url };

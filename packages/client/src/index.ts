@@ -59,3 +59,10 @@ export type {
 } from './promotions-api.ts';
 export { createCartStore } from './cart-store.ts';
 export type { CartState, CartStore, CartStoreCalls, CartStoreListener, CartStoreOptions } from './cart-store.ts';
+export { ACTIVE_CHECKOUT } from './checkout-api.ts';
+export type { CheckoutAnswer, CheckoutCallOptions, CheckoutCalls, CheckoutChange, PaymentAnswer, PlaceOrderOptions } from './checkout-api.ts';
+export { createCheckoutFlow, IDEMPOTENCY_SESSION_KEY, ORDER_PLACED_EVENT, randomUuid } from './checkout-flow.ts';
+export type { CheckoutFlow, CheckoutFlowCalls, CheckoutFlowOptions } from './checkout-flow.ts';
+export { CURRENT_ACCOUNT } from './addresses-api.ts';
+export type { AddressCallOptions, AddressCalls, GetAddressesOptions } from './addresses-api.ts';
+export type { GetOrderSummariesOptions, OrderCallOptions, OrderCalls } from './orders-api.ts';

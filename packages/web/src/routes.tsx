@@ -6,6 +6,7 @@ import { sharedSnapshotId, type ApplicationContext, type NavigationMenuItem } fr
 import { data, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { createAccountRoutes } from './account-routes.tsx';
 import { createCartRoute } from './cart-routes.tsx';
+import { createCheckoutRoutes } from './checkout-routes.tsx';
 import { isNotFound, optional, type ListedProduct, type StoreApi } from './lib/api.ts';
 import { StoreApiProvider } from './lib/api-context.tsx';
 import type { RouteHandle } from './lib/head.ts';
@@ -98,6 +99,7 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
 
   const account = createAccountRoutes(getApi);
   const cart = createCartRoute(getApi);
+  const checkout = createCheckoutRoutes(getApi);
   // The page's api for the components that call it themselves (header switcher, session timeout).
   const RootLayout = () => (
     <StoreApiProvider api={getApi()}>
@@ -320,6 +322,7 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
             { path: 'search', loader: searchLoader, Component: SearchRoute, ErrorBoundary: PageError, handle: searchHandle },
             productRoute('product/:recordId'),
             cart,
+            ...checkout,
             categoryRoute('store/category/:categoryKey'),
             productRoute('store/product/:recordId'),
             {

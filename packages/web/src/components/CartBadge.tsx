@@ -7,6 +7,7 @@
 // cart in their session; the server tells us, an HttpOnly session cookie does not).
 
 import { useEffect } from 'react';
+import { ORDER_PLACED_EVENT } from '@store/client';
 import type { CartCompactSummary } from '@store/core';
 import { CART_PATH } from '../lib/links.ts';
 import { quantityText } from '../lib/cart-view.ts';
@@ -39,6 +40,14 @@ export function CartBadge({ initial }: CartBadgeProps) {
     if (initial) store.seed(initial);
     else void store.ensureLoaded();
   }, [store, initial]);
+
+  // Spec 02 §4: placing an order signals orderPlaced; the cart became the order, so the badge reads afresh (0).
+  useEffect(() => {
+    if (!store) return;
+    const onPlaced = () => void store.load();
+    window.addEventListener(ORDER_PLACED_EVENT, onPlaced);
+    return () => window.removeEventListener(ORDER_PLACED_EVENT, onPlaced);
+  }, [store]);
 
   const { text, ariaLabel } = cartBadgeLabels(cartCount(state.summary ?? initial));
   return (

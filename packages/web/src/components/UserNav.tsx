@@ -1,8 +1,9 @@
 // The header's account links: "Log in" and "Register" for guests (coming back to this page
-// afterwards); for a logged-in user a greeting, "My profile" and "Log out". Logging out is a plain
+// afterwards); for a logged-in user a greeting, "My profile", "Orders", "Subscriptions" and "Log out". Logging out is a plain
 // link to the logout address (spec 01 §2): the server ends the session and sends the browser home.
 
 import { createSessionStore } from '@store/client';
+import { ORDERS_PATH, SUBSCRIPTIONS_PATH } from '../lib/checkout-view.ts';
 import { LOGOUT_PATH, loginHref, PROFILE_PATH, registerHref } from '../lib/return-url.ts';
 import type { UserSession } from '../pages/types.ts';
 import { AppLink } from './AppLink.tsx';
@@ -40,6 +41,12 @@ export function UserNav({ session, currentPath }: UserNavProps) {
             <li className="user-nav__greeting">{session.firstName ? `Hi, ${session.firstName}` : 'Hi'}</li>
             <li>
               <AppLink href={PROFILE_PATH}>My profile</AppLink>
+            </li>
+            <li>
+              <AppLink href={ORDERS_PATH}>Orders</AppLink>
+            </li>
+            <li>
+              <AppLink href={SUBSCRIPTIONS_PATH}>Subscriptions</AppLink>
             </li>
             <li>
               <a href={LOGOUT_PATH} onClick={forgetSession}>

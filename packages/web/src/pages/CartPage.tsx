@@ -13,6 +13,7 @@ import { CouponForm } from '../components/CouponForm.tsx';
 import { useStoreApi } from '../lib/api-context.tsx';
 import { CART_ITEMS_QUERY, CART_TEXT, cartLevelPromotions, couponsOf, hasMorePages } from '../lib/cart-view.ts';
 import { CART_PATH } from '../lib/links.ts';
+import { CHECKOUT_PATH } from '../lib/checkout-view.ts';
 import { loginHref } from '../lib/return-url.ts';
 import { useCartState } from '../lib/use-cart.ts';
 import type { CartData } from './types.ts';
@@ -126,6 +127,9 @@ export function CartPage({ data }: { data: CartData }) {
           <div className="cart__aside">
             <CouponForm cartId={cart.cartSummary.cartId!} coupons={couponsOf(cart)} />
             <CartTotals summary={cart.cartSummary} cartPromotions={cartLevelPromotions(cart)} />
+            <AppLink href={CHECKOUT_PATH} className="btn btn--primary btn--large btn--stretch" aria-disabled={busy || undefined}>
+              Checkout
+            </AppLink>
           </div>
         </div>
       ) : null}

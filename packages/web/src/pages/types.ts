@@ -197,3 +197,38 @@ export interface HeadData {
   type?: 'website' | 'product';
   robots?: string;
 }
+
+/** The checkout page's loader data: who is checking out and the store's settings (the checkout itself loads in the browser). */
+export interface CheckoutPageData {
+  isGuest: boolean;
+  /** Store setting: guests may check out. */
+  guestCheckoutEnabled: boolean;
+  /** A logged-in buyer acting for a business account: the purchase order option is offered (the server decides). */
+  canUsePurchaseOrder: boolean;
+  /** Countries the store delivers to (the address form's choices), the store's first. */
+  shippingCountries: string[];
+  storeCountry: string;
+}
+
+/** One order (the confirmation right after placing it, or from the history). */
+export interface OrderPageData {
+  order: import('@store/core').OrderDetail;
+  /** Signed download links of its datasets; null when it has none or they could not be read. */
+  downloads: import('@store/core').DownloadLink[] | null;
+  statusLabel: string;
+  /** Arrived here from "Place order". */
+  placed: boolean;
+  storeCountry: string;
+}
+
+export interface OrdersPageData {
+  orders: Array<import('@store/core').OrderSummary & { statusText: string }>;
+  /** The account the history is for (a buyer's effective account), if any. */
+  accountName: string | null;
+  error: boolean;
+}
+
+export interface SubscriptionsPageData {
+  subscriptions: import('@store/core').SubscriptionView[];
+  error: boolean;
+}

@@ -328,6 +328,8 @@ export function fakeApiFetch(
     cartStatus?: number;
     /** The evaluate-products answer (404 when absent, as before the promotions server). */
     promotions?: unknown;
+    /** Store setting (application context); on by default. */
+    guestCheckoutEnabled?: boolean;
   } = {},
 ): typeof fetch & { calls: string[] } {
   const product = opts.product ?? datasetProduct();
@@ -358,7 +360,7 @@ export function fakeApiFetch(
     }
     if (rest === 'session-context') return json(sessionContext);
     if (rest === 'application-context') {
-      return json({ ...appContext, guestBrowsingEnabled: guestBrowsing, usesSingleEntitlementPolicy: opts.usesSingleEntitlementPolicy === true, catalogSnapshotVersionId: SNAPSHOT_ID });
+      return json({ ...appContext, guestBrowsingEnabled: guestBrowsing, guestCheckoutEnabled: opts.guestCheckoutEnabled !== false, usesSingleEntitlementPolicy: opts.usesSingleEntitlementPolicy === true, catalogSnapshotVersionId: SNAPSHOT_ID });
     }
     if (rest === 'external-managed-accounts') {
       if (isGuest) return json([{ errorCode: 'INSUFFICIENT_ACCESS', message: 'Log in to see your accounts.' }], 403);
