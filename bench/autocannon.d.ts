@@ -17,6 +17,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** A number of requests instead of a duration, shared equally between the connections. */
+    amount?: number;
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;

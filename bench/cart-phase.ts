@@ -38,7 +38,7 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFracti
 // Datasets a guest may put in a cart, once each: active simple DS- products with the quantity rule
 // 1..1, no subscription selling model (the default model would need a term), and a one-time price in
 // a price book of the guest buyer group. (No DS- product sits in the partner-only category.)
-const ONCE_ONLY_FOR_GUESTS = `
+export const ONCE_ONLY_FOR_GUESTS = `
   SELECT p.id FROM product p JOIN webstore w ON w.id = p.webstore_id
   WHERE p.webstore_id = ? AND p.is_active = 1 AND p.product_class = 'Simple' AND p.sku LIKE 'DS-%'
     AND p.qty_min = '1' AND p.qty_max = '1'
@@ -50,17 +50,21 @@ const ONCE_ONLY_FOR_GUESTS = `
       WHERE e.product_id = p.id AND e.is_active = 1 AND e.selling_model_id IS NULL)
   ORDER BY p.id`;
 
+/** `all` shuffled in place with a fixed seed (the same order every run). */
+export function shuffled<T>(all: T[], seed: number): T[] {
+  const next = mulberry32(seed);
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [all[i], all[j]] = [all[j]!, all[i]!];
+  }
+  return all;
+}
+
 /** Every once-only guest-buyable dataset, shuffled with a fixed seed (the same order every run). */
 export function onceOnlyProducts(file: string, webstoreId: string, seed = 20240605): string[] {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const all = db.prepare(ONCE_ONLY_FOR_GUESTS).pluck().all(webstoreId) as string[];
-    const next = mulberry32(seed);
-    for (let i = all.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [all[i], all[j]] = [all[j], all[i]];
-    }
-    return all;
+    return shuffled(db.prepare(ONCE_ONLY_FOR_GUESTS).pluck().all(webstoreId) as string[], seed);
   } finally {
     db.close();
   }
@@ -68,9 +72,9 @@ export function onceOnlyProducts(file: string, webstoreId: string, seed = 202406
 
 // ---- guests over plain HTTP ----
 
-interface Guest { cookie: string; csrf: string; /** Where this guest's products start in the product list. */ offset: number }
+export interface Guest { cookie: string; csrf: string; /** Where this guest's products start in the product list. */ offset: number }
 
-function cookieOf(res: Response, name: string): string | undefined {
+export function cookieOf(res: Response, name: string): string | undefined {
   for (const line of res.headers.getSetCookie()) {
     const pair = line.split(';')[0]!;
     const eq = pair.indexOf('=');
@@ -79,7 +83,7 @@ function cookieOf(res: Response, name: string): string | undefined {
   return undefined;
 }
 
-async function send(url: string, guest: Guest | undefined, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: any; text: string; res: Response }> {
+export async function send(url: string, guest: Guest | undefined, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: any; text: string; res: Response }> {
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
   if (guest) {
@@ -94,7 +98,7 @@ async function send(url: string, guest: Guest | undefined, init: { method?: stri
   return { status: res.status, body, text, res };
 }
 
-const unexpected = (what: string, r: { status: number; text: string }) => new Error(`${what} answered ${r.status}: ${r.text.slice(0, 300)}`);
+export const unexpected = (what: string, r: { status: number; text: string }) => new Error(`${what} answered ${r.status}: ${r.text.slice(0, 300)}`);
 
 /** A guest as a browser becomes one: the CSRF cookie from session-context, then the first cart write makes the session (PUT carts/current: the empty cart). */
 async function newGuest(origin: string, api: string, offset: number): Promise<Guest> {
@@ -109,7 +113,7 @@ async function newGuest(origin: string, api: string, offset: number): Promise<Gu
 }
 
 /** Runs `fn` over `items` with a few requests in flight. */
-async function parallel<T, R>(items: T[], fn: (item: T, index: number) => Promise<R>, concurrency = PREP_CONCURRENCY): Promise<R[]> {
+export async function parallel<T, R>(items: T[], fn: (item: T, index: number) => Promise<R>, concurrency = PREP_CONCURRENCY): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, async () => {
@@ -211,7 +215,7 @@ class AddStream {
 }
 
 /** Status counts and the first few unexpected answers of a load run (warm-up included). */
-function answers(expected: number) {
+export function answers(expected: number) {
   const counts: Record<number, number> = {};
   const samples: string[] = [];
   return {
@@ -224,13 +228,13 @@ function answers(expected: number) {
 }
 
 /** A measured run is valid when every counted answer had the expected status and none failed. */
-function verdict(r: LoadResult, expected: number): string | undefined {
+export function verdict(r: LoadResult, expected: number): string | undefined {
   const others = Object.entries(r.statusCodes).filter(([code]) => Number(code) !== expected);
   if (!r.errors && !others.length) return undefined;
   return `${r.errors} errors, ${others.map(([c, n]) => `${n}× ${c}`).join(', ') || 'no other status'} (every counted answer must be a ${expected})`;
 }
 
-const describe = (r: LoadResult) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms${r.cpuMsPerRequest === undefined ? '' : `, server CPU ${(r.cpuMsPerRequest * 1000).toFixed(0)} µs/req`}, ${r.errors} errors, ${r.non2xx} non-2xx`;
+export const describe = (r: LoadResult) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms${r.cpuMsPerRequest === undefined ? '' : `, server CPU ${(r.cpuMsPerRequest * 1000).toFixed(0)} µs/req`}, ${r.errors} errors, ${r.non2xx} non-2xx`;
 
 async function addToCart(o: CartOptions, products: string[], report: CartReport): Promise<{ entry: ScenarioResult; ok: boolean; guests: Guest[] }> {
   const { api, origin, settings } = o;

@@ -53,23 +53,39 @@ export function inspect(file: string): { products: number; missingMigrations: st
   }
 }
 
-function runSeeder(file: string, products: number): Promise<void> {
+/** Seeds the SQLite `file` (from scratch), or with `{ databaseUrl }` the (empty) PostgreSQL database it names. */
+function runSeeder(target: { file: string } | { databaseUrl: string }, products: number): Promise<void> {
   if (!existsSync(SEED_CLI)) {
     return Promise.reject(new Error(`the seeder ${path.relative(ROOT, SEED_CLI)} does not exist yet (the server is unfinished?)`));
   }
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, LOG: '0' };
-    delete env.DATABASE_URL; // the seeder must write the SQLite file, never a configured PostgreSQL
-    const child = spawn(process.execPath, ['--import', 'tsx', SEED_CLI, '--products', String(products), '--file', file, '--fresh'], { cwd: ROOT, env, stdio: 'inherit' });
+    // The SQLite seeder must write the file, never a configured PostgreSQL; the PostgreSQL one only the
+    // benchmark's database (never --fresh there: the CLI's table drop looks in every schema).
+    delete env.DATABASE_URL;
+    const args = ['--import', 'tsx', SEED_CLI, '--products', String(products)];
+    if ('file' in target) args.push('--file', target.file, '--fresh');
+    else env.DATABASE_URL = target.databaseUrl;
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit' });
     child.on('error', reject);
     child.on('exit', (code, signal) => code === 0 ? resolve() : reject(new Error(`the seeder exited with ${signal ?? `code ${code}`}`)));
   });
 }
 
-/** Returns a database file holding `products` products, seeding it (timed) when needed or forced. */
-export async function ensureDataset(products: number, fresh: boolean): Promise<Dataset> {
+/** Seeds the benchmark's empty PostgreSQL database with `products` products; returns the seconds it took. */
+export async function seedPostgres(databaseUrl: string, products: number): Promise<number> {
+  const started = process.hrtime.bigint();
+  await runSeeder({ databaseUrl }, products);
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+/**
+ * Returns a database file holding `products` products, seeding it (timed) when needed or forced.
+ * `name`: the file's prefix (bench/.data/<name>-<products>.sqlite), `store` by default.
+ */
+export async function ensureDataset(products: number, fresh: boolean, name = 'store'): Promise<Dataset> {
   mkdirSync(DATA_DIR, { recursive: true });
-  const file = path.join(DATA_DIR, `store-${products}.sqlite`);
+  const file = path.join(DATA_DIR, `${name}-${products}.sqlite`);
   const metaFile = file.replace(/\.sqlite$/, '.json');
   const meta: Meta | undefined = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : undefined;
 
@@ -95,7 +111,7 @@ export async function ensureDataset(products: number, fresh: boolean): Promise<D
   rmSync(metaFile, { force: true });
   console.log(`[bench] seeding ${products.toLocaleString('en-US')} products into ${path.relative(ROOT, file)}…`);
   const started = process.hrtime.bigint();
-  await runSeeder(file, products);
+  await runSeeder({ file }, products);
   const seedSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   const state = inspect(file);
   if ('error' in state) throw new Error(`the seeded database can't be read: ${state.error}`);

@@ -18,8 +18,23 @@ export interface LoadOptions {
   next?: () => LoadRequest;
   /** Every answer's status and body, warm-up included. */
   onResponse?: (status: number, body: string) => void;
-  /** Runs between the warm-up and the measured window (e.g. to prepare work for the measured rate). */
+  /**
+   * Runs between the warm-up and the measured window (e.g. to prepare work for the measured rate); with
+   * `warmupRequests`, `rps` is the rate of the warm-up's second half.
+   */
   afterWarmup?: (warmup: { rps: number; requests: number }) => Promise<void>;
+  /**
+   * One-time work (each request uses up something prepared): the warm-up sends exactly this many
+   * requests instead of running `warmup` seconds, so it can't run out of what was prepared.
+   */
+  warmupRequests?: number;
+  /**
+   * One-time work: the measured window sends exactly this many requests (asked after `afterWarmup`)
+   * instead of running `duration` seconds; req/s is then the requests ÷ the window's wall time.
+   */
+  measuredRequests?: () => number;
+  /** Called as the measured window ends: at its last answer with `measuredRequests` (autocannon itself returns up to a second later). */
+  atMeasuredEnd?: () => void;
 }
 
 export interface LoadRequest { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; headers?: Record<string, string>; body?: string }
@@ -33,6 +48,7 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
   bytesPerResponse: number;
   cpuMsPerRequest?: number; // server process CPU (user + system) per completed request
+  seconds?: number;      // the measured window's wall time, when it was a number of requests (measuredRequests)
 }
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
@@ -70,12 +86,33 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   }];
   const headers = { accept: 'application/json' };
 
-  if (opts.warmup > 0) {
-    const warm = await autocannon({ url: opts.origin, connections: opts.connections, duration: opts.warmup, headers, requests });
+  // autocannon gives every connection an equal share of a number of requests (and refuses fewer than one each).
+  // It notices that they are all answered only at its next one-second tick, so the window's wall time is
+  // taken from its start to the last answer.
+  const amount = (n: number) => Math.max(opts.connections, Math.round(n));
+  const lastAnswer = (instance: ReturnType<typeof autocannon>) => {
+    const at = { started: process.hrtime.bigint(), last: 0n, answers: [] as bigint[] };
+    instance.on('response', () => { at.last = process.hrtime.bigint(); at.answers.push(at.last); });
+    const seconds = () => Number((at.last || process.hrtime.bigint()) - at.started) / 1e9;
+    /** Answers/s over the second half of the answers (the first half runs cold); over all of them when few. */
+    const laterRate = () => {
+      const a = at.answers;
+      if (a.length < 4 * opts.connections) return a.length / seconds();
+      const half = Math.floor(a.length / 2);
+      return (a.length - 1 - half) / (Number(a[a.length - 1]! - a[half]!) / 1e9);
+    };
+    return Object.assign(seconds, { laterRate });
+  };
+  if (opts.warmup > 0 || opts.warmupRequests) {
+    const warmInstance = autocannon({ url: opts.origin, connections: opts.connections, headers, requests,
+      ...(opts.warmupRequests ? { amount: amount(opts.warmupRequests), timeout: 10 } : { duration: opts.warmup }) });
+    const elapsed = lastAnswer(warmInstance);
+    const warm = await warmInstance;
     if (warm.errors || warm.non2xx) {
       console.warn(`[bench]   warm-up saw ${warm.errors} errors (${warm.timeouts} timeouts), ${warm.non2xx} non-2xx (${JSON.stringify(warm.statusCodeStats)})`);
     }
-    await opts.afterWarmup?.({ rps: warm.requests.average, requests: warm['2xx'] + warm.non2xx });
+    const answered = warm['2xx'] + warm.non2xx;
+    await opts.afterWarmup?.({ rps: opts.warmupRequests ? elapsed.laterRate() : warm.requests.average, requests: answered });
   } else {
     await opts.afterWarmup?.({ rps: NaN, requests: 0 });
   }
@@ -83,14 +120,20 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   let times = new Float64Array(1 << 16);
   let n = 0;
   cursor = 0;
+  const measured = opts.measuredRequests ? amount(opts.measuredRequests()) : undefined;
   const cpuBefore = processCpuMs(opts.serverPid);
-  const instance = autocannon({ url: opts.origin, connections: opts.connections, duration: opts.duration, headers, requests, timeout: 10 });
+  const instance = autocannon({ url: opts.origin, connections: opts.connections, headers, requests, timeout: 10, ...(measured ? { amount: measured } : { duration: opts.duration }) });
+  const elapsed = lastAnswer(instance);
+  let cpuAtLast: number | undefined; // with a number of requests: the server's CPU when the last was answered (not a second later)
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     if (n === times.length) { const bigger = new Float64Array(times.length * 2); bigger.set(times); times = bigger; }
     times[n++] = responseTime;
+    if (n === measured) { cpuAtLast = processCpuMs(opts.serverPid); opts.atMeasuredEnd?.(); }
   });
   const r = await instance;
-  const cpuAfter = processCpuMs(opts.serverPid);
+  if (cpuAtLast === undefined) opts.atMeasuredEnd?.();
+  const seconds = elapsed();
+  const cpuAfter = cpuAtLast ?? processCpuMs(opts.serverPid);
   const sorted = times.subarray(0, n).sort();
   let sum = 0;
   for (let i = 0; i < n; i++) sum += sorted[i];
@@ -99,12 +142,13 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const completed = r['1xx'] + r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'];
   return {
     requests: completed,
-    rps: r.requests.average,
+    rps: measured ? completed / seconds : r.requests.average,
     p50: percentile(sorted, 50), p99: percentile(sorted, 99), mean: n ? sum / n : NaN,
     errors: r.errors,
     non2xx: r.non2xx,
     statusCodes,
     bytesPerResponse: completed ? r.throughput.total / completed : NaN,
     cpuMsPerRequest: cpuBefore !== undefined && cpuAfter !== undefined && completed ? (cpuAfter - cpuBefore) / completed : undefined,
+    ...(measured ? { seconds } : {}),
   };
 }

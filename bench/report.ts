@@ -1,5 +1,5 @@
 // bench/results.md: the run's context, one row per load scenario, search per catalogue size, the
-// cart, the Lighthouse runs and the targets. A partial run (`--only cart`) rewrites only its own
+// cart, checkout, the Lighthouse runs and the targets. A partial run (`--only cart|checkout`) rewrites only its own
 // section of the file (replaceSection).
 import type { Dataset } from './dataset.ts';
 import type { LoadResult } from './load.ts';
@@ -29,6 +29,19 @@ export interface CartReport {
   error?: string;
 }
 
+/** One row of the checkout section: a call on one database (`scenario.note`: what each request did, PostgreSQL's CPU). */
+export interface CheckoutRow { database: string; scenario: ScenarioResult }
+
+/** The checkout phase: its own context lines (a partial run replaces only this section), the ceiling it is compared with, a row per database and call. */
+export interface CheckoutReport {
+  context?: string[];
+  ceiling?: ScenarioResult;
+  rows: CheckoutRow[];
+  setup: string[];
+  notes: string[];
+  error?: string;
+}
+
 export interface Report {
   date: string;
   machine: string[];
@@ -38,6 +51,7 @@ export interface Report {
   search: SearchSize[];
   searchNotes: string[];
   cart?: CartReport;
+  checkout?: CheckoutReport;
   lighthouse: { url: string; runs: LighthouseRun[]; error?: string; skipped?: boolean };
   targets: Target[];
   notes: string[];
@@ -82,6 +96,27 @@ export function cartSection(c: CartReport): string[] {
     scenarioRows(rows, c.ceiling?.result?.rps, true), ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']);
   return [
     '## Cart',
+    '',
+    ...(c.context ?? []).map((l) => `- ${l}`),
+    ...(c.context?.length ? [''] : []),
+    ...(c.error ? [`**Failed:** ${c.error}`, ''] : []),
+    t,
+    '',
+    ...[...c.setup, ...c.notes].map((l) => `- ${l}`),
+    '',
+  ];
+}
+
+/** The checkout section: context, the table (ceiling first; req/s of place-order = orders/s), how the carts and checkouts were made, notes. */
+export function checkoutSection(c: CheckoutReport): string[] {
+  const rows = [
+    ...(c.ceiling ? [{ database: '–', scenario: c.ceiling }] : []),
+    ...c.rows,
+  ].map((r) => [r.database, ...scenarioRows([r.scenario], c.ceiling?.result?.rps)[0]!, cell(r.scenario.result ? r.scenario.note ?? '–' : '–')]);
+  const t = table(['Database', 'Call', 'Route', 'req/s (mean; place-order: orders/s)', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'resp. size', 'server CPU/req', 'errors / non-2xx', 'Note'],
+    rows, ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l']);
+  return [
+    '## Checkout',
     '',
     ...(c.context ?? []).map((l) => `- ${l}`),
     ...(c.context?.length ? [''] : []),
@@ -188,6 +223,7 @@ export function markdown(r: Report): string {
     '',
     ...searchSection(r),
     ...(r.cart ? cartSection(r.cart) : []),
+    ...(r.checkout ? checkoutSection(r.checkout) : []),
     '## Lighthouse (mobile, performance)',
     '',
     `Page: \`${r.lighthouse.url}\``,

@@ -2,18 +2,23 @@
 // waits for its search index, loads the product, pricing, menu, search and suggestion endpoints with
 // autocannon against a bare route of the same framework (the ceiling), runs Lighthouse (mobile) on a
 // product page, then loads the cart (add-to-cart by many guest sessions, a 200-line cart's summary,
-// compact summary and first page of lines: bench/cart-phase.ts); then (by default) seeds or reuses a
-// 1,000,000-product catalogue, starts a second server on it (the first stopped) and loads search and
-// suggestions there; and writes bench/results.md.
+// compact summary and first page of lines: bench/cart-phase.ts); then checkout (start-checkout and
+// place-order on SQLite and on PostgreSQL, each on a server of its own over a small fresh catalogue:
+// bench/checkout-phase.ts); then (by default) seeds or reuses a 1,000,000-product catalogue, starts a
+// server on it (the others stopped) and loads search and suggestions there; and writes bench/results.md.
 //
 //   node --import tsx bench/run.ts [--products 100000] [--fresh] [--duration 10] [--warmup 3]
 //        [--connections 10] [--ids 1000] [--lighthouse-runs 3] [--no-lighthouse] [--strict] [--out bench/results.md]
-//        [--ceiling auto|separate] [--search-products 1000000 | --no-1m] [--max-old-space 8192] [--only cart]
+//        [--ceiling auto|separate] [--search-products 1000000 | --no-1m] [--max-old-space 8192] [--only cart|checkout]
 //
 // --search-products N: the catalogue size of the second search phase (0, or --no-1m, skips it; --fresh
 // reseeds only the main catalogue). --max-old-space: the second server's V8 heap limit in MB.
 // --only cart: only the ceiling and the cart phase on the main catalogue (about 2 minutes); it replaces
 // the "Cart" section of --out and leaves the rest of the file as it was.
+// --only checkout: only the checkout phase and the ceiling, measured on the phase's SQLite server (about
+// 5 minutes; the 100,000-product catalogue is not needed); it replaces the "Checkout" section of --out.
+// PostgreSQL: DATABASE_URL if set (the phase works in a database of its own there), else a throwaway
+// server started like .ci/run's; where neither can be had the section says so.
 //
 // Exits non-zero when a scenario had errors or non-2xx answers (or Lighthouse could not run);
 // with --strict also when a target fails.
@@ -23,13 +28,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureCart } from './cart-phase.ts';
+import { measureCheckout } from './checkout-phase.ts';
 import { startCeiling } from './ceiling.ts';
 import { DATA_DIR, ROOT, ensureDataset, sampleProductIds, type Dataset } from './dataset.ts';
 import { CHROME_PATH, runLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { installHandlers, stopAll } from './processes.ts';
 import {
-  cartSection, lighthouseTable, loadTable, markdown, median, replaceSection, searchSection, targetsTable,
-  type CartReport, type Report, type ScenarioResult, type SearchSize, type Target,
+  cartSection, checkoutSection, lighthouseTable, loadTable, markdown, median, replaceSection, searchSection, targetsTable,
+  type CartReport, type CheckoutReport, type Report, type ScenarioResult, type SearchSize, type Target,
 } from './report.ts';
 import { get, runScenario, type Scenario } from './scenario.ts';
 import { categoryIds, isSearchScenario, searchScenarios, serverRss, waitForIndex } from './search.ts';
@@ -57,7 +63,7 @@ const { values: args } = parseArgs({
     'search-products': { type: 'string', default: '1000000' },
     'no-1m': { type: 'boolean', default: false },
     'max-old-space': { type: 'string', default: '8192' },
-    only: { type: 'string' }, // cart: only the cart phase, written into its section of --out
+    only: { type: 'string' }, // cart | checkout: only that phase, written into its section of --out
     out: { type: 'string', default: path.join(ROOT, 'bench/results.md') },
   },
   strict: true,
@@ -79,7 +85,7 @@ const opts = {
 };
 
 if (!['auto', 'separate'].includes(args.ceiling!)) { console.error('--ceiling must be auto or separate'); process.exit(2); }
-if (args.only !== undefined && args.only !== 'cart') { console.error('--only takes: cart'); process.exit(2); }
+if (args.only !== undefined && !['cart', 'checkout'].includes(args.only)) { console.error('--only takes: cart, checkout'); process.exit(2); }
 const ceilingMode = args.ceiling as 'auto' | 'separate';
 
 function gitRevision(): string {
@@ -144,15 +150,47 @@ async function cartOnly(): Promise<number> {
   };
   const section = cartSection(cart);
   const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
-  writeFileSync(args.out!, replaceSection(existing, section, ['## Lighthouse (mobile, performance)', '## Targets', '## Notes']));
+  writeFileSync(args.out!, replaceSection(existing, section, ['## Checkout', '## Lighthouse (mobile, performance)', '## Targets', '## Notes']));
   console.log('\n' + section.join('\n'));
   log(`Cart section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`);
   if (!c.ok || !m.ok) { console.error('[bench] FAILED: a scenario had errors or unexpected answers (see above).'); return 1; }
   return 0;
 }
 
+/** `--only checkout`: the checkout phase (its own servers) and the ceiling; only the Checkout section of --out changes. */
+async function checkoutOnly(): Promise<number> {
+  installHandlers();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const loadBefore = os.loadavg();
+  const started = new Date().toISOString();
+  const settings = { connections: opts.connections, duration: opts.duration, warmup: opts.warmup };
+  const m = await measureCheckout({ api: API, webstoreId: WEBSTORE_ID, settings, ceilingMode });
+  await stopAll();
+
+  const checkout: CheckoutReport = {
+    ...m.checkout,
+    context: [
+      `Measured on ${started} by \`npm run bench -- --only checkout\` (the other sections of this file come from earlier runs; their setup is at the top)`,
+      machineLine(),
+      `Node ${process.version}${process.env.NODE_ENV ? `, NODE_ENV=${process.env.NODE_ENV}` : ', NODE_ENV unset'}`,
+      loadLine(loadBefore, os.loadavg()),
+      `Code: git ${gitRevision()}`,
+      loadSettingsLine(),
+      `Ceiling: ${m.ceilingNote ?? 'not measured'}, on the SQLite checkout server, measured in this run`,
+    ],
+  };
+  const section = checkoutSection(checkout);
+  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
+  writeFileSync(args.out!, replaceSection(existing, section, ['## Lighthouse (mobile, performance)', '## Targets', '## Notes']));
+  console.log('\n' + section.join('\n'));
+  log(`Checkout section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`);
+  if (!m.ok) { console.error('[bench] FAILED: a scenario had errors or unexpected answers (see above).'); return 1; }
+  return 0;
+}
+
 async function main(): Promise<number> {
   if (args.only === 'cart') return cartOnly();
+  if (args.only === 'checkout') return checkoutOnly();
   installHandlers();
   mkdirSync(DATA_DIR, { recursive: true });
   let failed = false;
@@ -236,7 +274,16 @@ async function main(): Promise<number> {
   };
   await stopAll();
 
-  // 7. Search at the larger catalogue, on a server of its own.
+  // 7. Checkout on SQLite and PostgreSQL, each on a server of its own (the main one stopped).
+  const checkoutRun = await measureCheckout({ api: API, webstoreId: WEBSTORE_ID, settings, ceiling: results[0] });
+  if (!checkoutRun.ok) failed = true;
+  const checkout: CheckoutReport = {
+    ...checkoutRun.checkout,
+    context: ['Measured in the same run as the sections above (setup at the top), after the cart phase, on servers of their own (the main server stopped); "vs ceiling" compares with the bare route of the API load table.'],
+  };
+  await stopAll();
+
+  // 8. Search at the larger catalogue, on a server of its own.
   const search: SearchSize[] = [mainSearch];
   if (opts.searchProducts > 0 && opts.searchProducts !== opts.products) {
     const large = await searchAtSize(opts.searchProducts, { api: API, webstoreId: WEBSTORE_ID, settings, maxOldSpaceMb: opts.maxOldSpaceMb });
@@ -244,7 +291,7 @@ async function main(): Promise<number> {
     if (!large.ok) failed = true;
   }
 
-  // 8. Targets and the report.
+  // 9. Targets and the report.
   const ceiling = results[0].result?.rps;
   const product = results[1].result;
   const ratio = ceiling && product ? product.rps / ceiling : undefined;
@@ -289,13 +336,14 @@ async function main(): Promise<number> {
     search,
     searchNotes: searchNotes(search, opts.connections),
     cart,
+    checkout,
     lighthouse: lh,
     targets,
     notes,
   };
   writeFileSync(args.out!, markdown(report));
 
-  console.log('\n' + loadTable(report) + '\n\n' + searchSection(report).join('\n') + '\n' + cartSection(cart).join('\n') + '\n' + lighthouseTable(report) + '\n\n' + targetsTable(report) + '\n');
+  console.log('\n' + loadTable(report) + '\n\n' + searchSection(report).join('\n') + '\n' + cartSection(cart).join('\n') + '\n' + checkoutSection(checkout).join('\n') + '\n' + lighthouseTable(report) + '\n\n' + targetsTable(report) + '\n');
   log(`results written to ${path.relative(process.cwd(), args.out!) || args.out}`);
   if (failed) console.error('[bench] FAILED: a scenario had errors or non-2xx answers (see above).');
   if (args.strict && targets.some((t) => t.pass === false)) { console.error('[bench] FAILED: a target was missed (--strict).'); return 1; }

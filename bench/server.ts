@@ -3,18 +3,32 @@
 // search index right after it starts listening, and the build can hold the event loop (SQLite reads
 // are synchronous), so /healthz may answer only when the index is done: the wait is as long as the
 // index's.
+//
+// The database is a SQLite file (`file`; a configured DATABASE_URL is ignored), or with `databaseUrl`
+// the benchmark's own PostgreSQL database (bench/postgres.ts). Emails the server sends (order
+// confirmations) go to a folder under bench/.data, never to a configured SMTP server.
 import path from 'node:path';
-import { DATA_DIR, ROOT, type Dataset } from './dataset.ts';
+import { DATA_DIR, ROOT } from './dataset.ts';
 import { freePort, startChild, waitForHttp, type Child } from './processes.ts';
 
 export interface StoreServer { child: Child; origin: string; startedAt: number; readySeconds: number }
 
-export async function startStoreServer(dataset: Dataset, opts: { logName: string; nodeArgs?: string[]; timeoutMs: number }): Promise<StoreServer> {
+/** Where the server's data lives: a Dataset (SQLite file) or a PostgreSQL connection string. */
+export type ServerDatabase = { products: number } & ({ file: string; databaseUrl?: undefined } | { databaseUrl: string; file?: undefined });
+
+export async function startStoreServer(database: ServerDatabase, opts: { logName: string; nodeArgs?: string[]; timeoutMs: number; mailDir?: string }): Promise<StoreServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: dataset.file, LOG: '0', BENCH_BARE_ROUTE: '1', SEED_PRODUCTS: String(dataset.products) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: '0', BENCH_BARE_ROUTE: '1', SEED_PRODUCTS: String(database.products),
+    MAIL_OUTBOX_DIR: opts.mailDir ?? path.join(DATA_DIR, 'outbox'),
+  };
+  delete env.SMTP_URL;
   delete env.DATABASE_URL;
-  console.log(`[bench] starting the server on ${origin} (${dataset.products.toLocaleString('en-US')} products)…`);
+  if (database.databaseUrl !== undefined) env.DATABASE_URL = database.databaseUrl;
+  else env.SQLITE_FILE = database.file;
+  const on = database.databaseUrl !== undefined ? 'PostgreSQL' : 'SQLite';
+  console.log(`[bench] starting the server on ${origin} (${on}, ${database.products.toLocaleString('en-US')} products)…`);
   const startedAt = Date.now();
   const child = startChild('the store server', [...(opts.nodeArgs ?? []), '--import', 'tsx', 'packages/server/src/main.ts'], { cwd: ROOT, env, logFile: path.join(DATA_DIR, opts.logName) });
   await waitForHttp(`${origin}/healthz`, child, opts.timeoutMs);

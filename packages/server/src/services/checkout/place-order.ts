@@ -57,8 +57,9 @@ export class OrderPlacement {
     if (checkout.paid_cart_version !== cart.version) throw checkoutConflict('Your cart changed after you paid. Review the order and pay again.');
 
     const orderId = randomRecordId(KEY_PREFIXES.order);
+    const orderNumber = await this.nextOrderNumber();
     try {
-      const order = await this.db.transaction().execute((trx) => this.write(trx, owner, checkout, cart, orderId, idempotencyKey));
+      const order = await this.db.transaction().execute((trx) => this.write(trx, owner, checkout, cart, orderId, orderNumber, idempotencyKey));
       return { created: true, result: resultOf(order) };
     } catch (err) {
       if (err instanceof AlreadyClaimed || isUniqueViolation(err)) {
@@ -84,7 +85,18 @@ export class OrderPlacement {
     return resultOf(o);
   }
 
-  private async write(trx: Kysely<Database>, owner: CartOwner, checkout: CheckoutTable, cart: CartTable, orderId: string, idempotencyKey: string | null): Promise<SalesOrderTable> {
+  /**
+   * The next order number, taken in a statement of its own before the order's transaction: a counter row
+   * locked for the whole transaction would make every order wait for the one before it (PostgreSQL). An
+   * order that is then refused or lost in a crash leaves a gap in the numbers, which is harmless.
+   */
+  private async nextOrderNumber(): Promise<string> {
+    await this.db.insertInto('id_counter').values({ prefix: ORDER_COUNTER, next_value: 1001 }).onConflict((oc) => oc.column('prefix').doNothing()).execute();
+    const counter = await this.db.updateTable('id_counter').set({ next_value: sql<number>`next_value + 1` }).where('prefix', '=', ORDER_COUNTER).returning('next_value').executeTakeFirstOrThrow();
+    return `${ORDER_NUMBER_PREFIX}${String(counter.next_value - 1).padStart(8, '0')}`;
+  }
+
+  private async write(trx: Kysely<Database>, owner: CartOwner, checkout: CheckoutTable, cart: CartTable, orderId: string, orderNumber: string, idempotencyKey: string | null): Promise<SalesOrderTable> {
     const now = new Date().toISOString();
     // 1. Claim the checkout: only one request gets past this line.
     const claimed = await trx.updateTable('checkout').set({ status: 'Completed', active_key: null, order_id: orderId, updated_at: now })
@@ -120,12 +132,10 @@ export class OrderPlacement {
     await this.step();
 
     // 4. The order and everything in it.
-    await trx.insertInto('id_counter').values({ prefix: ORDER_COUNTER, next_value: 1001 }).onConflict((oc) => oc.column('prefix').doNothing()).execute();
-    const counter = await trx.updateTable('id_counter').set({ next_value: sql<number>`next_value + 1` }).where('prefix', '=', ORDER_COUNTER).returning('next_value').executeTakeFirstOrThrow();
     const contact = JSON.parse(checkout.contact_json!) as { email: string };
     const taxType = owner.webstore.settings.taxType;
     const order: SalesOrderTable = {
-      id: orderId, webstore_id: owner.webstore.id, order_number: `${ORDER_NUMBER_PREFIX}${String(counter.next_value - 1).padStart(8, '0')}`, checkout_id: checkout.id,
+      id: orderId, webstore_id: owner.webstore.id, order_number: orderNumber, checkout_id: checkout.id,
       cart_id: cart.id, payment_id: payment.id, idempotency_key: idempotencyKey, owner_user_id: cart.owner_user_id, guest_session_id: cart.guest_session_id,
       account_id: cart.account_id, email: contact.email, contact_json: checkout.contact_json!, billing_json: payment.billing_json, status: 'Activated',
       currency: cart.currency, tax_type: taxType, payment_method: payment.method, po_number: payment.po_number,
