@@ -89,13 +89,10 @@ export function loadTable(r: Report): string {
     ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']);
 }
 
-/** The cart section: context, the table (ceiling first), how the carts were made, notes. */
-export function cartSection(c: CartReport): string[] {
-  const rows = [...(c.ceiling ? [c.ceiling] : []), ...c.scenarios];
-  const t = table(['Scenario', 'Route', 'Cart', 'req/s (mean)', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'resp. size', 'server CPU/req', 'errors / non-2xx'],
-    scenarioRows(rows, c.ceiling?.result?.rps, true), ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']);
+/** A phase's section: its context, a failure if any, the table, then how the data was made and notes. */
+function phaseSection(title: string, c: { context?: string[]; error?: string | null; setup: string[]; notes: string[] }, t: string): string[] {
   return [
-    '## Cart',
+    `## ${title}`,
     '',
     ...(c.context ?? []).map((l) => `- ${l}`),
     ...(c.context?.length ? [''] : []),
@@ -107,6 +104,14 @@ export function cartSection(c: CartReport): string[] {
   ];
 }
 
+/** The cart section: context, the table (ceiling first), how the carts were made, notes. */
+export function cartSection(c: CartReport): string[] {
+  const rows = [...(c.ceiling ? [c.ceiling] : []), ...c.scenarios];
+  const t = table(['Scenario', 'Route', 'Cart', 'req/s (mean)', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'resp. size', 'server CPU/req', 'errors / non-2xx'],
+    scenarioRows(rows, c.ceiling?.result?.rps, true), ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']);
+  return phaseSection('Cart', c, t);
+}
+
 /** The checkout section: context, the table (ceiling first; req/s of place-order = orders/s), how the carts and checkouts were made, notes. */
 export function checkoutSection(c: CheckoutReport): string[] {
   const rows = [
@@ -115,17 +120,7 @@ export function checkoutSection(c: CheckoutReport): string[] {
   ].map((r) => [r.database, ...scenarioRows([r.scenario], c.ceiling?.result?.rps)[0]!, cell(r.scenario.result ? r.scenario.note ?? '–' : '–')]);
   const t = table(['Database', 'Call', 'Route', 'req/s (mean; place-order: orders/s)', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'resp. size', 'server CPU/req', 'errors / non-2xx', 'Note'],
     rows, ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l']);
-  return [
-    '## Checkout',
-    '',
-    ...(c.context ?? []).map((l) => `- ${l}`),
-    ...(c.context?.length ? [''] : []),
-    ...(c.error ? [`**Failed:** ${c.error}`, ''] : []),
-    t,
-    '',
-    ...[...c.setup, ...c.notes].map((l) => `- ${l}`),
-    '',
-  ];
+  return phaseSection('Checkout', c, t);
 }
 
 /**

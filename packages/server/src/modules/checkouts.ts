@@ -68,8 +68,7 @@ export function checkoutRoutes(app: FastifyInstance, s: Services): void {
     const owner = await cartOwnerFor(s, req, reply, req.params.webstoreId, req.query.effectiveAccountId, false);
     const body = req.body ?? {};
     const useDefault = body.deliveryAddressInput?.shouldUseDefaultAddress ?? (body.deliveryAddress === 'default' || body.deliveryAddressInput === undefined);
-    const { checkout } = await s.checkouts.start(owner, body.cartId ?? 'current', { useDefaultAddress: useDefault });
-    const cart = (await s.checkouts.find(owner, checkout.id)).cart;
+    const { checkout, cart } = await s.checkouts.start(owner, body.cartId ?? 'current', { useDefaultAddress: useDefault });
     const { body: view } = await s.checkouts.view(owner, checkout, cart);
     return reply.status(202).send({ ...view, checkoutStatus: 202 });
   };

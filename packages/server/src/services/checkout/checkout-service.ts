@@ -16,8 +16,8 @@ import type { Services } from '../index.ts';
 import { ownsCart, randomRecordId, type CartOwner } from '../carts/cart-owner.ts';
 import { availableQuantities } from '../carts/cart-lines.ts';
 import { addressView } from '../addresses.ts';
-import { checkPostalAddress } from '../address-rules.ts';
-import { arrangeForCheckout, chooseMethods, groupStates, isAllDigital, methodView, methodsFor, storeMethods } from './delivery.ts';
+import { checkPostalAddress, checkedCheckoutAddress } from '../address-rules.ts';
+import { addressCountry, arrangeForCheckout, chooseMethods, groupStates, isAllDigital, methodView, methodsFor, storeMethods } from './delivery.ts';
 import { checkoutGone, checkoutNotFound, guestCheckoutOff, problem } from './checkout-errors.ts';
 
 export type CheckoutPatch =
@@ -31,12 +31,12 @@ export class CheckoutService {
   private get db(): Kysely<Database> { return this.s.db; }
 
   /** PUT checkouts: the cart's live checkout, made if there is none. */
-  async start(owner: CartOwner, cartRef: string, opts: { useDefaultAddress: boolean }): Promise<{ checkout: CheckoutTable; created: boolean }> {
+  async start(owner: CartOwner, cartRef: string, opts: { useDefaultAddress: boolean }): Promise<{ checkout: CheckoutTable; cart: CartTable; created: boolean }> {
     if (!owner.userId && !owner.webstore.settings.guestCheckoutEnabled) throw guestCheckoutOff();
     const cart = await this.s.carts.require(owner, cartRef === 'active' ? 'current' : cartRef);
     if (cart.line_count === 0) throw badInput('Your cart is empty. Add something to it before checking out.');
     const live = await this.db.selectFrom('checkout').selectAll().where('active_key', '=', cart.id).executeTakeFirst();
-    if (live) return { checkout: live, created: false };
+    if (live) return { checkout: live, cart, created: false };
     const now = new Date().toISOString();
     const row: CheckoutTable = {
       id: randomRecordId(KEY_PREFIXES.checkout), webstore_id: owner.webstore.id, cart_id: cart.id, active_key: cart.id, status: 'Active',
@@ -44,22 +44,23 @@ export class CheckoutService {
     };
     const defaultAddress = opts.useDefaultAddress && owner.accountId ? await this.s.addresses.defaultShipping(owner.accountId) : null;
     const methods = await storeMethods(this.db, owner.webstore.id);
+    let arranged: CartTable;
     try {
-      await this.s.carts.change(owner, cart, async (trx) => {
+      ({ cart: arranged } = await this.s.carts.change(owner, cart, async (trx) => {
         await trx.insertInto('checkout').values(row).execute();
         if (defaultAddress) {
           const address: CheckoutAddress = { ...toCheckoutAddress(addressView(defaultAddress)), isDefault: true };
           await trx.updateTable('cart_delivery_group').set({ address_json: JSON.stringify(address) }).where('cart_id', '=', cart.id).where('address_json', 'is', null).execute();
         }
         await arrangeForCheckout(trx, cart.id, { split: owner.webstore.settings.splitShipmentEnabled, methods, currency: cart.currency });
-      });
+      }));
     } catch (err) {
       // Another request started it first (the live key is unique): that checkout is the one.
       const other = await this.db.selectFrom('checkout').selectAll().where('active_key', '=', cart.id).executeTakeFirst();
-      if (other) return { checkout: other, created: false };
+      if (other) return { checkout: other, cart: (await this.find(owner, other.id)).cart, created: false };
       throw err;
     }
-    return { checkout: row, created: true };
+    return { checkout: row, cart: arranged, created: true };
   }
 
   private userContact(owner: CartOwner): ContactInfo {
@@ -209,13 +210,7 @@ export class CheckoutService {
       checkPostalAddress({ ...saved, postalCode: saved.postal_code }, shipping);
       return toCheckoutAddress(addressView(saved));
     }
-    const a = input as Exclude<CheckoutAddressInput, { id: string }>;
-    checkPostalAddress({ name: a.name, street: a.street, city: a.city, region: a.region, postalCode: a.postalCode, country: String(a.country ?? ''), phone: a.shipToPhoneNumber }, shipping);
-    return {
-      id: null, name: a.name.trim(), firstName: a.firstName?.trim() || null, lastName: a.lastName?.trim() || null, companyName: a.companyName?.trim() || null,
-      street: a.street.trim(), city: a.city?.trim() || null, region: a.region?.trim().toUpperCase() || null, postalCode: a.postalCode?.trim() || null,
-      country: a.country.toUpperCase(), isDefault: false, shipToPhoneNumber: a.shipToPhoneNumber?.trim() || null,
-    };
+    return checkedCheckoutAddress(input as Exclude<CheckoutAddressInput, { id: string }>, shipping);
   }
 
   /** DELETE checkouts: the checkout ends and its payment is released; the cart stays. */
@@ -226,9 +221,6 @@ export class CheckoutService {
   }
 }
 
-function addressCountry(json: string | null): string | null {
-  return json ? (JSON.parse(json) as { country: string }).country : null;
-}
 
 export function toCheckoutAddress(a: { addressId: string; name: string; firstName: string | null; lastName: string | null; companyName: string | null; street: string; city: string | null; region: string | null; postalCode: string | null; country: string; phoneNumber: string | null; isDefault: boolean }): CheckoutAddress {
   return {

@@ -84,12 +84,16 @@ export async function arrangeForCheckout(trx: Kysely<Database>, cartId: string, 
 export async function chooseMethods(trx: Kysely<Database>, states: GroupState[], methods: DeliveryMethodTable[], currency: string): Promise<void> {
   for (const s of states) {
     if (!s.count) continue;
-    const country = s.group.address_json ? (JSON.parse(s.group.address_json) as { country: string }).country : null;
-    const usable = methodsFor(methods, isAllDigital(s), country, currency);
+    const usable = methodsFor(methods, isAllDigital(s), addressCountry(s.group.address_json), currency);
     if (s.group.delivery_method_id && usable.some((m) => m.id === s.group.delivery_method_id)) continue;
     const pick = usable[0]?.id ?? null;
     if (pick !== s.group.delivery_method_id) await trx.updateTable('cart_delivery_group').set({ delivery_method_id: pick }).where('id', '=', s.group.id).execute();
   }
+}
+
+/** The country of a delivery group's stored address, or null before it has one. */
+export function addressCountry(json: string | null): string | null {
+  return json ? (JSON.parse(json) as { country: string }).country : null;
 }
 
 export { isAllDigital };

@@ -13,7 +13,7 @@ import { ApiError, badInput } from '../../http/errors.ts';
 import type { Services } from '../index.ts';
 import { randomRecordId, type CartOwner } from '../carts/cart-owner.ts';
 import { grandTotalMinor } from '../carts/cart-views.ts';
-import { checkPostalAddress } from '../address-rules.ts';
+import { checkedCheckoutAddress } from '../address-rules.ts';
 import type { AuthorizeResult, PaymentGateway } from './payment-gateway.ts';
 import { problem } from './checkout-errors.ts';
 
@@ -46,7 +46,8 @@ export class PaymentService {
     if (missing.length) return outcome(422, 'ValidationError', missing, null);
     const stock = await this.s.checkouts.stockProblems(owner, cart);
     if (stock.length) return outcome(422, 'ValidationError', stock, null);
-    const billing = req.billingAddress ? this.billing(owner, req.billingAddress) : await this.deliveryAddressAsBilling(cart);
+    // commerce-api §7: no phone number goes with a payment.
+    const billing = req.billingAddress ? checkedCheckoutAddress({ ...req.billingAddress, shipToPhoneNumber: undefined }, []) : await this.deliveryAddressAsBilling(cart);
     const amount = grandTotalMinor(cart, owner.webstore.settings.taxType);
     const base = {
       webstore_id: owner.webstore.id, checkout_id: checkout.id, order_id: null, request_type: req.requestType, amount_minor: amount, currency: cart.currency,
@@ -102,15 +103,6 @@ export class PaymentService {
     return req.paymentToken.trim();
   }
 
-  private billing(owner: CartOwner, a: NonNullable<PaymentRequest['billingAddress']>): CheckoutAddress {
-    checkPostalAddress({ name: a.name, street: a.street, city: a.city, region: a.region, postalCode: a.postalCode, country: String(a.country ?? '') }, []);
-    return {
-      id: null, name: a.name.trim(), firstName: a.firstName ?? null, lastName: a.lastName ?? null, companyName: a.companyName ?? null, street: a.street.trim(),
-      city: a.city ?? null, region: a.region?.toUpperCase() ?? null, postalCode: a.postalCode ?? null, country: a.country.toUpperCase(), isDefault: false,
-      // commerce-api §7: no phone number goes with a payment.
-      shipToPhoneNumber: null,
-    };
-  }
 
   private async deliveryAddressAsBilling(cart: CartTable): Promise<CheckoutAddress | null> {
     const g = await this.db.selectFrom('cart_delivery_group').select('address_json').where('cart_id', '=', cart.id).where('address_json', 'is not', null)
