@@ -56,7 +56,11 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000): SQLite.Databas
         const value = Reflect.get(target, prop, receiver);
         return typeof value === 'function' ? value.bind(target) : value;
       }
-      return (source: string) => {
+      return (text: string) => {
+        // Kysely opens transactions with a plain (deferred) BEGIN. A deferred transaction that reads and then
+        // writes fails at once with SQLITE_BUSY (no busy_timeout wait) when another process committed in
+        // between; taking the write lock at BEGIN makes it wait its turn instead. Our transactions all write.
+        const source = text === 'begin' ? 'begin immediate' : text;
         let statement = statements.get(source);
         if (!statement) {
           if (statements.size >= max) statements.clear();
