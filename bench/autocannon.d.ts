@@ -10,7 +10,12 @@ declare module 'autocannon' {
     body?: string | Buffer;
     setupRequest?: (req: Request, context: Record<string, unknown>) => Request | undefined;
     /** Called with every answer to this request (the body is collected for every response anyway). */
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string | string[]>,
+    ) => void;
   }
 
   export interface Options {
@@ -28,15 +33,36 @@ declare module 'autocannon' {
   }
 
   export interface Histogram {
-    average: number; mean: number; stddev: number; min: number; max: number; total: number;
-    p50: number; p90: number; p97_5: number; p99: number; [k: string]: number;
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+    [k: string]: number;
   }
 
   export interface Result {
-    duration: number; start: Date; finish: Date;
-    requests: Histogram; latency: Histogram; throughput: Histogram;
-    errors: number; timeouts: number; mismatches: number; resets: number; non2xx: number;
-    '1xx': number; '2xx': number; '3xx': number; '4xx': number; '5xx': number;
+    duration: number;
+    start: Date;
+    finish: Date;
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    mismatches: number;
+    resets: number;
+    non2xx: number;
+    '1xx': number;
+    '2xx': number;
+    '3xx': number;
+    '4xx': number;
+    '5xx': number;
     statusCodeStats: Record<string, { count: number }>;
   }
 

@@ -9,7 +9,11 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const require = createRequire(path.join(root, 'packages/server/package.json'));
 const Fastify = require('fastify') as (opts?: FastifyServerOptions) => FastifyInstance;
 
-const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 } });
+const app = Fastify({
+  logger: false,
+  bodyLimit: 1024 * 1024,
+  routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+});
 app.get('/healthz', async () => ({ ok: true }));
 app.get('/bench/bare', async () => ({ ok: true }));
 await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' });

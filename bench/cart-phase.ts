@@ -33,7 +33,8 @@ const PREP_CONCURRENCY = 8;
 const WARMUP_RATE_GUESS = 3000;
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 // Datasets a guest may put in a cart, once each: active simple DS- products with the quantity rule
 // 1..1, no subscription selling model (the default model would need a term), and a one-time price in
@@ -72,7 +73,11 @@ export function onceOnlyProducts(file: string, webstoreId: string, seed = 202406
 
 // ---- guests over plain HTTP ----
 
-export interface Guest { cookie: string; csrf: string; /** Where this guest's products start in the product list. */ offset: number }
+export interface Guest {
+  cookie: string;
+  csrf: string /** Where this guest's products start in the product list. */;
+  offset: number;
+}
 
 export function cookieOf(res: Response, name: string): string | undefined {
   for (const line of res.headers.getSetCookie()) {
@@ -83,7 +88,11 @@ export function cookieOf(res: Response, name: string): string | undefined {
   return undefined;
 }
 
-export async function send(url: string, guest: Guest | undefined, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: any; text: string; res: Response }> {
+export async function send(
+  url: string,
+  guest: Guest | undefined,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: any; text: string; res: Response }> {
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
   if (guest) {
@@ -91,14 +100,24 @@ export async function send(url: string, guest: Guest | undefined, init: { method
     if (method !== 'GET') headers['x-csrf-token'] = guest.csrf;
   }
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(url, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), signal: AbortSignal.timeout(60_000) });
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(60_000),
+  });
   const text = await res.text();
   let body: unknown = null;
-  try { body = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body, text, res };
 }
 
-export const unexpected = (what: string, r: { status: number; text: string }) => new Error(`${what} answered ${r.status}: ${r.text.slice(0, 300)}`);
+export const unexpected = (what: string, r: { status: number; text: string }) =>
+  new Error(`${what} answered ${r.status}: ${r.text.slice(0, 300)}`);
 
 /** A guest as a browser becomes one: the CSRF cookie from session-context, then the first cart write makes the session (PUT carts/current: the empty cart). */
 async function newGuest(origin: string, api: string, offset: number): Promise<Guest> {
@@ -113,19 +132,29 @@ async function newGuest(origin: string, api: string, offset: number): Promise<Gu
 }
 
 /** Runs `fn` over `items` with a few requests in flight. */
-export async function parallel<T, R>(items: T[], fn: (item: T, index: number) => Promise<R>, concurrency = PREP_CONCURRENCY): Promise<R[]> {
+export async function parallel<T, R>(
+  items: T[],
+  fn: (item: T, index: number) => Promise<R>,
+  concurrency = PREP_CONCURRENCY,
+): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!, i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!, i);
+      }
+    }),
+  );
   return out;
 }
 
-async function compact(origin: string, api: string, guest: Guest): Promise<{ uniqueProductCount: number; totalProductCount: string; asyncOperationStatus: string }> {
+async function compact(
+  origin: string,
+  api: string,
+  guest: Guest,
+): Promise<{ uniqueProductCount: number; totalProductCount: string; asyncOperationStatus: string }> {
   const r = await send(`${origin}${api}/carts/compact-summary`, guest);
   if (r.status !== 200) throw unexpected('GET carts/compact-summary', r);
   return r.body;
@@ -142,20 +171,28 @@ async function batchAdd(origin: string, api: string, guest: Guest, productIds: s
     const chunk = productIds.slice(at, at + BATCH_MAX);
     const before = chunk.length > SYNC_BATCH_MAX ? (await compact(origin, api, guest)).uniqueProductCount : 0;
     const started = process.hrtime.bigint();
-    const r = await send(`${origin}${api}/carts/current/cart-items/batch`, guest, { method: 'POST', body: { inputs: chunk.map((productId) => ({ richInput: { productId, quantity: '1' } })) } });
+    const r = await send(`${origin}${api}/carts/current/cart-items/batch`, guest, {
+      method: 'POST',
+      body: { inputs: chunk.map((productId) => ({ richInput: { productId, quantity: '1' } })) },
+    });
     if (chunk.length <= SYNC_BATCH_MAX) {
       if (r.status !== 200 || r.body?.hasErrors) throw unexpected(`POST cart-items/batch (${chunk.length} lines)`, r);
       continue;
     }
     if (r.status !== 202) throw unexpected(`POST cart-items/batch (${chunk.length} lines, expected 202)`, r);
-    for (const deadline = Date.now() + 120_000; ;) {
+    for (const deadline = Date.now() + 120_000; ; ) {
       const c = await compact(origin, api, guest);
       if (c.asyncOperationStatus === 'Completed') {
-        if (c.uniqueProductCount !== before + chunk.length) throw new Error(`a background batch of ${chunk.length} lines completed with ${c.uniqueProductCount - before} of them in the cart`);
+        if (c.uniqueProductCount !== before + chunk.length)
+          throw new Error(
+            `a background batch of ${chunk.length} lines completed with ${c.uniqueProductCount - before} of them in the cart`,
+          );
         break;
       }
-      if (c.asyncOperationStatus !== 'Processing') throw new Error(`a background batch ended ${c.asyncOperationStatus}`);
-      if (Date.now() > deadline) throw new Error(`a background batch of ${chunk.length} lines was still Processing after 120 s`);
+      if (c.asyncOperationStatus !== 'Processing')
+        throw new Error(`a background batch ended ${c.asyncOperationStatus}`);
+      if (Date.now() > deadline)
+        throw new Error(`a background batch of ${chunk.length} lines was still Processing after 120 s`);
       await new Promise((res) => setTimeout(res, 25));
     }
     seconds.push(Number(process.hrtime.bigint() - started) / 1e9);
@@ -172,7 +209,10 @@ async function dismiss(origin: string, api: string, guest: Guest): Promise<boole
 
 // ---- add to cart ----
 
-interface Slot { guest: Guest; issued: number }
+interface Slot {
+  guest: Guest;
+  issued: number;
+}
 
 /**
  * Hands out the add-to-cart requests: slot after slot, each the next unused product of the slot's
@@ -188,7 +228,10 @@ class AddStream {
   measured = { requests: 0, sizeSum: 0, minSize: Infinity, maxSize: 0, overCap: 0 };
   warmupOverCap = 0;
 
-  constructor(private api: string, private products: string[]) {}
+  constructor(
+    private api: string,
+    private products: string[],
+  ) {}
 
   next = (): LoadRequest => {
     const slot = this.slots[this.cursor++ % this.slots.length]!;
@@ -199,15 +242,20 @@ class AddStream {
     }
     const size = slot.issued;
     if (size >= CART_LINES_CAP) {
-      if (this.measuring) this.measured.overCap++; else this.warmupOverCap++;
+      if (this.measuring) this.measured.overCap++;
+      else this.warmupOverCap++;
     }
     if (this.measuring) {
       const m = this.measured;
-      m.requests++; m.sizeSum += size; m.minSize = Math.min(m.minSize, size); m.maxSize = Math.max(m.maxSize, size);
+      m.requests++;
+      m.sizeSum += size;
+      m.minSize = Math.min(m.minSize, size);
+      m.maxSize = Math.max(m.maxSize, size);
     }
     const productId = this.products[(slot.guest.offset + slot.issued++) % this.products.length]!;
     return {
-      method: 'POST', path: `${this.api}/carts/current/cart-items`,
+      method: 'POST',
+      path: `${this.api}/carts/current/cart-items`,
       headers: { cookie: slot.guest.cookie, 'x-csrf-token': slot.guest.csrf, 'content-type': 'application/json' },
       body: JSON.stringify({ productId, quantity: '1', type: 'Product' }),
     };
@@ -219,7 +267,8 @@ export function answers(expected: number) {
   const counts: Record<number, number> = {};
   const samples: string[] = [];
   return {
-    counts, samples,
+    counts,
+    samples,
     onResponse: (status: number, body: string) => {
       counts[status] = (counts[status] ?? 0) + 1;
       if (status !== expected && samples.length < 5) samples.push(`${status} ${body.slice(0, 300)}`);
@@ -234,40 +283,64 @@ export function verdict(r: LoadResult, expected: number): string | undefined {
   return `${r.errors} errors, ${others.map(([c, n]) => `${n}× ${c}`).join(', ') || 'no other status'} (every counted answer must be a ${expected})`;
 }
 
-export const describe = (r: LoadResult) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms${r.cpuMsPerRequest === undefined ? '' : `, server CPU ${(r.cpuMsPerRequest * 1000).toFixed(0)} µs/req`}, ${r.errors} errors, ${r.non2xx} non-2xx`;
+export const describe = (r: LoadResult) =>
+  `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms${r.cpuMsPerRequest === undefined ? '' : `, server CPU ${(r.cpuMsPerRequest * 1000).toFixed(0)} µs/req`}, ${r.errors} errors, ${r.non2xx} non-2xx`;
 
-async function addToCart(o: CartOptions, products: string[], report: CartReport): Promise<{ entry: ScenarioResult; ok: boolean; guests: Guest[] }> {
+async function addToCart(
+  o: CartOptions,
+  products: string[],
+  report: CartReport,
+): Promise<{ entry: ScenarioResult; ok: boolean; guests: Guest[] }> {
   const { api, origin, settings } = o;
-  const entry: ScenarioResult = { name: 'add to cart', route: 'POST …/carts/current/cart-items', note: `0–${CART_LINES_CAP - 1} lines` };
+  const entry: ScenarioResult = {
+    name: 'add to cart',
+    route: 'POST …/carts/current/cart-items',
+    note: `0–${CART_LINES_CAP - 1} lines`,
+  };
   const stream = new AddStream(api, products);
   let guestCount = 0;
-  const fresh = (n: number) => parallel(Array.from({ length: n }, () => guestCount++), (k) => newGuest(origin, api, k * CART_LINES_CAP));
+  const fresh = (n: number) =>
+    parallel(
+      Array.from({ length: n }, () => guestCount++),
+      (k) => newGuest(origin, api, k * CART_LINES_CAP),
+    );
   try {
     // The rotation, staggered: slot j's cart already holds j lines (sync batches of up to 10).
     const started = Date.now();
     const first = await fresh(ROTATION);
     await parallel(first, async (g, j) => {
       const ids = Array.from({ length: j }, (_, n) => products[(g.offset + n) % products.length]!);
-      for (let at = 0; at < ids.length; at += SYNC_BATCH_MAX) await batchAdd(origin, api, g, ids.slice(at, at + SYNC_BATCH_MAX));
+      for (let at = 0; at < ids.length; at += SYNC_BATCH_MAX)
+        await batchAdd(origin, api, g, ids.slice(at, at + SYNC_BATCH_MAX));
     });
     stream.slots = first.map((guest, j) => ({ guest, issued: j }));
     stream.used.push(...first);
     const prefilled = (ROTATION * (ROTATION - 1)) / 2;
     stream.pool = await fresh(Math.ceil((settings.warmup * WARMUP_RATE_GUESS) / CART_LINES_CAP) + 10);
-    log(`add to cart: ${ROTATION} guest carts prefilled with 0–${ROTATION - 1} lines (${prefilled} lines), ${stream.pool.length} fresh guests ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    log(
+      `add to cart: ${ROTATION} guest carts prefilled with 0–${ROTATION - 1} lines (${prefilled} lines), ${stream.pool.length} fresh guests ready (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
 
     const seen = answers(201);
     log(`add to cart: ${settings.warmup} s warm-up + ${settings.duration} s at ${settings.connections} connection(s)…`);
     const r = await runLoad({
-      origin, paths: [], connections: settings.connections, duration: settings.duration, warmup: settings.warmup, serverPid: o.pid,
-      next: stream.next, onResponse: seen.onResponse,
+      origin,
+      paths: [],
+      connections: settings.connections,
+      duration: settings.duration,
+      warmup: settings.warmup,
+      serverPid: o.pid,
+      next: stream.next,
+      onResponse: seen.onResponse,
       afterWarmup: async (warm) => {
         // Enough fresh guests for the measured window at twice the warm-up's rate.
         const rate = Number.isFinite(warm.rps) ? Math.max(warm.rps, 200) : WARMUP_RATE_GUESS;
         const need = Math.ceil((settings.duration * rate * 2) / CART_LINES_CAP) + ROTATION;
         const t = Date.now();
-        if (stream.pool.length < need) stream.pool.push(...await fresh(need - stream.pool.length));
-        log(`add to cart: warm-up ${fmt(warm.rps)} adds/s; ${stream.pool.length} fresh guests ready for the measured window (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+        if (stream.pool.length < need) stream.pool.push(...(await fresh(need - stream.pool.length)));
+        log(
+          `add to cart: warm-up ${fmt(warm.rps)} adds/s; ${stream.pool.length} fresh guests ready for the measured window (${((Date.now() - t) / 1000).toFixed(1)} s)`,
+        );
         stream.measuring = true;
       },
     });
@@ -277,7 +350,10 @@ async function addToCart(o: CartOptions, products: string[], report: CartReport)
     entry.note = `${m.minSize}–${m.maxSize} lines (mean ${fmt(m.sizeSum / Math.max(1, m.requests), 1)})`;
 
     // Every 201 must be a line: count the lines of every cart that took adds.
-    const lines = (await parallel(stream.used, (g) => compact(origin, api, g))).reduce((n, c) => n + c.uniqueProductCount, 0);
+    const lines = (await parallel(stream.used, (g) => compact(origin, api, g))).reduce(
+      (n, c) => n + c.uniqueProductCount,
+      0,
+    );
     const created = seen.counts[201] ?? 0;
     const uncounted = lines - prefilled - created;
     const guests = [...stream.used, ...stream.pool];
@@ -288,11 +364,22 @@ async function addToCart(o: CartOptions, products: string[], report: CartReport)
       `Add to cart, line check: the carts that took adds hold ${fmt(lines)} lines = ${fmt(prefilled)} prefilled + ${fmt(created)} answered 201 (warm-up and measured)${uncounted ? ` + ${uncounted} sent as a window closed (autocannon drops the answers of requests in flight when it stops; at most 2 × ${settings.connections})` : ''}.`,
     );
     if (uncounted < 0 || uncounted > 2 * settings.connections) {
-      report.notes.push(`**Add to cart: the line count does not match the 201s (${uncounted} lines unaccounted for).**`);
+      report.notes.push(
+        `**Add to cart: the line count does not match the 201s (${uncounted} lines unaccounted for).**`,
+      );
     }
-    if (stream.warmupOverCap) report.notes.push(`Add to cart: the warm-up ran out of fresh guests; ${stream.warmupOverCap} warm-up adds went to carts past ${CART_LINES_CAP} lines.`);
-    const bad = verdict(r, 201) ?? (m.overCap ? `${m.overCap} measured adds went to carts past ${CART_LINES_CAP} lines (the prepared guests ran out)` : undefined)
-      ?? (uncounted < 0 || uncounted > 2 * settings.connections ? `the carts hold ${uncounted} lines more than the 201s account for` : undefined);
+    if (stream.warmupOverCap)
+      report.notes.push(
+        `Add to cart: the warm-up ran out of fresh guests; ${stream.warmupOverCap} warm-up adds went to carts past ${CART_LINES_CAP} lines.`,
+      );
+    const bad =
+      verdict(r, 201) ??
+      (m.overCap
+        ? `${m.overCap} measured adds went to carts past ${CART_LINES_CAP} lines (the prepared guests ran out)`
+        : undefined) ??
+      (uncounted < 0 || uncounted > 2 * settings.connections
+        ? `the carts hold ${uncounted} lines more than the 201s account for`
+        : undefined);
     if (bad) {
       entry.error = `${bad}${seen.samples.length ? `; first: ${seen.samples[0]}` : ''}`;
       console.error(`[bench] ✗ add to cart: ${entry.error}`);
@@ -308,27 +395,53 @@ async function addToCart(o: CartOptions, products: string[], report: CartReport)
 
 // ---- reading a 200-line cart ----
 
-async function cartReads(o: CartOptions, products: string[], report: CartReport, guests: Guest[]): Promise<{ entries: ScenarioResult[]; ok: boolean }> {
+async function cartReads(
+  o: CartOptions,
+  products: string[],
+  report: CartReport,
+  guests: Guest[],
+): Promise<{ entries: ScenarioResult[]; ok: boolean }> {
   const { api, origin, settings } = o;
   const reads = [
-    { name: `cart summary, ${SUMMARY_LINES} lines`, route: 'GET …/carts/current', path: `${api}/carts/current`, note: `${SUMMARY_LINES} lines`,
-      check: (b: any) => b?.uniqueProductCount === SUMMARY_LINES && b?.totalProductCount === String(SUMMARY_LINES) },
-    { name: `compact summary, ${SUMMARY_LINES} lines`, route: 'GET …/carts/compact-summary', path: `${api}/carts/compact-summary`, note: `${SUMMARY_LINES} lines`,
-      check: (b: any) => b?.uniqueProductCount === SUMMARY_LINES },
-    { name: `cart lines, first page of ${SUMMARY_LINES}`, route: 'GET …/carts/current/cart-items?pageSize=25', path: `${api}/carts/current/cart-items?pageSize=25`, note: `25 of ${SUMMARY_LINES} lines`,
-      check: (b: any) => b?.count === 25 && b?.totalItemCount === SUMMARY_LINES && b?.cartItems?.length === 25 },
+    {
+      name: `cart summary, ${SUMMARY_LINES} lines`,
+      route: 'GET …/carts/current',
+      path: `${api}/carts/current`,
+      note: `${SUMMARY_LINES} lines`,
+      check: (b: any) => b?.uniqueProductCount === SUMMARY_LINES && b?.totalProductCount === String(SUMMARY_LINES),
+    },
+    {
+      name: `compact summary, ${SUMMARY_LINES} lines`,
+      route: 'GET …/carts/compact-summary',
+      path: `${api}/carts/compact-summary`,
+      note: `${SUMMARY_LINES} lines`,
+      check: (b: any) => b?.uniqueProductCount === SUMMARY_LINES,
+    },
+    {
+      name: `cart lines, first page of ${SUMMARY_LINES}`,
+      route: 'GET …/carts/current/cart-items?pageSize=25',
+      path: `${api}/carts/current/cart-items?pageSize=25`,
+      note: `25 of ${SUMMARY_LINES} lines`,
+      check: (b: any) => b?.count === 25 && b?.totalItemCount === SUMMARY_LINES && b?.cartItems?.length === 25,
+    },
   ];
   try {
     // The carts: distinct products within each (and from the add-to-cart carts' first lines).
     const started = Date.now();
-    const carts = await parallel(Array.from({ length: SUMMARY_CARTS }, (_, i) => i), (i) => newGuest(origin, api, products.length - (i + 1) * SUMMARY_LINES), SUMMARY_CARTS);
+    const carts = await parallel(
+      Array.from({ length: SUMMARY_CARTS }, (_, i) => i),
+      (i) => newGuest(origin, api, products.length - (i + 1) * SUMMARY_LINES),
+      SUMMARY_CARTS,
+    );
     guests.push(...carts);
     const batchSeconds: number[] = [];
     for (const g of carts) {
       const ids = Array.from({ length: SUMMARY_LINES }, (_, n) => products[(g.offset + n) % products.length]!);
-      batchSeconds.push(...await batchAdd(origin, api, g, ids));
+      batchSeconds.push(...(await batchAdd(origin, api, g, ids)));
     }
-    log(`cart reads: ${SUMMARY_CARTS} guest carts of ${SUMMARY_LINES} lines built in ${((Date.now() - started) / 1000).toFixed(1)} s (background batches of ${BATCH_MAX}: ${batchSeconds.map((s) => s.toFixed(2)).join(', ')} s)`);
+    log(
+      `cart reads: ${SUMMARY_CARTS} guest carts of ${SUMMARY_LINES} lines built in ${((Date.now() - started) / 1000).toFixed(1)} s (background batches of ${BATCH_MAX}: ${batchSeconds.map((s) => s.toFixed(2)).join(', ')} s)`,
+    );
     report.setup.push(
       `Cart reads: ${SUMMARY_CARTS} guest carts of exactly ${SUMMARY_LINES} once-only datasets, built before the timed windows with batch adds of ${BATCH_MAX} lines (each answered 202 and ran in the background; compact-summary polled every 25 ms until \`Completed\`: ${batchSeconds.map((s) => `${s.toFixed(2)} s`).join(', ')} per batch of ${BATCH_MAX}). The requests rotate over the ${SUMMARY_CARTS} carts' session cookies.`,
     );
@@ -347,14 +460,23 @@ async function cartReads(o: CartOptions, products: string[], report: CartReport,
     try {
       for (const g of carts) {
         const first = await send(origin + x.path, g);
-        if (first.status !== 200 || !x.check(first.body)) throw unexpected(`pre-flight ${x.route} (expected ${x.note})`, first);
+        if (first.status !== 200 || !x.check(first.body))
+          throw unexpected(`pre-flight ${x.route} (expected ${x.note})`, first);
       }
-      log(`${x.name}: ${settings.warmup} s warm-up + ${settings.duration} s at ${settings.connections} connection(s) over ${SUMMARY_CARTS} carts…`);
+      log(
+        `${x.name}: ${settings.warmup} s warm-up + ${settings.duration} s at ${settings.connections} connection(s) over ${SUMMARY_CARTS} carts…`,
+      );
       let i = 0;
       const seen = answers(200);
       const r = await runLoad({
-        origin, paths: [], connections: settings.connections, duration: settings.duration, warmup: settings.warmup, serverPid: o.pid,
-        next: () => ({ path: x.path, headers: { cookie: carts[i++ % carts.length]!.cookie } }), onResponse: seen.onResponse,
+        origin,
+        paths: [],
+        connections: settings.connections,
+        duration: settings.duration,
+        warmup: settings.warmup,
+        serverPid: o.pid,
+        next: () => ({ path: x.path, headers: { cookie: carts[i++ % carts.length]!.cookie } }),
+        onResponse: seen.onResponse,
       });
       entry.result = r;
       log(`  ${describe(r)}`);
@@ -375,7 +497,14 @@ async function cartReads(o: CartOptions, products: string[], report: CartReport,
 
 // ---- the phase ----
 
-export interface CartOptions { api: string; origin: string; pid?: number; file: string; webstoreId: string; settings: LoadSettings }
+export interface CartOptions {
+  api: string;
+  origin: string;
+  pid?: number;
+  file: string;
+  webstoreId: string;
+  settings: LoadSettings;
+}
 
 /** Runs add-to-cart and the 200-line cart reads; failures are recorded in the report, not thrown. */
 export async function measureCart(o: CartOptions): Promise<{ cart: CartReport; ok: boolean }> {
@@ -385,8 +514,13 @@ export async function measureCart(o: CartOptions): Promise<{ cart: CartReport; o
   try {
     const products = onceOnlyProducts(o.file, o.webstoreId);
     const needed = CART_LINES_CAP + SUMMARY_CARTS * SUMMARY_LINES;
-    if (products.length < needed) throw new Error(`only ${products.length} once-only guest-priced datasets in ${o.file}; the cart phase needs ${needed}`);
-    report.setup.push(`Products: the ${fmt(products.length)} once-only datasets a guest can buy (active DS- products, quantity rule 1..1, one-time price in the guest price book), shuffled with a fixed seed; every cart takes distinct ones (a repeat would be a 409 MAX_LIMIT_EXCEEDED).`);
+    if (products.length < needed)
+      throw new Error(
+        `only ${products.length} once-only guest-priced datasets in ${o.file}; the cart phase needs ${needed}`,
+      );
+    report.setup.push(
+      `Products: the ${fmt(products.length)} once-only datasets a guest can buy (active DS- products, quantity rule 1..1, one-time price in the guest price book), shuffled with a fixed seed; every cart takes distinct ones (a repeat would be a 409 MAX_LIMIT_EXCEEDED).`,
+    );
 
     const add = await addToCart(o, products, report);
     report.scenarios.push(add.entry);
@@ -399,7 +533,9 @@ export async function measureCart(o: CartOptions): Promise<{ cart: CartReport; o
 
     const measured = report.scenarios.filter((s) => s.result);
     if (measured.length) {
-      report.notes.push(`How to read the latencies: the server answers on one JavaScript thread and SQLite runs one statement (a change: one transaction) at a time, so at ${o.settings.connections} connections a request mostly waits behind the others: mean latency ≈ connections ÷ req/s (Little's law); the work one request costs is the server CPU per request. Measured: ${measured.map((s) => `${s.name}: mean ${s.result!.mean.toFixed(2)} ms vs ${o.settings.connections} ÷ req/s = ${(1000 * o.settings.connections / s.result!.rps).toFixed(2)} ms`).join('; ')}.`);
+      report.notes.push(
+        `How to read the latencies: the server answers on one JavaScript thread and SQLite runs one statement (a change: one transaction) at a time, so at ${o.settings.connections} connections a request mostly waits behind the others: mean latency ≈ connections ÷ req/s (Little's law); the work one request costs is the server CPU per request. Measured: ${measured.map((s) => `${s.name}: mean ${s.result!.mean.toFixed(2)} ms vs ${o.settings.connections} ÷ req/s = ${((1000 * o.settings.connections) / s.result!.rps).toFixed(2)} ms`).join('; ')}.`,
+      );
     }
   } catch (err) {
     report.error = (err as Error).message;
@@ -410,8 +546,12 @@ export async function measureCart(o: CartOptions): Promise<{ cart: CartReport; o
       const started = Date.now();
       const done = await parallel(guests, (g) => dismiss(o.origin, o.api, g));
       const failed = done.filter((d) => !d).length;
-      log(`cart: ${guests.length - failed} of ${guests.length} guest carts deleted and sessions ended (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-      report.notes.push(`Afterwards every guest cart made here was deleted (DELETE carts/current) and its session ended (POST /services/auth/logout): ${fmt(guests.length - failed)} of ${fmt(guests.length)}${failed ? ' — **the rest stay in the benchmark database**' : ''}.`);
+      log(
+        `cart: ${guests.length - failed} of ${guests.length} guest carts deleted and sessions ended (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
+      report.notes.push(
+        `Afterwards every guest cart made here was deleted (DELETE carts/current) and its session ended (POST /services/auth/logout): ${fmt(guests.length - failed)} of ${fmt(guests.length)}${failed ? ' — **the rest stay in the benchmark database**' : ''}.`,
+      );
     }
   }
   return { cart: report, ok };

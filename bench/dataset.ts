@@ -22,11 +22,21 @@ export interface Dataset {
   sizeBytes: number;
 }
 
-interface Meta { products: number; count: number; seedSeconds: number; seededAt: string; schemaHash: string; seedHash: string }
+interface Meta {
+  products: number;
+  count: number;
+  seedSeconds: number;
+  seededAt: string;
+  schemaHash: string;
+  seedHash: string;
+}
 
 function sourceFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort().map((f) => path.join(dir, f));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 function hashFiles(files: string[]): string {
   const h = createHash('sha256');
@@ -43,7 +53,9 @@ export function inspect(file: string): { products: number; missingMigrations: st
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
-    const applied = new Set((db.prepare('SELECT name FROM kysely_migration').all() as { name: string }[]).map((r) => r.name));
+    const applied = new Set(
+      (db.prepare('SELECT name FROM kysely_migration').all() as { name: string }[]).map((r) => r.name),
+    );
     const { n } = db.prepare('SELECT count(*) AS n FROM product').get() as { n: number };
     return { products: n, missingMigrations: migrationNames().filter((m) => !applied.has(m)) };
   } catch (err) {
@@ -56,7 +68,9 @@ export function inspect(file: string): { products: number; missingMigrations: st
 /** Seeds the SQLite `file` (from scratch), or with `{ databaseUrl }` the (empty) PostgreSQL database it names. */
 function runSeeder(target: { file: string } | { databaseUrl: string }, products: number): Promise<void> {
   if (!existsSync(SEED_CLI)) {
-    return Promise.reject(new Error(`the seeder ${path.relative(ROOT, SEED_CLI)} does not exist yet (the server is unfinished?)`));
+    return Promise.reject(
+      new Error(`the seeder ${path.relative(ROOT, SEED_CLI)} does not exist yet (the server is unfinished?)`),
+    );
   }
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, LOG: '0' };
@@ -68,7 +82,9 @@ function runSeeder(target: { file: string } | { databaseUrl: string }, products:
     else env.DATABASE_URL = target.databaseUrl;
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit' });
     child.on('error', reject);
-    child.on('exit', (code, signal) => code === 0 ? resolve() : reject(new Error(`the seeder exited with ${signal ?? `code ${code}`}`)));
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`the seeder exited with ${signal ?? `code ${code}`}`)),
+    );
   });
 }
 
@@ -91,18 +107,37 @@ export async function ensureDataset(products: number, fresh: boolean, name = 'st
 
   if (!fresh) {
     const state = inspect(file);
-    const why = 'error' in state ? state.error
-      : state.missingMigrations.length ? `migrations not applied: ${state.missingMigrations.join(', ')}`
-      : meta && meta.schemaHash !== schemaHash() ? 'the migrations changed since it was seeded'
-      : meta ? (state.products !== meta.count ? `it holds ${state.products} products, not ${meta.count}` : undefined)
-      : state.products < products ? `it holds ${state.products} products, fewer than ${products}`
-      : undefined;
+    const why =
+      'error' in state
+        ? state.error
+        : state.missingMigrations.length
+          ? `migrations not applied: ${state.missingMigrations.join(', ')}`
+          : meta && meta.schemaHash !== schemaHash()
+            ? 'the migrations changed since it was seeded'
+            : meta
+              ? state.products !== meta.count
+                ? `it holds ${state.products} products, not ${meta.count}`
+                : undefined
+              : state.products < products
+                ? `it holds ${state.products} products, fewer than ${products}`
+                : undefined;
     if (!why) {
       if (meta && meta.seedHash !== seedHash()) {
-        console.warn(`[bench] note: the seed code changed since ${path.relative(ROOT, file)} was seeded (${meta.seededAt}); pass --fresh to reseed.`);
+        console.warn(
+          `[bench] note: the seed code changed since ${path.relative(ROOT, file)} was seeded (${meta.seededAt}); pass --fresh to reseed.`,
+        );
       }
-      console.log(`[bench] reusing ${path.relative(ROOT, file)} (${'products' in state ? state.products : '?'} products)`);
-      return { file, products: (state as { products: number }).products, seedSeconds: meta?.seedSeconds ?? NaN, seededAt: meta?.seededAt ?? 'unknown', reused: true, sizeBytes: statSync(file).size };
+      console.log(
+        `[bench] reusing ${path.relative(ROOT, file)} (${'products' in state ? state.products : '?'} products)`,
+      );
+      return {
+        file,
+        products: (state as { products: number }).products,
+        seedSeconds: meta?.seedSeconds ?? NaN,
+        seededAt: meta?.seededAt ?? 'unknown',
+        reused: true,
+        sizeBytes: statSync(file).size,
+      };
     }
     if (existsSync(file)) console.log(`[bench] reseeding ${path.relative(ROOT, file)}: ${why}`);
   }
@@ -115,14 +150,28 @@ export async function ensureDataset(products: number, fresh: boolean, name = 'st
   const seedSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   const state = inspect(file);
   if ('error' in state) throw new Error(`the seeded database can't be read: ${state.error}`);
-  if (state.missingMigrations.length) throw new Error(`the seeder left migrations unapplied: ${state.missingMigrations.join(', ')}`);
+  if (state.missingMigrations.length)
+    throw new Error(`the seeder left migrations unapplied: ${state.missingMigrations.join(', ')}`);
   if (state.products < products) throw new Error(`the seeder wrote ${state.products} products, expected ${products}`);
   const seededAt = new Date().toISOString();
-  writeFileSync(metaFile, JSON.stringify({ products, count: state.products, seedSeconds, seededAt, schemaHash: schemaHash(), seedHash: seedHash() } satisfies Meta, null, 2) + '\n');
+  writeFileSync(
+    metaFile,
+    JSON.stringify(
+      {
+        products,
+        count: state.products,
+        seedSeconds,
+        seededAt,
+        schemaHash: schemaHash(),
+        seedHash: seedHash(),
+      } satisfies Meta,
+      null,
+      2,
+    ) + '\n',
+  );
   console.log(`[bench] seeded ${state.products.toLocaleString('en-US')} products in ${seedSeconds.toFixed(1)} s`);
   return { file, products: state.products, seedSeconds, seededAt, reused: false, sizeBytes: statSync(file).size };
 }
-
 
 // Active products a guest can buy: an active entry in an active price book of the webstore's guest
 // buyer group. The demo catalogue deliberately leaves ~1 % unpriced (the pricing API answers those
@@ -137,10 +186,15 @@ const PRICED_FOR_GUESTS = `
   ORDER BY p.id`;
 
 /** `count` distinct priced product ids of the webstore, sampled uniformly over the whole catalogue. */
-export function sampleProductIds(file: string, webstoreId: string, count: number, seed = 20240601): { ids: string[]; population: number } {
+export function sampleProductIds(
+  file: string,
+  webstoreId: string,
+  count: number,
+  seed = 20240601,
+): { ids: string[]; population: number } {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const all = (db.prepare(PRICED_FOR_GUESTS).pluck().all(webstoreId)) as string[];
+    const all = db.prepare(PRICED_FOR_GUESTS).pluck().all(webstoreId) as string[];
     if (!all.length) throw new Error(`no priced active products of webstore ${webstoreId} in ${file}`);
     const next = mulberry32(seed); // seeded, so the sampled ids (and so the benchmark) are the same on every run
     const n = Math.min(count, all.length);

@@ -8,7 +8,11 @@ import { readFileSync } from 'node:fs';
 import autocannon, { type Request } from 'autocannon';
 
 export interface LoadOptions {
-  origin: string; paths: string[]; connections: number; duration: number; warmup: number;
+  origin: string;
+  paths: string[];
+  connections: number;
+  duration: number;
+  warmup: number;
   /** The server's pid: its CPU time over the measured window gives CPU per request (Linux /proc only). */
   serverPid?: number;
   /**
@@ -37,18 +41,25 @@ export interface LoadOptions {
   atMeasuredEnd?: () => void;
 }
 
-export interface LoadRequest { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; headers?: Record<string, string>; body?: string }
+export interface LoadRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
 
 export interface LoadResult {
-  requests: number;      // completed requests in the measured window
-  rps: number;           // mean requests/s (autocannon's per-second samples)
-  p50: number; p99: number; mean: number; // latency, ms
-  errors: number;        // socket errors, timeouts included
+  requests: number; // completed requests in the measured window
+  rps: number; // mean requests/s (autocannon's per-second samples)
+  p50: number;
+  p99: number;
+  mean: number; // latency, ms
+  errors: number; // socket errors, timeouts included
   non2xx: number;
   statusCodes: Record<string, number>;
   bytesPerResponse: number;
   cpuMsPerRequest?: number; // server process CPU (user + system) per completed request
-  seconds?: number;      // the measured window's wall time, when it was a number of requests (measuredRequests)
+  seconds?: number; // the measured window's wall time, when it was a number of requests (measuredRequests)
 }
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
@@ -74,16 +85,24 @@ function percentile(sorted: Float64Array, p: number): number {
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   let cursor = 0;
   const { paths, next, onResponse } = opts;
-  const requests: Request[] = [{
-    method: 'GET',
-    setupRequest: next
-      ? (req) => {
-        const r = next();
-        return { ...req, method: r.method ?? 'GET', path: r.path, headers: { ...req.headers, ...r.headers }, ...(r.body === undefined ? {} : { body: r.body }) };
-      }
-      : (req) => ({ ...req, path: paths[cursor++ % paths.length] }),
-    ...(onResponse ? { onResponse: (status: number, body: string) => onResponse(status, body) } : {}),
-  }];
+  const requests: Request[] = [
+    {
+      method: 'GET',
+      setupRequest: next
+        ? (req) => {
+            const r = next();
+            return {
+              ...req,
+              method: r.method ?? 'GET',
+              path: r.path,
+              headers: { ...req.headers, ...r.headers },
+              ...(r.body === undefined ? {} : { body: r.body }),
+            };
+          }
+        : (req) => ({ ...req, path: paths[cursor++ % paths.length] }),
+      ...(onResponse ? { onResponse: (status: number, body: string) => onResponse(status, body) } : {}),
+    },
+  ];
   const headers = { accept: 'application/json' };
 
   // autocannon gives every connection an equal share of a number of requests (and refuses fewer than one each).
@@ -92,7 +111,10 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const amount = (n: number) => Math.max(opts.connections, Math.round(n));
   const lastAnswer = (instance: ReturnType<typeof autocannon>) => {
     const at = { started: process.hrtime.bigint(), last: 0n, answers: [] as bigint[] };
-    instance.on('response', () => { at.last = process.hrtime.bigint(); at.answers.push(at.last); });
+    instance.on('response', () => {
+      at.last = process.hrtime.bigint();
+      at.answers.push(at.last);
+    });
     const seconds = () => Number((at.last || process.hrtime.bigint()) - at.started) / 1e9;
     /** Answers/s over the second half of the answers (the first half runs cold); over all of them when few. */
     const laterRate = () => {
@@ -104,15 +126,25 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     return Object.assign(seconds, { laterRate });
   };
   if (opts.warmup > 0 || opts.warmupRequests) {
-    const warmInstance = autocannon({ url: opts.origin, connections: opts.connections, headers, requests,
-      ...(opts.warmupRequests ? { amount: amount(opts.warmupRequests), timeout: 10 } : { duration: opts.warmup }) });
+    const warmInstance = autocannon({
+      url: opts.origin,
+      connections: opts.connections,
+      headers,
+      requests,
+      ...(opts.warmupRequests ? { amount: amount(opts.warmupRequests), timeout: 10 } : { duration: opts.warmup }),
+    });
     const elapsed = lastAnswer(warmInstance);
     const warm = await warmInstance;
     if (warm.errors || warm.non2xx) {
-      console.warn(`[bench]   warm-up saw ${warm.errors} errors (${warm.timeouts} timeouts), ${warm.non2xx} non-2xx (${JSON.stringify(warm.statusCodeStats)})`);
+      console.warn(
+        `[bench]   warm-up saw ${warm.errors} errors (${warm.timeouts} timeouts), ${warm.non2xx} non-2xx (${JSON.stringify(warm.statusCodeStats)})`,
+      );
     }
     const answered = warm['2xx'] + warm.non2xx;
-    await opts.afterWarmup?.({ rps: opts.warmupRequests ? elapsed.laterRate() : warm.requests.average, requests: answered });
+    await opts.afterWarmup?.({
+      rps: opts.warmupRequests ? elapsed.laterRate() : warm.requests.average,
+      requests: answered,
+    });
   } else {
     await opts.afterWarmup?.({ rps: NaN, requests: 0 });
   }
@@ -122,13 +154,27 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   cursor = 0;
   const measured = opts.measuredRequests ? amount(opts.measuredRequests()) : undefined;
   const cpuBefore = processCpuMs(opts.serverPid);
-  const instance = autocannon({ url: opts.origin, connections: opts.connections, headers, requests, timeout: 10, ...(measured ? { amount: measured } : { duration: opts.duration }) });
+  const instance = autocannon({
+    url: opts.origin,
+    connections: opts.connections,
+    headers,
+    requests,
+    timeout: 10,
+    ...(measured ? { amount: measured } : { duration: opts.duration }),
+  });
   const elapsed = lastAnswer(instance);
   let cpuAtLast: number | undefined; // with a number of requests: the server's CPU when the last was answered (not a second later)
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    if (n === times.length) { const bigger = new Float64Array(times.length * 2); bigger.set(times); times = bigger; }
+    if (n === times.length) {
+      const bigger = new Float64Array(times.length * 2);
+      bigger.set(times);
+      times = bigger;
+    }
     times[n++] = responseTime;
-    if (n === measured) { cpuAtLast = processCpuMs(opts.serverPid); opts.atMeasuredEnd?.(); }
+    if (n === measured) {
+      cpuAtLast = processCpuMs(opts.serverPid);
+      opts.atMeasuredEnd?.();
+    }
   });
   const r = await instance;
   if (cpuAtLast === undefined) opts.atMeasuredEnd?.();
@@ -143,12 +189,15 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   return {
     requests: completed,
     rps: measured ? completed / seconds : r.requests.average,
-    p50: percentile(sorted, 50), p99: percentile(sorted, 99), mean: n ? sum / n : NaN,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    mean: n ? sum / n : NaN,
     errors: r.errors,
     non2xx: r.non2xx,
     statusCodes,
     bytesPerResponse: completed ? r.throughput.total / completed : NaN,
-    cpuMsPerRequest: cpuBefore !== undefined && cpuAfter !== undefined && completed ? (cpuAfter - cpuBefore) / completed : undefined,
+    cpuMsPerRequest:
+      cpuBefore !== undefined && cpuAfter !== undefined && completed ? (cpuAfter - cpuBefore) / completed : undefined,
     ...(measured ? { seconds } : {}),
   };
 }

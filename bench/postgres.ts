@@ -89,16 +89,29 @@ async function onConfigured(configured: string): Promise<BenchPostgres> {
       if (closed) return;
       closed = true;
       unregister();
-      await query(configured, `DROP DATABASE IF EXISTS ${BENCH_DATABASE}${force}`).catch((err: Error) => console.error(`[bench] could not drop the database ${BENCH_DATABASE}: ${err.message}`));
+      await query(configured, `DROP DATABASE IF EXISTS ${BENCH_DATABASE}${force}`).catch((err: Error) =>
+        console.error(`[bench] could not drop the database ${BENCH_DATABASE}: ${err.message}`),
+      );
     };
     const unregister = onCleanup(close);
-    return { url: dbUrl.toString(), version, description: `${version} from DATABASE_URL (${redact(configured)}), in a database of its own (\`${BENCH_DATABASE}\`, dropped afterwards); server settings as configured there`, close };
+    return {
+      url: dbUrl.toString(),
+      version,
+      description: `${version} from DATABASE_URL (${redact(configured)}), in a database of its own (\`${BENCH_DATABASE}\`, dropped afterwards); server settings as configured there`,
+      close,
+    };
   } catch (err) {
     const why = (err as Error).message;
     log(`PostgreSQL: CREATE DATABASE refused (${why}); trying a schema of its own`);
-    const elsewhere = await query<{ s: string }>(configured, `SELECT table_schema AS s FROM information_schema.tables WHERE table_name = 'kysely_migration' AND table_schema <> $1 LIMIT 1`, [BENCH_SCHEMA]);
+    const elsewhere = await query<{ s: string }>(
+      configured,
+      `SELECT table_schema AS s FROM information_schema.tables WHERE table_name = 'kysely_migration' AND table_schema <> $1 LIMIT 1`,
+      [BENCH_SCHEMA],
+    );
     if (elsewhere.length) {
-      throw new Error(`DATABASE_URL: CREATE DATABASE was refused (${why}) and the database already holds the store's tables (schema ${elsewhere[0]!.s}), so a schema of its own would not isolate the benchmark; grant CREATEDB or point DATABASE_URL at an empty database`);
+      throw new Error(
+        `DATABASE_URL: CREATE DATABASE was refused (${why}) and the database already holds the store's tables (schema ${elsewhere[0]!.s}), so a schema of its own would not isolate the benchmark; grant CREATEDB or point DATABASE_URL at an empty database`,
+      );
     }
     await query(configured, `DROP SCHEMA IF EXISTS ${BENCH_SCHEMA} CASCADE`);
     await query(configured, `CREATE SCHEMA ${BENCH_SCHEMA}`);
@@ -109,31 +122,48 @@ async function onConfigured(configured: string): Promise<BenchPostgres> {
       if (closed) return;
       closed = true;
       unregister();
-      await query(configured, `DROP SCHEMA IF EXISTS ${BENCH_SCHEMA} CASCADE`).catch((e: Error) => console.error(`[bench] could not drop the schema ${BENCH_SCHEMA}: ${e.message}`));
+      await query(configured, `DROP SCHEMA IF EXISTS ${BENCH_SCHEMA} CASCADE`).catch((e: Error) =>
+        console.error(`[bench] could not drop the schema ${BENCH_SCHEMA}: ${e.message}`),
+      );
     };
     const unregister = onCleanup(close);
-    return { url: schemaUrl.toString(), version, description: `${version} from DATABASE_URL (${redact(configured)}), in a schema of its own (\`${BENCH_SCHEMA}\`, dropped afterwards; CREATE DATABASE was refused); server settings as configured there`, close };
+    return {
+      url: schemaUrl.toString(),
+      version,
+      description: `${version} from DATABASE_URL (${redact(configured)}), in a schema of its own (\`${BENCH_SCHEMA}\`, dropped afterwards; CREATE DATABASE was refused); server settings as configured there`,
+      close,
+    };
   }
 }
 
 function pgBin(): string {
   const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin/initdb'))) : [];
+  const versions = existsSync(base)
+    ? readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin/initdb')))
+    : [];
   versions.sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
   const last = versions.at(-1);
-  if (!last) throw new PostgresUnavailable(`no PostgreSQL server binaries under ${base}/*/bin (install the postgresql package, or set DATABASE_URL)`);
+  if (!last)
+    throw new PostgresUnavailable(
+      `no PostgreSQL server binaries under ${base}/*/bin (install the postgresql package, or set DATABASE_URL)`,
+    );
   return path.join(base, last, 'bin');
 }
 
 function tailOf(file: string, lines = 15): string {
-  try { return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n'); } catch { return '(no log)'; }
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
 }
 
 async function throwaway(): Promise<BenchPostgres> {
   const bin = pgBin();
   const asRoot = process.getuid?.() === 0;
   // As root, the server runs as the postgres user; otherwise as whoever runs the benchmark.
-  const as = (cmd: string, args: string[]) => asRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args };
+  const as = (cmd: string, args: string[]) =>
+    asRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args };
   const root = mkdtempSync(path.join(os.tmpdir(), 'pgbench.'));
   const data = path.join(root, 'data');
   const serverLog = path.join(root, 'server.log');
@@ -144,7 +174,11 @@ async function throwaway(): Promise<BenchPostgres> {
     removed = true;
     if (started) {
       const c = as(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      try { execFileSync(c.cmd, c.args, { stdio: 'ignore', timeout: 20_000 }); } catch { /* already down */ }
+      try {
+        execFileSync(c.cmd, c.args, { stdio: 'ignore', timeout: 20_000 });
+      } catch {
+        /* already down */
+      }
     }
     rmSync(root, { recursive: true, force: true });
   };
@@ -164,25 +198,62 @@ async function throwaway(): Promise<BenchPostgres> {
   process.on('exit', stopSync);
   try {
     if (asRoot) {
-      try { execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' }); } catch { throw new PostgresUnavailable('running as root and there is no postgres user to run initdb as (initdb refuses root)'); }
-      const [uid, gid] = ['-u', '-g'].map((f) => Number(execFileSync('id', [f, 'postgres'], { encoding: 'utf8' }).trim()));
+      try {
+        execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' });
+      } catch {
+        throw new PostgresUnavailable(
+          'running as root and there is no postgres user to run initdb as (initdb refuses root)',
+        );
+      }
+      const [uid, gid] = ['-u', '-g'].map((f) =>
+        Number(execFileSync('id', [f, 'postgres'], { encoding: 'utf8' }).trim()),
+      );
       chownSync(root, uid!, gid!);
     }
     const port = await freePort();
     log(`PostgreSQL: initdb in ${root} (${bin})…`);
-    const init = as(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-    await run(init.cmd, init.args, { timeout: 120_000 }).catch((err: Error & { stderr?: string }) => { throw new Error(`initdb failed: ${(err.stderr || err.message).trim().slice(0, 500)}`); });
+    const init = as(path.join(bin, 'initdb'), [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '-A',
+      'trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]);
+    await run(init.cmd, init.args, { timeout: 120_000 }).catch((err: Error & { stderr?: string }) => {
+      throw new Error(`initdb failed: ${(err.stderr || err.message).trim().slice(0, 500)}`);
+    });
     const settings = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-    const start = as(path.join(bin, 'pg_ctl'), ['-D', data, '-l', serverLog, '-w', '-t', '60', '-o', settings, 'start']);
+    const start = as(path.join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      serverLog,
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      settings,
+      'start',
+    ]);
     started = true;
-    await run(start.cmd, start.args, { timeout: 90_000 }).catch((err: Error) => { throw new Error(`pg_ctl start failed: ${err.message.trim().slice(0, 300)}\n${tailOf(serverLog)}`); });
+    await run(start.cmd, start.args, { timeout: 90_000 }).catch((err: Error) => {
+      throw new Error(`pg_ctl start failed: ${err.message.trim().slice(0, 300)}\n${tailOf(serverLog)}`);
+    });
     const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
     await query(admin, 'CREATE DATABASE store_bench');
     const version = await serverVersion(admin);
     const postmasterPid = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
     log(`PostgreSQL: ${version} on 127.0.0.1:${port} (postmaster pid ${postmasterPid}), database store_bench`);
     return {
-      url: `postgres://postgres@127.0.0.1:${port}/store_bench`, version, close, postmasterPid,
+      url: `postgres://postgres@127.0.0.1:${port}/store_bench`,
+      version,
+      close,
+      postmasterPid,
       description: `${version}, a throwaway server started for this phase (initdb under /tmp, \`fsync=off\`, \`synchronous_commit=off\`, \`full_page_writes=off\` as in .ci/run, other settings default: \`shared_buffers\` 128 MB), removed afterwards`,
     };
   } catch (err) {

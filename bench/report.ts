@@ -6,8 +6,18 @@ import type { LoadResult } from './load.ts';
 import type { LighthouseRun } from './lighthouse.ts';
 import type { IndexInfo } from './search.ts';
 
-export interface ScenarioResult { name: string; route: string; note?: string; result?: LoadResult; error?: string }
-export interface Target { name: string; measured: string; pass: boolean | undefined }
+export interface ScenarioResult {
+  name: string;
+  route: string;
+  note?: string;
+  result?: LoadResult;
+  error?: string;
+}
+export interface Target {
+  name: string;
+  measured: string;
+  pass: boolean | undefined;
+}
 /** Search and suggestions at one catalogue size: the file, the server's index and the two scenarios. */
 export interface SearchSize {
   products: number;
@@ -30,7 +40,10 @@ export interface CartReport {
 }
 
 /** One row of the checkout section: a call on one database (`scenario.note`: what each request did, PostgreSQL's CPU). */
-export interface CheckoutRow { database: string; scenario: ScenarioResult }
+export interface CheckoutRow {
+  database: string;
+  scenario: ScenarioResult;
+}
 
 /** The checkout phase: its own context lines (a partial run replaces only this section), the ceiling it is compared with, a row per database and call. */
 export interface CheckoutReport {
@@ -57,15 +70,18 @@ export interface Report {
   notes: string[];
 }
 
-const fmt = (n: number | undefined, digits = 0) => n === undefined || !Number.isFinite(n) ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number | undefined, digits = 0) =>
+  n === undefined || !Number.isFinite(n)
+    ? '–'
+    : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (n: number) => fmt(n, n < 10 ? 2 : 1);
 const rate = (n: number) => fmt(n, n < 100 ? 1 : 0);
 const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
 const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
-const mib = (bytes: number | undefined) => bytes === undefined ? '–' : `${fmt(bytes / 2 ** 20, 0)} MiB`;
+const mib = (bytes: number | undefined) => (bytes === undefined ? '–' : `${fmt(bytes / 2 ** 20, 0)} MiB`);
 
 export function table(head: string[], rows: string[][], align: ('l' | 'r')[] = []): string {
-  const sep = head.map((_, i) => (align[i] ?? 'l') === 'r' ? '---:' : '---');
+  const sep = head.map((_, i) => ((align[i] ?? 'l') === 'r' ? '---:' : '---'));
   return [head, sep, ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
 }
 
@@ -73,24 +89,61 @@ export function table(head: string[], rows: string[][], align: ('l' | 'r')[] = [
 function scenarioRows(scenarios: ScenarioResult[], ceilingRps: number | undefined, withNote = false): string[][] {
   return scenarios.map((s) => {
     const note = withNote ? [s.note ?? '–'] : [];
-    if (!s.result) return [s.name, `\`${s.route}\``, ...note, 'ERROR', '–', '–', '–', '–', '–', '–', cell(s.error ?? '')];
+    if (!s.result)
+      return [s.name, `\`${s.route}\``, ...note, 'ERROR', '–', '–', '–', '–', '–', '–', cell(s.error ?? '')];
     const x = s.result;
     const ratio = ceilingRps ? `${fmt((x.rps / ceilingRps) * 100, 1)} %` : '–';
     const bad = x.errors + x.non2xx;
-    const codes = Object.entries(x.statusCodes).filter(([c]) => !c.startsWith('2')).map(([c, n]) => `${c}×${n}`).join(', ');
+    const codes = Object.entries(x.statusCodes)
+      .filter(([c]) => !c.startsWith('2'))
+      .map(([c, n]) => `${c}×${n}`)
+      .join(', ');
     const cpu = x.cpuMsPerRequest === undefined ? '–' : `${fmt(x.cpuMsPerRequest * 1000, 0)} µs`;
-    return [s.name, `\`${s.route}\``, ...note, rate(x.rps), ms(x.p50), ms(x.p99), ratio, fmt(x.requests), kb(x.bytesPerResponse), cpu,
-      bad ? `**${x.errors} errors, ${x.non2xx} non-2xx**${codes ? ` (${codes})` : ''}` : s.error ? `**${cell(s.error)}**` : '0'];
+    return [
+      s.name,
+      `\`${s.route}\``,
+      ...note,
+      rate(x.rps),
+      ms(x.p50),
+      ms(x.p99),
+      ratio,
+      fmt(x.requests),
+      kb(x.bytesPerResponse),
+      cpu,
+      bad
+        ? `**${x.errors} errors, ${x.non2xx} non-2xx**${codes ? ` (${codes})` : ''}`
+        : s.error
+          ? `**${cell(s.error)}**`
+          : '0',
+    ];
   });
 }
 
 export function loadTable(r: Report): string {
-  return table(['Scenario', 'Route', 'req/s (mean)', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'resp. size', 'server CPU/req', 'errors / non-2xx'], scenarioRows(r.scenarios, r.ceilingRps),
-    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']);
+  return table(
+    [
+      'Scenario',
+      'Route',
+      'req/s (mean)',
+      'p50 ms',
+      'p99 ms',
+      'vs ceiling',
+      'requests',
+      'resp. size',
+      'server CPU/req',
+      'errors / non-2xx',
+    ],
+    scenarioRows(r.scenarios, r.ceilingRps),
+    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+  );
 }
 
 /** A phase's section: its context, a failure if any, the table, then how the data was made and notes. */
-function phaseSection(title: string, c: { context?: string[]; error?: string | null; setup: string[]; notes: string[] }, t: string): string[] {
+function phaseSection(
+  title: string,
+  c: { context?: string[]; error?: string | null; setup: string[]; notes: string[] },
+  t: string,
+): string[] {
   return [
     `## ${title}`,
     '',
@@ -107,19 +160,51 @@ function phaseSection(title: string, c: { context?: string[]; error?: string | n
 /** The cart section: context, the table (ceiling first), how the carts were made, notes. */
 export function cartSection(c: CartReport): string[] {
   const rows = [...(c.ceiling ? [c.ceiling] : []), ...c.scenarios];
-  const t = table(['Scenario', 'Route', 'Cart', 'req/s (mean)', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'resp. size', 'server CPU/req', 'errors / non-2xx'],
-    scenarioRows(rows, c.ceiling?.result?.rps, true), ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']);
+  const t = table(
+    [
+      'Scenario',
+      'Route',
+      'Cart',
+      'req/s (mean)',
+      'p50 ms',
+      'p99 ms',
+      'vs ceiling',
+      'requests',
+      'resp. size',
+      'server CPU/req',
+      'errors / non-2xx',
+    ],
+    scenarioRows(rows, c.ceiling?.result?.rps, true),
+    ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+  );
   return phaseSection('Cart', c, t);
 }
 
 /** The checkout section: context, the table (ceiling first; req/s of place-order = orders/s), how the carts and checkouts were made, notes. */
 export function checkoutSection(c: CheckoutReport): string[] {
-  const rows = [
-    ...(c.ceiling ? [{ database: '–', scenario: c.ceiling }] : []),
-    ...c.rows,
-  ].map((r) => [r.database, ...scenarioRows([r.scenario], c.ceiling?.result?.rps)[0]!, cell(r.scenario.result ? r.scenario.note ?? '–' : '–')]);
-  const t = table(['Database', 'Call', 'Route', 'req/s (mean; place-order: orders/s)', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'resp. size', 'server CPU/req', 'errors / non-2xx', 'Note'],
-    rows, ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l']);
+  const rows = [...(c.ceiling ? [{ database: '–', scenario: c.ceiling }] : []), ...c.rows].map((r) => [
+    r.database,
+    ...scenarioRows([r.scenario], c.ceiling?.result?.rps)[0]!,
+    cell(r.scenario.result ? (r.scenario.note ?? '–') : '–'),
+  ]);
+  const t = table(
+    [
+      'Database',
+      'Call',
+      'Route',
+      'req/s (mean; place-order: orders/s)',
+      'p50 ms',
+      'p99 ms',
+      'vs ceiling',
+      'requests',
+      'resp. size',
+      'server CPU/req',
+      'errors / non-2xx',
+      'Note',
+    ],
+    rows,
+    ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
+  );
   return phaseSection('Checkout', c, t);
 }
 
@@ -146,21 +231,64 @@ export function replaceSection(md: string, lines: string[], before: string[] = [
 /** One catalogue size: the index (documents, build, memory, RSS, the file's seed) and the two scenarios. */
 export function searchTables(x: SearchSize): string {
   const d = x.dataset;
-  const seed = !d ? '–' : `${Number.isFinite(d.seedSeconds) ? `${fmt(d.seedSeconds, 1)} s` : 'unknown'}${d.reused ? ` (file reused, seeded ${d.seededAt})` : ' (in this run)'}`;
+  const seed = !d
+    ? '–'
+    : `${Number.isFinite(d.seedSeconds) ? `${fmt(d.seedSeconds, 1)} s` : 'unknown'}${d.reused ? ` (file reused, seeded ${d.seededAt})` : ' (in this run)'}`;
   const i = x.index;
-  const index = table(['Documents', 'Index build', 'Index memory', 'Server RSS (index ready / after load)', 'Ready after start', 'Database', 'Seed'], [[
-    i ? fmt(i.documents) : '–', i ? `${fmt(i.buildMs / 1000, 1)} s` : '–', i ? mib(i.memoryBytes) : '–',
-    `${mib(i?.rssBytes)} / ${mib(x.rssAfterBytes)}`, i ? `${fmt(i.readySeconds, 1)} s` : '–',
-    d ? `${fmt(d.products)} products, ${mib(d.sizeBytes)}` : '–', seed,
-  ]], ['r', 'r', 'r', 'r', 'r', 'l', 'l']);
+  const index = table(
+    [
+      'Documents',
+      'Index build',
+      'Index memory',
+      'Server RSS (index ready / after load)',
+      'Ready after start',
+      'Database',
+      'Seed',
+    ],
+    [
+      [
+        i ? fmt(i.documents) : '–',
+        i ? `${fmt(i.buildMs / 1000, 1)} s` : '–',
+        i ? mib(i.memoryBytes) : '–',
+        `${mib(i?.rssBytes)} / ${mib(x.rssAfterBytes)}`,
+        i ? `${fmt(i.readySeconds, 1)} s` : '–',
+        d ? `${fmt(d.products)} products, ${mib(d.sizeBytes)}` : '–',
+        seed,
+      ],
+    ],
+    ['r', 'r', 'r', 'r', 'r', 'l', 'l'],
+  );
   const rows = x.scenarios.map((s) => {
     if (!s.result) return [s.name, 'ERROR', '–', '–', '–', '–', '–', s.error ?? ''];
     const r = s.result;
     const bad = r.errors + r.non2xx;
-    return [s.name, rate(r.rps), ms(r.p50), ms(r.p99), fmt(r.requests), kb(r.bytesPerResponse),
-      r.cpuMsPerRequest === undefined ? '–' : `${fmt(r.cpuMsPerRequest, 2)} ms`, bad ? `**${r.errors} errors, ${r.non2xx} non-2xx**` : '0'];
+    return [
+      s.name,
+      rate(r.rps),
+      ms(r.p50),
+      ms(r.p99),
+      fmt(r.requests),
+      kb(r.bytesPerResponse),
+      r.cpuMsPerRequest === undefined ? '–' : `${fmt(r.cpuMsPerRequest, 2)} ms`,
+      bad ? `**${r.errors} errors, ${r.non2xx} non-2xx**` : '0',
+    ];
   });
-  const load = rows.length ? table(['Scenario', 'req/s (mean)', 'p50 ms', 'p99 ms', 'requests', 'resp. size', 'server CPU/req', 'errors / non-2xx'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']) : '';
+  const load = rows.length
+    ? table(
+        [
+          'Scenario',
+          'req/s (mean)',
+          'p50 ms',
+          'p99 ms',
+          'requests',
+          'resp. size',
+          'server CPU/req',
+          'errors / non-2xx',
+        ],
+        rows,
+        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+      )
+    : '';
   const [first, ...rest] = (x.error ?? '').split('\n');
   const error = x.error ? `**Failed:** ${first}${rest.length ? `\n\n\`\`\`\n${rest.join('\n')}\n\`\`\`` : ''}` : '';
   return [index, load, error].filter(Boolean).join('\n\n');
@@ -180,19 +308,38 @@ export function searchSection(r: Report): string[] {
 export function lighthouseTable(r: Report): string {
   const { runs } = r.lighthouse;
   if (r.lighthouse.skipped) return '_Skipped (--no-lighthouse)._';
-  const row = (label: string, x: Pick<LighthouseRun, 'score' | 'fcp' | 'lcp' | 'tbt' | 'cls' | 'jsBytes' | 'totalBytes'>) =>
-    [label, String(x.score), ms(x.fcp), ms(x.lcp), ms(x.tbt), fmt(x.cls, 3), kb(x.jsBytes), kb(x.totalBytes)];
+  const row = (
+    label: string,
+    x: Pick<LighthouseRun, 'score' | 'fcp' | 'lcp' | 'tbt' | 'cls' | 'jsBytes' | 'totalBytes'>,
+  ) => [label, String(x.score), ms(x.fcp), ms(x.lcp), ms(x.tbt), fmt(x.cls, 3), kb(x.jsBytes), kb(x.totalBytes)];
   const rows = runs.map((x, i) => row(`run ${i + 1}`, x));
   if (runs.length > 1) {
     const med = (f: (x: LighthouseRun) => number) => median(runs.map(f));
-    rows.push(row('**median**', { score: med((x) => x.score), fcp: med((x) => x.fcp), lcp: med((x) => x.lcp), tbt: med((x) => x.tbt), cls: med((x) => x.cls), jsBytes: med((x) => x.jsBytes), totalBytes: med((x) => x.totalBytes) }).map((c, i) => i ? `**${c}**` : c));
+    rows.push(
+      row('**median**', {
+        score: med((x) => x.score),
+        fcp: med((x) => x.fcp),
+        lcp: med((x) => x.lcp),
+        tbt: med((x) => x.tbt),
+        cls: med((x) => x.cls),
+        jsBytes: med((x) => x.jsBytes),
+        totalBytes: med((x) => x.totalBytes),
+      }).map((c, i) => (i ? `**${c}**` : c)),
+    );
   }
-  const t = table(['Run', 'Performance', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS transferred', 'All transferred'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r']);
+  const t = table(
+    ['Run', 'Performance', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS transferred', 'All transferred'],
+    rows,
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+  );
   return r.lighthouse.error ? `${t}\n\n**Lighthouse failed:** ${r.lighthouse.error}` : t;
 }
 
 export function targetsTable(r: Report): string {
-  return table(['Target', 'Measured', 'Result'], r.targets.map((t) => [t.name, t.measured, t.pass === undefined ? 'n/a' : t.pass ? '**PASS**' : '**FAIL**']));
+  return table(
+    ['Target', 'Measured', 'Result'],
+    r.targets.map((t) => [t.name, t.measured, t.pass === undefined ? 'n/a' : t.pass ? '**PASS**' : '**FAIL**']),
+  );
 }
 
 export function median(values: number[]): number {

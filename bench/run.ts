@@ -34,8 +34,21 @@ import { DATA_DIR, ROOT, ensureDataset, sampleProductIds, type Dataset } from '.
 import { CHROME_PATH, runLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { installHandlers, stopAll } from './processes.ts';
 import {
-  cartSection, checkoutSection, lighthouseTable, loadTable, markdown, median, replaceSection, searchSection, targetsTable,
-  type CartReport, type CheckoutReport, type Report, type ScenarioResult, type SearchSize, type Target,
+  cartSection,
+  checkoutSection,
+  lighthouseTable,
+  loadTable,
+  markdown,
+  median,
+  replaceSection,
+  searchSection,
+  targetsTable,
+  type CartReport,
+  type CheckoutReport,
+  type Report,
+  type ScenarioResult,
+  type SearchSize,
+  type Target,
 } from './report.ts';
 import { get, runScenario, type Scenario } from './scenario.ts';
 import { categoryIds, isSearchScenario, searchScenarios, serverRss, waitForIndex } from './search.ts';
@@ -70,7 +83,10 @@ const { values: args } = parseArgs({
 });
 const num = (name: string, v: string | undefined, min: number) => {
   const n = Number(v);
-  if (!Number.isFinite(n) || n < min) { console.error(`--${name} must be a number ≥ ${min}`); process.exit(2); }
+  if (!Number.isFinite(n) || n < min) {
+    console.error(`--${name} must be a number ≥ ${min}`);
+    process.exit(2);
+  }
   return n;
 };
 const opts = {
@@ -84,14 +100,22 @@ const opts = {
   maxOldSpaceMb: Math.floor(num('max-old-space', args['max-old-space'], 512)),
 };
 
-if (!['auto', 'separate'].includes(args.ceiling!)) { console.error('--ceiling must be auto or separate'); process.exit(2); }
-if (args.only !== undefined && !['cart', 'checkout'].includes(args.only)) { console.error('--only takes: cart, checkout'); process.exit(2); }
+if (!['auto', 'separate'].includes(args.ceiling!)) {
+  console.error('--ceiling must be auto or separate');
+  process.exit(2);
+}
+if (args.only !== undefined && !['cart', 'checkout'].includes(args.only)) {
+  console.error('--only takes: cart, checkout');
+  process.exit(2);
+}
 const ceilingMode = args.ceiling as 'auto' | 'separate';
 
 function gitRevision(): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim() !==
+      '';
     return `${sha}${dirty ? ' with uncommitted changes' : ''}`;
   } catch {
     return 'unknown';
@@ -108,9 +132,12 @@ const loadLine = (before: number[], after: number[]) => {
   const busy = before[0] > 0.5 || before[1] > 0.5;
   return `Load average (1/5/15 min) before the run: ${before.map((l) => l.toFixed(2)).join(' / ')}; after: ${after.map((l) => l.toFixed(2)).join(' / ')}${busy ? ' — **the machine was not idle before the run; absolute numbers are skewed (server CPU/req is the steadier measure)**' : ''}`;
 };
-const databaseLine = (dataset: Dataset) => `Database: SQLite (better-sqlite3), \`${path.relative(ROOT, dataset.file)}\`, ${dataset.products.toLocaleString('en-US')} products, ${(dataset.sizeBytes / 2 ** 20).toFixed(0)} MiB`;
-const seedLine = (dataset: Dataset) => `Seed: ${Number.isFinite(dataset.seedSeconds) ? `${dataset.seedSeconds.toFixed(1)} s` : 'unknown'}${dataset.reused ? ` (file reused; seeded ${dataset.seededAt})` : ' (seeded in this run)'}`;
-const loadSettingsLine = () => `Load: autocannon, ${opts.connections} connections, ${opts.duration} s per scenario after a ${opts.warmup} s warm-up`;
+const databaseLine = (dataset: Dataset) =>
+  `Database: SQLite (better-sqlite3), \`${path.relative(ROOT, dataset.file)}\`, ${dataset.products.toLocaleString('en-US')} products, ${(dataset.sizeBytes / 2 ** 20).toFixed(0)} MiB`;
+const seedLine = (dataset: Dataset) =>
+  `Seed: ${Number.isFinite(dataset.seedSeconds) ? `${dataset.seedSeconds.toFixed(1)} s` : 'unknown'}${dataset.reused ? ` (file reused; seeded ${dataset.seededAt})` : ' (seeded in this run)'}`;
+const loadSettingsLine = () =>
+  `Load: autocannon, ${opts.connections} connections, ${opts.duration} s per scenario after a ${opts.warmup} s warm-up`;
 
 /** `--only cart`: the main catalogue's server, the ceiling and the cart phase; only the Cart section of --out changes. */
 async function cartOnly(): Promise<number> {
@@ -130,7 +157,14 @@ async function cartOnly(): Promise<number> {
   const ceiling = await startCeiling(origin, serverPid, ceilingMode);
   const c = await runScenario(ceiling.scenario, settings);
   await ceiling.bare?.stop();
-  const m = await measureCart({ api: API, origin, pid: serverPid, file: dataset.file, webstoreId: WEBSTORE_ID, settings });
+  const m = await measureCart({
+    api: API,
+    origin,
+    pid: serverPid,
+    file: dataset.file,
+    webstoreId: WEBSTORE_ID,
+    settings,
+  });
   await stopAll();
 
   const cart: CartReport = {
@@ -150,10 +184,18 @@ async function cartOnly(): Promise<number> {
   };
   const section = cartSection(cart);
   const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
-  writeFileSync(args.out!, replaceSection(existing, section, ['## Checkout', '## Lighthouse (mobile, performance)', '## Targets', '## Notes']));
+  writeFileSync(
+    args.out!,
+    replaceSection(existing, section, ['## Checkout', '## Lighthouse (mobile, performance)', '## Targets', '## Notes']),
+  );
   console.log('\n' + section.join('\n'));
-  log(`Cart section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`);
-  if (!c.ok || !m.ok) { console.error('[bench] FAILED: a scenario had errors or unexpected answers (see above).'); return 1; }
+  log(
+    `Cart section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
+  );
+  if (!c.ok || !m.ok) {
+    console.error('[bench] FAILED: a scenario had errors or unexpected answers (see above).');
+    return 1;
+  }
   return 0;
 }
 
@@ -181,10 +223,18 @@ async function checkoutOnly(): Promise<number> {
   };
   const section = checkoutSection(checkout);
   const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
-  writeFileSync(args.out!, replaceSection(existing, section, ['## Lighthouse (mobile, performance)', '## Targets', '## Notes']));
+  writeFileSync(
+    args.out!,
+    replaceSection(existing, section, ['## Lighthouse (mobile, performance)', '## Targets', '## Notes']),
+  );
   console.log('\n' + section.join('\n'));
-  log(`Checkout section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`);
-  if (!m.ok) { console.error('[bench] FAILED: a scenario had errors or unexpected answers (see above).'); return 1; }
+  log(
+    `Checkout section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
+  );
+  if (!m.ok) {
+    console.error('[bench] FAILED: a scenario had errors or unexpected answers (see above).');
+    return 1;
+  }
   return 0;
 }
 
@@ -201,7 +251,9 @@ async function main(): Promise<number> {
   const dataset: Dataset = await ensureDataset(opts.products, args.fresh!);
   const { ids, population } = sampleProductIds(dataset.file, WEBSTORE_ID, opts.ids);
   const allIds = sampleProductIds(dataset.file, WEBSTORE_ID, population).ids;
-  log(`${ids.length} product ids sampled from the ${population.toLocaleString('en-US')} priced products (${ids[0]}, ${ids[1]}, …)`);
+  log(
+    `${ids.length} product ids sampled from the ${population.toLocaleString('en-US')} priced products (${ids[0]}, ${ids[1]}, …)`,
+  );
 
   // 2. The real server on that file, and its search index (built in the background from the start;
   //    waited for here so the build does not run during the load).
@@ -227,11 +279,35 @@ async function main(): Promise<number> {
   const settings = { connections: opts.connections, duration: opts.duration, warmup: opts.warmup };
   const scenarios: Scenario[] = [
     bareCeiling.scenario,
-    { name: 'product detail', route: `GET …/products/{productId}`, origin, paths: ids.map((id) => `${API}/products/${id}`), pid: serverPid },
+    {
+      name: 'product detail',
+      route: `GET …/products/{productId}`,
+      origin,
+      paths: ids.map((id) => `${API}/products/${id}`),
+      pid: serverPid,
+    },
     // Every priced product in turn: the response cache mostly misses, so this is the database path.
-    { name: 'product detail, cold (all products)', route: `GET …/products/{productId}`, origin, paths: allIds.map((id) => `${API}/products/${id}`), pid: serverPid },
-    { name: 'pricing', route: `GET …/pricing/products/{productId}`, origin, paths: ids.map((id) => `${API}/pricing/products/${id}`), pid: serverPid },
-    { name: 'category menu', route: 'GET …/category-menu-items', origin, paths: [`${API}/category-menu-items`], pid: serverPid },
+    {
+      name: 'product detail, cold (all products)',
+      route: `GET …/products/{productId}`,
+      origin,
+      paths: allIds.map((id) => `${API}/products/${id}`),
+      pid: serverPid,
+    },
+    {
+      name: 'pricing',
+      route: `GET …/pricing/products/{productId}`,
+      origin,
+      paths: ids.map((id) => `${API}/pricing/products/${id}`),
+      pid: serverPid,
+    },
+    {
+      name: 'category menu',
+      route: 'GET …/category-menu-items',
+      origin,
+      paths: [`${API}/category-menu-items`],
+      pid: serverPid,
+    },
     ...(mainSearch.index ? searchScenarios(API, origin, serverPid, categoryIds(dataset.file, WEBSTORE_ID)) : []),
   ];
   const results: ScenarioResult[] = [];
@@ -250,12 +326,18 @@ async function main(): Promise<number> {
   if (!args['no-lighthouse']) {
     try {
       const page = await get(origin + pagePath);
-      if (page.status !== 200 || !page.type.includes('html')) throw new Error(`${pagePath} answered ${page.status} ${page.type}: ${page.body.slice(0, 200)}`);
+      if (page.status !== 200 || !page.type.includes('html'))
+        throw new Error(`${pagePath} answered ${page.status} ${page.type}: ${page.body.slice(0, 200)}`);
       for (let i = 1; i <= opts.lighthouseRuns; i++) {
         log(`Lighthouse run ${i}/${opts.lighthouseRuns} on ${pagePath}…`);
-        const run: LighthouseRun = await runLighthouse(origin + pagePath, path.join(ROOT, 'bench/.lighthouse', `run-${i}.json`));
+        const run: LighthouseRun = await runLighthouse(
+          origin + pagePath,
+          path.join(ROOT, 'bench/.lighthouse', `run-${i}.json`),
+        );
         lh.runs.push(run);
-        log(`  score ${run.score}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, JS ${(run.jsBytes / 1024).toFixed(1)} KB`);
+        log(
+          `  score ${run.score}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, JS ${(run.jsBytes / 1024).toFixed(1)} KB`,
+        );
       }
     } catch (err) {
       lh.error = (err as Error).message;
@@ -265,12 +347,21 @@ async function main(): Promise<number> {
   }
 
   // 6. The cart, on the same server: it writes (guest sessions, carts), so it runs after every read-only phase.
-  const cartRun = await measureCart({ api: API, origin, pid: serverPid, file: dataset.file, webstoreId: WEBSTORE_ID, settings });
+  const cartRun = await measureCart({
+    api: API,
+    origin,
+    pid: serverPid,
+    file: dataset.file,
+    webstoreId: WEBSTORE_ID,
+    settings,
+  });
   if (!cartRun.ok) failed = true;
   const cart: CartReport = {
     ...cartRun.cart,
     ceiling: results[0],
-    context: ['Measured in the same run as the sections above (setup at the top), on the same server, after Lighthouse; "vs ceiling" compares with the bare route of the API load table.'],
+    context: [
+      'Measured in the same run as the sections above (setup at the top), on the same server, after Lighthouse; "vs ceiling" compares with the bare route of the API load table.',
+    ],
   };
   await stopAll();
 
@@ -279,14 +370,21 @@ async function main(): Promise<number> {
   if (!checkoutRun.ok) failed = true;
   const checkout: CheckoutReport = {
     ...checkoutRun.checkout,
-    context: ['Measured in the same run as the sections above (setup at the top), after the cart phase, on servers of their own (the main server stopped); "vs ceiling" compares with the bare route of the API load table.'],
+    context: [
+      'Measured in the same run as the sections above (setup at the top), after the cart phase, on servers of their own (the main server stopped); "vs ceiling" compares with the bare route of the API load table.',
+    ],
   };
   await stopAll();
 
   // 8. Search at the larger catalogue, on a server of its own.
   const search: SearchSize[] = [mainSearch];
   if (opts.searchProducts > 0 && opts.searchProducts !== opts.products) {
-    const large = await searchAtSize(opts.searchProducts, { api: API, webstoreId: WEBSTORE_ID, settings, maxOldSpaceMb: opts.maxOldSpaceMb });
+    const large = await searchAtSize(opts.searchProducts, {
+      api: API,
+      webstoreId: WEBSTORE_ID,
+      settings,
+      maxOldSpaceMb: opts.maxOldSpaceMb,
+    });
     search.push(large.size);
     if (!large.ok) failed = true;
   }
@@ -297,17 +395,32 @@ async function main(): Promise<number> {
   const ratio = ceiling && product ? product.rps / ceiling : undefined;
   const lhScore = lh.runs.length ? median(lh.runs.map((r) => r.score)) : undefined;
   const targets: Target[] = [
-    { name: `Product endpoint ≥ ${TARGET_PRODUCT_RATIO * 100} % of the bare route's req/s`, measured: ratio === undefined ? 'not measured' : `${(ratio * 100).toFixed(1)} % (${product!.rps.toFixed(0)} / ${ceiling!.toFixed(0)} req/s)`, pass: ratio === undefined ? false : ratio >= TARGET_PRODUCT_RATIO },
-    { name: `Lighthouse performance ≥ ${TARGET_LIGHTHOUSE} (mobile)`, measured: lh.skipped ? 'skipped' : lhScore === undefined ? 'not measured' : `${lhScore} (median of ${lh.runs.length})`, pass: lh.skipped ? undefined : lhScore === undefined ? false : lhScore >= TARGET_LIGHTHOUSE },
+    {
+      name: `Product endpoint ≥ ${TARGET_PRODUCT_RATIO * 100} % of the bare route's req/s`,
+      measured:
+        ratio === undefined
+          ? 'not measured'
+          : `${(ratio * 100).toFixed(1)} % (${product!.rps.toFixed(0)} / ${ceiling!.toFixed(0)} req/s)`,
+      pass: ratio === undefined ? false : ratio >= TARGET_PRODUCT_RATIO,
+    },
+    {
+      name: `Lighthouse performance ≥ ${TARGET_LIGHTHOUSE} (mobile)`,
+      measured: lh.skipped
+        ? 'skipped'
+        : lhScore === undefined
+          ? 'not measured'
+          : `${lhScore} (median of ${lh.runs.length})`,
+      pass: lh.skipped ? undefined : lhScore === undefined ? false : lhScore >= TARGET_LIGHTHOUSE,
+    },
     ...searchTargets(search, opts.connections),
   ];
 
   const loadAfter = os.loadavg();
   notes.push(
     'autocannon runs in the benchmark process on the same machine as the server, so client and server share the cores.',
-    'req/s is autocannon\'s mean of per-second samples; p50/p99 are computed from every response\'s hrtime latency (autocannon\'s histogram rounds to whole ms).',
+    "req/s is autocannon's mean of per-second samples; p50/p99 are computed from every response's hrtime latency (autocannon's histogram rounds to whole ms).",
     `Product and pricing requests rotate through ${ids.length} product ids sampled uniformly (fixed seed) from the ${population.toLocaleString('en-US')} products a guest can buy (the catalogue leaves ${(dataset.products - population).toLocaleString('en-US')} unpriced on purpose; their pricing answer is a 404); one shared cursor, so consecutive requests hit different products.`,
-    'resp. size is the mean bytes per response including headers; server CPU/req is the server process\'s user + system CPU time (all threads, from /proc) over the measured window divided by the requests completed — less sensitive to other load on the machine than req/s.',
+    "resp. size is the mean bytes per response including headers; server CPU/req is the server process's user + system CPU time (all threads, from /proc) over the measured window divided by the requests completed — less sensitive to other load on the machine than req/s.",
     'Lighthouse: default config (mobile emulation, simulated throttling), performance category only, a fresh headless Chromium per run; JS transferred sums `transferSize` of Script requests in the network-requests audit. Reports: bench/.lighthouse/run-N.json.',
   );
   const bi = lh.runs.map((r) => r.benchmarkIndex).filter((b): b is number => typeof b === 'number');
@@ -343,14 +456,38 @@ async function main(): Promise<number> {
   };
   writeFileSync(args.out!, markdown(report));
 
-  console.log('\n' + loadTable(report) + '\n\n' + searchSection(report).join('\n') + '\n' + cartSection(cart).join('\n') + '\n' + checkoutSection(checkout).join('\n') + '\n' + lighthouseTable(report) + '\n\n' + targetsTable(report) + '\n');
+  console.log(
+    '\n' +
+      loadTable(report) +
+      '\n\n' +
+      searchSection(report).join('\n') +
+      '\n' +
+      cartSection(cart).join('\n') +
+      '\n' +
+      checkoutSection(checkout).join('\n') +
+      '\n' +
+      lighthouseTable(report) +
+      '\n\n' +
+      targetsTable(report) +
+      '\n',
+  );
   log(`results written to ${path.relative(process.cwd(), args.out!) || args.out}`);
   if (failed) console.error('[bench] FAILED: a scenario had errors or non-2xx answers (see above).');
-  if (args.strict && targets.some((t) => t.pass === false)) { console.error('[bench] FAILED: a target was missed (--strict).'); return 1; }
+  if (args.strict && targets.some((t) => t.pass === false)) {
+    console.error('[bench] FAILED: a target was missed (--strict).');
+    return 1;
+  }
   return failed ? 1 : 0;
 }
 
 main().then(
-  async (code) => { await stopAll(); process.exit(code); },
-  async (err: Error) => { console.error(`[bench] ${err.stack ?? err.message}`); await stopAll(); process.exit(1); },
+  async (code) => {
+    await stopAll();
+    process.exit(code);
+  },
+  async (err: Error) => {
+    console.error(`[bench] ${err.stack ?? err.message}`);
+    await stopAll();
+    process.exit(1);
+  },
 );

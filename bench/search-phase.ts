@@ -18,7 +18,14 @@ export function describeIndex(index: IndexInfo): string {
 }
 
 /** Runs the search scenarios on a running server whose index is ready. */
-export async function measureSearch(api: string, origin: string, pid: number | undefined, dataset: Dataset, webstoreId: string, settings: LoadSettings): Promise<{ scenarios: ScenarioResult[]; rssAfterBytes?: number; ok: boolean }> {
+export async function measureSearch(
+  api: string,
+  origin: string,
+  pid: number | undefined,
+  dataset: Dataset,
+  webstoreId: string,
+  settings: LoadSettings,
+): Promise<{ scenarios: ScenarioResult[]; rssAfterBytes?: number; ok: boolean }> {
   let ok = true;
   const scenarios: ScenarioResult[] = [];
   for (const s of searchScenarios(api, origin, pid, categoryIds(dataset.file, webstoreId))) {
@@ -29,18 +36,32 @@ export async function measureSearch(api: string, origin: string, pid: number | u
   return { scenarios, rssAfterBytes: await serverRss(origin), ok };
 }
 
-export async function searchAtSize(products: number, opts: { api: string; webstoreId: string; settings: LoadSettings; maxOldSpaceMb: number }): Promise<{ size: SearchSize; ok: boolean }> {
+export async function searchAtSize(
+  products: number,
+  opts: { api: string; webstoreId: string; settings: LoadSettings; maxOldSpaceMb: number },
+): Promise<{ size: SearchSize; ok: boolean }> {
   const size: SearchSize = { products, scenarios: [] };
   let server: Awaited<ReturnType<typeof startStoreServer>> | undefined;
   try {
     log(`search at ${products.toLocaleString('en-US')} products`);
     const dataset = await ensureDataset(products, false);
     size.dataset = dataset;
-    server = await startStoreServer(dataset, { logName: `server-${products}.log`, nodeArgs: [`--max-old-space-size=${opts.maxOldSpaceMb}`], timeoutMs: INDEX_TIMEOUT_MS });
+    server = await startStoreServer(dataset, {
+      logName: `server-${products}.log`,
+      nodeArgs: [`--max-old-space-size=${opts.maxOldSpaceMb}`],
+      timeoutMs: INDEX_TIMEOUT_MS,
+    });
     log(`waiting for the search index (up to ${INDEX_TIMEOUT_MS / 60_000} min)…`);
     size.index = await waitForIndex(server.origin, server.child, server.startedAt, INDEX_TIMEOUT_MS);
     log(describeIndex(size.index));
-    const m = await measureSearch(opts.api, server.origin, server.child.proc.pid, dataset, opts.webstoreId, opts.settings);
+    const m = await measureSearch(
+      opts.api,
+      server.origin,
+      server.child.proc.pid,
+      dataset,
+      opts.webstoreId,
+      opts.settings,
+    );
     size.scenarios = m.scenarios;
     size.rssAfterBytes = m.rssAfterBytes;
     return { size, ok: m.ok };

@@ -14,13 +14,22 @@ const f = (n: number, d = 1) => n.toLocaleString('en-US', { minimumFractionDigit
 export function searchTargets(sizes: SearchSize[], connections: number): Target[] {
   const at = sizes.find((x) => x.products === TARGET_SIZE);
   const size = TARGET_SIZE.toLocaleString('en-US');
-  return ([[SEARCH, 'Search', TARGET_SEARCH_P99_MS], [SUGGESTIONS, 'Suggestions', TARGET_SUGGESTIONS_P99_MS]] as const).map(([name, label, limit]) => {
+  return (
+    [
+      [SEARCH, 'Search', TARGET_SEARCH_P99_MS],
+      [SUGGESTIONS, 'Suggestions', TARGET_SUGGESTIONS_P99_MS],
+    ] as const
+  ).map(([name, label, limit]) => {
     const r = scenario(at, name);
     const one = scenario(at, oneConnection(name));
     const single = one ? `; at 1 connection p99 ${f(one.p99, 2)} ms, p50 ${f(one.p50, 2)} ms` : '';
     return {
       name: `${label} p99 < ${limit} ms at ${size} products`,
-      measured: !at ? `not measured (no ${size}-product run)` : !r ? 'not measured' : `${f(r.p99, 2)} ms at ${connections} connections (p50 ${f(r.p50, 2)} ms, ${f(r.rps, 0)} req/s)${single}`,
+      measured: !at
+        ? `not measured (no ${size}-product run)`
+        : !r
+          ? 'not measured'
+          : `${f(r.p99, 2)} ms at ${connections} connections (p50 ${f(r.p50, 2)} ms, ${f(r.rps, 0)} req/s)${single}`,
       pass: !at ? undefined : r ? r.p99 < limit && r.errors + r.non2xx === 0 : false,
     };
   });
@@ -37,11 +46,18 @@ export function searchNotes(sizes: SearchSize[], connections: number): string[] 
       const r = scenario(x, name);
       if (!r || r.cpuMsPerRequest === undefined) continue;
       // With timeouts (or a handful of requests) the run is too short for the queue to settle: CPU only.
-      const queue = r.errors === 0 && r.requests >= 50 ? `mean ${f(r.mean, 2)} ms vs ${connections} ÷ req/s = ${f((connections / r.rps) * 1000, 2)} ms; ` : '';
-      lines.push(`${name} at ${x.products.toLocaleString('en-US')}: ${queue}server CPU ${f(r.cpuMsPerRequest, 2)} ms/request`);
+      const queue =
+        r.errors === 0 && r.requests >= 50
+          ? `mean ${f(r.mean, 2)} ms vs ${connections} ÷ req/s = ${f((connections / r.rps) * 1000, 2)} ms; `
+          : '';
+      lines.push(
+        `${name} at ${x.products.toLocaleString('en-US')}: ${queue}server CPU ${f(r.cpuMsPerRequest, 2)} ms/request`,
+      );
     }
   }
-  notes.push('The server keeps search and suggestion answers per catalogue version and audience (NOTES.md, "Search"), and these request lists repeat, so after the warm-up most requests are answered from that cache: the rows measure a store whose shoppers repeat popular searches and prefixes. An uncached answer costs the engine plus the page\'s product reads: before the cache (run at commit 8abb7d6, same lists) that was 5.1 ms (search) and 7.7 ms (suggestions) server CPU per request at 100,000 products, with 1-connection p99 16.9 ms and 58 ms, and 39 ms and 90–180 ms CPU per request at 1,000,000; suggestions have since stopped expanding a prefix to more than its 8 most frequent completions.');
+  notes.push(
+    'The server keeps search and suggestion answers per catalogue version and audience (NOTES.md, "Search"), and these request lists repeat, so after the warm-up most requests are answered from that cache: the rows measure a store whose shoppers repeat popular searches and prefixes. An uncached answer costs the engine plus the page\'s product reads: before the cache (run at commit 8abb7d6, same lists) that was 5.1 ms (search) and 7.7 ms (suggestions) server CPU per request at 100,000 products, with 1-connection p99 16.9 ms and 58 ms, and 39 ms and 90–180 ms CPU per request at 1,000,000; suggestions have since stopped expanding a prefix to more than its 8 most frequent completions.',
+  );
   notes.push(
     `How to read the latencies: autocannon runs in the benchmark process on the same 2 cores as the server and keeps ${connections} requests in flight, and the server answers on one JavaScript thread, so a request mostly waits behind the others: mean latency ≈ connections ÷ req/s (Little's law), and p99 adds the slowest queries of the mix and garbage-collection pauses on top of that queue. The work one request costs is the server CPU per request (user + system, all threads); the "1 connection" rows send one request at a time, which is the latency of a shopper alone on the server (autocannon still shares the cores, but no request queues behind another). ${lines.length ? `Measured: ${lines.join('; ')}.` : ''}`.trim(),
   );

@@ -11,16 +11,32 @@ import path from 'node:path';
 import { DATA_DIR, ROOT } from './dataset.ts';
 import { freePort, startChild, waitForHttp, type Child } from './processes.ts';
 
-export interface StoreServer { child: Child; origin: string; startedAt: number; readySeconds: number }
+export interface StoreServer {
+  child: Child;
+  origin: string;
+  startedAt: number;
+  readySeconds: number;
+}
 
 /** Where the server's data lives: a Dataset (SQLite file) or a PostgreSQL connection string. */
-export type ServerDatabase = { products: number } & ({ file: string; databaseUrl?: undefined } | { databaseUrl: string; file?: undefined });
+export type ServerDatabase = { products: number } & (
+  | { file: string; databaseUrl?: undefined }
+  | { databaseUrl: string; file?: undefined }
+);
 
-export async function startStoreServer(database: ServerDatabase, opts: { logName: string; nodeArgs?: string[]; timeoutMs: number; mailDir?: string }): Promise<StoreServer> {
+export async function startStoreServer(
+  database: ServerDatabase,
+  opts: { logName: string; nodeArgs?: string[]; timeoutMs: number; mailDir?: string },
+): Promise<StoreServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: '0', BENCH_BARE_ROUTE: '1', SEED_PRODUCTS: String(database.products),
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG: '0',
+    BENCH_BARE_ROUTE: '1',
+    SEED_PRODUCTS: String(database.products),
     MAIL_OUTBOX_DIR: opts.mailDir ?? path.join(DATA_DIR, 'outbox'),
   };
   delete env.SMTP_URL;
@@ -28,9 +44,15 @@ export async function startStoreServer(database: ServerDatabase, opts: { logName
   if (database.databaseUrl !== undefined) env.DATABASE_URL = database.databaseUrl;
   else env.SQLITE_FILE = database.file;
   const on = database.databaseUrl !== undefined ? 'PostgreSQL' : 'SQLite';
-  console.log(`[bench] starting the server on ${origin} (${on}, ${database.products.toLocaleString('en-US')} products)…`);
+  console.log(
+    `[bench] starting the server on ${origin} (${on}, ${database.products.toLocaleString('en-US')} products)…`,
+  );
   const startedAt = Date.now();
-  const child = startChild('the store server', [...(opts.nodeArgs ?? []), '--import', 'tsx', 'packages/server/src/main.ts'], { cwd: ROOT, env, logFile: path.join(DATA_DIR, opts.logName) });
+  const child = startChild(
+    'the store server',
+    [...(opts.nodeArgs ?? []), '--import', 'tsx', 'packages/server/src/main.ts'],
+    { cwd: ROOT, env, logFile: path.join(DATA_DIR, opts.logName) },
+  );
   await waitForHttp(`${origin}/healthz`, child, opts.timeoutMs);
   const readySeconds = (Date.now() - startedAt) / 1000;
   console.log(`[bench] server ready in ${readySeconds.toFixed(1)} s (pid ${child.proc.pid})`);

@@ -19,12 +19,18 @@ before(async () => {
   product = (await s.api('/products?skus=DS-00001')).body.products[0];
   browser = await launchChromium();
 });
-after(async () => { await browser?.close(); await s?.close(); });
+after(async () => {
+  await browser?.close();
+  await s?.close();
+});
 
-const money = (v: string) => `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (v: string) =>
+  `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A fresh browser profile (its own cookies and storage) with one page that records script errors. */
-async function open(viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function open(
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -63,7 +69,10 @@ describe('a buyer with several accounts', () => {
     await page.getByLabel('Email').fill(BUYER);
     await page.getByLabel('Password').fill('not-the-password1');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Your login attempt has failed. Make sure the username and password are correct.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Your login attempt has failed. Make sure the username and password are correct.' })
+      .waitFor();
 
     await logIn(page, BUYER);
     await page.waitForURL(`${s.url}${productPath}`);
@@ -71,21 +80,39 @@ describe('a buyer with several accounts', () => {
     assert.equal(await header.getByRole('link', { name: 'Log in' }).count(), 0);
 
     // The accounts and each one's negotiated price, through the API with this browser's cookies.
-    const accounts: Array<{ accountId: string; accountName: string; isMyAccount: boolean }> =
-      (await api(page, '/external-managed-accounts?includeMyAccount=true')).externalManagedAccounts;
-    assert.deepEqual(accounts.map((a) => a.accountName).sort(), ['Contoso Dental Group', 'Fabrikam Research', 'Northwind Traders']);
+    const accounts: Array<{ accountId: string; accountName: string; isMyAccount: boolean }> = (
+      await api(page, '/external-managed-accounts?includeMyAccount=true')
+    ).externalManagedAccounts;
+    assert.deepEqual(accounts.map((a) => a.accountName).sort(), [
+      'Contoso Dental Group',
+      'Fabrikam Research',
+      'Northwind Traders',
+    ]);
     const price = new Map<string, string>();
-    for (const a of accounts) price.set(a.accountId, (await api(page, `/pricing/products/${product.id}?effectiveAccountId=${a.accountId}`)).unitPrice);
+    for (const a of accounts)
+      price.set(
+        a.accountId,
+        (await api(page, `/pricing/products/${product.id}?effectiveAccountId=${a.accountId}`)).unitPrice,
+      );
     const own = accounts.find((a) => a.isMyAccount)!;
     const other = accounts.find((a) => !a.isMyAccount && price.get(a.accountId) !== price.get(own.accountId));
-    assert.ok(other, `some managed account has a price other than ${own.accountName}'s (${[...price.values()].join(', ')})`);
+    assert.ok(
+      other,
+      `some managed account has a price other than ${own.accountName}'s (${[...price.values()].join(', ')})`,
+    );
 
     // The switcher: a labelled select of the account names, the current (own) account selected.
     const select = header.getByLabel('Account', { exact: true });
-    assert.deepEqual((await select.locator('option').allTextContents()).sort(), accounts.map((a) => a.accountName).sort());
+    assert.deepEqual(
+      (await select.locator('option').allTextContents()).sort(),
+      accounts.map((a) => a.accountName).sort(),
+    );
     assert.equal(await select.inputValue(), own.accountId);
     const main = page.locator('main');
-    assert.ok((await main.innerText()).includes(money(price.get(own.accountId)!)), `${own.accountName}'s price ${money(price.get(own.accountId)!)} shown`);
+    assert.ok(
+      (await main.innerText()).includes(money(price.get(own.accountId)!)),
+      `${own.accountName}'s price ${money(price.get(own.accountId)!)} shown`,
+    );
 
     // Switching reloads the page with the other account's price.
     await page.waitForSelector('html[data-hydrated]');
@@ -104,7 +131,13 @@ describe('a buyer with several accounts', () => {
     // My profile lists the accounts with the current one marked.
     await header.getByRole('link', { name: 'My profile' }).click();
     await page.getByRole('heading', { level: 1, name: 'My profile' }).waitFor();
-    assert.equal(await page.locator('main [aria-current="true"]').innerText().then((t) => t.includes(other.accountName)), true);
+    assert.equal(
+      await page
+        .locator('main [aria-current="true"]')
+        .innerText()
+        .then((t) => t.includes(other.accountName)),
+      true,
+    );
 
     // Logging out: the home page, a guest again.
     await header.getByRole('link', { name: 'Log out' }).click();
@@ -139,7 +172,10 @@ describe('a new shopper', () => {
     await page.locator('#register-firstName-error').filter({ hasText: 'Complete this field' }).waitFor();
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.locator('#register-email-error').filter({ hasText: 'Enter a valid email address, such as you@example.com' }).waitFor();
+    await page
+      .locator('#register-email-error')
+      .filter({ hasText: 'Enter a valid email address, such as you@example.com' })
+      .waitFor();
 
     const email = `ada.${Date.now()}@example.com`;
     await page.getByLabel('First name').fill('Ada');
@@ -161,7 +197,10 @@ describe('a new shopper', () => {
     await second.page.getByLabel('Email').fill(email);
     await second.page.getByLabel('Password').fill('Engines1843');
     await second.page.getByRole('button', { name: 'Create account' }).click();
-    await second.page.locator('#register-email-error').filter({ hasText: /already exists/ }).waitFor();
+    await second.page
+      .locator('#register-email-error')
+      .filter({ hasText: /already exists/ })
+      .waitFor();
     await second.context.close();
 
     assert.deepEqual(errors, []);
@@ -184,8 +223,16 @@ describe('an idle session', () => {
     await page.clock.fastForward(idleMs - 30_000 + 1_000);
     const dialog = page.getByRole('alertdialog', { name: 'Still there?' });
     await dialog.waitFor();
-    assert.ok((await dialog.innerText()).includes("For security, we suspend your session if you're inactive too long. If you don't click Continue Working within approximately 30 seconds, we log you out."));
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Continue Working', 'focus moves into the dialog');
+    assert.ok(
+      (await dialog.innerText()).includes(
+        "For security, we suspend your session if you're inactive too long. If you don't click Continue Working within approximately 30 seconds, we log you out.",
+      ),
+    );
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.textContent),
+      'Continue Working',
+      'focus moves into the dialog',
+    );
     await dialog.getByRole('button', { name: 'Continue Working' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -206,7 +253,10 @@ describe('an idle session', () => {
 describe('a store closed to guests', () => {
   test('a guest asking for a dataset gets the login page, and after logging in the dataset', async () => {
     const row = await s.db.db.selectFrom('webstore').selectAll().executeTakeFirstOrThrow();
-    await s.db.db.updateTable('webstore').set({ settings_json: JSON.stringify({ ...JSON.parse(row.settings_json), guestBrowsingEnabled: false }) }).execute();
+    await s.db.db
+      .updateTable('webstore')
+      .set({ settings_json: JSON.stringify({ ...JSON.parse(row.settings_json), guestBrowsingEnabled: false }) })
+      .execute();
     s.services.webstores.invalidate();
     const { context, page, errors } = await open();
     try {
@@ -214,7 +264,11 @@ describe('a store closed to guests', () => {
       await page.goto(`${s.url}${productPath}`);
       await page.waitForURL((u) => u.pathname === '/login');
       await page.getByRole('button', { name: 'Log in' }).waitFor();
-      assert.equal(await page.getByRole('heading', { level: 1, name: product.fields.Name }).count(), 0, 'no catalogue for a guest');
+      assert.equal(
+        await page.getByRole('heading', { level: 1, name: product.fields.Name }).count(),
+        0,
+        'no catalogue for a guest',
+      );
       const refused = await page.request.get(`${s.url}${BASE}/products/${product.id}`);
       assert.equal(refused.status(), 401, 'the catalogue API refuses the guest too');
 

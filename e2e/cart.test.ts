@@ -16,30 +16,62 @@ before(async () => {
   s = await startTestServer({ storefront: true });
   browser = await launchChromium();
 });
-after(async () => { await browser?.close(); await s?.close(); });
+after(async () => {
+  await browser?.close();
+  await s?.close();
+});
 
 /** Once-only datasets priced for guests, outside any automatic promotion's category (plain prices). */
 async function datasets(n: number): Promise<Array<{ id: string; name: string }>> {
-  const rows = await s.db.db.selectFrom('product').innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
-    .select(['product.id', 'product.name']).where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store).where('price_book_entry.selling_model_id', 'is', null)
-    .where('product.sku', 'like', 'DS-%').where('product.qty_max', '=', '1').where('product.is_active', '=', 1).orderBy('product.sku').limit(60).execute();
-  const evaluated = await s.agent().post('/services/data/v65.0/commerce/promotions/actions/evaluate-products', { webStoreId: WEBSTORE_ID, products: rows.map((r) => ({ productId: r.id })) });
-  const plain = new Set(evaluated.body.promotionProductEvaluationResults
-    .filter((r: { promotionPriceAdjustmentList: unknown[] }) => r.promotionPriceAdjustmentList.length === 0).map((r: { productId: string }) => r.productId));
+  const rows = await s.db.db
+    .selectFrom('product')
+    .innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
+    .select(['product.id', 'product.name'])
+    .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
+    .where('price_book_entry.selling_model_id', 'is', null)
+    .where('product.sku', 'like', 'DS-%')
+    .where('product.qty_max', '=', '1')
+    .where('product.is_active', '=', 1)
+    .orderBy('product.sku')
+    .limit(60)
+    .execute();
+  const evaluated = await s
+    .agent()
+    .post('/services/data/v65.0/commerce/promotions/actions/evaluate-products', {
+      webStoreId: WEBSTORE_ID,
+      products: rows.map((r) => ({ productId: r.id })),
+    });
+  const plain = new Set(
+    evaluated.body.promotionProductEvaluationResults
+      .filter((r: { promotionPriceAdjustmentList: unknown[] }) => r.promotionPriceAdjustmentList.length === 0)
+      .map((r: { productId: string }) => r.productId),
+  );
   const out = rows.filter((r) => plain.has(r.id)).slice(0, n);
   assert.equal(out.length, n);
   return out;
 }
 
 const badge = (page: Page) => page.getByRole('banner').getByTestId('cart-badge');
-const toast = (page: Page, label: string) => page.getByLabel('Notifications').locator('.toast').filter({ has: page.locator('.toast__label', { hasText: label }) });
+const toast = (page: Page, label: string) =>
+  page
+    .getByLabel('Notifications')
+    .locator('.toast')
+    .filter({ has: page.locator('.toast__label', { hasText: label }) });
 
 describe('a guest\u2019s cart', () => {
   test('add, the once-only message, a coupon in the cart, then login merges it', async () => {
     const [guestPick, shopperPick] = await datasets(2);
     // The shopper already has another dataset in their cart (from another device).
     const shopper = await s.login(DEMO_USERS.consumer.email);
-    assert.equal((await shopper.post(`/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}/carts/current/cart-items`, { productId: shopperPick!.id, quantity: '1' })).status, 201);
+    assert.equal(
+      (
+        await shopper.post(`/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}/carts/current/cart-items`, {
+          productId: shopperPick!.id,
+          quantity: '1',
+        })
+      ).status,
+      201,
+    );
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -74,11 +106,18 @@ describe('a guest\u2019s cart', () => {
     await page.getByRole('list', { name: 'Items in your cart' }).getByText(guestPick!.name).first().waitFor();
     await page.getByLabel('Coupon code').fill('NOTACODE');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByText(/isn't valid/).first().waitFor();
+    await page
+      .getByText(/isn't valid/)
+      .first()
+      .waitFor();
     await page.getByLabel('Coupon code').fill('welcome10');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('list', { name: 'Applied coupons' }).getByText('WELCOME10').waitFor();
-    await page.getByRole('list', { name: 'Promotions' }).getByText(/Welcome: 10% off/).first().waitFor();
+    await page
+      .getByRole('list', { name: 'Promotions' })
+      .getByText(/Welcome: 10% off/)
+      .first()
+      .waitFor();
     const totals = page.locator('.cart-totals');
     await totals.getByText('Promotions').waitFor();
     const totalsText = await totals.innerText();

@@ -20,18 +20,34 @@ before(async () => {
   s = await startTestServer({ storefront: true });
   browser = await launchChromium();
 });
-after(async () => { await browser?.close(); await s?.close(); });
+after(async () => {
+  await browser?.close();
+  await s?.close();
+});
 
-interface Dataset { id: string; name: string; sku: string; included_fields_json: string; record_count: number | null }
+interface Dataset {
+  id: string;
+  name: string;
+  sku: string;
+  included_fields_json: string;
+  record_count: number | null;
+}
 
 /** Once-only datasets with a store price and a modest record count (the whole file is read in the test). */
 async function datasets(n: number, offset: number): Promise<Dataset[]> {
-  const rows = await s.db.db.selectFrom('product').innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
+  const rows = await s.db.db
+    .selectFrom('product')
+    .innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
     .select(['product.id', 'product.name', 'product.sku', 'product.included_fields_json', 'product.record_count'])
-    .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store).where('price_book_entry.selling_model_id', 'is', null)
-    .where('product.sku', 'like', 'DS-%').where('product.qty_max', '=', '1').where('product.is_active', '=', 1)
-    .where('product.record_count', '>', 100).where('product.record_count', '<', 20000)
-    .orderBy('product.sku').execute();
+    .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
+    .where('price_book_entry.selling_model_id', 'is', null)
+    .where('product.sku', 'like', 'DS-%')
+    .where('product.qty_max', '=', '1')
+    .where('product.is_active', '=', 1)
+    .where('product.record_count', '>', 100)
+    .where('product.record_count', '<', 20000)
+    .orderBy('product.sku')
+    .execute();
   const out = rows.slice(offset, offset + n);
   assert.equal(out.length, n, 'enough small datasets in the demo catalogue');
   return out;
@@ -55,7 +71,9 @@ async function addAndGoToCheckout(page: Page, productId: string, expectedCount: 
   await hydrated(page);
   if (quantity !== undefined) await page.getByLabel('Quantity', { exact: true }).fill(String(quantity));
   await page.getByRole('button', { name: /add to cart/i }).click();
-  await badge(page).filter({ hasText: `Cart (${expectedCount})` }).waitFor();
+  await badge(page)
+    .filter({ hasText: `Cart (${expectedCount})` })
+    .waitFor();
   await badge(page).click();
   await page.waitForURL((u) => u.pathname === '/cart');
   await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
@@ -115,7 +133,9 @@ describe('checkout', () => {
     await fillGuestContact(page, 'ada@example.com');
     await fillUsAddress(page);
     await fillCard(page, '4242 4242 4242 4242');
-    await section(page, /Payment/).getByText(/Visa ending in 4242/).waitFor();
+    await section(page, /Payment/)
+      .getByText(/Visa ending in 4242/)
+      .waitFor();
     const checkoutId = await page.evaluate((key) => sessionStorage.getItem(key), CHECKOUT_SESSION_KEY);
     assert.match(checkoutId ?? '', /^2z9/, 'the active checkout id is kept in session storage');
 
@@ -125,8 +145,16 @@ describe('checkout', () => {
     const orderNumber = (await page.getByTestId('order-number').innerText()).trim();
     assert.match(orderNumber, /^DD-\d{8}$/);
     await badge(page).filter({ hasText: 'Cart (0)' }).waitFor();
-    assert.equal(await page.evaluate((key) => sessionStorage.getItem(key), CHECKOUT_SESSION_KEY), null, 'cleared once placed');
-    const order = await s.db.db.selectFrom('sales_order').select(['order_number', 'email', 'checkout_id']).where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
+    assert.equal(
+      await page.evaluate((key) => sessionStorage.getItem(key), CHECKOUT_SESSION_KEY),
+      null,
+      'cleared once placed',
+    );
+    const order = await s.db.db
+      .selectFrom('sales_order')
+      .select(['order_number', 'email', 'checkout_id'])
+      .where('order_number', '=', orderNumber)
+      .executeTakeFirstOrThrow();
     assert.equal(order.email, 'ada@example.com');
     assert.equal(order.checkout_id, checkoutId);
     await page.getByRole('list', { name: 'Items in this order' }).getByText(pick!.name).waitFor();
@@ -134,7 +162,9 @@ describe('checkout', () => {
 
     // The download: the full file, the product's included fields as header, more rows than the 25 of the sample.
     const downloads = page.getByRole('region', { name: 'Downloads' });
-    const link = downloads.getByRole('link', { name: new RegExp(`Download ${pick!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+    const link = downloads.getByRole('link', {
+      name: new RegExp(`Download ${pick!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    });
     assert.equal(await link.count(), 1, 'one link per dataset');
     assert.ok(await link.getAttribute('download'), 'a download link');
     const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
@@ -157,12 +187,21 @@ describe('checkout', () => {
   test('a buyer for Contoso: volume-tier quantity, coupon WELCOME10, purchase order, the order in Contoso\u2019s history', async () => {
     const accounts = await s.db.db.selectFrom('account').select(['id', 'name']).execute();
     const contoso = accounts.find((a) => a.name === 'Contoso Dental Group')!.id;
-    const tiered = await s.db.db.selectFrom('price_adjustment_tier').innerJoin('price_book_entry', 'price_book_entry.id', 'price_adjustment_tier.price_book_entry_id')
+    const tiered = await s.db.db
+      .selectFrom('price_adjustment_tier')
+      .innerJoin('price_book_entry', 'price_book_entry.id', 'price_adjustment_tier.price_book_entry_id')
       .innerJoin('product', 'product.id', 'price_book_entry.product_id')
       .select(['product.id', 'product.name', 'price_adjustment_tier.lower_bound', 'price_book_entry.unit_price_minor'])
-      .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store).where('price_book_entry.selling_model_id', 'is', null)
-      .where('product.qty_max', '!=', '1').where('product.fulfilment', '=', 'Dataset').where('product.is_active', '=', 1).where('price_adjustment_tier.lower_bound', '>', 1)
-      .orderBy('product.sku').orderBy('price_adjustment_tier.lower_bound').limit(1).executeTakeFirstOrThrow();
+      .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
+      .where('price_book_entry.selling_model_id', 'is', null)
+      .where('product.qty_max', '!=', '1')
+      .where('product.fulfilment', '=', 'Dataset')
+      .where('product.is_active', '=', 1)
+      .where('price_adjustment_tier.lower_bound', '>', 1)
+      .orderBy('product.sku')
+      .orderBy('price_adjustment_tier.lower_bound')
+      .limit(1)
+      .executeTakeFirstOrThrow();
 
     const { context, page, errors } = await open();
     await page.goto(`${s.url}/login`);
@@ -181,8 +220,12 @@ describe('checkout', () => {
 
     await addAndGoToCheckout(page, tiered.id, tiered.lower_bound, tiered.lower_bound);
     // Logged in: contact details and the account's default address come filled in.
-    await section(page, /Contact details/).getByText(DEMO_USERS.buyer.email).waitFor();
-    await section(page, /Billing address|Delivery address/).getByText('48 Congress Ave').waitFor();
+    await section(page, /Contact details/)
+      .getByText(DEMO_USERS.buyer.email)
+      .waitFor();
+    await section(page, /Billing address|Delivery address/)
+      .getByText('48 Congress Ave')
+      .waitFor();
     const review = section(page, /Review your order/);
     await review.getByRole('list', { name: 'Items in your order' }).getByText(tiered.name).waitFor();
     await review.getByText(`Qty ${tiered.lower_bound}`).waitFor();
@@ -209,14 +252,22 @@ describe('checkout', () => {
     const orderNumber = (await page.getByTestId('order-number').innerText()).trim();
     assert.match(orderNumber, /^DD-\d{8}$/);
     await page.getByText('Purchase order PO-7731').first().waitFor();
-    assert.equal(await page.getByTestId('order-total').innerText(), totalAfter, 'the order total is what the review showed');
+    assert.equal(
+      await page.getByTestId('order-total').innerText(),
+      totalAfter,
+      'the order total is what the review showed',
+    );
 
     // The history, from the header: the order is there for Contoso.
     await header.getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     await page.getByText('Orders of Contoso Dental Group').waitFor();
     await page.getByRole('table').getByRole('link', { name: orderNumber }).waitFor();
-    const row = await s.db.db.selectFrom('sales_order').select(['account_id', 'po_number']).where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
+    const row = await s.db.db
+      .selectFrom('sales_order')
+      .select(['account_id', 'po_number'])
+      .where('order_number', '=', orderNumber)
+      .executeTakeFirstOrThrow();
     assert.equal(row.account_id, contoso, 'the order belongs to Contoso');
     assert.equal(row.po_number, 'PO-7731');
     assert.deepEqual(errors, []);
@@ -234,20 +285,45 @@ describe('checkout', () => {
     const alert = section(page, /Payment/).getByRole('alert');
     await alert.filter({ hasText: 'Your card was declined.' }).waitFor();
     // Focus moves to the message (after it renders), so a screen reader reads it out.
-    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'alert' && /declined/.test(document.activeElement.textContent ?? ''), undefined, { timeout: 5000 });
+    await page.waitForFunction(
+      () =>
+        document.activeElement?.getAttribute('role') === 'alert' &&
+        /declined/.test(document.activeElement.textContent ?? ''),
+      undefined,
+      { timeout: 5000 },
+    );
     assert.equal(new URL(page.url()).pathname, '/checkout');
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
-    assert.equal(await section(page, /Payment/).getByLabel('Card number').inputValue(), '4000 0000 0000 0002', 'the form keeps what was typed');
+    assert.equal(
+      await section(page, /Payment/)
+        .getByLabel('Card number')
+        .inputValue(),
+      '4000 0000 0000 0002',
+      'the form keeps what was typed',
+    );
 
     // Placing now is refused in the page, and nothing exists in the database for this checkout or cart.
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.getByRole('alert').filter({ hasText: 'Add a payment method.' }).waitFor();
     const checkoutId = await page.evaluate((key) => sessionStorage.getItem(key), CHECKOUT_SESSION_KEY);
     assert.ok(checkoutId);
-    const checkout = await s.db.db.selectFrom('checkout').select(['id', 'cart_id']).where('id', '=', checkoutId).executeTakeFirstOrThrow();
-    const orders = await s.db.db.selectFrom('sales_order').select('id').where((eb) => eb.or([eb('checkout_id', '=', checkout.id), eb('cart_id', '=', checkout.cart_id)])).execute();
+    const checkout = await s.db.db
+      .selectFrom('checkout')
+      .select(['id', 'cart_id'])
+      .where('id', '=', checkoutId)
+      .executeTakeFirstOrThrow();
+    const orders = await s.db.db
+      .selectFrom('sales_order')
+      .select('id')
+      .where((eb) => eb.or([eb('checkout_id', '=', checkout.id), eb('cart_id', '=', checkout.cart_id)]))
+      .execute();
     assert.deepEqual(orders, [], 'no order');
-    const held = await s.db.db.selectFrom('payment').select('status').where('checkout_id', '=', checkout.id).where('status', '=', 'Authorized').execute();
+    const held = await s.db.db
+      .selectFrom('payment')
+      .select('status')
+      .where('checkout_id', '=', checkout.id)
+      .where('status', '=', 'Authorized')
+      .execute();
     assert.deepEqual(held, [], 'no authorised payment');
     assert.equal(await badge(page).innerText(), 'Cart (1)', 'the cart is still there');
     assert.deepEqual(errors, []);

@@ -16,9 +16,13 @@ before(async () => {
   price = (await s.api(`/pricing/products/${product.id}`)).body;
   browser = await launchChromium();
 });
-after(async () => { await browser?.close(); await s?.close(); });
+after(async () => {
+  await browser?.close();
+  await s?.close();
+});
 
-const money = (v: string) => `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (v: string) =>
+  `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 describe('dataset product page', () => {
   test('shows what a shopper needs, top to bottom, and navigates to a related dataset', async () => {
@@ -41,7 +45,13 @@ describe('dataset product page', () => {
     // Pricing: the negotiated price, and the list price struck through when higher.
     const body = await page.locator('main').innerText();
     assert.ok(body.includes(money(price.unitPrice)), `price ${money(price.unitPrice)} shown`);
-    if (Number(price.listPrice) > Number(price.unitPrice)) assert.ok(await page.locator('s, del, .strikethrough').filter({ hasText: money(price.listPrice) }).count() > 0);
+    if (Number(price.listPrice) > Number(price.unitPrice))
+      assert.ok(
+        (await page
+          .locator('s, del, .strikethrough')
+          .filter({ hasText: money(price.listPrice) })
+          .count()) > 0,
+      );
 
     // What you get, and the sample.
     await page.getByRole('heading', { name: "Here's what you get:" }).waitFor();
@@ -59,7 +69,10 @@ describe('dataset product page', () => {
     const hidden = page.locator('a[href^="/store/product/"]');
     assert.equal(await hidden.count(), 1);
     assert.equal(await hidden.isVisible(), false);
-    assert.ok(!body.includes(product.fields['B2B_Related_Product10__r.Name']) || body.split(product.fields['B2B_Related_Product10__r.Name']).length < 3);
+    assert.ok(
+      !body.includes(product.fields['B2B_Related_Product10__r.Name']) ||
+        body.split(product.fields['B2B_Related_Product10__r.Name']).length < 3,
+    );
 
     // Related datasets: three tiles; clicking one goes to that dataset (client-side, after hydration).
     await page.getByRole('heading', { name: 'Related Datasets' }).waitFor();
@@ -85,17 +98,24 @@ describe('without JavaScript', () => {
     const res = await fetch(`${s.url}/product/${product.id}`);
     assert.equal(res.status, 200);
     const html = await res.text();
-    assert.match(html, new RegExp(`<title>[^<]*${product.fields.Name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/&/g, '&amp;')}`));
+    assert.match(
+      html,
+      new RegExp(`<title>[^<]*${product.fields.Name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/&/g, '&amp;')}`),
+    );
     assert.match(html, /<meta name="description" content="[^"]+"/);
     assert.match(html, new RegExp(`<link rel="canonical" href="http://[^"]+/product/${product.id}"`));
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
-    const graph = blocks.flatMap((b) => (b['@graph'] ?? [b]));
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]),
+    );
+    const graph = blocks.flatMap((b) => b['@graph'] ?? [b]);
     const ld = graph.find((b) => b['@type'] === 'Product');
     assert.equal(ld.sku, 'DS-00001');
     assert.equal(ld.offers.priceCurrency, 'USD');
     // The offer is the price the page shows: the promotional price when an automatic promotion applies.
     const promo = await fetch(`${s.url}/services/data/v65.0/commerce/promotions/actions/evaluate-products`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webStoreId: WEBSTORE_ID, products: [{ productId: product.id }] }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ webStoreId: WEBSTORE_ID, products: [{ productId: product.id }] }),
     });
     const shown = (await promo.json()).promotionProductEvaluationResults[0].promotionalPrice ?? price.unitPrice;
     assert.equal(Number(ld.offers.price), Number(shown));

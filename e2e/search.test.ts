@@ -14,7 +14,10 @@ before(async () => {
   s = await startTestServer({ storefront: true });
   browser = await launchChromium();
 });
-after(async () => { await browser?.close(); await s?.close(); });
+after(async () => {
+  await browser?.close();
+  await s?.close();
+});
 
 /** The number in "1,234 datasets". */
 async function shownCount(page: Page): Promise<number> {
@@ -34,7 +37,9 @@ async function waitForCount(page: Page, not: number): Promise<number> {
 
 /** Product ids of the cards on show. */
 async function cardIds(page: Page): Promise<string[]> {
-  const hrefs = await page.locator('.grid__list .card__title a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await page
+    .locator('.grid__list .card__title a')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
   return hrefs.map((h) => h.replace(/^\/product\//, ''));
 }
 
@@ -52,7 +57,10 @@ describe('searching from the header', () => {
     await page.keyboard.type('dentsts', { delay: 80 });
     await listbox.waitFor({ state: 'visible' });
     assert.equal(await box.getAttribute('aria-expanded'), 'true');
-    const dentists: Locator = listbox.getByRole('group', { name: 'Search Results' }).getByRole('option', { name: /^dentists\b/ }).first();
+    const dentists: Locator = listbox
+      .getByRole('group', { name: 'Search Results' })
+      .getByRole('option', { name: /^dentists\b/ })
+      .first();
     await dentists.waitFor();
     // Role queries skip hidden elements, so the option is told by its id once the list closes.
     const wanted = await dentists.getAttribute('id');
@@ -77,7 +85,11 @@ describe('searching from the header', () => {
     await page.waitForFunction(() => document.title === 'Search: dentists | Dataset Store');
     const total = await shownCount(page);
     assert.ok(total > 0, 'dentists are found');
-    assert.equal(total, (await s.api('/search/products?searchTerm=dentists&pageSize=1')).body.productsPage.total, 'the count is the API\u2019s');
+    assert.equal(
+      total,
+      (await s.api('/search/products?searchTerm=dentists&pageSize=1')).body.productsPage.total,
+      'the count is the API\u2019s',
+    );
     assert.ok((await cardIds(page)).length > 0);
 
     // Filter: List Status "Verified". The facet's count says how many will remain.
@@ -88,16 +100,22 @@ describe('searching from the header', () => {
     assert.ok(expected > 0 && expected < total, `Verified narrows the ${total} results (${expected})`);
     assert.equal(await verified.isChecked(), false);
     await verified.check();
-    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.has('refinements') && u.searchParams.get('term') === 'dentists');
+    await page.waitForURL(
+      (u) => u.pathname === '/search' && u.searchParams.has('refinements') && u.searchParams.get('term') === 'dentists',
+    );
     const filtered = await waitForCount(page, total);
     assert.equal(filtered, expected);
     assert.equal(await verified.isChecked(), true);
     // Every card on show is a verified list, on the card and in the catalogue.
     const ids = await cardIds(page);
     assert.ok(ids.length > 0);
-    for (const text of await page.locator('.grid__list .card').allInnerTexts()) assert.match(text, /List status: Verified/);
+    for (const text of await page.locator('.grid__list .card').allInnerTexts())
+      assert.match(text, /List status: Verified/);
     const products = (await s.api(`/products?ids=${ids.join(',')}`)).body.products;
-    assert.deepEqual(products.map((p: any) => p.fields.ListStatus__c), ids.map(() => 'Verified'));
+    assert.deepEqual(
+      products.map((p: any) => p.fields.ListStatus__c),
+      ids.map(() => 'Verified'),
+    );
 
     // Back: the unfiltered results again, the box unticked.
     await page.goBack();
@@ -115,7 +133,10 @@ describe('without JavaScript', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${s.url}/`);
-    await page.getByRole('searchbox').or(page.getByRole('combobox', { name: 'Search datasets' })).fill('dentists');
+    await page
+      .getByRole('searchbox')
+      .or(page.getByRole('combobox', { name: 'Search datasets' }))
+      .fill('dentists');
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('term') === 'dentists');
     await page.getByRole('heading', { level: 1, name: 'Results for \u201cdentists\u201d' }).waitFor();

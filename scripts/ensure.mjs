@@ -6,7 +6,12 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, npm_config_nodedir: process.env.npm_config_nodedir ?? '/usr' } });
+const run = (cmd) =>
+  execSync(cmd, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, npm_config_nodedir: process.env.npm_config_nodedir ?? '/usr' },
+  });
 
 function newest(dir) {
   let t = 0;
@@ -21,14 +26,23 @@ function newest(dir) {
 const sqliteAddon = path.join(root, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
 if (!existsSync(path.join(root, 'node_modules/.package-lock.json')) || !existsSync(sqliteAddon)) {
   console.log('[ensure] installing dependencies (the first run compiles SQLite, about 2 minutes)…');
-  run(existsSync(path.join(root, 'package-lock.json')) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
+  run(
+    existsSync(path.join(root, 'package-lock.json'))
+      ? 'npm ci --no-audit --no-fund'
+      : 'npm install --no-audit --no-fund',
+  );
 }
 
 const mode = process.argv[2];
 if (mode === 'start' || mode === 'test') {
   const web = path.join(root, 'packages/web');
   const built = path.join(web, 'dist/server/entry-server.js');
-  const sources = Math.max(newest(path.join(web, 'src')), newest(path.join(root, 'packages/client/src')), newest(path.join(root, 'packages/core/src')), statSync(path.join(web, 'vite.config.ts')).mtimeMs);
+  const sources = Math.max(
+    newest(path.join(web, 'src')),
+    newest(path.join(root, 'packages/client/src')),
+    newest(path.join(root, 'packages/core/src')),
+    statSync(path.join(web, 'vite.config.ts')).mtimeMs,
+  );
   if (!existsSync(built) || statSync(built).mtimeMs < sources) {
     console.log('[ensure] building the storefront…');
     run('npm run build -w @store/web --silent');

@@ -14,25 +14,37 @@ function find(dir, re, out = []) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     if (e.name === 'node_modules' || e.name === 'dist') continue;
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) find(p, re, out); else if (re.test(e.name)) out.push(path.relative(root, p));
+    if (e.isDirectory()) find(p, re, out);
+    else if (re.test(e.name)) out.push(path.relative(root, p));
   }
   return out.sort();
 }
 
 const testFile = /\.test\.tsx?$/;
 const suites = {
-  unit: () => ['core', 'client', 'web'].flatMap((p) => find(path.join(root, 'packages', p, 'src'), testFile))
-    .concat(find(path.join(root, 'packages/server/src/seed'), testFile)),
+  unit: () =>
+    ['core', 'client', 'web']
+      .flatMap((p) => find(path.join(root, 'packages', p, 'src'), testFile))
+      .concat(find(path.join(root, 'packages/server/src/seed'), testFile)),
   api: () => find(path.join(root, 'packages/server/src'), testFile).filter((f) => !f.includes('/seed/')),
   browser: () => find(path.join(root, 'e2e'), testFile),
 };
 
 function run(name, files) {
   return new Promise((resolve) => {
-    console.log(`\n=== ${name}: ${files.length} files${name === 'api' ? ` on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}` : ''} ===`);
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { cwd: root, env: { ...process.env, CHROMIUM_PATH: chromium } });
+    console.log(
+      `\n=== ${name}: ${files.length} files${name === 'api' ? ` on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}` : ''} ===`,
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+      cwd: root,
+      env: { ...process.env, CHROMIUM_PATH: chromium },
+    });
     let out = '';
-    const tee = (stream, target) => stream.on('data', (d) => { out += d; target.write(d); });
+    const tee = (stream, target) =>
+      stream.on('data', (d) => {
+        out += d;
+        target.write(d);
+      });
     tee(child.stdout, process.stdout);
     tee(child.stderr, process.stderr);
     child.on('close', (code) => {

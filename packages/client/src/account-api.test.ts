@@ -17,7 +17,9 @@ function setup(respond?: Responder) {
 
 describe('updateSessionContext', () => {
   it('PATCHes session-context with the known keys only, the CSRF token, and answers the new context', async () => {
-    const { client, calls } = setup(() => json({ effectiveAccountId: ACCOUNT, effectiveAccountName: 'Contoso Dental Group' }));
+    const { client, calls } = setup(() =>
+      json({ effectiveAccountId: ACCOUNT, effectiveAccountName: 'Contoso Dental Group' }),
+    );
     const ctx = await client.updateSessionContext({ effectiveAccountId: ACCOUNT, extra: 'dropped' } as never);
     assert.equal(ctx.effectiveAccountName, 'Contoso Dental Group');
     assert.equal(calls[0].method, 'PATCH');
@@ -37,15 +39,22 @@ describe('updateSessionContext', () => {
     const { client, calls } = setup();
     await assert.rejects(client.updateSessionContext({}), TypeError);
     await assert.rejects(client.updateSessionContext(undefined as never), TypeError);
-    await assert.rejects(client.updateSessionContext({ effectiveAccountId: '000000000000000' }), { name: 'TypeError', message: EFFECTIVE_ACCOUNT_REQUIRED_MESSAGE });
-    await assert.rejects(client.updateSessionContext({ effectiveAccountId: ' ' }), { message: EFFECTIVE_ACCOUNT_REQUIRED_MESSAGE });
+    await assert.rejects(client.updateSessionContext({ effectiveAccountId: '000000000000000' }), {
+      name: 'TypeError',
+      message: EFFECTIVE_ACCOUNT_REQUIRED_MESSAGE,
+    });
+    await assert.rejects(client.updateSessionContext({ effectiveAccountId: ' ' }), {
+      message: EFFECTIVE_ACCOUNT_REQUIRED_MESSAGE,
+    });
     await assert.rejects(client.updateSessionContext({ currencyIsoCode: '' }), TypeError);
     await assert.rejects(client.updateSessionContext({ isPreview: 'yes' as never }), TypeError);
     assert.equal(calls.length, 0);
   });
 
   it('a 403 for an account the user may not act for arrives as a CommerceFetchError with the server code', async () => {
-    const { client } = setup(() => json([{ errorCode: 'INSUFFICIENT_ACCESS', message: 'You cannot act for this account.' }], { status: 403 }));
+    const { client } = setup(() =>
+      json([{ errorCode: 'INSUFFICIENT_ACCESS', message: 'You cannot act for this account.' }], { status: 403 }),
+    );
     await assert.rejects(client.updateSessionContext({ effectiveAccountId: ACCOUNT }), (e: unknown) => {
       assert.ok(e instanceof CommerceFetchError);
       assert.equal(e.status, 403);
@@ -57,7 +66,11 @@ describe('updateSessionContext', () => {
 
 describe('getManagedAccounts', () => {
   it('GETs external-managed-accounts, with includeMyAccount when asked', async () => {
-    const list = { externalManagedAccounts: [{ accountId: ACCOUNT, accountName: 'Northwind Traders', isMyAccount: true, address: null }] };
+    const list = {
+      externalManagedAccounts: [
+        { accountId: ACCOUNT, accountName: 'Northwind Traders', isMyAccount: true, address: null },
+      ],
+    };
     const { client, calls } = setup(() => json(list));
     assert.deepEqual(await client.getManagedAccounts({ includeMyAccount: true }), list);
     await client.getManagedAccounts();
@@ -71,7 +84,9 @@ describe('getManagedAccounts', () => {
 
 describe('getEffectiveAccount', () => {
   it('GETs effective-accounts/{id} with the fields comma-separated', async () => {
-    const { client, calls } = setup(() => json({ id: ACCOUNT, name: 'Contoso', isMyAccount: false, address: null, fields: { Name: 'Contoso' } }));
+    const { client, calls } = setup(() =>
+      json({ id: ACCOUNT, name: 'Contoso', isMyAccount: false, address: null, fields: { Name: 'Contoso' } }),
+    );
     const account = await client.getEffectiveAccount(ACCOUNT, { fields: ['Name', 'BillingCity'] });
     assert.equal(account.fields.Name, 'Contoso');
     assert.equal(pathOf(calls[0].url), `${BASE}/effective-accounts/${ACCOUNT}`);
@@ -81,7 +96,10 @@ describe('getEffectiveAccount', () => {
   it("a missing id raises spec 01 §5's message, and so does the all-zero id", async () => {
     const { client, calls } = setup();
     for (const id of [undefined, '', '000000000000000', '000000000000000AAA']) {
-      await assert.rejects(client.getEffectiveAccount(id as never), { name: 'TypeError', message: EFFECTIVE_ACCOUNT_REQUIRED_MESSAGE });
+      await assert.rejects(client.getEffectiveAccount(id as never), {
+        name: 'TypeError',
+        message: EFFECTIVE_ACCOUNT_REQUIRED_MESSAGE,
+      });
     }
     assert.equal(
       EFFECTIVE_ACCOUNT_REQUIRED_MESSAGE,

@@ -1,7 +1,12 @@
 // Account-side store calls (spec 01 §4, §7): the session context update that switches the account a
 // buyer acts for, the managed accounts a buyer may choose from, and one effective account's detail.
 
-import type { EffectiveAccountDetail, ExternalManagedAccountCollection, SessionContext, SessionContextUpdate } from '@store/core';
+import type {
+  EffectiveAccountDetail,
+  ExternalManagedAccountCollection,
+  SessionContext,
+  SessionContextUpdate,
+} from '@store/core';
 import type { CallOptions, FieldList } from './call-options.ts';
 import type { Http } from './http.ts';
 import { optionalText, requireEffectiveAccountId, requireSomeOf } from './validate.ts';
@@ -24,7 +29,10 @@ export interface AccountCalls {
    */
   updateSessionContext(update: SessionContextUpdate, options?: CallOptions): Promise<SessionContext>;
   getManagedAccounts(options?: GetManagedAccountsOptions): Promise<ExternalManagedAccountCollection>;
-  getEffectiveAccount(effectiveAccountId: string, options?: GetEffectiveAccountOptions): Promise<EffectiveAccountDetail>;
+  getEffectiveAccount(
+    effectiveAccountId: string,
+    options?: GetEffectiveAccountOptions,
+  ): Promise<EffectiveAccountDetail>;
 }
 
 const UPDATE_KEYS = ['effectiveAccountId', 'isPreview', 'currencyIsoCode'] as const;
@@ -34,14 +42,21 @@ export function createAccountCalls(http: Http): AccountCalls {
   return {
     async updateSessionContext(update, o = {}) {
       const u = requireSomeOf<SessionContextUpdate>(update, UPDATE_KEYS, 'update');
-      if (u.isPreview !== undefined && typeof u.isPreview !== 'boolean') throw new TypeError("'isPreview' must be a boolean.");
+      if (u.isPreview !== undefined && typeof u.isPreview !== 'boolean')
+        throw new TypeError("'isPreview' must be a boolean.");
       // Only the known keys travel: a caller's extra properties must not reach the server.
       const body: SessionContextUpdate = {
-        effectiveAccountId: u.effectiveAccountId === undefined ? undefined : requireEffectiveAccountId(u.effectiveAccountId),
+        effectiveAccountId:
+          u.effectiveAccountId === undefined ? undefined : requireEffectiveAccountId(u.effectiveAccountId),
         isPreview: u.isPreview,
         currencyIsoCode: optionalText(u.currencyIsoCode, 'currencyIsoCode'),
       };
-      const res = await http.request<SessionContext>({ method: 'PATCH', path: ws('session-context'), body, signal: o.signal });
+      const res = await http.request<SessionContext>({
+        method: 'PATCH',
+        path: ws('session-context'),
+        body,
+        signal: o.signal,
+      });
       return res.data;
     },
 

@@ -40,18 +40,29 @@ export interface AddressCalls {
   /** POST (201): the saved address with its id. */
   createAddress(address: CommerceAddressInput, options?: AddressCallOptions): Promise<CommerceAddress>;
   /** PATCH addresses/{addressId}: the changed fields (spec 02 §5: addressId is required). */
-  updateAddress(addressId: string, change: Partial<CommerceAddressInput>, options?: AddressCallOptions): Promise<CommerceAddress>;
+  updateAddress(
+    addressId: string,
+    change: Partial<CommerceAddressInput>,
+    options?: AddressCallOptions,
+  ): Promise<CommerceAddress>;
 }
 
 const account = (id: string | undefined) => effectiveAccountIdOrNull(id) ?? undefined;
 
 export function createAddressCalls(http: Http): AddressCalls {
-  const book = (o: AddressCallOptions, ...rest: string[]) => http.webstorePath('accounts', o.accountId ? requireId(o.accountId, 'accountId') : CURRENT_ACCOUNT, 'addresses', ...rest);
+  const book = (o: AddressCallOptions, ...rest: string[]) =>
+    http.webstorePath(
+      'accounts',
+      o.accountId ? requireId(o.accountId, 'accountId') : CURRENT_ACCOUNT,
+      'addresses',
+      ...rest,
+    );
 
   return {
     async getAddresses(o = {}) {
       const pageSize = o.pageSize ?? ADDRESS_PAGE_SIZE;
-      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > ADDRESS_MAX_PAGE_SIZE) throw new TypeError(`'pageSize' must be a whole number from 1 to ${ADDRESS_MAX_PAGE_SIZE}.`);
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > ADDRESS_MAX_PAGE_SIZE)
+        throw new TypeError(`'pageSize' must be a whole number from 1 to ${ADDRESS_MAX_PAGE_SIZE}.`);
       const query = {
         excludeUnsupportedCountries: o.excludeUnsupportedCountries ?? true,
         shouldShowDefaultAddrFirst: o.shouldShowDefaultAddrFirst ?? true,
@@ -69,13 +80,17 @@ export function createAddressCalls(http: Http): AddressCalls {
       requireText(address.street, 'address.street');
       requireText(address.country, 'address.country');
       const query = { effectiveAccountId: account(o.effectiveAccountId) };
-      return (await http.request<CommerceAddress>({ method: 'POST', path: book(o), query, body: address, signal: o.signal })).data;
+      return (
+        await http.request<CommerceAddress>({ method: 'POST', path: book(o), query, body: address, signal: o.signal })
+      ).data;
     },
 
     async updateAddress(addressId, change, o = {}) {
       const path = book(o, requireId(addressId, 'addressId'));
       const query = { effectiveAccountId: account(o.effectiveAccountId) };
-      return (await http.request<CommerceAddress>({ method: 'PATCH', path, query, body: change ?? {}, signal: o.signal })).data;
+      return (
+        await http.request<CommerceAddress>({ method: 'PATCH', path, query, body: change ?? {}, signal: o.signal })
+      ).data;
     },
   };
 }

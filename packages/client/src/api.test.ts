@@ -86,7 +86,9 @@ describe('getApplicationContext', () => {
 
   it('serves the unexpired value when a refresh inside the margin fails', async () => {
     let fail = false;
-    const { client, calls, clock } = setup(() => (fail ? json([], { status: 503, statusText: 'Service Unavailable' }) : json({ n: 1 })));
+    const { client, calls, clock } = setup(() =>
+      fail ? json([], { status: 503, statusText: 'Service Unavailable' }) : json({ n: 1 }),
+    );
     await client.getApplicationContext();
     fail = true;
     clock.advance(5 * 60_000 - 10_000); // inside the margin, not yet expired
@@ -147,8 +149,10 @@ describe('missing inputs raise a TypeError before any request', () => {
     ['getProductPrices without a list', (c) => c.getProductPrices(undefined as unknown as string[])],
     ['getProductPrices with an empty list', (c) => c.getProductPrices([])],
     ['getInventoryLevels without products', (c) => c.getInventoryLevels({ products: [] })],
-    ['getInventoryLevels with both locations and location groups', (c) =>
-      c.getInventoryLevels({ products: ['01t1'], locations: ['L1'], locationGroups: ['G1'] })],
+    [
+      'getInventoryLevels with both locations and location groups',
+      (c) => c.getInventoryLevels({ products: ['01t1'], locations: ['L1'], locationGroups: ['G1'] }),
+    ],
   ];
   for (const [name, call] of cases) {
     it(name, async () => {
@@ -184,7 +188,11 @@ describe('getProduct', () => {
 
   it('reads a snapshot through versions/, adds X-HighScale and drops effectiveAccountId', async () => {
     const { client, calls } = setup();
-    await client.getProduct('01t1', { snapshotId: 'SNAP1', effectiveAccountId: '001A', mediaGroups: 'productDetailImage' });
+    await client.getProduct('01t1', {
+      snapshotId: 'SNAP1',
+      effectiveAccountId: '001A',
+      mediaGroups: 'productDetailImage',
+    });
     assert.equal(pathOf(calls[0].url), `${BASE}/versions/SNAP1/products/01t1`);
     assert.equal(calls[0].headers['X-HighScale'], 'true');
     assert.deepEqual(queryOf(calls[0].url), { mediaGroups: 'productDetailImage' });
@@ -258,32 +266,85 @@ describe('getInventoryLevels', () => {
 
 describe('paths and parameters of the other calls', () => {
   const cases: Array<[string, (c: CommerceClient) => Promise<unknown>, string, Record<string, string>]> = [
-    ['session context', (c) => c.getSessionContext({ effectiveAccountId: '001A' }), '/session-context', { effectiveAccountId: '001A' }],
-    ['products batch', (c) => c.getProducts({ ids: ['a', 'b'], excludePrices: true, includeQuantityRule: true }), '/products',
-      { ids: 'a,b', excludePrices: 'true', includeQuantityRule: 'true' }],
-    ['product children (default page size 20)', (c) => c.getProductChildren('01t1', { includeProductSellingModels: true }),
-      '/products/01t1/children', { pageSize: '20', includeProductSellingModels: 'true' }],
-    ['featured products', (c) => c.getFeaturedProducts('01t1', { relationshipTypes: ['CrossSell', 'UpSell'], effectiveAccountId: '001A' }),
-      '/products/01t1/featured-products', { relationshipTypes: 'CrossSell,UpSell', effectiveAccountId: '001A' }],
-    ['category', (c) => c.getCategory('0ZG1', { fields: ['Name'], effectiveAccountId: '001A' }), '/product-categories/0ZG1',
-      { fields: 'Name', effectiveAccountId: '001A' }],
-    ['versioned category', (c) => c.getCategory('0ZG1', { snapshotId: 'S1', effectiveAccountId: '001A' }),
-      '/versions/S1/product-categories/0ZG1', {}],
-    ['root categories (default fields)', (c) => c.getCategoryChildren(), '/product-categories/children',
-      { fields: 'Id,Name,CatalogId,ParentCategoryId' }],
-    ['child categories', (c) => c.getCategoryChildren({ parentProductCategoryId: '0ZG1', fields: 'Name' }), '/product-categories/children',
-      { parentProductCategoryId: '0ZG1', fields: 'Name' }],
+    [
+      'session context',
+      (c) => c.getSessionContext({ effectiveAccountId: '001A' }),
+      '/session-context',
+      { effectiveAccountId: '001A' },
+    ],
+    [
+      'products batch',
+      (c) => c.getProducts({ ids: ['a', 'b'], excludePrices: true, includeQuantityRule: true }),
+      '/products',
+      { ids: 'a,b', excludePrices: 'true', includeQuantityRule: 'true' },
+    ],
+    [
+      'product children (default page size 20)',
+      (c) => c.getProductChildren('01t1', { includeProductSellingModels: true }),
+      '/products/01t1/children',
+      { pageSize: '20', includeProductSellingModels: 'true' },
+    ],
+    [
+      'featured products',
+      (c) => c.getFeaturedProducts('01t1', { relationshipTypes: ['CrossSell', 'UpSell'], effectiveAccountId: '001A' }),
+      '/products/01t1/featured-products',
+      { relationshipTypes: 'CrossSell,UpSell', effectiveAccountId: '001A' },
+    ],
+    [
+      'category',
+      (c) => c.getCategory('0ZG1', { fields: ['Name'], effectiveAccountId: '001A' }),
+      '/product-categories/0ZG1',
+      { fields: 'Name', effectiveAccountId: '001A' },
+    ],
+    [
+      'versioned category',
+      (c) => c.getCategory('0ZG1', { snapshotId: 'S1', effectiveAccountId: '001A' }),
+      '/versions/S1/product-categories/0ZG1',
+      {},
+    ],
+    [
+      'root categories (default fields)',
+      (c) => c.getCategoryChildren(),
+      '/product-categories/children',
+      { fields: 'Id,Name,CatalogId,ParentCategoryId' },
+    ],
+    [
+      'child categories',
+      (c) => c.getCategoryChildren({ parentProductCategoryId: '0ZG1', fields: 'Name' }),
+      '/product-categories/children',
+      { parentProductCategoryId: '0ZG1', fields: 'Name' },
+    ],
     ['category path', (c) => c.getCategoryPath('0ZG1'), '/product-category-path/product-categories/0ZG1', {}],
-    ['versioned category path', (c) => c.getCategoryPath('0ZG1', { snapshotId: 'S1' }),
-      '/versions/S1/product-categories/0ZG1/product-category-path', {}],
-    ['category menu', (c) => c.getCategoryMenuItems({ addHomeMenuItem: true, maxLevels: 2, publishStatus: 'Live' }), '/category-menu-items',
-      { addHomeMenuItem: 'true', maxLevels: '2', publishStatus: 'Live' }],
-    ['product price', (c) => c.getProductPrice('01t1', { currencyIsoCode: 'USD', includeChildProductPrices: true }), '/pricing/products/01t1',
-      { currencyIsoCode: 'USD', includeChildProductPrices: 'true' }],
-    ['product prices', (c) => c.getProductPrices(['a', 'b'], { currencyIsoCode: 'USD' }), '/pricing/products',
-      { productIds: 'a,b', currencyIsoCode: 'USD' }],
-    ['product taxes', (c) => c.getProductTaxes('01t1', { countryIsoCode: 'US', stateIsoCode: 'CA' }), '/taxes/products/01t1',
-      { countryIsoCode: 'US', stateIsoCode: 'CA' }],
+    [
+      'versioned category path',
+      (c) => c.getCategoryPath('0ZG1', { snapshotId: 'S1' }),
+      '/versions/S1/product-categories/0ZG1/product-category-path',
+      {},
+    ],
+    [
+      'category menu',
+      (c) => c.getCategoryMenuItems({ addHomeMenuItem: true, maxLevels: 2, publishStatus: 'Live' }),
+      '/category-menu-items',
+      { addHomeMenuItem: 'true', maxLevels: '2', publishStatus: 'Live' },
+    ],
+    [
+      'product price',
+      (c) => c.getProductPrice('01t1', { currencyIsoCode: 'USD', includeChildProductPrices: true }),
+      '/pricing/products/01t1',
+      { currencyIsoCode: 'USD', includeChildProductPrices: 'true' },
+    ],
+    [
+      'product prices',
+      (c) => c.getProductPrices(['a', 'b'], { currencyIsoCode: 'USD' }),
+      '/pricing/products',
+      { productIds: 'a,b', currencyIsoCode: 'USD' },
+    ],
+    [
+      'product taxes',
+      (c) => c.getProductTaxes('01t1', { countryIsoCode: 'US', stateIsoCode: 'CA' }),
+      '/taxes/products/01t1',
+      { countryIsoCode: 'US', stateIsoCode: 'CA' },
+    ],
   ];
   for (const [name, call, path, query] of cases) {
     it(name, async () => {

@@ -50,7 +50,9 @@ export interface CommerceClientOptions {
 
 export type { CallOptions, FieldList } from './call-options.ts';
 
-export interface GetSessionContextOptions extends CallOptions { effectiveAccountId?: string }
+export interface GetSessionContextOptions extends CallOptions {
+  effectiveAccountId?: string;
+}
 
 export interface GetProductOptions extends CallOptions {
   effectiveAccountId?: string;
@@ -112,7 +114,9 @@ export interface GetCategoryChildrenOptions extends CallOptions {
   effectiveAccountId?: string;
 }
 
-export interface GetCategoryPathOptions extends CallOptions { snapshotId?: string }
+export interface GetCategoryPathOptions extends CallOptions {
+  snapshotId?: string;
+}
 
 export interface GetCategoryMenuItemsOptions extends CallOptions {
   addHomeMenuItem?: boolean;
@@ -157,7 +161,15 @@ export interface GetInventoryLevelsOptions extends CallOptions {
  * (./addresses-api.ts) and orders and subscriptions (./orders-api.ts).
  */
 export interface CommerceClient
-  extends AccountCalls, IdentityCalls, SearchCalls, CartCalls, DeliveryGroupCalls, PromotionCalls, CheckoutCalls, AddressCalls, OrderCalls {
+  extends AccountCalls,
+    IdentityCalls,
+    SearchCalls,
+    CartCalls,
+    DeliveryGroupCalls,
+    PromotionCalls,
+    CheckoutCalls,
+    AddressCalls,
+    OrderCalls {
   getApplicationContext(options?: CallOptions): Promise<ApplicationContext>;
   /** Drop the cached application context (e.g. after login or a currency change). */
   invalidateApplicationContext(): void;
@@ -190,7 +202,12 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
   const http = createHttp({ ...options, webstoreId });
   const ws = http.webstorePath;
 
-  async function get<T>(path: string, query: QueryParams, call: CallOptions = {}, headers?: Record<string, string>): Promise<T> {
+  async function get<T>(
+    path: string,
+    query: QueryParams,
+    call: CallOptions = {},
+    headers?: Record<string, string>,
+  ): Promise<T> {
     const init: HttpRequest = { path, query, signal: call.signal, headers };
     return (await http.request<T>(init)).data;
   }
@@ -199,7 +216,11 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
   // header of that answer decides how long it is reused (./expiring-value.ts).
   const applicationContext = createExpiringValue<ApplicationContext>(
     async (signal) => {
-      const response = await http.request<ApplicationContext>({ path: ws('application-context'), query: { asGuest: true }, signal });
+      const response = await http.request<ApplicationContext>({
+        path: ws('application-context'),
+        query: { asGuest: true },
+        signal,
+      });
       return { value: response.data, lifetimeMs: freshnessLifetimeMs(response.headers) };
     },
     options.now ? { now: options.now } : {},
@@ -225,7 +246,9 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
       const versioned = o.snapshotId !== undefined;
       // A snapshot read is the high-scale, account-independent catalogue copy: it is flagged
       // with X-HighScale and must not carry effectiveAccountId, which would defeat its caching.
-      const path = versioned ? ws('versions', requireId(o.snapshotId, 'snapshotId'), 'products', id) : ws('products', id);
+      const path = versioned
+        ? ws('versions', requireId(o.snapshotId, 'snapshotId'), 'products', id)
+        : ws('products', id);
       return get<ProductDetail>(
         path,
         {
@@ -297,7 +320,9 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
       const id = requireId(categoryId, 'categoryId');
       const versioned = o.snapshotId !== undefined;
       // Same reasoning as products: the snapshot copy is shared by all accounts.
-      const path = versioned ? ws('versions', requireId(o.snapshotId, 'snapshotId'), 'product-categories', id) : ws('product-categories', id);
+      const path = versioned
+        ? ws('versions', requireId(o.snapshotId, 'snapshotId'), 'product-categories', id)
+        : ws('product-categories', id);
       return get<ProductCategoryDetail>(
         path,
         { fields: o.fields, effectiveAccountId: versioned ? undefined : account(o.effectiveAccountId) },

@@ -65,9 +65,18 @@ export interface CartCalls {
    * POST carts/{id}/cart-items/batch: 200 with a result per input, or 202 with
    * asyncOperationStatus 'Processing' (poll the summary until it settles, ./cart-async.ts).
    */
-  addItemsToCart(cartStateOrId: string, items: readonly AddCartItemInput[], options?: CartCallOptions): Promise<CartBatchResults>;
+  addItemsToCart(
+    cartStateOrId: string,
+    items: readonly AddCartItemInput[],
+    options?: CartCallOptions,
+  ): Promise<CartBatchResults>;
   /** PATCH carts/{id}/cart-items/{cartItemId} with the new quantity. */
-  updateCartItem(cartStateOrId: string, cartItemId: string, quantity: string | number, options?: CartCallOptions): Promise<CartItem>;
+  updateCartItem(
+    cartStateOrId: string,
+    cartItemId: string,
+    quantity: string | number,
+    options?: CartCallOptions,
+  ): Promise<CartItem>;
   /** DELETE carts/{id}/cart-items/{cartItemId} (204). */
   deleteCartItem(cartStateOrId: string, cartItemId: string, options?: CartCallOptions): Promise<void>;
   getCartCoupons(cartStateOrId: string, options?: CartCallOptions): Promise<CartCouponCollection>;
@@ -77,7 +86,11 @@ export interface CartCalls {
   deleteCartCoupon(cartStateOrId: string, cartCouponId: string, options?: CartCallOptions): Promise<void>;
   getCartPromotions(cartStateOrId: string, options?: CartCallOptions): Promise<CartPromotionCollection>;
   /** PUT carts/{id}/inventory-reservations; durationInSeconds defaults to 14400 (spec 02 §9). */
-  reserveCartInventory(cartStateOrId: string, durationInSeconds?: number, options?: CartCallOptions): Promise<InventoryReservationResult>;
+  reserveCartInventory(
+    cartStateOrId: string,
+    durationInSeconds?: number,
+    options?: CartCallOptions,
+  ): Promise<InventoryReservationResult>;
   /** POST carts/{id}/actions/preserve: merge a guest cart into the shopper's. */
   preserveCart(cartStateOrId: string, options?: CartCallOptions): Promise<CartPreserveResult>;
   /** POST carts/{id}/actions/clone with targetType PayNowReadOnly (201). */
@@ -94,10 +107,16 @@ const account = (id: string | undefined) => effectiveAccountIdOrNull(id) ?? unde
 export function cartItemBody(item: unknown, what = 'item'): CartItemInput {
   if (!item || typeof item !== 'object') throw new TypeError(`'${what}' is required and must be an object.`);
   const i = item as Partial<CartItemInput>;
-  const body: CartItemInput = { productId: requireId(i.productId, `${what}.productId`), quantity: quantityText(i.quantity, `${what}.quantity`), type: 'Product' };
-  if (i.productSellingModelId !== undefined) body.productSellingModelId = requireId(i.productSellingModelId, `${what}.productSellingModelId`);
+  const body: CartItemInput = {
+    productId: requireId(i.productId, `${what}.productId`),
+    quantity: quantityText(i.quantity, `${what}.quantity`),
+    type: 'Product',
+  };
+  if (i.productSellingModelId !== undefined)
+    body.productSellingModelId = requireId(i.productSellingModelId, `${what}.productSellingModelId`);
   if (i.subscriptionTerm !== undefined && i.subscriptionTerm !== null) {
-    if (!Number.isInteger(i.subscriptionTerm) || i.subscriptionTerm < 1) throw new TypeError(`'${what}.subscriptionTerm' must be a positive whole number.`);
+    if (!Number.isInteger(i.subscriptionTerm) || i.subscriptionTerm < 1)
+      throw new TypeError(`'${what}.subscriptionTerm' must be a positive whole number.`);
     body.subscriptionTerm = i.subscriptionTerm;
   }
   return body;
@@ -155,7 +174,8 @@ export function createCartCalls(http: Http): CartCalls {
 
     async addItemsToCart(cartStateOrId, items, o = {}) {
       const path = cart(cartStateOrId, 'cart-items', 'batch');
-      if (!Array.isArray(items) || items.length === 0) throw new TypeError("'items' is required and must be a non-empty list.");
+      if (!Array.isArray(items) || items.length === 0)
+        throw new TypeError("'items' is required and must be a non-empty list.");
       if (items.length > CART_BATCH_MAX) throw new TypeError(`'items' may hold at most ${CART_BATCH_MAX} lines.`);
       const inputs = items.map((item, n) => ({ richInput: cartItemBody(item, `items[${n}]`) }));
       return call<CartBatchResults>({ method: 'POST', path, body: { inputs }, ...opts(o) });
@@ -163,7 +183,12 @@ export function createCartCalls(http: Http): CartCalls {
 
     async updateCartItem(cartStateOrId, cartItemId, quantity, o = {}) {
       const path = cart(cartStateOrId, 'cart-items', requireId(cartItemId, 'cartItemId'));
-      return call<CartItem>({ method: 'PATCH', path, body: { quantity: quantityText(quantity, 'quantity') }, ...opts(o) });
+      return call<CartItem>({
+        method: 'PATCH',
+        path,
+        body: { quantity: quantityText(quantity, 'quantity') },
+        ...opts(o),
+      });
     },
 
     async deleteCartItem(cartStateOrId, cartItemId, o = {}) {
@@ -177,7 +202,12 @@ export function createCartCalls(http: Http): CartCalls {
 
     async applyCartCoupon(cartStateOrId, couponCode, o = {}) {
       const path = cart(cartStateOrId, 'cart-coupons');
-      return call<CartCouponCollection>({ method: 'POST', path, body: { couponCode: requireText(couponCode, 'couponCode').trim() }, ...opts(o) });
+      return call<CartCouponCollection>({
+        method: 'POST',
+        path,
+        body: { couponCode: requireText(couponCode, 'couponCode').trim() },
+        ...opts(o),
+      });
     },
 
     async deleteCartCoupon(cartStateOrId, cartCouponId, o = {}) {
@@ -191,7 +221,8 @@ export function createCartCalls(http: Http): CartCalls {
 
     async reserveCartInventory(cartStateOrId, durationInSeconds = DEFAULT_RESERVATION_SECONDS, o = {}) {
       const path = cart(cartStateOrId, 'inventory-reservations');
-      if (!Number.isInteger(durationInSeconds) || durationInSeconds <= 0) throw new TypeError("'durationInSeconds' must be a positive whole number.");
+      if (!Number.isInteger(durationInSeconds) || durationInSeconds <= 0)
+        throw new TypeError("'durationInSeconds' must be a positive whole number.");
       return call<InventoryReservationResult>({ method: 'PUT', path, body: { durationInSeconds }, ...opts(o) });
     },
 

@@ -2,7 +2,9 @@
 // operation until the cart summary stops reporting Processing, retrying a failed cart action, and the
 // counted "cart is processing" flag. Time comes from a Clock so tests run the schedule without waiting.
 
-export interface Clock { sleep(ms: number): Promise<void> }
+export interface Clock {
+  sleep(ms: number): Promise<void>;
+}
 export const realClock: Clock = { sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 
 export const CART_ASYNC = {
@@ -35,7 +37,10 @@ export class AsyncMaxWaitError extends Error {
 }
 
 /** Loads the summary until asyncOperationStatus is no longer Processing; fails after the poll limit. */
-export async function pollUntilSettled<T extends { asyncOperationStatus?: string | null }>(load: () => Promise<T>, clock: Clock = realClock): Promise<T> {
+export async function pollUntilSettled<T extends { asyncOperationStatus?: string | null }>(
+  load: () => Promise<T>,
+  clock: Clock = realClock,
+): Promise<T> {
   for (let attempt = 1; attempt <= CART_ASYNC.pollLimit; attempt++) {
     const wait = pollDelay(attempt);
     if (wait) await clock.sleep(wait);
@@ -52,7 +57,12 @@ export async function withCartRetries<T>(action: () => Promise<T>, clock: Clock 
       return await action();
     } catch (error) {
       const status = (error as { status?: number }).status;
-      if (attempt >= CART_ASYNC.retries || status === CART_ASYNC.noRetryStatus || (error as Error)?.name === 'AbortError') throw error;
+      if (
+        attempt >= CART_ASYNC.retries ||
+        status === CART_ASYNC.noRetryStatus ||
+        (error as Error)?.name === 'AbortError'
+      )
+        throw error;
       await clock.sleep(CART_ASYNC.retryPauseMs);
     }
   }
@@ -64,17 +74,27 @@ export class ProcessingFlag {
   private forced = false;
   private listeners = new Set<(processing: boolean) => void>();
 
-  get processing(): boolean { return this.forced || this.inFlight > 0; }
+  get processing(): boolean {
+    return this.forced || this.inFlight > 0;
+  }
 
-  set(value: boolean): void { this.change(() => { this.forced = value; }); }
+  set(value: boolean): void {
+    this.change(() => {
+      this.forced = value;
+    });
+  }
 
   /** Counts the operation in flight until it settles. */
   async track<T>(operation: Promise<T>): Promise<T> {
-    this.change(() => { this.inFlight++; });
+    this.change(() => {
+      this.inFlight++;
+    });
     try {
       return await operation;
     } finally {
-      this.change(() => { this.inFlight--; });
+      this.change(() => {
+        this.inFlight--;
+      });
     }
   }
 

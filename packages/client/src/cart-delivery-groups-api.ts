@@ -37,17 +37,40 @@ export interface DeliveryGroupArrangement {
 export interface DeliveryGroupCalls {
   getDeliveryGroups(cartStateOrId: string, options?: GetDeliveryGroupsOptions): Promise<CartDeliveryGroupCollection>;
   /** Spec 02 §5: a delivery group load needs deliveryGroupId. */
-  getDeliveryGroup(cartStateOrId: string, deliveryGroupId: string, options?: CartCallOptions): Promise<CartDeliveryGroup>;
+  getDeliveryGroup(
+    cartStateOrId: string,
+    deliveryGroupId: string,
+    options?: CartCallOptions,
+  ): Promise<CartDeliveryGroup>;
   /** POST carts/{id}/delivery-groups (201). */
-  addDeliveryGroup(cartStateOrId: string, group: CartDeliveryGroupInput, options?: CartCallOptions): Promise<CartDeliveryGroup>;
-  updateDeliveryGroup(cartStateOrId: string, deliveryGroupId: string, changes: CartDeliveryGroupInput, options?: CartCallOptions): Promise<CartDeliveryGroup>;
+  addDeliveryGroup(
+    cartStateOrId: string,
+    group: CartDeliveryGroupInput,
+    options?: CartCallOptions,
+  ): Promise<CartDeliveryGroup>;
+  updateDeliveryGroup(
+    cartStateOrId: string,
+    deliveryGroupId: string,
+    changes: CartDeliveryGroupInput,
+    options?: CartCallOptions,
+  ): Promise<CartDeliveryGroup>;
   /** DELETE (204). */
   deleteDeliveryGroup(cartStateOrId: string, deliveryGroupId: string, options?: CartCallOptions): Promise<void>;
   /** 202 {asyncOperationStatus: 'Processing'}: poll the summary until it settles. */
-  arrangeCartItems(cartStateOrId: string, arrangements: readonly DeliveryGroupArrangement[], options?: CartCallOptions): Promise<{ asyncOperationStatus: AsyncOperationStatus }>;
+  arrangeCartItems(
+    cartStateOrId: string,
+    arrangements: readonly DeliveryGroupArrangement[],
+    options?: CartCallOptions,
+  ): Promise<{ asyncOperationStatus: AsyncOperationStatus }>;
 }
 
-const GROUP_KEYS = ['name', 'deliveryAddress', 'deliveryMethodId', 'desiredDeliveryDate', 'shippingInstructions'] as const;
+const GROUP_KEYS = [
+  'name',
+  'deliveryAddress',
+  'deliveryMethodId',
+  'desiredDeliveryDate',
+  'shippingInstructions',
+] as const;
 
 /** Only the known keys travel, as in the other calls with a body. */
 function groupBody(value: unknown, what: string): CartDeliveryGroupInput {
@@ -58,7 +81,8 @@ function groupBody(value: unknown, what: string): CartDeliveryGroupInput {
 }
 
 export function createDeliveryGroupCalls(http: Http): DeliveryGroupCalls {
-  const groups = (cartId: unknown, ...rest: string[]) => http.webstorePath('carts', requireId(cartId, 'cartStateOrId'), 'delivery-groups', ...rest);
+  const groups = (cartId: unknown, ...rest: string[]) =>
+    http.webstorePath('carts', requireId(cartId, 'cartStateOrId'), 'delivery-groups', ...rest);
   const groupId = (id: unknown) => requireId(id, 'deliveryGroupId');
 
   async function call<T>(req: HttpRequest, o: CartCallOptions): Promise<T> {
@@ -87,7 +111,8 @@ export function createDeliveryGroupCalls(http: Http): DeliveryGroupCalls {
     },
     async arrangeCartItems(cartStateOrId, arrangements, o = {}) {
       const path = groups(cartStateOrId, 'actions', 'arrange-items');
-      if (!Array.isArray(arrangements) || arrangements.length === 0) throw new TypeError("'arrangements' is required and must be a non-empty list.");
+      if (!Array.isArray(arrangements) || arrangements.length === 0)
+        throw new TypeError("'arrangements' is required and must be a non-empty list.");
       const body = {
         arrangements: arrangements.map((a, n) => ({
           deliveryGroupId: requireId(a?.deliveryGroupId, `arrangements[${n}].deliveryGroupId`),

@@ -14,7 +14,10 @@ function fakeClock(): Clock & { waits: number[] } {
   return { waits, sleep: async (ms) => void waits.push(ms) };
 }
 
-const summary = (count: number, status: CartCompactSummary['asyncOperationStatus'] = 'Completed'): CartCompactSummary => ({
+const summary = (
+  count: number,
+  status: CartCompactSummary['asyncOperationStatus'] = 'Completed',
+): CartCompactSummary => ({
   cartId: count ? CART : null,
   currencyIsoCode: 'USD',
   totalProductCount: String(count),
@@ -25,7 +28,8 @@ const summary = (count: number, status: CartCompactSummary['asyncOperationStatus
   grandTotalAmount: `${count * 399}.00`,
 });
 
-const httpError = (status: number, errorCode: string) => Object.assign(new Error(`HTTP ${status}`), { status, errors: [{ type: errorCode, message: '' }] });
+const httpError = (status: number, errorCode: string) =>
+  Object.assign(new Error(`HTTP ${status}`), { status, errors: [{ type: errorCode, message: '' }] });
 
 /** Cart calls over an in-memory cart; every call is recorded as "name args…". */
 function fakeCalls(overrides: Partial<CartStoreCalls> = {}) {
@@ -33,11 +37,19 @@ function fakeCalls(overrides: Partial<CartStoreCalls> = {}) {
   let count = 0;
   const calls: CartStoreCalls = {
     getCartCompactSummary: async () => (log.push('summary'), summary(count)),
-    addItemToCart: async (cart, item) => (log.push(`add ${cart} ${item.productId}`), count++, { cartItemId: 'line' } as never),
-    addItemsToCart: async (cart, items) => (log.push(`batch ${cart} ${items.length}`), { hasErrors: false, results: [] }),
-    updateCartItem: async (cart, id, q) => (log.push(`update ${cart} ${id} ${q}`), { cartItemId: id, quantity: String(q) } as never),
+    addItemToCart: async (cart, item) => (
+      log.push(`add ${cart} ${item.productId}`), count++, { cartItemId: 'line' } as never
+    ),
+    addItemsToCart: async (cart, items) => (
+      log.push(`batch ${cart} ${items.length}`), { hasErrors: false, results: [] }
+    ),
+    updateCartItem: async (cart, id, q) => (
+      log.push(`update ${cart} ${id} ${q}`), { cartItemId: id, quantity: String(q) } as never
+    ),
     deleteCartItem: async (cart, id) => void (log.push(`delete ${cart} ${id}`), count--),
-    applyCartCoupon: async (cart, code) => (log.push(`coupon ${cart} ${code}`), { cartCoupons: { coupons: [] } } as never),
+    applyCartCoupon: async (cart, code) => (
+      log.push(`coupon ${cart} ${code}`), { cartCoupons: { coupons: [] } } as never
+    ),
     deleteCartCoupon: async (cart, id) => void log.push(`uncoupon ${cart} ${id}`),
     ...overrides,
   };
@@ -60,20 +72,28 @@ test('load reads the compact summary and tells listeners; processing while it ru
   assert.equal(loaded?.totalProductCount, '2');
   assert.equal(store.getState().status, 'loaded');
   assert.equal(store.getState().summary?.totalProductCount, '2');
-  assert.ok(seen.some((s) => s.status === 'loading' && s.processing), 'listeners saw the load in flight');
+  assert.ok(
+    seen.some((s) => s.status === 'loading' && s.processing),
+    'listeners saw the load in flight',
+  );
   assert.equal(seen.at(-1)!.processing, false);
 });
 
 test('a Processing summary is polled on the spec schedule until it settles', async () => {
   const clock = fakeClock();
   let reads = 0;
-  const { calls } = fakeCalls({ getCartCompactSummary: async () => summary(3, ++reads < 7 ? 'Processing' : 'Completed') });
+  const { calls } = fakeCalls({
+    getCartCompactSummary: async () => summary(3, ++reads < 7 ? 'Processing' : 'Completed'),
+  });
   const store = createCartStore({ calls, clock });
   const seen = watch(store);
   await store.load();
   assert.equal(reads, 7);
   assert.deepEqual(clock.waits, [100, 200, 300]);
-  assert.ok(seen.filter((s) => s.status === 'loading').every((s) => s.processing), 'busy the whole time');
+  assert.ok(
+    seen.filter((s) => s.status === 'loading').every((s) => s.processing),
+    'busy the whole time',
+  );
   assert.equal(store.getState().summary?.asyncOperationStatus, 'Completed');
   assert.equal(store.getState().processing, false);
 });
@@ -132,7 +152,9 @@ test('a failed action is retried (3 × 4000 ms) before it counts as failed', asy
 test('a 409 (already in the cart) fails at once: no retry, no reload, the error reaches the caller', async () => {
   const clock = fakeClock();
   let tries = 0;
-  const { calls, log } = fakeCalls({ addItemToCart: async () => (tries++, Promise.reject(httpError(409, 'MAX_LIMIT_EXCEEDED'))) });
+  const { calls, log } = fakeCalls({
+    addItemToCart: async () => (tries++, Promise.reject(httpError(409, 'MAX_LIMIT_EXCEEDED'))),
+  });
   const store = createCartStore({ calls, clock });
   await assert.rejects(store.addItem({ productId: PRODUCT, quantity: 1 }), { status: 409 });
   assert.equal(tries, 1);
@@ -142,10 +164,15 @@ test('a 409 (already in the cart) fails at once: no retry, no reload, the error 
 });
 
 test('a refusal about the request (4xx: bad coupon, quantity rule) is not retried; with retryClientErrors it is, as spec 02 §4 reads', async () => {
-  for (const [retryClientErrors, expected] of [[false, 1], [true, 4]] as const) {
+  for (const [retryClientErrors, expected] of [
+    [false, 1],
+    [true, 4],
+  ] as const) {
     const clock = fakeClock();
     let tries = 0;
-    const { calls } = fakeCalls({ applyCartCoupon: async () => (tries++, Promise.reject(httpError(400, 'INVALID_COUPON'))) });
+    const { calls } = fakeCalls({
+      applyCartCoupon: async () => (tries++, Promise.reject(httpError(400, 'INVALID_COUPON'))),
+    });
     const store = createCartStore({ calls, clock, retryClientErrors });
     await assert.rejects(store.applyCoupon('NOPE'), { status: 400 });
     assert.equal(tries, expected);
@@ -188,7 +215,9 @@ test('a batch answered 202 Processing: the reload polls until the summary settle
     getCartCompactSummary: async () => summary(40, ++reads < 5 ? 'Processing' : 'Completed'),
   });
   const store = createCartStore({ calls, clock });
-  const answer = await store.addItems(Array.from({ length: 40 }, (_, i) => ({ productId: `01t${String(i).padStart(12, '0')}AAA`, quantity: 1 })));
+  const answer = await store.addItems(
+    Array.from({ length: 40 }, (_, i) => ({ productId: `01t${String(i).padStart(12, '0')}AAA`, quantity: 1 })),
+  );
   assert.equal(answer.asyncOperationStatus, 'Processing');
   assert.equal(reads, 5);
   assert.deepEqual(clock.waits, [100]);
@@ -196,7 +225,9 @@ test('a batch answered 202 Processing: the reload polls until the summary settle
 });
 
 test('a refused summary (a guest without a cart) is kept as the error; the action itself still succeeded', async () => {
-  const { calls } = fakeCalls({ getCartCompactSummary: async () => Promise.reject(httpError(401, 'INVALID_SESSION_ID')) });
+  const { calls } = fakeCalls({
+    getCartCompactSummary: async () => Promise.reject(httpError(401, 'INVALID_SESSION_ID')),
+  });
   const store = createCartStore({ calls, clock: fakeClock() });
   await store.addItem({ productId: PRODUCT, quantity: 1 });
   assert.equal(store.getState().status, 'error');

@@ -9,7 +9,13 @@ import { pollUntilSettled, ProcessingFlag, realClock, withCartRetries, type Cloc
 
 export type CartStoreCalls = Pick<
   CartCalls,
-  'getCartCompactSummary' | 'addItemToCart' | 'addItemsToCart' | 'updateCartItem' | 'deleteCartItem' | 'applyCartCoupon' | 'deleteCartCoupon'
+  | 'getCartCompactSummary'
+  | 'addItemToCart'
+  | 'addItemsToCart'
+  | 'updateCartItem'
+  | 'deleteCartItem'
+  | 'applyCartCoupon'
+  | 'deleteCartCoupon'
 >;
 
 export interface CartState {

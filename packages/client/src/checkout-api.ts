@@ -63,7 +63,11 @@ export interface CheckoutCalls {
   /** DELETE checkouts/{id} (204). */
   deleteCheckout(checkoutIdOrActive: string, options?: CheckoutCallOptions): Promise<void>;
   /** POST checkouts/{id}/coupons (201). */
-  applyCheckoutCoupon(checkoutId: string, couponCode: string, options?: CheckoutCallOptions): Promise<CartCouponCollection>;
+  applyCheckoutCoupon(
+    checkoutId: string,
+    couponCode: string,
+    options?: CheckoutCallOptions,
+  ): Promise<CartCouponCollection>;
   /** DELETE checkouts/{id}/coupons/{cartCouponId} (204). */
   deleteCheckoutCoupon(checkoutId: string, cartCouponId: string, options?: CheckoutCallOptions): Promise<void>;
   /** POST checkouts/{id}/payments: a gateway token or a purchase order number; never a card number. */
@@ -84,7 +88,8 @@ const isPaymentBody = (v: unknown): v is CheckoutPayment => isObject(v) && typeo
 function assertNoCardNumber(request: PaymentRequest): void {
   if (request.requestType === 'SimplePurchaseOrder') return;
   const token = request.paymentToken ?? '';
-  if (/^[\d\s-]{12,}$/.test(token.trim())) throw new TypeError("'paymentToken' must be a gateway token, never a card number.");
+  if (/^[\d\s-]{12,}$/.test(token.trim()))
+    throw new TypeError("'paymentToken' must be a gateway token, never a card number.");
 }
 
 export function createCheckoutCalls(http: Http): CheckoutCalls {
@@ -103,21 +108,30 @@ export function createCheckoutCalls(http: Http): CheckoutCalls {
       const res = await send<Checkout>(req);
       return { status: res.status, checkout: res.data };
     } catch (error) {
-      if (error instanceof CommerceFetchError && error.status === 422 && isCheckoutBody(error.body)) return { status: 422, checkout: error.body };
+      if (error instanceof CommerceFetchError && error.status === 422 && isCheckoutBody(error.body))
+        return { status: 422, checkout: error.body };
       throw error;
     }
   }
 
   return {
     startCheckout: (cartId = 'active', o = {}) =>
-      checkoutAnswer({ method: 'PUT', path: ws('checkouts'), body: { cartId: requireId(cartId, 'cartId') }, ...opts(o) }),
+      checkoutAnswer({
+        method: 'PUT',
+        path: ws('checkouts'),
+        body: { cartId: requireId(cartId, 'cartId') },
+        ...opts(o),
+      }),
 
     getCheckout: (id, o = {}) => checkoutAnswer({ path: checkout(id), ...opts(o) }),
 
     updateCheckout(id, change, o = {}) {
       if (!isObject(change)) throw new TypeError("'change' is required and must be an object.");
-      const groups = ['contactInfo' in change, 'deliveryAddress' in change, 'deliveryMethodId' in change].filter(Boolean).length;
-      if (groups !== 1) throw new TypeError("Send exactly one of 'contactInfo', 'deliveryAddress' or 'deliveryMethodId'.");
+      const groups = ['contactInfo' in change, 'deliveryAddress' in change, 'deliveryMethodId' in change].filter(
+        Boolean,
+      ).length;
+      if (groups !== 1)
+        throw new TypeError("Send exactly one of 'contactInfo', 'deliveryAddress' or 'deliveryMethodId'.");
       if ('deliveryMethodId' in change) requireId(change.deliveryMethodId, 'deliveryMethodId');
       return checkoutAnswer({ method: 'PATCH', path: checkout(id), body: change, ...opts(o) });
     },
@@ -128,11 +142,16 @@ export function createCheckoutCalls(http: Http): CheckoutCalls {
 
     async applyCheckoutCoupon(id, couponCode, o = {}) {
       const body = { couponCode: requireText(couponCode, 'couponCode').trim() };
-      return (await send<CartCouponCollection>({ method: 'POST', path: checkout(id, 'coupons'), body, ...opts(o) })).data;
+      return (await send<CartCouponCollection>({ method: 'POST', path: checkout(id, 'coupons'), body, ...opts(o) }))
+        .data;
     },
 
     async deleteCheckoutCoupon(id, cartCouponId, o = {}) {
-      await send<undefined>({ method: 'DELETE', path: checkout(id, 'coupons', requireId(cartCouponId, 'cartCouponId')), ...opts(o) });
+      await send<undefined>({
+        method: 'DELETE',
+        path: checkout(id, 'coupons', requireId(cartCouponId, 'cartCouponId')),
+        ...opts(o),
+      });
     },
 
     async payCheckout(id, request, o = {}) {
@@ -140,22 +159,35 @@ export function createCheckoutCalls(http: Http): CheckoutCalls {
       requireText(request.requestType, 'requestType');
       assertNoCardNumber(request);
       try {
-        const res = await send<CheckoutPayment>({ method: 'POST', path: checkout(id, 'payments'), body: request, ...opts(o) });
+        const res = await send<CheckoutPayment>({
+          method: 'POST',
+          path: checkout(id, 'payments'),
+          body: request,
+          ...opts(o),
+        });
         return { status: res.status, payment: res.data };
       } catch (error) {
         // A decline (422), a check that failed (422) or the gateway's failure (502) carry the payment's answer.
-        if (error instanceof CommerceFetchError && isPaymentBody(error.body)) return { status: error.status, payment: error.body };
+        if (error instanceof CommerceFetchError && isPaymentBody(error.body))
+          return { status: error.status, payment: error.body };
         throw error;
       }
     },
 
     async prepareOrder(id, o = {}) {
-      return (await send<PrepareOrderResult>({ method: 'POST', path: checkout(id, 'orders', 'actions', 'prepare'), ...opts(o) })).data;
+      return (
+        await send<PrepareOrderResult>({
+          method: 'POST',
+          path: checkout(id, 'orders', 'actions', 'prepare'),
+          ...opts(o),
+        })
+      ).data;
     },
 
     async placeOrder(id, o = {}) {
       const headers: Record<string, string> = {};
-      if (o.idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = requireText(o.idempotencyKey, 'idempotencyKey').trim();
+      if (o.idempotencyKey !== undefined)
+        headers[IDEMPOTENCY_KEY_HEADER] = requireText(o.idempotencyKey, 'idempotencyKey').trim();
       return (await send<PlaceOrderResult>({ method: 'POST', path: checkout(id, 'orders'), headers, ...opts(o) })).data;
     },
   };

@@ -10,7 +10,12 @@ import { json, pathOf, recordingFetch, type Responder } from './test-support.ts'
 const WS = '0ZE000000000001AAA';
 const OLD = '2z9000000000001AAA';
 const NEW = '2z9000000000002AAA';
-const ORDER = { orderReferenceNumber: 'DD-00001001', orderSummaryId: '801000000000001AAA', salesOrderId: '801000000000001AAA', errors: [] };
+const ORDER = {
+  orderReferenceNumber: 'DD-00001001',
+  orderSummaryId: '801000000000001AAA',
+  salesOrderId: '801000000000001AAA',
+  errors: [],
+};
 
 function setup(respond: Responder) {
   const { fetch, calls } = recordingFetch(respond);
@@ -19,8 +24,21 @@ function setup(respond: Responder) {
   const events = new EventTarget();
   const slept: number[] = [];
   let n = 0;
-  const flow = createCheckoutFlow({ calls: client, storage, events, clock: { sleep: async (ms) => void slept.push(ms) }, randomId: () => `key-${++n}` });
-  return { flow, calls, storage, events, slept, route: (c: { method: string; url: string }) => `${c.method} ${pathOf(c.url).replace(/^.*webstores\/[^/]+\//, '')}` };
+  const flow = createCheckoutFlow({
+    calls: client,
+    storage,
+    events,
+    clock: { sleep: async (ms) => void slept.push(ms) },
+    randomId: () => `key-${++n}`,
+  });
+  return {
+    flow,
+    calls,
+    storage,
+    events,
+    slept,
+    route: (c: { method: string; url: string }) => `${c.method} ${pathOf(c.url).replace(/^.*webstores\/[^/]+\//, '')}`,
+  };
 }
 const co = (id: string, status: number) => json({ checkoutId: id, checkoutStatus: status, errors: [] }, { status });
 
@@ -30,7 +48,12 @@ describe('ensureCheckout (spec 02 §4)', () => {
     const { flow, calls, storage, route } = setup((c) => (c.method === 'PUT' ? co(NEW, 202) : co(NEW, gets.shift()!)));
     const answer = await flow.ensureCheckout();
     assert.equal(answer.status, 200);
-    assert.deepEqual(calls.map(route), ['PUT checkouts', `GET checkouts/${NEW}`, `GET checkouts/${NEW}`, `GET checkouts/${NEW}`]);
+    assert.deepEqual(calls.map(route), [
+      'PUT checkouts',
+      `GET checkouts/${NEW}`,
+      `GET checkouts/${NEW}`,
+      `GET checkouts/${NEW}`,
+    ]);
     assert.equal(storage.getItem(CHECKOUT_SESSION_KEY), NEW);
     assert.equal(flow.storedCheckoutId(), NEW);
   });
@@ -43,18 +66,31 @@ describe('ensureCheckout (spec 02 §4)', () => {
 
   it('a start answering 410 deletes the old checkout and starts once more', async () => {
     const puts = [json([{ errorCode: 'CHECKOUT_COMPLETED', message: 'gone' }], { status: 410 }), co(NEW, 202)];
-    const { flow, calls, storage, route } = setup((c) => (c.method === 'PUT' ? puts.shift()! : c.method === 'DELETE' ? new Response(null, { status: 204 }) : co(NEW, 200)));
+    const { flow, calls, storage, route } = setup((c) =>
+      c.method === 'PUT' ? puts.shift()! : c.method === 'DELETE' ? new Response(null, { status: 204 }) : co(NEW, 200),
+    );
     storage.setItem(CHECKOUT_SESSION_KEY, OLD);
     assert.equal((await flow.ensureCheckout()).checkout.checkoutId, NEW);
-    assert.deepEqual(calls.map(route), ['PUT checkouts', `DELETE checkouts/${OLD}`, 'PUT checkouts', `GET checkouts/${NEW}`]);
+    assert.deepEqual(calls.map(route), [
+      'PUT checkouts',
+      `DELETE checkouts/${OLD}`,
+      'PUT checkouts',
+      `GET checkouts/${NEW}`,
+    ]);
     assert.equal(storage.getItem(CHECKOUT_SESSION_KEY), NEW);
   });
 
   it('a start answering 422 deletes that checkout and starts once more; only once', async () => {
-    const { flow, calls, route } = setup((c) => (c.method === 'PUT' ? co(OLD, 422) : new Response(null, { status: 204 })));
+    const { flow, calls, route } = setup((c) =>
+      c.method === 'PUT' ? co(OLD, 422) : new Response(null, { status: 204 }),
+    );
     const answer = await flow.ensureCheckout();
     assert.equal(answer.status, 422, 'the second answer stands: ready, with its errors to show');
-    assert.deepEqual(calls.map(route), ['PUT checkouts', `DELETE checkouts/${OLD}`, 'PUT checkouts'], 'one retry, not a loop');
+    assert.deepEqual(
+      calls.map(route),
+      ['PUT checkouts', `DELETE checkouts/${OLD}`, 'PUT checkouts'],
+      'one retry, not a loop',
+    );
   });
 
   it('gives up past the poll limit with "async maximum wait exceeded", on the cart schedule', async () => {
@@ -86,7 +122,10 @@ describe('placing the order', () => {
   });
 
   it('a refused order keeps the checkout and the key (the retry sends the same key)', async () => {
-    const answers = [json([{ errorCode: 'INTERNAL_ERROR', message: '' }], { status: 500 }), json(ORDER, { status: 201 })];
+    const answers = [
+      json([{ errorCode: 'INTERNAL_ERROR', message: '' }], { status: 500 }),
+      json(ORDER, { status: 201 }),
+    ];
     const { flow, calls, storage } = setup(() => answers.shift()!);
     storage.setItem(CHECKOUT_SESSION_KEY, NEW);
     await assert.rejects(flow.placeOrder(NEW, 'pay-1'));

@@ -112,7 +112,8 @@ export function createCheckoutFlow(options: CheckoutFlowOptions): CheckoutFlow {
     try {
       return await calls.startCheckout(ACTIVE_CHECKOUT, o);
     } catch (error) {
-      if (error instanceof CommerceFetchError && shouldRestartCheckout(error.status)) return { status: error.status, checkout: null };
+      if (error instanceof CommerceFetchError && shouldRestartCheckout(error.status))
+        return { status: error.status, checkout: null };
       throw error;
     }
   }
@@ -155,14 +156,18 @@ export function createCheckoutFlow(options: CheckoutFlowOptions): CheckoutFlow {
     },
 
     async placeOrder(checkoutId, paymentId, o = {}) {
-      const result = await calls.placeOrder(checkoutId, { ...o, idempotencyKey: flow.idempotencyKey(checkoutId, paymentId) });
+      const result = await calls.placeOrder(checkoutId, {
+        ...o,
+        idempotencyKey: flow.idempotencyKey(checkoutId, paymentId),
+      });
       flow.orderPlaced(result);
       return result;
     },
 
     orderPlaced(result) {
       flow.forget();
-      if (events && typeof CustomEvent === 'function') events.dispatchEvent(new CustomEvent(ORDER_PLACED_EVENT, { detail: result }));
+      if (events && typeof CustomEvent === 'function')
+        events.dispatchEvent(new CustomEvent(ORDER_PLACED_EVENT, { detail: result }));
     },
 
     forget() {

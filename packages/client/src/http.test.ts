@@ -92,7 +92,9 @@ describe('CommerceFetchError', () => {
   });
 
   it('keeps an empty errors list when the body is not JSON', async () => {
-    const { fetch } = recordingFetch(() => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    const { fetch } = recordingFetch(
+      () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
     await assert.rejects(createHttp({ webstoreId: 'W', fetch }).request({ path: '/a' }), (e: unknown) => {
       assert.ok(e instanceof CommerceFetchError);
       assert.equal(e.status, 502);
@@ -168,7 +170,13 @@ describe('onResponse', () => {
 
   it('a listener that throws does not fail the call', async () => {
     const { fetch } = recordingFetch(() => json({ fine: true }));
-    const http = createHttp({ webstoreId: 'W', fetch, onResponse: () => { throw new Error('listener bug'); } });
+    const http = createHttp({
+      webstoreId: 'W',
+      fetch,
+      onResponse: () => {
+        throw new Error('listener bug');
+      },
+    });
     assert.deepEqual((await http.request({ path: '/a' })).data, { fine: true });
   });
 });

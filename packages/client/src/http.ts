@@ -108,7 +108,11 @@ export function createHttp(config: HttpConfig): Http {
 
   async function send<T>(req: HttpRequest, url: string): Promise<HttpResponse<T>> {
     const method = req.method ?? 'GET';
-    const headers: Record<string, string> = { Accept: 'application/json', ...config.defaultHeaders?.(), ...req.headers };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...config.defaultHeaders?.(),
+      ...req.headers,
+    };
     if (needsCsrfToken(method) && headers[CSRF_HEADER] === undefined) {
       const token = csrfToken();
       if (token) headers[CSRF_HEADER] = token;

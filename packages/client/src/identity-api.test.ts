@@ -51,10 +51,20 @@ describe('login', () => {
 describe('register', () => {
   it('POSTs the four fields, names and email trimmed', async () => {
     const { client, calls } = setup(() => json({ userId: '005000000000009AAA', userName: 'Ada' }, { status: 201 }));
-    const session = await client.register({ firstName: ' Ada ', lastName: 'Lovelace', email: 'ada@example.com ', password: 'abcdefg1' });
+    const session = await client.register({
+      firstName: ' Ada ',
+      lastName: 'Lovelace',
+      email: 'ada@example.com ',
+      password: 'abcdefg1',
+    });
     assert.equal(session.userId, '005000000000009AAA');
     assert.equal(calls[0].url, '/services/auth/register');
-    assert.deepEqual(JSON.parse(calls[0].body!), { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'abcdefg1' });
+    assert.deepEqual(JSON.parse(calls[0].body!), {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'abcdefg1',
+    });
   });
 
   it('requires every field', async () => {
@@ -80,7 +90,12 @@ describe('logout', () => {
 
 describe('updateProfile', () => {
   it('PATCHes the given names only and answers the profile', async () => {
-    const profile = { firstName: 'Morgan', lastName: 'Lee-Smith', email: 'morgan@northwind.example', userName: 'Morgan' };
+    const profile = {
+      firstName: 'Morgan',
+      lastName: 'Lee-Smith',
+      email: 'morgan@northwind.example',
+      userName: 'Morgan',
+    };
     const { client, calls } = setup(() => json(profile));
     assert.deepEqual(await client.updateProfile({ lastName: ' Lee-Smith ' }), profile);
     assert.equal(calls[0].url, '/services/auth/profile');

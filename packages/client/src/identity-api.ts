@@ -2,7 +2,14 @@
 // endpoints under /services/auth (not part of the platform's commerce API); they set and rotate the
 // session cookies, so a browser must reload what it knows about the session after calling them.
 
-import type { CartPreserveResult, LoginInput, ProfileUpdate, RegistrationInput, SessionContext, UserProfile } from '@store/core';
+import type {
+  CartPreserveResult,
+  LoginInput,
+  ProfileUpdate,
+  RegistrationInput,
+  SessionContext,
+  UserProfile,
+} from '@store/core';
 import type { CallOptions } from './call-options.ts';
 import type { Http } from './http.ts';
 import { optionalText, requireSomeOf, requireText } from './validate.ts';
@@ -15,7 +22,8 @@ export const AUTH_ROOT = '/services/auth';
  * `cartMerge`: the guest cart preserved into the shopper's cart (spec 02 §4 "Guest cart"), null when
  * there was none to merge.
  */
-export type AuthSession = Partial<SessionContext> & Pick<SessionContext, 'userId' | 'userName'> & { cartMerge?: CartPreserveResult | null };
+export type AuthSession = Partial<SessionContext> &
+  Pick<SessionContext, 'userId' | 'userName'> & { cartMerge?: CartPreserveResult | null };
 
 export interface IdentityCalls {
   /** 401 INVALID_LOGIN for wrong credentials, 429 TOO_MANY_REQUESTS after too many attempts. */

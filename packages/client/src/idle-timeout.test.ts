@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createIdleTracker, idleDeadlines, idlePhaseAt, SESSION_WARNING_MS, type IdleTrackerOptions } from './idle-timeout.ts';
+import {
+  createIdleTracker,
+  idleDeadlines,
+  idlePhaseAt,
+  SESSION_WARNING_MS,
+  type IdleTrackerOptions,
+} from './idle-timeout.ts';
 import { manualClock, manualTimers } from './test-support.ts';
 
 const T0 = 1_000_000;

@@ -20,7 +20,11 @@ export interface IdleDeadlines {
  * The deadlines after the last activity. A timeout no longer than the warning puts the warning at
  * the activity itself: it can never be due before something happened.
  */
-export function idleDeadlines(idleTimeoutSeconds: number, lastActivityAt: number, warningMs = SESSION_WARNING_MS): IdleDeadlines {
+export function idleDeadlines(
+  idleTimeoutSeconds: number,
+  lastActivityAt: number,
+  warningMs = SESSION_WARNING_MS,
+): IdleDeadlines {
   const timeoutAt = lastActivityAt + idleTimeoutSeconds * 1000;
   return { warnAt: Math.max(lastActivityAt, timeoutAt - warningMs), timeoutAt };
 }
@@ -74,7 +78,8 @@ export function createIdleTracker(options: IdleTrackerOptions): IdleTracker {
   }
   const now = options.now ?? Date.now;
   const setTimer = options.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
-  const clearTimer = options.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const clearTimer =
+    options.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
   const warningMs = options.warningMs ?? SESSION_WARNING_MS;
 
   let lastActivityAt = options.lastActivityAt ?? now();
@@ -87,7 +92,8 @@ export function createIdleTracker(options: IdleTrackerOptions): IdleTracker {
 
   function absorbShared() {
     const shared = options.sharedActivity?.();
-    if (typeof shared === 'number' && Number.isFinite(shared) && shared > lastActivityAt) lastActivityAt = Math.min(shared, now());
+    if (typeof shared === 'number' && Number.isFinite(shared) && shared > lastActivityAt)
+      lastActivityAt = Math.min(shared, now());
   }
 
   function arm() {
@@ -96,10 +102,13 @@ export function createIdleTracker(options: IdleTrackerOptions): IdleTracker {
     if (stopped) return;
     const d = deadlines();
     const next = reported === 'active' ? d.warnAt : d.timeoutAt;
-    timer = setTimer(() => {
-      timer = null;
-      evaluate();
-    }, Math.min(MAX_TIMER_MS, Math.max(0, next - now())));
+    timer = setTimer(
+      () => {
+        timer = null;
+        evaluate();
+      },
+      Math.min(MAX_TIMER_MS, Math.max(0, next - now())),
+    );
   }
 
   function evaluate() {

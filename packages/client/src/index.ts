@@ -46,7 +46,12 @@ export type { DataStore, LoadOptions, StoreEntry, StoreListener, StoreOptions } 
 export * from './cart-async.ts';
 export { cartItemBody, CURRENT_CART } from './cart-api.ts';
 export type { AddCartItemInput, CartCallOptions, CartCalls, GetCartItemsOptions } from './cart-api.ts';
-export type { CartDeliveryGroupInput, DeliveryGroupArrangement, DeliveryGroupCalls, GetDeliveryGroupsOptions } from './cart-delivery-groups-api.ts';
+export type {
+  CartDeliveryGroupInput,
+  DeliveryGroupArrangement,
+  DeliveryGroupCalls,
+  GetDeliveryGroupsOptions,
+} from './cart-delivery-groups-api.ts';
 export type {
   EvaluateProductPromotionsInput,
   EvaluatePromotionsInput,
@@ -60,7 +65,14 @@ export type {
 export { createCartStore } from './cart-store.ts';
 export type { CartState, CartStore, CartStoreCalls, CartStoreListener, CartStoreOptions } from './cart-store.ts';
 export { ACTIVE_CHECKOUT } from './checkout-api.ts';
-export type { CheckoutAnswer, CheckoutCallOptions, CheckoutCalls, CheckoutChange, PaymentAnswer, PlaceOrderOptions } from './checkout-api.ts';
+export type {
+  CheckoutAnswer,
+  CheckoutCallOptions,
+  CheckoutCalls,
+  CheckoutChange,
+  PaymentAnswer,
+  PlaceOrderOptions,
+} from './checkout-api.ts';
 export { createCheckoutFlow, IDEMPOTENCY_SESSION_KEY, ORDER_PLACED_EVENT, randomUuid } from './checkout-flow.ts';
 export type { CheckoutFlow, CheckoutFlowCalls, CheckoutFlowOptions } from './checkout-flow.ts';
 export { CURRENT_ACCOUNT } from './addresses-api.ts';

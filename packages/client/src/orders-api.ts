@@ -35,14 +35,25 @@ const account = (id: string | undefined) => effectiveAccountIdOrNull(id) ?? unde
 
 export function createOrderCalls(http: Http): OrderCalls {
   const ws = http.webstorePath;
-  async function get<T>(path: string, o: OrderCallOptions, query: Record<string, string | number | undefined> = {}): Promise<T> {
-    return (await http.request<T>({ path, query: { ...query, effectiveAccountId: account(o.effectiveAccountId) }, signal: o.signal })).data;
+  async function get<T>(
+    path: string,
+    o: OrderCallOptions,
+    query: Record<string, string | number | undefined> = {},
+  ): Promise<T> {
+    return (
+      await http.request<T>({
+        path,
+        query: { ...query, effectiveAccountId: account(o.effectiveAccountId) },
+        signal: o.signal,
+      })
+    ).data;
   }
   const order = (id: unknown, ...rest: string[]) => ws('order-summaries', requireId(id, 'orderSummaryId'), ...rest);
 
   return {
     async getOrderSummaries(o = {}) {
-      if (o.pageSize !== undefined && (!Number.isInteger(o.pageSize) || o.pageSize < 1 || o.pageSize > 100)) throw new TypeError("'pageSize' must be a whole number from 1 to 100.");
+      if (o.pageSize !== undefined && (!Number.isInteger(o.pageSize) || o.pageSize < 1 || o.pageSize > 100))
+        throw new TypeError("'pageSize' must be a whole number from 1 to 100.");
       return get<OrderSummaryCollection>(ws('order-summaries'), o, { pageSize: o.pageSize, pageToken: o.pageToken });
     },
     getOrderSummary: async (id, o = {}) => get<OrderDetail>(order(id), o),

@@ -23,7 +23,14 @@ const evaluation = {
       isSuccess: true,
       errorMessage: null,
       promotionPriceAdjustmentList: [
-        { promotionId: '0c8000000000001AAA', displayName: 'Spring sale', termsAndConditions: null, adjustmentType: 'PercentageBasedAdjustment', adjustmentValue: '10', adjustmentAmount: '-39.90' },
+        {
+          promotionId: '0c8000000000001AAA',
+          displayName: 'Spring sale',
+          termsAndConditions: null,
+          adjustmentType: 'PercentageBasedAdjustment',
+          adjustmentValue: '10',
+          adjustmentAmount: '-39.90',
+        },
       ],
     },
   ],
@@ -31,7 +38,16 @@ const evaluation = {
 
 describe('promotions', () => {
   it('GET promotions/products with the product ids comma-joined', async () => {
-    const answer = { promotionProducts: [{ productId: PRODUCT, promotions: [{ promotionId: 'p', displayName: 'Spring sale', termsAndConditions: null, requiresCoupon: false }] }] };
+    const answer = {
+      promotionProducts: [
+        {
+          productId: PRODUCT,
+          promotions: [
+            { promotionId: 'p', displayName: 'Spring sale', termsAndConditions: null, requiresCoupon: false },
+          ],
+        },
+      ],
+    };
     const { client, calls } = setup(() => json(answer));
     assert.deepEqual(await client.getProductPromotions([PRODUCT, '01t000000000102AAA']), answer);
     assert.equal(pathOf(calls[0].url), `/services/data/v65.0/commerce/webstores/${WS}/promotions/products`);
@@ -40,19 +56,34 @@ describe('promotions', () => {
 
   it('evaluate-products: POST outside the webstore path, the store named in the body, only known keys', async () => {
     const { client, calls } = setup(() => json(evaluation), null);
-    const answer = await client.evaluateProductPromotions({ products: [{ productId: PRODUCT }], currencyIsoCode: 'USD', effectiveAccountId: '000000000000000' });
+    const answer = await client.evaluateProductPromotions({
+      products: [{ productId: PRODUCT }],
+      currencyIsoCode: 'USD',
+      effectiveAccountId: '000000000000000',
+    });
     assert.deepEqual(answer, evaluation);
     assert.equal(calls[0].method, 'POST');
     assert.equal(pathOf(calls[0].url), '/services/data/v65.0/commerce/promotions/actions/evaluate-products');
-    assert.deepEqual(JSON.parse(calls[0].body!), { webStoreId: WS, currencyIsoCode: 'USD', products: [{ productId: PRODUCT }] });
+    assert.deepEqual(JSON.parse(calls[0].body!), {
+      webStoreId: WS,
+      currencyIsoCode: 'USD',
+      products: [{ productId: PRODUCT }],
+    });
     assert.equal(calls[0].headers['X-CSRF-Token'], undefined, 'a server render has no token, and this read needs none');
   });
 
   it('evaluate: the dry run over a cart body', async () => {
     const { client, calls } = setup(() => json({ summary: {} }));
-    await client.evaluatePromotions({ cart: { cartItems: [{ quantity: '1', product2Id: PRODUCT }] }, couponCodes: ['SAVE10'] });
+    await client.evaluatePromotions({
+      cart: { cartItems: [{ quantity: '1', product2Id: PRODUCT }] },
+      couponCodes: ['SAVE10'],
+    });
     assert.equal(pathOf(calls[0].url), '/services/data/v65.0/commerce/promotions/actions/evaluate');
-    assert.deepEqual(JSON.parse(calls[0].body!), { cart: { cartItems: [{ quantity: '1', product2Id: PRODUCT }] }, couponCodes: ['SAVE10'], webStoreId: WS });
+    assert.deepEqual(JSON.parse(calls[0].body!), {
+      cart: { cartItems: [{ quantity: '1', product2Id: PRODUCT }] },
+      couponCodes: ['SAVE10'],
+      webStoreId: WS,
+    });
   });
 
   it('spec 02 §5: product ids, products with ids, cart items with a string quantity and an id or sku — else a TypeError before any request', async () => {
@@ -61,7 +92,10 @@ describe('promotions', () => {
     await assert.rejects(client.evaluateProductPromotions({ products: [] }), TypeError);
     await assert.rejects(client.evaluateProductPromotions({ products: [{ productId: '' }] }), TypeError);
     await assert.rejects(client.evaluatePromotions({ cart: { cartItems: [] } }), TypeError);
-    await assert.rejects(client.evaluatePromotions({ cart: { cartItems: [{ quantity: 1 as never, product2Id: PRODUCT }] } }), TypeError);
+    await assert.rejects(
+      client.evaluatePromotions({ cart: { cartItems: [{ quantity: 1 as never, product2Id: PRODUCT }] } }),
+      TypeError,
+    );
     await assert.rejects(client.evaluatePromotions({ cart: { cartItems: [{ quantity: '1' }] } }), TypeError);
     assert.equal(calls.length, 0);
   });

@@ -49,7 +49,10 @@ export interface EvaluateProductPromotionsInput {
 
 /** Spec 02 §7 "POST commerce/promotions/actions/evaluate": a cart and what surrounds it. */
 export interface EvaluatePromotionsInput {
-  cart: { cartItems: ReadonlyArray<{ quantity: string; product2Id?: string; sku?: string; [key: string]: unknown }>; [key: string]: unknown };
+  cart: {
+    cartItems: ReadonlyArray<{ quantity: string; product2Id?: string; sku?: string; [key: string]: unknown }>;
+    [key: string]: unknown;
+  };
   cartDeliveryGroups?: unknown[];
   couponCodes?: string[];
   isItemizeHeaderAdjustments?: boolean;
@@ -61,9 +64,15 @@ export interface EvaluatePromotionsInput {
 
 export interface PromotionCalls {
   /** GET promotions/products?productIds=a,b. */
-  getProductPromotions(productIds: readonly string[], options?: CallOptions & { effectiveAccountId?: string }): Promise<ProductPromotionCollection>;
+  getProductPromotions(
+    productIds: readonly string[],
+    options?: CallOptions & { effectiveAccountId?: string },
+  ): Promise<ProductPromotionCollection>;
   /** POST /commerce/promotions/actions/evaluate-products: a read, so no CSRF token is needed. */
-  evaluateProductPromotions(input: EvaluateProductPromotionsInput, options?: CallOptions): Promise<ProductPromotionEvaluations>;
+  evaluateProductPromotions(
+    input: EvaluateProductPromotionsInput,
+    options?: CallOptions,
+  ): Promise<ProductPromotionEvaluations>;
   /** POST /commerce/promotions/actions/evaluate: a dry run; the answer's shape is the server's. */
   evaluatePromotions(input: EvaluatePromotionsInput, options?: CallOptions): Promise<Record<string, unknown>>;
 }
@@ -73,9 +82,11 @@ const account = (id: string | undefined) => effectiveAccountIdOrNull(id) ?? unde
 /** Spec 02 §5: each cart item needs a string quantity and product2Id or sku. */
 function requireCart(cart: unknown): EvaluatePromotionsInput['cart'] {
   const items = (cart as { cartItems?: unknown } | null | undefined)?.cartItems;
-  if (!Array.isArray(items) || items.length === 0) throw new TypeError("'cart.cartItems' is required and must be a non-empty list.");
+  if (!Array.isArray(items) || items.length === 0)
+    throw new TypeError("'cart.cartItems' is required and must be a non-empty list.");
   items.forEach((item: Record<string, unknown> | null, n) => {
-    if (typeof item?.quantity !== 'string' || item.quantity.trim() === '') throw new TypeError(`'cart.cartItems[${n}].quantity' is required and must be a string.`);
+    if (typeof item?.quantity !== 'string' || item.quantity.trim() === '')
+      throw new TypeError(`'cart.cartItems[${n}].quantity' is required and must be a string.`);
     const id = typeof item.product2Id === 'string' && item.product2Id.trim() !== '';
     const sku = typeof item.sku === 'string' && item.sku.trim() !== '';
     if (!id && !sku) throw new TypeError(`'cart.cartItems[${n}]' needs a product2Id or a sku.`);
@@ -97,7 +108,8 @@ export function createPromotionCalls(http: Http, webStoreId: string): PromotionC
 
     async evaluateProductPromotions(input, o = {}) {
       const products = input?.products;
-      if (!Array.isArray(products) || products.length === 0) throw new TypeError("'products' is required and must be a non-empty list.");
+      if (!Array.isArray(products) || products.length === 0)
+        throw new TypeError("'products' is required and must be a non-empty list.");
       const body = {
         webStoreId,
         effectiveAccountId: account(input.effectiveAccountId),
@@ -107,14 +119,29 @@ export function createPromotionCalls(http: Http, webStoreId: string): PromotionC
           salesPrice: optionalText(p.salesPrice, `products[${n}].salesPrice`),
         })),
       };
-      const res = await http.request<ProductPromotionEvaluations>({ method: 'POST', path: http.commercePath('promotions', 'actions', 'evaluate-products'), body, signal: o.signal });
+      const res = await http.request<ProductPromotionEvaluations>({
+        method: 'POST',
+        path: http.commercePath('promotions', 'actions', 'evaluate-products'),
+        body,
+        signal: o.signal,
+      });
       return res.data;
     },
 
     async evaluatePromotions(input, o = {}) {
       const { effectiveAccountId, ...rest } = input ?? ({} as EvaluatePromotionsInput);
-      const body = { ...rest, cart: requireCart(input?.cart), webStoreId, effectiveAccountId: account(effectiveAccountId) };
-      const res = await http.request<Record<string, unknown>>({ method: 'POST', path: http.commercePath('promotions', 'actions', 'evaluate'), body, signal: o.signal });
+      const body = {
+        ...rest,
+        cart: requireCart(input?.cart),
+        webStoreId,
+        effectiveAccountId: account(effectiveAccountId),
+      };
+      const res = await http.request<Record<string, unknown>>({
+        method: 'POST',
+        path: http.commercePath('promotions', 'actions', 'evaluate'),
+        body,
+        signal: o.signal,
+      });
       return res.data;
     },
   };

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodeRefinementsJson, MISSING_SEARCH_QUERY_MESSAGE, SORT_RULES, type ProductSearchQuery, type SearchRefinement } from '@store/core';
+import {
+  decodeRefinementsJson,
+  MISSING_SEARCH_QUERY_MESSAGE,
+  SORT_RULES,
+  type ProductSearchQuery,
+  type SearchRefinement,
+} from '@store/core';
 import { createCommerceClient } from './api.ts';
 import { CommerceFetchError } from './errors.ts';
 import { deferred, json, pathOf, queryOf, recordingFetch, type Responder } from './test-support.ts';
@@ -16,12 +22,23 @@ function setup(respond?: Responder) {
   return { client, calls };
 }
 
-const results = { locale: 'en_US', correlationId: 'c1', productsPage: { pageSize: 20, total: 0, products: [] }, categories: null, facets: [] };
+const results = {
+  locale: 'en_US',
+  correlationId: 'c1',
+  productsPage: { pageSize: 20, total: 0, products: [] },
+  categories: null,
+  facets: [],
+};
 
 // A refinement with characters that base64 turns into '+' and '/' and non-ASCII text, so the
 // URL-safe alphabet and the UTF-8 step are both exercised.
 const REFINEMENTS: SearchRefinement[] = [
-  { type: 'DistinctValue', attributeType: 'Custom', nameOrId: 'ListStatus__c', values: ['Verified', 'Updated Monthly'] },
+  {
+    type: 'DistinctValue',
+    attributeType: 'Custom',
+    nameOrId: 'ListStatus__c',
+    values: ['Verified', 'Updated Monthly'],
+  },
   { type: 'DistinctValue', attributeType: 'Custom', nameOrId: 'Countries__c', values: ['Côte d’Ivoire', '>>>???'] },
   { type: 'DistinctValue', attributeType: 'PricebookEntry', nameOrId: 'UnitPrice', values: ['100-249'] },
 ];
@@ -46,17 +63,20 @@ describe('searchProducts (GET search/products)', () => {
     assert.equal(calls[0].method, 'GET');
     assert.equal(pathOf(calls[0].url), `${BASE}/search/products`);
     const q = queryOf(calls[0].url);
-    assert.deepEqual({ ...q, refinements: undefined }, {
-      searchTerm: 'dentists',
-      categoryId: CATEGORY,
-      refinements: undefined,
-      page: '2',
-      pageSize: '12',
-      sortRuleId: SORT_RULES[1].sortRuleId,
-      fields: 'Name,StockKeepingUnit',
-      grouping: 'NoGrouping',
-      effectiveAccountId: ACCOUNT,
-    });
+    assert.deepEqual(
+      { ...q, refinements: undefined },
+      {
+        searchTerm: 'dentists',
+        categoryId: CATEGORY,
+        refinements: undefined,
+        page: '2',
+        pageSize: '12',
+        sortRuleId: SORT_RULES[1].sortRuleId,
+        fields: 'Name,StockKeepingUnit',
+        grouping: 'NoGrouping',
+        effectiveAccountId: ACCOUNT,
+      },
+    );
     // Raw in the URL (no percent-escapes needed), and the same array after decoding.
     assert.match(new URL(calls[0].url, 'http://host').search, /[?&]refinements=[A-Za-z0-9_-]+(&|$)/);
     assert.deepEqual(decodeRefinementsJson(q.refinements), REFINEMENTS);
@@ -64,7 +84,10 @@ describe('searchProducts (GET search/products)', () => {
 
   it('leaves out what is not given: no empty refinements, no relevance sort id, no all-zero account', async () => {
     const { client, calls } = setup(() => json(results));
-    await client.searchProducts({ categoryId: CATEGORY, refinements: [], sortRuleId: '' }, { effectiveAccountId: '000000000000000' });
+    await client.searchProducts(
+      { categoryId: CATEGORY, refinements: [], sortRuleId: '' },
+      { effectiveAccountId: '000000000000000' },
+    );
     assert.deepEqual(queryOf(calls[0].url), { categoryId: CATEGORY });
   });
 
@@ -75,7 +98,9 @@ describe('searchProducts (GET search/products)', () => {
   });
 
   it('with includePrices it uses the body form instead', async () => {
-    const { client, calls } = setup(() => json({ ...results, productsPage: { ...results.productsPage, currencyIsoCode: 'USD' } }, { status: 201 }));
+    const { client, calls } = setup(() =>
+      json({ ...results, productsPage: { ...results.productsPage, currencyIsoCode: 'USD' } }, { status: 201 }),
+    );
     const answer = await client.searchProducts({ searchTerm: 'dentists', includePrices: true });
     assert.equal(answer.productsPage.currencyIsoCode, 'USD');
     assert.equal(calls[0].method, 'POST');
@@ -94,7 +119,11 @@ describe('searchProducts (GET search/products)', () => {
   });
 
   it('a 400 from the server arrives as a CommerceFetchError carrying its code and message', async () => {
-    const { client } = setup(() => json([{ errorCode: 'INVALID_API_INPUT', message: 'The refinements parameter is not valid URL-safe base64.' }], { status: 400 }));
+    const { client } = setup(() =>
+      json([{ errorCode: 'INVALID_API_INPUT', message: 'The refinements parameter is not valid URL-safe base64.' }], {
+        status: 400,
+      }),
+    );
     await assert.rejects(client.searchProducts({ searchTerm: 'x', refinements: REFINEMENTS }), (e: unknown) => {
       assert.ok(e instanceof CommerceFetchError);
       assert.equal(e.status, 400);
@@ -143,9 +172,15 @@ describe('search validation (spec 01 §5)', () => {
   for (const [name, query] of missing) {
     it(`${name}: both forms reject with the spec's message before any request`, async () => {
       const { client, calls } = setup();
-      await assert.rejects(client.searchProducts(query as ProductSearchQuery), { message: MISSING_SEARCH_QUERY_MESSAGE });
-      await assert.rejects(client.productSearch(query as ProductSearchQuery), { message: MISSING_SEARCH_QUERY_MESSAGE });
-      await assert.rejects(client.searchProducts({ ...(query as object), includePrices: true }), { message: MISSING_SEARCH_QUERY_MESSAGE });
+      await assert.rejects(client.searchProducts(query as ProductSearchQuery), {
+        message: MISSING_SEARCH_QUERY_MESSAGE,
+      });
+      await assert.rejects(client.productSearch(query as ProductSearchQuery), {
+        message: MISSING_SEARCH_QUERY_MESSAGE,
+      });
+      await assert.rejects(client.searchProducts({ ...(query as object), includePrices: true }), {
+        message: MISSING_SEARCH_QUERY_MESSAGE,
+      });
       assert.equal(calls.length, 0);
     });
   }
@@ -160,7 +195,11 @@ describe('search validation (spec 01 §5)', () => {
 
 describe('getSearchSuggestions', () => {
   it('GETs search/suggestions with the given options', async () => {
-    const answer = { recentSearchSuggestions: [], suggestedTerms: [{ value: 'dentists', productCount: 12 }], suggestedProducts: [] };
+    const answer = {
+      recentSearchSuggestions: [],
+      suggestedTerms: [{ value: 'dentists', productCount: 12 }],
+      suggestedProducts: [],
+    };
     const { client, calls } = setup(() => json(answer));
     assert.deepEqual(
       await client.getSearchSuggestions({
@@ -187,7 +226,9 @@ describe('getSearchSuggestions', () => {
   });
 
   it('sends only the term when nothing else is asked, and an empty term is a valid question', async () => {
-    const { client, calls } = setup(() => json({ recentSearchSuggestions: [], suggestedTerms: [], suggestedProducts: [] }));
+    const { client, calls } = setup(() =>
+      json({ recentSearchSuggestions: [], suggestedTerms: [], suggestedProducts: [] }),
+    );
     await client.getSearchSuggestions({ searchTerm: 'den tists & co' });
     await client.getSearchSuggestions({ searchTerm: '' });
     assert.deepEqual(queryOf(calls[0].url), { searchTerm: 'den tists & co' });

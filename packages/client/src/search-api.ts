@@ -58,13 +58,20 @@ const present = (s: unknown): s is string => typeof s === 'string' && s.trim() !
 function requireSearchQuery(query: unknown): ProductSearchQuery {
   const q = (query && typeof query === 'object' ? query : {}) as ProductSearchQuery;
   if (!present(q.categoryId) && !present(q.searchTerm)) throw new Error(MISSING_SEARCH_QUERY_MESSAGE);
-  return { ...q, categoryId: present(q.categoryId) ? q.categoryId : undefined, searchTerm: present(q.searchTerm) ? q.searchTerm : undefined };
+  return {
+    ...q,
+    categoryId: present(q.categoryId) ? q.categoryId : undefined,
+    searchTerm: present(q.searchTerm) ? q.searchTerm : undefined,
+  };
 }
 
 export function createSearchCalls(http: Http): SearchCalls {
   const ws = http.webstorePath;
 
-  async function productSearch(query: ProductSearchQuery, o: SearchProductsOptions = {}): Promise<ProductSearchResults> {
+  async function productSearch(
+    query: ProductSearchQuery,
+    o: SearchProductsOptions = {},
+  ): Promise<ProductSearchResults> {
     const q = requireSearchQuery(query);
     // Only the known keys travel, as in the other calls with a body.
     const body: ProductSearchQuery = {
@@ -134,7 +141,8 @@ export function createSearchCalls(http: Http): SearchCalls {
     },
 
     async getSortRules(o = {}) {
-      return (await http.request<{ sortRules: SortRule[] }>({ path: ws('search', 'sort-rules'), signal: o.signal })).data;
+      return (await http.request<{ sortRules: SortRule[] }>({ path: ws('search', 'sort-rules'), signal: o.signal }))
+        .data;
     },
   };
 }

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createMemoryStorage, createSessionStore, EFFECTIVE_ACCOUNT_KEY, GUEST_USER_DETAILS_KEY, type StorageLike } from './session-storage.ts';
+import {
+  createMemoryStorage,
+  createSessionStore,
+  EFFECTIVE_ACCOUNT_KEY,
+  GUEST_USER_DETAILS_KEY,
+  type StorageLike,
+} from './session-storage.ts';
 
 const ADDRESS = { street: '1 Harbour Way', city: 'Seattle', state: 'WA', zip: '98101', country: 'US' };
 
@@ -13,22 +19,57 @@ describe('effective account', () => {
   it('keeps id, name, isCurrentUserDefaultAccount and address', () => {
     const { store } = setup();
     assert.equal(store.getEffectiveAccount(), null);
-    store.setEffectiveAccount({ id: '001000000000002AAA', name: 'Northwind Traders', isCurrentUserDefaultAccount: true, address: ADDRESS });
-    assert.deepEqual(store.getEffectiveAccount(), { id: '001000000000002AAA', name: 'Northwind Traders', isCurrentUserDefaultAccount: true, address: ADDRESS });
+    store.setEffectiveAccount({
+      id: '001000000000002AAA',
+      name: 'Northwind Traders',
+      isCurrentUserDefaultAccount: true,
+      address: ADDRESS,
+    });
+    assert.deepEqual(store.getEffectiveAccount(), {
+      id: '001000000000002AAA',
+      name: 'Northwind Traders',
+      isCurrentUserDefaultAccount: true,
+      address: ADDRESS,
+    });
   });
 
   it('takes isCurrentUserDefaultAccount from isMyAccount of a managed-accounts entry', () => {
     const { store } = setup();
-    store.setEffectiveAccountFrom({ accountId: '001000000000003AAA', accountName: 'Contoso Dental Group', isMyAccount: false, address: null });
-    assert.deepEqual(store.getEffectiveAccount(), { id: '001000000000003AAA', name: 'Contoso Dental Group', isCurrentUserDefaultAccount: false, address: null });
-    store.setEffectiveAccountFrom({ accountId: '001000000000002AAA', accountName: 'Northwind Traders', isMyAccount: true, address: ADDRESS });
+    store.setEffectiveAccountFrom({
+      accountId: '001000000000003AAA',
+      accountName: 'Contoso Dental Group',
+      isMyAccount: false,
+      address: null,
+    });
+    assert.deepEqual(store.getEffectiveAccount(), {
+      id: '001000000000003AAA',
+      name: 'Contoso Dental Group',
+      isCurrentUserDefaultAccount: false,
+      address: null,
+    });
+    store.setEffectiveAccountFrom({
+      accountId: '001000000000002AAA',
+      accountName: 'Northwind Traders',
+      isMyAccount: true,
+      address: ADDRESS,
+    });
     assert.equal(store.getEffectiveAccount()?.isCurrentUserDefaultAccount, true);
   });
 
   it('never stores the all-zero 15-character id: setting it clears the account', () => {
     const { store, storage } = setup();
-    store.setEffectiveAccount({ id: '001000000000002AAA', name: 'N', isCurrentUserDefaultAccount: true, address: null });
-    store.setEffectiveAccount({ id: '000000000000000', name: 'Nobody', isCurrentUserDefaultAccount: false, address: null });
+    store.setEffectiveAccount({
+      id: '001000000000002AAA',
+      name: 'N',
+      isCurrentUserDefaultAccount: true,
+      address: null,
+    });
+    store.setEffectiveAccount({
+      id: '000000000000000',
+      name: 'Nobody',
+      isCurrentUserDefaultAccount: false,
+      address: null,
+    });
     assert.equal(store.getEffectiveAccount(), null);
     assert.equal(storage.getItem(EFFECTIVE_ACCOUNT_KEY), null);
     store.setEffectiveAccount({ id: ' ', name: 'Blank', isCurrentUserDefaultAccount: false, address: null });
@@ -42,12 +83,22 @@ describe('effective account', () => {
     storage.setItem(EFFECTIVE_ACCOUNT_KEY, '{not json');
     assert.equal(store.getEffectiveAccount(), null);
     storage.setItem(EFFECTIVE_ACCOUNT_KEY, JSON.stringify({ id: '001000000000002AAA', address: { city: '  ' } }));
-    assert.deepEqual(store.getEffectiveAccount(), { id: '001000000000002AAA', name: '', isCurrentUserDefaultAccount: false, address: null });
+    assert.deepEqual(store.getEffectiveAccount(), {
+      id: '001000000000002AAA',
+      name: '',
+      isCurrentUserDefaultAccount: false,
+      address: null,
+    });
   });
 
   it('clears', () => {
     const { store } = setup();
-    store.setEffectiveAccount({ id: '001000000000002AAA', name: 'N', isCurrentUserDefaultAccount: true, address: null });
+    store.setEffectiveAccount({
+      id: '001000000000002AAA',
+      name: 'N',
+      isCurrentUserDefaultAccount: true,
+      address: null,
+    });
     store.clearEffectiveAccount();
     assert.equal(store.getEffectiveAccount(), null);
   });
@@ -57,16 +108,29 @@ describe('guest user details', () => {
   it('keeps lastName, email and phoneNumber; blank values count as absent', () => {
     const { store, storage } = setup();
     assert.equal(store.getGuestUserDetails(), null);
-    assert.equal(store.updateGuestUserDetails({ lastName: 'Jordan', email: ' casey@example.com ', phoneNumber: '  ' }, { isLoggedIn: false }), true);
+    assert.equal(
+      store.updateGuestUserDetails(
+        { lastName: 'Jordan', email: ' casey@example.com ', phoneNumber: '  ' },
+        { isLoggedIn: false },
+      ),
+      true,
+    );
     assert.deepEqual(store.getGuestUserDetails(), { lastName: 'Jordan', email: 'casey@example.com' });
-    assert.deepEqual(JSON.parse(storage.getItem(GUEST_USER_DETAILS_KEY)!), { lastName: 'Jordan', email: 'casey@example.com' });
+    assert.deepEqual(JSON.parse(storage.getItem(GUEST_USER_DETAILS_KEY)!), {
+      lastName: 'Jordan',
+      email: 'casey@example.com',
+    });
   });
 
   it('merges updates; a blank value removes the field; all blank removes the entry', () => {
     const { store, storage } = setup();
     store.updateGuestUserDetails({ lastName: 'Jordan', email: 'casey@example.com' }, { isLoggedIn: false });
     store.updateGuestUserDetails({ phoneNumber: '555-0100' }, { isLoggedIn: false });
-    assert.deepEqual(store.getGuestUserDetails(), { lastName: 'Jordan', email: 'casey@example.com', phoneNumber: '555-0100' });
+    assert.deepEqual(store.getGuestUserDetails(), {
+      lastName: 'Jordan',
+      email: 'casey@example.com',
+      phoneNumber: '555-0100',
+    });
     store.updateGuestUserDetails({ email: '' }, { isLoggedIn: false });
     assert.deepEqual(store.getGuestUserDetails(), { lastName: 'Jordan', phoneNumber: '555-0100' });
     store.updateGuestUserDetails({ lastName: '', phoneNumber: ' ' }, { isLoggedIn: false });
@@ -91,12 +155,23 @@ describe('guest user details', () => {
 describe('storage faults', () => {
   it('a storage that throws on every call never breaks the page', () => {
     const broken: StorageLike = {
-      getItem: () => { throw new Error('SecurityError'); },
-      setItem: () => { throw new Error('QuotaExceededError'); },
-      removeItem: () => { throw new Error('SecurityError'); },
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
     };
     const store = createSessionStore(broken);
-    store.setEffectiveAccount({ id: '001000000000002AAA', name: 'N', isCurrentUserDefaultAccount: true, address: null });
+    store.setEffectiveAccount({
+      id: '001000000000002AAA',
+      name: 'N',
+      isCurrentUserDefaultAccount: true,
+      address: null,
+    });
     assert.equal(store.getEffectiveAccount(), null);
     assert.equal(store.updateGuestUserDetails({ lastName: 'J' }, { isLoggedIn: false }), true);
     store.clear();
@@ -104,7 +179,12 @@ describe('storage faults', () => {
 
   it('clear forgets both entries', () => {
     const { store } = setup();
-    store.setEffectiveAccount({ id: '001000000000002AAA', name: 'N', isCurrentUserDefaultAccount: true, address: null });
+    store.setEffectiveAccount({
+      id: '001000000000002AAA',
+      name: 'N',
+      isCurrentUserDefaultAccount: true,
+      address: null,
+    });
     store.updateGuestUserDetails({ lastName: 'J' }, { isLoggedIn: false });
     store.clear();
     assert.equal(store.getEffectiveAccount(), null);

@@ -75,7 +75,8 @@ export function defaultSessionStorage(): StorageLike {
   return createMemoryStorage();
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 function cleanAddress(value: unknown): AccountAddress | null {
   if (!value || typeof value !== 'object') return null;

@@ -22,7 +22,10 @@ describe('createStore', () => {
     const entry = store.get<string>('k');
     assert.equal(entry?.status, 'loaded');
     assert.equal(entry?.status === 'loaded' && entry.data, 'v');
-    assert.deepEqual(seen, [['k', 'loading'], ['k', 'loaded']]);
+    assert.deepEqual(seen, [
+      ['k', 'loading'],
+      ['k', 'loaded'],
+    ]);
   });
 
   it('reuses loaded data for 300 s by default, then reloads', async () => {
@@ -54,7 +57,11 @@ describe('createStore', () => {
   it('dedupes concurrent loads of one key, not of different keys', async () => {
     const store = createStore({ now: manualClock().now });
     const { loader, count } = counter((n) => n);
-    const [a, b, c] = await Promise.all([store.load('k', loader), store.load('k', loader), store.load('other', loader)]);
+    const [a, b, c] = await Promise.all([
+      store.load('k', loader),
+      store.load('k', loader),
+      store.load('other', loader),
+    ]);
     assert.equal(a, b);
     assert.notEqual(a, c);
     assert.equal(count(), 2);
@@ -63,7 +70,12 @@ describe('createStore', () => {
   it('keeps an error entry for a failed load, rejects, and retries on the next load', async () => {
     const store = createStore({ now: manualClock().now });
     const boom = new Error('boom');
-    await assert.rejects(store.load('k', async () => { throw boom; }), boom);
+    await assert.rejects(
+      store.load('k', async () => {
+        throw boom;
+      }),
+      boom,
+    );
     const entry = store.get('k') as StoreEntry;
     assert.equal(entry.status, 'error');
     assert.equal(entry.status === 'error' && entry.error, boom);
@@ -73,7 +85,12 @@ describe('createStore', () => {
 
   it('turns a loader that throws synchronously into an error entry', async () => {
     const store = createStore({ now: manualClock().now });
-    await assert.rejects(store.load('k', () => { throw new TypeError('bad'); }), TypeError);
+    await assert.rejects(
+      store.load('k', () => {
+        throw new TypeError('bad');
+      }),
+      TypeError,
+    );
     assert.equal(store.get('k')?.status, 'error');
   });
 

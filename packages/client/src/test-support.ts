@@ -12,7 +12,11 @@ export interface RecordedCall {
 export type Responder = (call: RecordedCall) => Response | Promise<Response>;
 
 export const json = (body: unknown, init: ResponseInit = {}) =>
-  new Response(JSON.stringify(body), { status: 200, ...init, headers: { 'Content-Type': 'application/json', ...init.headers } });
+  new Response(JSON.stringify(body), {
+    status: 200,
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
 
 /**
  * A fetch that records every call and answers with `respond` (200 `{}` by default). Like the

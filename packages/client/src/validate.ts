@@ -65,8 +65,13 @@ export function optionalText(value: unknown, what: string): string | undefined {
 }
 
 /** The body of an update call: a plain object with at least one of the given keys set. */
-export function requireSomeOf<T extends object>(value: unknown, keys: ReadonlyArray<keyof T & string>, what: string): T {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new TypeError(`'${what}' is required and must be an object.`);
+export function requireSomeOf<T extends object>(
+  value: unknown,
+  keys: ReadonlyArray<keyof T & string>,
+  what: string,
+): T {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new TypeError(`'${what}' is required and must be an object.`);
   if (!keys.some((k) => (value as Record<string, unknown>)[k] !== undefined)) {
     throw new TypeError(`'${what}' must set at least one of: ${keys.join(', ')}.`);
   }

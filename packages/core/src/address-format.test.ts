@@ -58,7 +58,13 @@ test('GB: no region row and no region required; city and postcode required', () 
   assert.ok(!f.required.includes('region'));
   assert.deepEqual(f.required, ['name', 'street', 'city', 'postalCode', 'country']);
   assert.deepEqual(
-    validateAddress({ name: 'Ann Lee', street: '10 Downing St', city: 'London', postalCode: 'SW1A 2AA', country: 'GB' }),
+    validateAddress({
+      name: 'Ann Lee',
+      street: '10 Downing St',
+      city: 'London',
+      postalCode: 'SW1A 2AA',
+      country: 'GB',
+    }),
     [],
   );
 });
@@ -66,7 +72,13 @@ test('GB: no region row and no region required; city and postcode required', () 
 test('DE: postal code before city, in the format and in the printed lines', () => {
   assert.deepEqual(addressFormat('DE').rows[3], ['postalCode', 'city']);
   assert.deepEqual(
-    formatAddressLines({ name: 'Max Muster', street: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117', country: 'DE' }),
+    formatAddressLines({
+      name: 'Max Muster',
+      street: 'Unter den Linden 1',
+      city: 'Berlin',
+      postalCode: '10117',
+      country: 'DE',
+    }),
     ['Max Muster', 'Unter den Linden 1', '10117 Berlin', 'Germany'],
   );
 });
@@ -103,7 +115,7 @@ test('NANP phones are shown as (xxx) xxx-xxxx', () => {
   assert.equal(formatPhone('415-555-0123 ext 12', 'US'), '(415) 555-0123 ext. 12');
 });
 
-test('phones we cannot read, and other countries\' phones, are shown as entered, trimmed', () => {
+test("phones we cannot read, and other countries' phones, are shown as entered, trimmed", () => {
   assert.equal(formatPhone('  +44 20 7946 0958 ', 'GB'), '+44 20 7946 0958');
   assert.equal(formatPhone('4155550123', 'DE'), '4155550123');
   assert.equal(formatPhone('+44 20 7946 0958', 'US'), '+44 20 7946 0958');
@@ -116,7 +128,14 @@ test('validateAddress: a missing ZIP code in the US', () => {
     [{ field: 'postalCode', message: 'Enter a ZIP code.' }],
   );
   assert.deepEqual(
-    validateAddress({ name: 'Jane Doe', street: '1 Market St', city: 'San Francisco', region: 'CA', postalCode: '94105-1420', country: 'US' }),
+    validateAddress({
+      name: 'Jane Doe',
+      street: '1 Market St',
+      city: 'San Francisco',
+      region: 'CA',
+      postalCode: '94105-1420',
+      country: 'US',
+    }),
     [],
   );
 });
@@ -133,14 +152,25 @@ test('validateAddress: a bad Canadian postal code names the country and an examp
 });
 
 test('validateAddress: country, name and street, bad ZIP in the US reads "the United States"', () => {
-  assert.deepEqual(validateAddress({ street: '', country: '' }).map((p) => p.field), ['country', 'name', 'street', 'city']);
+  assert.deepEqual(
+    validateAddress({ street: '', country: '' }).map((p) => p.field),
+    ['country', 'name', 'street', 'city'],
+  );
   assert.deepEqual(validateAddress({ name: 'A B', street: 'x', city: 'y', country: 'QQ' }), [
     { field: 'country', message: 'Choose a valid country.' },
   ]);
   assert.equal(isKnownCountry('QQ'), false);
   assert.equal(isKnownCountry('jp'), true);
   // firstName/lastName count as a name.
-  const usProblems = validateAddress({ firstName: 'Jane', lastName: 'Doe', street: '1 Main', city: 'X', region: 'NY', postalCode: '1234', country: 'US' });
+  const usProblems = validateAddress({
+    firstName: 'Jane',
+    lastName: 'Doe',
+    street: '1 Main',
+    city: 'X',
+    region: 'NY',
+    postalCode: '1234',
+    country: 'US',
+  });
   assert.deepEqual(usProblems, [
     { field: 'postalCode', message: 'Enter a valid ZIP code for the United States, such as 12345.' },
   ]);
@@ -159,32 +189,59 @@ test('validateAddress: phones', () => {
   ]);
   const de = { name: 'Max', street: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115', country: 'DE' };
   assert.deepEqual(validateAddress({ ...de, phone: '+49 30 123456' }), []);
-  assert.deepEqual(validateAddress({ ...de, phone: 'call me' }), [{ field: 'phone', message: 'Enter a valid phone number.' }]);
+  assert.deepEqual(validateAddress({ ...de, phone: 'call me' }), [
+    { field: 'phone', message: 'Enter a valid phone number.' },
+  ]);
 });
 
 test('formatAddressLines: two-line street, empty fields skipped, own country omitted', () => {
   const a = {
-    firstName: 'Jane', lastName: 'Doe', companyName: '', street: '1 Market St\nSuite 200',
-    city: 'San Francisco', region: 'CA', postalCode: '94105', country: 'US',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    companyName: '',
+    street: '1 Market St\nSuite 200',
+    city: 'San Francisco',
+    region: 'CA',
+    postalCode: '94105',
+    country: 'US',
   };
   assert.deepEqual(formatAddressLines(a, { omitCountry: 'us' }), [
-    'Jane Doe', '1 Market St', 'Suite 200', 'San Francisco, CA 94105',
+    'Jane Doe',
+    '1 Market St',
+    'Suite 200',
+    'San Francisco, CA 94105',
   ]);
   assert.deepEqual(formatAddressLines(a, { omitCountry: 'CA' }), [
-    'Jane Doe', '1 Market St', 'Suite 200', 'San Francisco, CA 94105', 'United States',
+    'Jane Doe',
+    '1 Market St',
+    'Suite 200',
+    'San Francisco, CA 94105',
+    'United States',
   ]);
   // A missing city takes its ", " with it.
   assert.deepEqual(formatAddressLines({ ...a, city: null, street: '1 Market St' }, { omitCountry: 'US' }), [
-    'Jane Doe', '1 Market St', 'CA 94105',
+    'Jane Doe',
+    '1 Market St',
+    'CA 94105',
   ]);
   // Japan: family name first, street and prefecture on one row.
   assert.deepEqual(
-    formatAddressLines({ firstName: 'Yuki', lastName: 'Sato', street: '1-2-3 Shibuya', region: 'Tokyo', postalCode: '150-0002', country: 'JP' }),
+    formatAddressLines({
+      firstName: 'Yuki',
+      lastName: 'Sato',
+      street: '1-2-3 Shibuya',
+      region: 'Tokyo',
+      postalCode: '150-0002',
+      country: 'JP',
+    }),
     ['Sato Yuki', '1-2-3 Shibuya, Tokyo', '150-0002', 'Japan'],
   );
   // A fixed prefix from the data stays with its field.
   assert.deepEqual(
-    formatAddressLines({ name: 'Max', street: 'Bahnhofstr. 1', city: 'Zürich', postalCode: '8001', country: 'CH' }, { omitCountry: 'CH' }),
+    formatAddressLines(
+      { name: 'Max', street: 'Bahnhofstr. 1', city: 'Zürich', postalCode: '8001', country: 'CH' },
+      { omitCountry: 'CH' },
+    ),
     ['Max', 'Bahnhofstr. 1', 'CH-8001 Zürich'],
   );
 });
@@ -198,7 +255,11 @@ test('region and postal-code label exceptions match the full libaddressinput dat
   const zipTypes: Record<string, string[]> = {};
   let count = 0;
   for (const file of readdirSync(dir).filter((f) => /^[A-Z]{2}\.json$/.test(f))) {
-    const d = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { key: string; state_name_type?: string; zip_name_type?: string };
+    const d = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+      key: string;
+      state_name_type?: string;
+      zip_name_type?: string;
+    };
     count++;
     assert.equal(isKnownCountry(d.key), true, d.key);
     if (d.state_name_type) (stateTypes[d.state_name_type] ??= []).push(d.key);
@@ -207,7 +268,8 @@ test('region and postal-code label exceptions match the full libaddressinput dat
   assert.ok(count > 200);
   const expand = (t: Readonly<Record<string, string>>) =>
     Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.split(' ').sort()]));
-  const sortAll = (t: Record<string, string[]>) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, [...v].sort()]));
+  const sortAll = (t: Record<string, string[]>) =>
+    Object.fromEntries(Object.entries(t).map(([k, v]) => [k, [...v].sort()]));
   assert.deepEqual(expand(REGION_NAME_TYPE_EXCEPTIONS), sortAll(stateTypes));
   assert.deepEqual(expand(POSTAL_NAME_TYPE_EXCEPTIONS), sortAll(zipTypes));
 });

@@ -35,7 +35,17 @@ export interface AddressFormat {
 }
 
 /** Spec 03: countries whose names are written family name first. The spec's list is the rule (not locale data). */
-export const LAST_NAME_FIRST_COUNTRIES: readonly string[] = Object.freeze(['CN', 'HU', 'JP', 'KR', 'MO', 'MY', 'SG', 'TW', 'VN']);
+export const LAST_NAME_FIRST_COUNTRIES: readonly string[] = Object.freeze([
+  'CN',
+  'HU',
+  'JP',
+  'KR',
+  'MO',
+  'MY',
+  'SG',
+  'TW',
+  'VN',
+]);
 
 /**
  * Spec 03: countries whose region field is labelled with the local administrative-area term instead of a generic
@@ -50,8 +60,31 @@ export const REGION_LABEL_COUNTRIES: readonly string[] = Object.freeze(['JP', 'C
  * gives for calling code 1; pulling its metadata into the browser bundle just for this was not worth it.
  */
 export const NANP_COUNTRIES: readonly string[] = Object.freeze([
-  'US', 'CA', 'AG', 'AI', 'AS', 'BB', 'BM', 'BS', 'DM', 'DO', 'GD', 'GU', 'JM',
-  'KN', 'KY', 'LC', 'MP', 'MS', 'PR', 'SX', 'TC', 'TT', 'VC', 'VG', 'VI',
+  'US',
+  'CA',
+  'AG',
+  'AI',
+  'AS',
+  'BB',
+  'BM',
+  'BS',
+  'DM',
+  'DO',
+  'GD',
+  'GU',
+  'JM',
+  'KN',
+  'KY',
+  'LC',
+  'MP',
+  'MS',
+  'PR',
+  'SX',
+  'TC',
+  'TT',
+  'VC',
+  'VG',
+  'VI',
 ]);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -154,7 +187,12 @@ interface Parsed {
 }
 
 const FIELD_BY_CODE: Record<string, AddressField> = {
-  N: 'name', O: 'companyName', A: 'street', C: 'city', S: 'region', Z: 'postalCode',
+  N: 'name',
+  O: 'companyName',
+  A: 'street',
+  C: 'city',
+  S: 'region',
+  Z: 'postalCode',
 };
 
 /**
@@ -200,9 +238,7 @@ function parse(country: string): Parsed {
     .split('%n')
     .map(parseRow)
     .filter((row) => row.some((t) => 'field' in t || t.text.trim() !== ''));
-  const rows = layout
-    .map((row) => row.flatMap((t) => ('field' in t ? [t.field] : [])))
-    .filter((r) => r.length > 0);
+  const rows = layout.map((row) => row.flatMap((t) => ('field' in t ? [t.field] : []))).filter((r) => r.length > 0);
   rows.push(['country']);
   const present = new Set(rows.flat());
   const requireCodes = data?.require ?? DEFAULT_REQUIRE;
@@ -239,17 +275,29 @@ type Node =
 
 function parsePattern(src: string): Node | null {
   let i = 0;
-  const fail = (): never => { throw new Error('unsupported'); };
+  const fail = (): never => {
+    throw new Error('unsupported');
+  };
 
   function skipAlternatives(): void {
     // After the first alternative of a group: skip to the group's closing parenthesis.
     let depth = 0;
     while (i < src.length) {
       const ch = src[i];
-      if (ch === '\\') { i += 2; continue; }
-      if (ch === '[') { while (i < src.length && src[i] !== ']') i += src[i] === '\\' ? 2 : 1; i++; continue; }
+      if (ch === '\\') {
+        i += 2;
+        continue;
+      }
+      if (ch === '[') {
+        while (i < src.length && src[i] !== ']') i += src[i] === '\\' ? 2 : 1;
+        i++;
+        continue;
+      }
       if (ch === '(') depth++;
-      if (ch === ')') { if (depth === 0) return; depth--; }
+      if (ch === ')') {
+        if (depth === 0) return;
+        depth--;
+      }
       i++;
     }
   }
@@ -270,7 +318,10 @@ function parsePattern(src: string): Node | null {
       const ch = src[i];
       if (ch === '(') {
         i++;
-        if (src[i] === '?') { if (src[i + 1] !== ':') fail(); i += 2; }
+        if (src[i] === '?') {
+          if (src[i + 1] !== ':') fail();
+          i += 2;
+        }
         atom = sequence(false);
         if (src[i] === '|') skipAlternatives();
         if (src[i] !== ')') fail();
@@ -299,10 +350,15 @@ function parsePattern(src: string): Node | null {
       }
       // Quantifiers: an optional group is left out, an optional single character (" ?", "-?") is shown.
       const q = src[i];
-      if (q === '?') { i++; if (isGroup) continue; }
-      else if (q === '*') { i++; continue; }
-      else if (q === '+') { i++; }
-      else if (q === '{') {
+      if (q === '?') {
+        i++;
+        if (isGroup) continue;
+      } else if (q === '*') {
+        i++;
+        continue;
+      } else if (q === '+') {
+        i++;
+      } else if (q === '{') {
         const m = /^\{(\d+)(?:,\d*)?\}/.exec(src.slice(i));
         if (!m) fail();
         i += m![0].length;
@@ -327,10 +383,15 @@ function examplePostalCode(pattern: string, regex: RegExp): string | null {
   let digit = 0;
   const render = (n: Node): string => {
     switch (n.kind) {
-      case 'text': return n.text;
-      case 'digit': digit = (digit + 1) % 10; return String(digit);
-      case 'seq': return n.items.map(render).join('');
-      case 'repeat': return Array.from({ length: n.times }, () => render(n.node)).join('');
+      case 'text':
+        return n.text;
+      case 'digit':
+        digit = (digit + 1) % 10;
+        return String(digit);
+      case 'seq':
+        return n.items.map(render).join('');
+      case 'repeat':
+        return Array.from({ length: n.times }, () => render(n.node)).join('');
     }
   };
   const example = render(tree);
@@ -428,7 +489,10 @@ export function formatAddressLines(a: PostalAddress, opts?: { omitCountry?: stri
   const values: Record<Exclude<AddressField, 'country'>, string[]> = {
     name: name ? [name] : [],
     companyName: clean(a.companyName) ? [clean(a.companyName)] : [],
-    street: (a.street ?? '').split(/\r?\n/).map((s) => s.trim()).filter(Boolean),
+    street: (a.street ?? '')
+      .split(/\r?\n/)
+      .map((s) => s.trim())
+      .filter(Boolean),
     city: clean(a.city) ? [clean(a.city)] : [],
     region: clean(a.region) ? [clean(a.region)] : [],
     postalCode: clean(a.postalCode) ? [clean(a.postalCode)] : [],
@@ -439,7 +503,12 @@ export function formatAddressLines(a: PostalAddress, opts?: { omitCountry?: stri
     const hasFields = row.some((t) => 'field' in t);
     if (!hasFields) {
       // A fixed line of the layout ("ÅLAND", "GUERNSEY"), printed as the post expects.
-      lines.push(row.map((t) => ('text' in t ? t.text : '')).join('').trim());
+      lines.push(
+        row
+          .map((t) => ('text' in t ? t.text : ''))
+          .join('')
+          .trim(),
+      );
       continue;
     }
     const rowLines: string[] = [];
@@ -534,7 +603,9 @@ const MISSING: Partial<Record<AddressField, string>> = {
 /** "the United States", "the Netherlands", but "Canada": names that read with an article in running English. */
 function countryInSentence(country: string): string {
   const name = countryName(country);
-  return /^(United |Netherlands|Philippines|Bahamas|Gambia|Maldives|Vatican|Czech|Dominican|Central African)|\b(Islands|Republic|Kingdom|Emirates|Territory|Territories)\b/.test(name)
+  return /^(United |Netherlands|Philippines|Bahamas|Gambia|Maldives|Vatican|Czech|Dominican|Central African)|\b(Islands|Republic|Kingdom|Emirates|Territory|Territories)\b/.test(
+    name,
+  )
     ? `the ${name}`
     : name;
 }
@@ -580,7 +651,10 @@ export function validateAddress(a: PostalAddress): AddressProblem[] {
   if (phone !== '') {
     if (NANP_COUNTRIES.includes(country)) {
       if (!parseNanp(phone)) {
-        problems.push({ field: 'phone', message: 'Enter a 10-digit phone number with area code, such as (415) 555-0123.' });
+        problems.push({
+          field: 'phone',
+          message: 'Enter a 10-digit phone number with area code, such as (415) 555-0123.',
+        });
       }
     } else {
       const m = EXTENSION.exec(phone);

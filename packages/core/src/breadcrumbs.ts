@@ -57,7 +57,9 @@ export function categoryHref(category: { id: string; urlName?: string | null }):
 }
 
 /** Turns a primary category path (root first) into trail input. */
-export function categoryPathToBreadcrumbs(path: readonly Pick<CategoryPathItem, 'id' | 'name' | 'urlName'>[] | null | undefined): BreadcrumbInput[] {
+export function categoryPathToBreadcrumbs(
+  path: readonly Pick<CategoryPathItem, 'id' | 'name' | 'urlName'>[] | null | undefined,
+): BreadcrumbInput[] {
   return (path ?? []).map((c) => ({ label: c.name, href: categoryHref(c) }));
 }
 
@@ -77,7 +79,8 @@ export function buildBreadcrumbs(input: readonly BreadcrumbInput[], options: Bre
 
   let limit = MAX_BREADCRUMB_ITEMS;
   const depth = options.maxDepthOnSmallScreen;
-  if (small && typeof depth === 'number' && Number.isFinite(depth) && depth >= 0) limit = Math.min(limit, Math.floor(depth));
+  if (small && typeof depth === 'number' && Number.isFinite(depth) && depth >= 0)
+    limit = Math.min(limit, Math.floor(depth));
   const kept = keepDeepest(input, limit);
   const lastAsLink = options.lastItemAsLink ?? false;
 
@@ -87,7 +90,12 @@ export function buildBreadcrumbs(input: readonly BreadcrumbInput[], options: Bre
     return { label: item.label, href: isLast && !lastAsLink ? null : href, isHome: false, isCurrent: isLast };
   });
   if (options.showHome ?? true) {
-    items.unshift({ label: options.homeLabel ?? HOME_LABEL, href: options.homeHref ?? HOME_HREF, isHome: true, isCurrent: false });
+    items.unshift({
+      label: options.homeLabel ?? HOME_LABEL,
+      href: options.homeHref ?? HOME_HREF,
+      isHome: true,
+      isCurrent: false,
+    });
   }
   return { visible: items.length > 0, items, divider, truncated: kept.length < input.length };
 }

@@ -11,7 +11,14 @@ export type CartType = 'Cart' | 'PayNowReadOnly';
 export const CART_ITEMS_PAGE_SIZE = 25;
 export const CART_ITEMS_MAX_PAGE_SIZE = 100;
 export const CART_ITEMS_DEFAULT_SORT = 'CreatedDateDesc';
-export const CART_ITEM_SORTS = ['CreatedDateDesc', 'CreatedDateAsc', 'NameAsc', 'NameDesc', 'SalesPriceAsc', 'SalesPriceDesc'] as const;
+export const CART_ITEM_SORTS = [
+  'CreatedDateDesc',
+  'CreatedDateAsc',
+  'NameAsc',
+  'NameDesc',
+  'SalesPriceAsc',
+  'SalesPriceDesc',
+] as const;
 export type CartItemSort = (typeof CART_ITEM_SORTS)[number];
 export const DELIVERY_GROUPS_DEFAULT_LIMIT = 20;
 export const DEFAULT_RESERVATION_SECONDS = 14400;
@@ -138,9 +145,16 @@ export interface CartItem {
   createdDate: string;
 }
 
-export interface CartItemResult { cartItem: CartItem; message: string | null; status: 'Success' }
+export interface CartItemResult {
+  cartItem: CartItem;
+  message: string | null;
+  status: 'Success';
+}
 
-export interface CartCoupon { cartCouponId: string; couponCode: string }
+export interface CartCoupon {
+  cartCouponId: string;
+  couponCode: string;
+}
 export interface CartCouponCollection {
   cartId: string;
   cartStatus: CartStatus;
@@ -191,7 +205,10 @@ export interface CartItemInput {
   subscriptionTerm?: number;
 }
 
-export interface BatchResult<T> { statusCode: number; result: T | Array<{ errorCode: string; message: string }> }
+export interface BatchResult<T> {
+  statusCode: number;
+  result: T | Array<{ errorCode: string; message: string }>;
+}
 /** POST cart-items/batch: 200 with results in input order, or 202 when the batch runs in the background. */
 export interface CartBatchResults {
   hasErrors: boolean;
@@ -224,7 +241,10 @@ export interface CartDeliveryGroup {
   /** Up to cartItemLimit items (default 0). */
   cartItems: CartItem[];
 }
-export interface CartDeliveryGroupCollection { deliveryGroups: CartDeliveryGroup[]; total: number }
+export interface CartDeliveryGroupCollection {
+  deliveryGroups: CartDeliveryGroup[];
+  total: number;
+}
 
 export interface InventoryReservation {
   productId: string;
@@ -249,17 +269,24 @@ export interface CartPreserveResult {
 }
 
 /** A cart error as the storefront keeps it (spec 03 §8): a code, and a message only for CART_VALIDATION_ERROR (spec 02 §8). */
-export interface CartError { code: string; message: string | null }
+export interface CartError {
+  code: string;
+  message: string | null;
+}
 
 /** The first error of an API answer, normalised: its code (else UNKNOWN_ERROR); the message only when it is a validation error. */
-export function normaliseCartError(errors: ReadonlyArray<{ errorCode?: string | null; message?: string | null }> | null | undefined): CartError {
+export function normaliseCartError(
+  errors: ReadonlyArray<{ errorCode?: string | null; message?: string | null }> | null | undefined,
+): CartError {
   const first = errors?.[0];
   const code = first?.errorCode || 'UNKNOWN_ERROR';
   return { code, message: code === 'CART_VALIDATION_ERROR' ? (first?.message ?? null) : null };
 }
 
 /** Maps a cart error to the add-to-cart message (spec 03 §8). */
-export function addToCartErrorMessage(error: { code?: string | null; message?: string | null } | null | undefined): string {
+export function addToCartErrorMessage(
+  error: { code?: string | null; message?: string | null } | null | undefined,
+): string {
   if (!error) return ADD_TO_CART_MESSAGES.fallback;
   if (error.code === 'MAX_LIMIT_EXCEEDED') return ADD_TO_CART_MESSAGES.maxLimitExceeded;
   if (error.code) return `Cart error: ${error.code}`;

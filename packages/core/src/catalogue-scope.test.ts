@@ -11,7 +11,11 @@ test('guest catalogue data is shared only with one entitlement policy and guest 
 });
 
 test('the shared snapshot is used outside preview and only when the store publishes one', () => {
-  const app = { usesSingleEntitlementPolicy: true, guestBrowsingEnabled: true, catalogSnapshotVersionId: '0cv000000000001AAA' };
+  const app = {
+    usesSingleEntitlementPolicy: true,
+    guestBrowsingEnabled: true,
+    catalogSnapshotVersionId: '0cv000000000001AAA',
+  };
   assert.equal(sharedSnapshotId(app, false), '0cv000000000001AAA');
   assert.equal(sharedSnapshotId(app, true), null);
   assert.equal(sharedSnapshotId({ ...app, catalogSnapshotVersionId: null as unknown as string }, false), null);

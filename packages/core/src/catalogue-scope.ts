@@ -3,7 +3,9 @@
 // be read from the published catalogue snapshot, which is account-independent and publicly cacheable.
 import type { ApplicationContext } from './wire.ts';
 
-export type CatalogueScopeContext = Partial<Pick<ApplicationContext, 'usesSingleEntitlementPolicy' | 'guestBrowsingEnabled' | 'catalogSnapshotVersionId'>>;
+export type CatalogueScopeContext = Partial<
+  Pick<ApplicationContext, 'usesSingleEntitlementPolicy' | 'guestBrowsingEnabled' | 'catalogSnapshotVersionId'>
+>;
 
 export function sharesGuestCatalogue(app: CatalogueScopeContext | null | undefined): boolean {
   return app?.usesSingleEntitlementPolicy === true && app.guestBrowsingEnabled === true;

@@ -59,7 +59,19 @@ export interface CheckoutAddress {
 /** PATCH checkouts: a saved address by id, or a full address. */
 export type CheckoutAddressInput =
   | { id: string }
-  | { name: string; street: string; country: string; firstName?: string; lastName?: string; companyName?: string; city?: string; region?: string; postalCode?: string; isDefault?: boolean; shipToPhoneNumber?: string };
+  | {
+      name: string;
+      street: string;
+      country: string;
+      firstName?: string;
+      lastName?: string;
+      companyName?: string;
+      city?: string;
+      region?: string;
+      postalCode?: string;
+      isDefault?: boolean;
+      shipToPhoneNumber?: string;
+    };
 
 export type DeliveryKind = 'Digital' | 'Shipped';
 
@@ -148,7 +160,13 @@ export interface PaymentRequest {
 
 export interface CheckoutPayment {
   errors: CheckoutError[];
-  paymentData: { paymentId: string; status: string; method: 'Card' | 'PurchaseOrder'; cardBrand: string | null; cardLast4: string | null } | null;
+  paymentData: {
+    paymentId: string;
+    status: string;
+    method: 'Card' | 'PurchaseOrder';
+    cardBrand: string | null;
+    cardLast4: string | null;
+  } | null;
   salesforceResultCode: PaymentResultCode;
 }
 
@@ -269,7 +287,12 @@ export interface OrderDetail extends OrderSummary {
   billingAddress: CheckoutAddress | null;
   lines: OrderLine[];
   deliveryGroups: OrderDeliveryGroupView[];
-  cartAdjustments: Array<{ promotionId: string; displayName: string; couponCode: string | null; adjustmentAmount: string }>;
+  cartAdjustments: Array<{
+    promotionId: string;
+    displayName: string;
+    couponCode: string | null;
+    adjustmentAmount: string;
+  }>;
   /** Ours: datasets the order paid for can be downloaded. */
   hasDownloads: boolean;
 }
@@ -315,4 +338,7 @@ export interface SubscriptionView {
   nextRenewalDate: string | null;
 }
 
-export interface SubscriptionCollection { count: number; items: SubscriptionView[] }
+export interface SubscriptionCollection {
+  count: number;
+  items: SubscriptionView[];
+}

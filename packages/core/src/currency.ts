@@ -1,7 +1,10 @@
 // Which currency to request prices in (spec 01 §4 "Currency choice").
 import type { ApplicationContext } from './wire.ts';
 
-export type CurrencyContext = Pick<ApplicationContext, 'sessionDrivenCurrency' | 'supportedCurrencies' | 'defaultCurrency'> & {
+export type CurrencyContext = Pick<
+  ApplicationContext,
+  'sessionDrivenCurrency' | 'supportedCurrencies' | 'defaultCurrency'
+> & {
   markets?: ReadonlyArray<{ localeCurrencyMap: Readonly<Record<string, string>> }> | null;
 };
 

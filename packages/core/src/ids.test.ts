@@ -41,9 +41,26 @@ test('15 characters normalise to 18 by appending AAA', () => {
 });
 
 test('key prefixes: the platform ones from the API reference, each 3 characters and distinct', () => {
-  const platform = { webstore: '0ZE', category: '0ZG', product: '01t', sellingModel: '0jP', priceBookEntry: '01u', account: '001', user: '005',
-    locationGroup: '0gh', cart: '0a6', cartItem: '0a9', deliveryGroup: '0a7', checkout: '2z9', promotion: '0c8', media: '2pm', mediaGroup: '2mg', buyerGroup: '0ZI' };
-  for (const [kind, prefix] of Object.entries(platform)) assert.equal(KEY_PREFIXES[kind as keyof typeof KEY_PREFIXES], prefix, kind);
+  const platform = {
+    webstore: '0ZE',
+    category: '0ZG',
+    product: '01t',
+    sellingModel: '0jP',
+    priceBookEntry: '01u',
+    account: '001',
+    user: '005',
+    locationGroup: '0gh',
+    cart: '0a6',
+    cartItem: '0a9',
+    deliveryGroup: '0a7',
+    checkout: '2z9',
+    promotion: '0c8',
+    media: '2pm',
+    mediaGroup: '2mg',
+    buyerGroup: '0ZI',
+  };
+  for (const [kind, prefix] of Object.entries(platform))
+    assert.equal(KEY_PREFIXES[kind as keyof typeof KEY_PREFIXES], prefix, kind);
   const all = Object.values(KEY_PREFIXES);
   assert.ok(all.every((p) => /^[0-9a-zA-Z]{3}$/.test(p)));
   assert.equal(new Set(all).size, all.length);

@@ -79,7 +79,8 @@ export function sameRecordId(a: unknown, b: unknown): boolean {
 export function makeRecordId(prefix: RecordKind | string, sequence: number | bigint): string {
   const p = prefixFor(prefix);
   const digits = BigInt(sequence).toString();
-  if (p.length !== 3 || BigInt(sequence) < 0n || digits.length > 12) throw new RangeError(`Cannot make an id from ${p} and ${digits}`);
+  if (p.length !== 3 || BigInt(sequence) < 0n || digits.length > 12)
+    throw new RangeError(`Cannot make an id from ${p} and ${digits}`);
   return `${p}${digits.padStart(12, '0')}${SUFFIX_18}`;
 }
 

@@ -40,7 +40,10 @@ test('block shows only with product and pricing, a buyable class, a valid varian
 test('with a selling model selected the block needs a price type', () => {
   const selected = { productSellingModelId: '0jP000000000001AAA' };
   assert.equal(isPriceBlockVisible(base({ selectedSellingModel: selected })), false);
-  assert.equal(isPriceBlockVisible(base({ selectedSellingModel: selected, priceType: 'ActiveSellingModelPrice' })), true);
+  assert.equal(
+    isPriceBlockVisible(base({ selectedSellingModel: selected, priceType: 'ActiveSellingModelPrice' })),
+    true,
+  );
   assert.equal(isPriceBlockVisible(base({ selectedSellingModel: { productSellingModelId: null } })), true);
 });
 
@@ -55,23 +58,53 @@ test('a hidden block has nothing to show', () => {
 
 test('1_TIER and 2_TIER: promotional, else negotiated, else list', () => {
   for (const t of ['1_TIER', '2_TIER'] as const) {
-    assert.deepEqual(chooseMainPrice(t, { promotional: '60', negotiated: '80', list: '100' }), { price: '60', source: 'promotional' });
-    assert.deepEqual(chooseMainPrice(t, { promotional: null, negotiated: '80', list: '100' }), { price: '80', source: 'negotiated' });
-    assert.deepEqual(chooseMainPrice(t, { promotional: null, negotiated: null, list: '100' }), { price: '100', source: 'list' });
-    assert.deepEqual(chooseMainPrice(t, { promotional: null, negotiated: null, list: null }), { price: null, source: null });
+    assert.deepEqual(chooseMainPrice(t, { promotional: '60', negotiated: '80', list: '100' }), {
+      price: '60',
+      source: 'promotional',
+    });
+    assert.deepEqual(chooseMainPrice(t, { promotional: null, negotiated: '80', list: '100' }), {
+      price: '80',
+      source: 'negotiated',
+    });
+    assert.deepEqual(chooseMainPrice(t, { promotional: null, negotiated: null, list: '100' }), {
+      price: '100',
+      source: 'list',
+    });
+    assert.deepEqual(chooseMainPrice(t, { promotional: null, negotiated: null, list: null }), {
+      price: null,
+      source: null,
+    });
   }
 });
 
 test('3_TIER: negotiated when all three exist, else the first of promotional, negotiated, list', () => {
-  assert.deepEqual(chooseMainPrice('3_TIER', { promotional: '60', negotiated: '80', list: '100' }), { price: '80', source: 'negotiated' });
-  assert.deepEqual(chooseMainPrice('3_TIER', { promotional: '60', negotiated: '80', list: null }), { price: '60', source: 'promotional' });
-  assert.deepEqual(chooseMainPrice('3_TIER', { promotional: '60', negotiated: null, list: '100' }), { price: '60', source: 'promotional' });
-  assert.deepEqual(chooseMainPrice('3_TIER', { promotional: null, negotiated: '80', list: '100' }), { price: '80', source: 'negotiated' });
-  assert.deepEqual(chooseMainPrice('3_TIER', { promotional: null, negotiated: null, list: '100' }), { price: '100', source: 'list' });
+  assert.deepEqual(chooseMainPrice('3_TIER', { promotional: '60', negotiated: '80', list: '100' }), {
+    price: '80',
+    source: 'negotiated',
+  });
+  assert.deepEqual(chooseMainPrice('3_TIER', { promotional: '60', negotiated: '80', list: null }), {
+    price: '60',
+    source: 'promotional',
+  });
+  assert.deepEqual(chooseMainPrice('3_TIER', { promotional: '60', negotiated: null, list: '100' }), {
+    price: '60',
+    source: 'promotional',
+  });
+  assert.deepEqual(chooseMainPrice('3_TIER', { promotional: null, negotiated: '80', list: '100' }), {
+    price: '80',
+    source: 'negotiated',
+  });
+  assert.deepEqual(chooseMainPrice('3_TIER', { promotional: null, negotiated: null, list: '100' }), {
+    price: '100',
+    source: 'list',
+  });
 });
 
 test('empty or non-numeric prices count as missing', () => {
-  assert.deepEqual(chooseMainPrice('1_TIER', { promotional: '', negotiated: 'n/a', list: '100' }), { price: '100', source: 'list' });
+  assert.deepEqual(chooseMainPrice('1_TIER', { promotional: '', negotiated: 'n/a', list: '100' }), {
+    price: '100',
+    source: 'list',
+  });
 });
 
 // ---- promotions ----
@@ -115,7 +148,11 @@ test('the combine threshold is 1: one promotion shows its name, two combine', ()
 
 test('combined percent is rounded half-up', () => {
   const view = computePriceDisplay(
-    base({ pricingType: '2_TIER', pricing: { ...pricing, listPrice: '8.00', negotiatedPrice: '8.00' }, promotionalPricing: promo(3, '7.00') }),
+    base({
+      pricingType: '2_TIER',
+      pricing: { ...pricing, listPrice: '8.00', negotiatedPrice: '8.00' },
+      promotionalPricing: promo(3, '7.00'),
+    }),
   );
   assert.equal(view.combinedMessage?.percentOff, 13); // 12.5 -> 13
 });
@@ -127,11 +164,18 @@ test('combined message without a strikethrough has no percent', () => {
 
 test('threshold and template can be overridden', () => {
   const view = computePriceDisplay(
-    base({ pricingType: '2_TIER', promotionalPricing: promo(2), combineThreshold: 2, labels: { combinedPromotion: 'Save {percent}%' } }),
+    base({
+      pricingType: '2_TIER',
+      promotionalPricing: promo(2),
+      combineThreshold: 2,
+      labels: { combinedPromotion: 'Save {percent}%' },
+    }),
   );
   assert.equal(view.combinedMessage, null);
   assert.deepEqual(view.promotionMessages, ['Promo 1', 'Promo 2']);
-  const combined = computePriceDisplay(base({ pricingType: '2_TIER', promotionalPricing: promo(2), labels: { combinedPromotion: 'Save {percent}%' } }));
+  const combined = computePriceDisplay(
+    base({ pricingType: '2_TIER', promotionalPricing: promo(2), labels: { combinedPromotion: 'Save {percent}%' } }),
+  );
   assert.equal(combined.combinedMessage?.text, 'Save 40%');
 });
 
@@ -174,7 +218,9 @@ test('2_TIER: no strikethrough when list equals negotiated and no promotion', ()
 });
 
 test('2_TIER: a promotion over an uncounted list price strikes the negotiated price', () => {
-  const view = computePriceDisplay(base({ pricingType: '2_TIER', pricing: { ...pricing, listPrice: '80.00' }, promotionalPricing: promo(1) }));
+  const view = computePriceDisplay(
+    base({ pricingType: '2_TIER', pricing: { ...pricing, listPrice: '80.00' }, promotionalPricing: promo(1) }),
+  );
   assert.equal(view.mainPrice, '60.00');
   assert.equal(view.strikethroughPrice, '80.00');
 });
@@ -245,7 +291,11 @@ test('view model carries the tax label only when the indication shows', () => {
 test("no main price shows 'Price Unavailable' and no tax indication", () => {
   const taxes = { taxLocaleType: 'Gross' as const, taxPolicies: [{ taxRatePercentage: '20' }] };
   const view = computePriceDisplay(
-    base({ pricing: { currencyIsoCode: 'USD', listPrice: null, negotiatedPrice: null }, taxes, showTaxIndication: true }),
+    base({
+      pricing: { currencyIsoCode: 'USD', listPrice: null, negotiatedPrice: null },
+      taxes,
+      showTaxIndication: true,
+    }),
   );
   assert.equal(view.isVisible, true);
   assert.equal(view.isPriceAvailable, false);
@@ -255,7 +305,9 @@ test("no main price shows 'Price Unavailable' and no tax indication", () => {
 });
 
 test('a zero price is still a price', () => {
-  const view = computePriceDisplay(base({ pricing: { currencyIsoCode: 'USD', listPrice: '0.00', negotiatedPrice: '0.00' } }));
+  const view = computePriceDisplay(
+    base({ pricing: { currencyIsoCode: 'USD', listPrice: '0.00', negotiatedPrice: '0.00' } }),
+  );
   assert.equal(view.isPriceAvailable, true);
   assert.equal(view.formatted.mainPrice, '$0.00');
 });
@@ -275,7 +327,10 @@ test('negotiated falls back to unitPrice and volume tiers apply with a quantity'
     },
   };
   assert.deepEqual(resolveDisplayPrices({ pricing: tiered, product }), { list: '39.99', negotiated: '35.99' });
-  assert.deepEqual(resolveDisplayPrices({ pricing: tiered, product, quantity: 10.5 }), { list: '39.99', negotiated: '32.39' });
+  assert.deepEqual(resolveDisplayPrices({ pricing: tiered, product, quantity: 10.5 }), {
+    list: '39.99',
+    negotiated: '32.39',
+  });
   assert.equal(computePriceDisplay({ product, pricing: tiered, quantity: 12 }).mainPrice, '32.39');
 });
 
@@ -298,11 +353,19 @@ test('selected selling model uses its price entry and term price', () => {
   };
   const p = { productClass: 'Simple' as const, productSellingModels: models };
   assert.deepEqual(
-    resolveDisplayPrices({ pricing: withEntries, product: p, selectedSellingModel: { productSellingModelId: 'sm-term' } }),
+    resolveDisplayPrices({
+      pricing: withEntries,
+      product: p,
+      selectedSellingModel: { productSellingModelId: 'sm-term' },
+    }),
     { list: '12.00', negotiated: '10.00' },
   );
   assert.deepEqual(
-    resolveDisplayPrices({ pricing: withEntries, product: p, selectedSellingModel: { productSellingModelId: 'sm-term', subscriptionTerm: 12 } }),
+    resolveDisplayPrices({
+      pricing: withEntries,
+      product: p,
+      selectedSellingModel: { productSellingModelId: 'sm-term', subscriptionTerm: 12 },
+    }),
     { list: '144.00', negotiated: '110.00' },
   );
   // The one-time price type reads the OneTime model's entry whatever is selected.
@@ -316,15 +379,21 @@ test('selected selling model uses its price entry and term price', () => {
     { list: '100.00', negotiated: '90.00' },
   );
   // Unknown model id: top-level prices.
-  assert.deepEqual(resolveDisplayPrices({ pricing: withEntries, product: p, selectedSellingModel: { productSellingModelId: 'nope' } }), {
-    list: '100.00',
-    negotiated: '80.00',
-  });
+  assert.deepEqual(
+    resolveDisplayPrices({ pricing: withEntries, product: p, selectedSellingModel: { productSellingModelId: 'nope' } }),
+    {
+      list: '100.00',
+      negotiated: '80.00',
+    },
+  );
 });
 
 test('formatting uses the pricing currency and locale, keeping big numbers exact', () => {
   const view = computePriceDisplay(
-    base({ pricing: { currencyIsoCode: 'EUR', listPrice: null, negotiatedPrice: '1234567890123456.78' }, locale: 'en-US' }),
+    base({
+      pricing: { currencyIsoCode: 'EUR', listPrice: null, negotiatedPrice: '1234567890123456.78' },
+      locale: 'en-US',
+    }),
   );
   assert.equal(view.currencyIsoCode, 'EUR');
   assert.equal(view.formatted.mainPrice, '€1,234,567,890,123,456.78');

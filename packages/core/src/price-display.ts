@@ -41,7 +41,10 @@ export interface PriceFields {
 export interface PriceDisplayPricing extends PriceFields {
   currencyIsoCode?: string | null;
   productPriceEntries?: ReadonlyArray<
-    PriceFields & { productSellingModelId: string | null; subscriptionTermPrices?: readonly SubscriptionTermPrice[] | null }
+    PriceFields & {
+      productSellingModelId: string | null;
+      subscriptionTermPrices?: readonly SubscriptionTermPrice[] | null;
+    }
   > | null;
 }
 export interface PromotionalPricing {
@@ -81,7 +84,12 @@ export interface PriceDisplayInput {
   defaultCurrency?: string;
   currencyDisplay?: 'symbol' | 'narrowSymbol' | 'code' | 'name';
   combineThreshold?: number;
-  labels?: { taxIncluded?: string; priceUnavailable?: string; combinedPromotion?: string; combinedPromotionNoPercent?: string };
+  labels?: {
+    taxIncluded?: string;
+    priceUnavailable?: string;
+    combinedPromotion?: string;
+    combinedPromotionNoPercent?: string;
+  };
 }
 
 export interface CombinedPromotionMessage {
@@ -123,7 +131,9 @@ function gt(a: string, b: string): boolean {
  * Whether the block shows: product and pricing exist, the class is not VariationParent or Set,
  * the variant is not flagged invalid, and a price type is given or no selling model is selected.
  */
-export function isPriceBlockVisible(input: Pick<PriceDisplayInput, 'product' | 'pricing' | 'variant' | 'priceType' | 'selectedSellingModel'>): boolean {
+export function isPriceBlockVisible(
+  input: Pick<PriceDisplayInput, 'product' | 'pricing' | 'variant' | 'priceType' | 'selectedSellingModel'>,
+): boolean {
   const { product, pricing, variant, priceType, selectedSellingModel } = input;
   if (!product || !pricing) return false;
   if (product.productClass === 'VariationParent' || product.productClass === 'Set') return false;
@@ -147,7 +157,9 @@ export function promotionApplies(
   promo: PromotionalPricing | null | undefined,
 ): boolean {
   const oneTimeOrNone = !sellingModelType || sellingModelType === 'OneTime';
-  return oneTimeOrNone && Boolean(promo?.promotionPriceAdjustmentList?.length) && price(promo?.promotionalPrice) !== null;
+  return (
+    oneTimeOrNone && Boolean(promo?.promotionPriceAdjustmentList?.length) && price(promo?.promotionalPrice) !== null
+  );
 }
 
 /** The original (list) price counts only when it exceeds the negotiated price. */
@@ -220,8 +232,8 @@ export function resolveDisplayPrices(
   if (!pricing) return { list: null, negotiated: null };
   const modelId =
     priceType === 'OneTimeSellingModelPrice'
-      ? product?.productSellingModels?.find((m) => m.sellingModelType === 'OneTime')?.id ?? null
-      : selectedSellingModel?.productSellingModelId ?? null;
+      ? (product?.productSellingModels?.find((m) => m.sellingModelType === 'OneTime')?.id ?? null)
+      : (selectedSellingModel?.productSellingModelId ?? null);
   const entry = modelId ? pricing.productPriceEntries?.find((e) => e.productSellingModelId === modelId) : undefined;
   const source: PriceFields = entry ?? pricing;
   let negotiated = price(source.negotiatedPrice) ?? price(source.unitPrice);
@@ -263,7 +275,10 @@ export function computePriceDisplay(input: PriceDisplayInput): PriceDisplayView 
   const threshold = input.combineThreshold ?? PROMOTION_COMBINE_THRESHOLD;
 
   const { list, negotiated } = resolveDisplayPrices(input);
-  const promoApplies = promotionApplies(selectedSellingModelType(input.product, input.selectedSellingModel), input.promotionalPricing);
+  const promoApplies = promotionApplies(
+    selectedSellingModelType(input.product, input.selectedSellingModel),
+    input.promotionalPricing,
+  );
   const promotional = promoApplies ? price(input.promotionalPricing!.promotionalPrice) : null;
   const main = chooseMainPrice(pricingType, { promotional, negotiated, list });
   const isPriceAvailable = main.price !== null;
@@ -279,7 +294,7 @@ export function computePriceDisplay(input: PriceDisplayInput): PriceDisplayView 
   // Final price (3 tier only): the promotional price that follows the negotiated main price.
   const finalPrice = showsFinalPrice(pricingType) && main.source === 'negotiated' && promotional ? promotional : null;
 
-  const adjustments = promoApplies ? input.promotionalPricing!.promotionPriceAdjustmentList ?? [] : [];
+  const adjustments = promoApplies ? (input.promotionalPricing!.promotionPriceAdjustmentList ?? []) : [];
   let combinedMessage: CombinedPromotionMessage | null = null;
   let promotionMessages: string[] = [];
   if (adjustments.length > threshold) {
@@ -287,8 +302,8 @@ export function computePriceDisplay(input: PriceDisplayInput): PriceDisplayView 
     const percentOff = strikethroughPrice && main.price ? discountPercent(strikethroughPrice, main.price) : null;
     const template =
       percentOff !== null
-        ? labels.combinedPromotion ?? COMBINED_PROMOTION_TEMPLATE
-        : labels.combinedPromotionNoPercent ?? COMBINED_PROMOTION_TEMPLATE_NO_PERCENT;
+        ? (labels.combinedPromotion ?? COMBINED_PROMOTION_TEMPLATE)
+        : (labels.combinedPromotionNoPercent ?? COMBINED_PROMOTION_TEMPLATE_NO_PERCENT);
     const text = template.replaceAll('{percent}', String(percentOff)).replaceAll('{count}', String(adjustments.length));
     combinedMessage = { count: adjustments.length, percentOff, text };
   } else {
@@ -305,12 +320,16 @@ export function computePriceDisplay(input: PriceDisplayInput): PriceDisplayView 
 
   const currencyIsoCode = input.pricing?.currencyIsoCode || input.defaultCurrency || 'USD';
   const fmt = (p: string | null) =>
-    p === null ? null : formatCurrency(p, currencyIsoCode, input.locale ?? 'en-US', { currencyDisplay: input.currencyDisplay ?? 'symbol' });
+    p === null
+      ? null
+      : formatCurrency(p, currencyIsoCode, input.locale ?? 'en-US', {
+          currencyDisplay: input.currencyDisplay ?? 'symbol',
+        });
 
   return {
     isVisible: true,
     isPriceAvailable,
-    unavailableLabel: isPriceAvailable ? null : labels.priceUnavailable ?? PRICE_UNAVAILABLE_LABEL,
+    unavailableLabel: isPriceAvailable ? null : (labels.priceUnavailable ?? PRICE_UNAVAILABLE_LABEL),
     currencyIsoCode,
     mainPrice: main.price,
     mainPriceSource: main.source,
@@ -321,7 +340,7 @@ export function computePriceDisplay(input: PriceDisplayInput): PriceDisplayView 
     promotionMessages,
     combinedMessage,
     showTaxIndication: showTax,
-    taxLabel: showTax ? labels.taxIncluded ?? TAX_INCLUDED_LABEL : null,
+    taxLabel: showTax ? (labels.taxIncluded ?? TAX_INCLUDED_LABEL) : null,
     taxRatePercentage: showTax ? taxRatePercentage : null,
   };
 }

@@ -46,7 +46,10 @@ test('each error alone disables add-to-cart with its code', () => {
 });
 
 test('out of stock includes available below the minimum', () => {
-  assert.deepEqual(productActionErrors({ ...good, availableQuantity: 4, quantity: 5, quantityRule: { minimum: '5' } }), [100]);
+  assert.deepEqual(
+    productActionErrors({ ...good, availableQuantity: 4, quantity: 5, quantityRule: { minimum: '5' } }),
+    [100],
+  );
 });
 
 test('100 and 101 are exclusive', () => {

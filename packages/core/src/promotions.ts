@@ -109,7 +109,10 @@ export interface PromotionLine {
   sellingModelType: SellingModelType | null;
 }
 
-export interface PromotionAudience { buyerGroupIds: string[]; accountId: string | null }
+export interface PromotionAudience {
+  buyerGroupIds: string[];
+  accountId: string | null;
+}
 
 export interface PromotionInput {
   now: string;
@@ -138,7 +141,11 @@ export interface LineResult {
 }
 
 export type CouponErrorCode = 'UNKNOWN_COUPON' | 'NOT_ACTIVE' | 'NOT_ELIGIBLE' | 'NOT_APPLICABLE' | 'TOO_MANY_COUPONS';
-export interface CouponResult { couponCode: string; isValid: boolean; couponErrorCode: CouponErrorCode | null }
+export interface CouponResult {
+  couponCode: string;
+  isValid: boolean;
+  couponErrorCode: CouponErrorCode | null;
+}
 
 export interface PromotionEvaluationResult {
   /** Same order as input lines. */
@@ -303,7 +310,12 @@ function discountOn(base: Big, rate: Rate): Big {
  * those that qualify. If the first qualifying one is Exclusive it is the only one; otherwise Exclusive ones are
  * skipped. `apply` is called for each kept promotion in order, so it can compound on what earlier ones left.
  */
-function applyStacking<T>(ordered: readonly T[], rule: (c: T) => PromotionRule, qualifies: (c: T) => Rate | null, apply: (c: T, rate: Rate) => void): void {
+function applyStacking<T>(
+  ordered: readonly T[],
+  rule: (c: T) => PromotionRule,
+  qualifies: (c: T) => Rate | null,
+  apply: (c: T, rate: Rate) => void,
+): void {
   let first = true;
   for (const c of ordered) {
     const rate = qualifies(c);
@@ -370,7 +382,12 @@ function triggeringCode(p: PromotionRule, accepted: Map<string, string>): string
 /**
  * Active, eligible, automatic-or-triggered promotions in priority order, each kind cut to MAX_PROMOTIONS_EVALUATED.
  */
-function selectCandidates(promotions: readonly PromotionRule[], now: string, audience: PromotionAudience, accepted: Map<string, string>): Candidate[] {
+function selectCandidates(
+  promotions: readonly PromotionRule[],
+  now: string,
+  audience: PromotionAudience,
+  accepted: Map<string, string>,
+): Candidate[] {
   const out: Candidate[] = [];
   let automatic = 0;
   let coupon = 0;
@@ -403,7 +420,11 @@ function settleCoupons(state: CouponState, input: PromotionInput, tookSomething:
     else if (live.length === 0) error = 'NOT_ELIGIBLE';
     else error = live.some((p) => tookSomething.has(p.id)) ? null : 'NOT_APPLICABLE';
     // See the header: NOT_APPLICABLE is a good code with nothing to do yet, so it stays valid.
-    settled.set(key, { couponCode: typed, isValid: error === null || error === 'NOT_APPLICABLE', couponErrorCode: error });
+    settled.set(key, {
+      couponCode: typed,
+      isValid: error === null || error === 'NOT_APPLICABLE',
+      couponErrorCode: error,
+    });
   }
   // Repeats copy their first occurrence's result but keep their own spelling.
   // (TOO_MANY_COUPONS codes were never accepted, so they are not in `settled` and keep their result.)
@@ -441,12 +462,15 @@ function itemPass(work: WorkLine, itemCandidates: readonly Candidate[]): Taken[]
 }
 
 /** Cart promotions on the post-item line totals; `afterItems[i]` is line i's total after item promotions. */
-function cartPass(works: readonly WorkLine[], afterItems: readonly Big[], cartCandidates: readonly Candidate[]): Taken[] {
+function cartPass(
+  works: readonly WorkLine[],
+  afterItems: readonly Big[],
+  cartCandidates: readonly Candidate[],
+): Taken[] {
   const taken: Taken[] = [];
   // What is left on each line for cart purposes; unrounded shares, see rule 4 in the header.
   const remaining = [...afterItems];
-  const qualifyingLines = (c: Candidate): number[] =>
-    works.flatMap((w, i) => (lineMatches(c.rule, w.line) ? [i] : []));
+  const qualifyingLines = (c: Candidate): number[] => works.flatMap((w, i) => (lineMatches(c.rule, w.line) ? [i] : []));
   applyStacking(
     cartCandidates,
     (c) => c.rule,
@@ -570,7 +594,10 @@ export function evaluateProductPromotion(args: {
     salesPrice: args.salesPrice,
     sellingModelType: null,
   });
-  const taken = itemPass(work, candidates.filter((c) => c.rule.target === 'Item'));
+  const taken = itemPass(
+    work,
+    candidates.filter((c) => c.rule.target === 'Item'),
+  );
   const off = taken.reduce((acc, t) => acc.plus(t.discount), zero());
   return { promotionalPrice: roundHalfUp(work.gross.minus(off), 2), adjustments: taken.map(toAdjustment) };
 }

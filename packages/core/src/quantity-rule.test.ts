@@ -29,8 +29,16 @@ test('min and max are inclusive and give the right messages', () => {
   const rule = { minimum: '2', maximum: '10', increment: '1' };
   assert.equal(checkQuantity(2, rule).valid, true);
   assert.equal(checkQuantity(10, rule).valid, true);
-  assert.deepEqual(checkQuantity(1, rule), { valid: false, problem: 'rangeUnderflow', message: 'The number is too low' });
-  assert.deepEqual(checkQuantity(11, rule), { valid: false, problem: 'rangeOverflow', message: 'The number is too high' });
+  assert.deepEqual(checkQuantity(1, rule), {
+    valid: false,
+    problem: 'rangeUnderflow',
+    message: 'The number is too low',
+  });
+  assert.deepEqual(checkQuantity(11, rule), {
+    valid: false,
+    problem: 'rangeOverflow',
+    message: 'The number is too high',
+  });
 });
 
 test('increment divisibility is measured from the minimum', () => {
@@ -38,7 +46,11 @@ test('increment divisibility is measured from the minimum', () => {
   for (const ok of [2, 7, 12, 97]) assert.equal(isQuantityValid(ok, rule), true, String(ok));
   // 5 and 10 are multiples of 5 but not of 5 from 2
   for (const bad of [5, 10, 3]) {
-    assert.deepEqual(checkQuantity(bad, rule), { valid: false, problem: 'stepMismatch', message: "Your entry isn't a valid increment" });
+    assert.deepEqual(checkQuantity(bad, rule), {
+      valid: false,
+      problem: 'stepMismatch',
+      message: "Your entry isn't a valid increment",
+    });
   }
 });
 

@@ -45,7 +45,11 @@ export function resolveQuantityRule(rule?: Partial<PurchaseQuantityRule> | null)
 }
 
 const ok: QuantityCheck = Object.freeze({ valid: true, problem: null, message: null }) as QuantityCheck;
-const fail = (problem: QuantityProblem): QuantityCheck => ({ valid: false, problem, message: QUANTITY_MESSAGES[problem] });
+const fail = (problem: QuantityProblem): QuantityCheck => ({
+  valid: false,
+  problem,
+  message: QUANTITY_MESSAGES[problem],
+});
 
 /**
  * Checks a quantity against the rule (spec 02 §5): valid when minimum <= q <= maximum and
@@ -71,7 +75,10 @@ export function checkQuantity(
   return ok;
 }
 
-export function isQuantityValid(quantity: DecimalInput | null | undefined, rule?: Partial<PurchaseQuantityRule> | null): boolean {
+export function isQuantityValid(
+  quantity: DecimalInput | null | undefined,
+  rule?: Partial<PurchaseQuantityRule> | null,
+): boolean {
   return checkQuantity(quantity, rule).valid;
 }
 
@@ -79,7 +86,10 @@ export function isQuantityValid(quantity: DecimalInput | null | undefined, rule?
  * Out of stock (spec 02 §5): available is 0 (or less) or below the rule minimum.
  * `available` null/undefined means inventory is not tracked, which is never out of stock.
  */
-export function isOutOfStock(available: DecimalInput | null | undefined, rule?: Partial<PurchaseQuantityRule> | null): boolean {
+export function isOutOfStock(
+  available: DecimalInput | null | undefined,
+  rule?: Partial<PurchaseQuantityRule> | null,
+): boolean {
   if (available === null || available === undefined) return false;
   const a = tryParseDecimal(available);
   if (a === null) return false;
@@ -87,7 +97,10 @@ export function isOutOfStock(available: DecimalInput | null | undefined, rule?: 
 }
 
 /** A quantity above what is available is invalid (spec 02 §5). Untracked inventory (null) never blocks. */
-export function exceedsAvailable(quantity: DecimalInput | null | undefined, available: DecimalInput | null | undefined): boolean {
+export function exceedsAvailable(
+  quantity: DecimalInput | null | undefined,
+  available: DecimalInput | null | undefined,
+): boolean {
   if (available === null || available === undefined) return false;
   const a = tryParseDecimal(available);
   const q = tryParseDecimal(quantity);

@@ -3,7 +3,8 @@
 import type { ProductClass, ProductMedia, PurchaseQuantityRule, PricingLineItemResult } from './wire.ts';
 
 /** Spec 01 §5: the message of a search query with neither a categoryId nor a searchTerm. */
-export const MISSING_SEARCH_QUERY_MESSAGE = 'Either the categoryId or the searchTerm property must be defined in the search query.';
+export const MISSING_SEARCH_QUERY_MESSAGE =
+  'Either the categoryId or the searchTerm property must be defined in the search query.';
 
 export const SEARCH_LIMITS = {
   /** Reference §4.1: page × pageSize must stay within this window. */
@@ -19,7 +20,13 @@ export const SEARCH_LIMITS = {
   defaultSuggestedProducts: 6,
 } as const;
 
-export type RefinementAttributeType = 'Custom' | 'Standard' | 'ProductAttribute' | 'ProductCategory' | 'PricebookEntry' | 'Product2';
+export type RefinementAttributeType =
+  | 'Custom'
+  | 'Standard'
+  | 'ProductAttribute'
+  | 'ProductCategory'
+  | 'PricebookEntry'
+  | 'Product2';
 
 export interface DistinctValueRefinement {
   /** Defaults to DistinctValue (reference §4.1: clients send bare {nameOrId, values}). */
@@ -54,7 +61,9 @@ export interface ProductSearchQuery {
   includeQuantityRule?: boolean;
 }
 
-export interface FieldValue { value: string | null }
+export interface FieldValue {
+  value: string | null;
+}
 
 /** CommerceProductSummary: search results carry fields wrapped as {value}. */
 export interface ProductSummary {
@@ -72,10 +81,24 @@ export interface ProductSummary {
   prices?: PricingLineItemResult & { currencyIsoCode?: string };
 }
 
-export interface SearchCategoryRef { id: string; name: string; description: string | null; urlName: string | null }
-export interface SearchCategory { category: SearchCategoryRef; productCount: number; children: SearchCategory[] }
+export interface SearchCategoryRef {
+  id: string;
+  name: string;
+  description: string | null;
+  urlName: string | null;
+}
+export interface SearchCategory {
+  category: SearchCategoryRef;
+  productCount: number;
+  children: SearchCategory[];
+}
 
-export interface DistinctFacetValue { nameOrId: string; displayName: string; productCount: number; type: 'DistinctValue' }
+export interface DistinctFacetValue {
+  nameOrId: string;
+  displayName: string;
+  productCount: number;
+  type: 'DistinctValue';
+}
 export interface SearchFacet {
   nameOrId: string;
   attributeType: RefinementAttributeType;
@@ -109,16 +132,62 @@ export interface SortRule {
 
 /** Sort rules of the store (GET search/sort-rules); the first is the default (relevance). */
 export const SORT_RULES: readonly SortRule[] = [
-  { sortRuleId: '0lbRELEVANCE000AAA', label: 'Best Match', labelSuffix: null, nameOrId: 'Relevance', direction: 'Default', type: 'Relevancy', sortOrder: 1 },
-  { sortRuleId: '0lbPRICEASC0000AAA', label: 'Price', labelSuffix: 'LowHigh', nameOrId: 'UnitPrice', direction: 'Ascending', type: 'SortByPricebook', sortOrder: 2 },
-  { sortRuleId: '0lbPRICEDESC000AAA', label: 'Price', labelSuffix: 'HighLow', nameOrId: 'UnitPrice', direction: 'Descending', type: 'SortByPricebook', sortOrder: 3 },
-  { sortRuleId: '0lbNAMEASC00000AAA', label: 'Name', labelSuffix: 'Az', nameOrId: 'Name', direction: 'Ascending', type: 'ProductBased', sortOrder: 4 },
-  { sortRuleId: '0lbNEWEST000000AAA', label: 'Date Added', labelSuffix: 'Newest', nameOrId: 'CreatedDate', direction: 'Descending', type: 'ProductBased', sortOrder: 5 },
+  {
+    sortRuleId: '0lbRELEVANCE000AAA',
+    label: 'Best Match',
+    labelSuffix: null,
+    nameOrId: 'Relevance',
+    direction: 'Default',
+    type: 'Relevancy',
+    sortOrder: 1,
+  },
+  {
+    sortRuleId: '0lbPRICEASC0000AAA',
+    label: 'Price',
+    labelSuffix: 'LowHigh',
+    nameOrId: 'UnitPrice',
+    direction: 'Ascending',
+    type: 'SortByPricebook',
+    sortOrder: 2,
+  },
+  {
+    sortRuleId: '0lbPRICEDESC000AAA',
+    label: 'Price',
+    labelSuffix: 'HighLow',
+    nameOrId: 'UnitPrice',
+    direction: 'Descending',
+    type: 'SortByPricebook',
+    sortOrder: 3,
+  },
+  {
+    sortRuleId: '0lbNAMEASC00000AAA',
+    label: 'Name',
+    labelSuffix: 'Az',
+    nameOrId: 'Name',
+    direction: 'Ascending',
+    type: 'ProductBased',
+    sortOrder: 4,
+  },
+  {
+    sortRuleId: '0lbNEWEST000000AAA',
+    label: 'Date Added',
+    labelSuffix: 'Newest',
+    nameOrId: 'CreatedDate',
+    direction: 'Descending',
+    type: 'ProductBased',
+    sortOrder: 5,
+  },
 ];
 
 /** Human label of a sort rule: label plus its suffix. */
 export function sortRuleLabel(rule: SortRule): string {
-  const suffix: Record<string, string> = { LowHigh: 'Low to High', HighLow: 'High to Low', Az: 'A to Z', Za: 'Z to A', Newest: 'Newest First' };
+  const suffix: Record<string, string> = {
+    LowHigh: 'Low to High',
+    HighLow: 'High to Low',
+    Az: 'A to Z',
+    Za: 'Z to A',
+    Newest: 'Newest First',
+  };
   return rule.labelSuffix ? `${rule.label}: ${suffix[rule.labelSuffix] ?? rule.labelSuffix}` : rule.label;
 }
 
@@ -144,8 +213,16 @@ export function parseBucket(value: string): { min: number | null; max: number | 
   return { min: m[1] === undefined ? null : Number(m[1]), max: m[2] === undefined ? null : Number(m[2]) };
 }
 
-export interface SuggestedTerm { value: string; productCount: number }
-export interface SuggestedProduct { id: string; name: string; urlName: string | null; defaultImage: ProductMedia }
+export interface SuggestedTerm {
+  value: string;
+  productCount: number;
+}
+export interface SuggestedProduct {
+  id: string;
+  name: string;
+  urlName: string | null;
+  defaultImage: ProductMedia;
+}
 /**
  * GET search/suggestions. `recentSearchSuggestions` is the platform's property; the names of the
  * suggested terms and products are ours (the reference did not find the platform's).
@@ -166,7 +243,10 @@ function utf8ToBinary(text: string): string {
 
 /** URL-safe base64 (no padding) of the refinements' JSON. */
 export function encodeRefinements(refinements: readonly SearchRefinement[]): string {
-  return btoa(utf8ToBinary(JSON.stringify(refinements))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(utf8ToBinary(JSON.stringify(refinements)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** The JSON behind an encoded refinements value; throws an Error with a user-facing message when malformed. */

@@ -18,9 +18,30 @@ import {
   termLengthLabel,
 } from './selling-model.ts';
 
-const oneTime: SellingModelLike = { id: 'one', name: 'One-Time', sellingModelType: 'OneTime', pricingTerm: null, pricingTermUnit: null, subscriptionTermRule: null };
-const monthly: SellingModelLike = { id: 'evm', name: 'Monthly', sellingModelType: 'Evergreen', pricingTerm: 1, pricingTermUnit: 'Months', subscriptionTermRule: null };
-const yearly: SellingModelLike = { id: 'evy', name: 'Yearly', sellingModelType: 'Evergreen', pricingTerm: 1, pricingTermUnit: 'Annual', subscriptionTermRule: null };
+const oneTime: SellingModelLike = {
+  id: 'one',
+  name: 'One-Time',
+  sellingModelType: 'OneTime',
+  pricingTerm: null,
+  pricingTermUnit: null,
+  subscriptionTermRule: null,
+};
+const monthly: SellingModelLike = {
+  id: 'evm',
+  name: 'Monthly',
+  sellingModelType: 'Evergreen',
+  pricingTerm: 1,
+  pricingTermUnit: 'Months',
+  subscriptionTermRule: null,
+};
+const yearly: SellingModelLike = {
+  id: 'evy',
+  name: 'Yearly',
+  sellingModelType: 'Evergreen',
+  pricingTerm: 1,
+  pricingTermUnit: 'Annual',
+  subscriptionTermRule: null,
+};
 const term: SellingModelLike = {
   id: 'td',
   name: 'Term',
@@ -37,11 +58,17 @@ test('default selling model: OneTime wins wherever it is', () => {
 test('default selling model: else the first Evergreen or TermDefined with its minimum term', () => {
   assert.deepEqual(defaultSellingModel([term, monthly]), { productSellingModelId: 'td', subscriptionTerm: 12 });
   assert.deepEqual(defaultSellingModel([monthly, term]), { productSellingModelId: 'evm' });
-  assert.deepEqual(defaultSellingModel([{ ...term, subscriptionTermRule: null }]), { productSellingModelId: 'td', subscriptionTerm: 1 });
-  assert.deepEqual(defaultSellingModel([{ ...monthly, subscriptionTermRule: { minimum: 3, maximum: 12, increment: 1 } }]), {
-    productSellingModelId: 'evm',
-    subscriptionTerm: 3,
+  assert.deepEqual(defaultSellingModel([{ ...term, subscriptionTermRule: null }]), {
+    productSellingModelId: 'td',
+    subscriptionTerm: 1,
   });
+  assert.deepEqual(
+    defaultSellingModel([{ ...monthly, subscriptionTermRule: { minimum: 3, maximum: 12, increment: 1 } }]),
+    {
+      productSellingModelId: 'evm',
+      subscriptionTerm: 3,
+    },
+  );
   assert.equal(defaultSellingModel([]), null);
   assert.equal(defaultSellingModel(null), null);
 });
@@ -82,7 +109,9 @@ test('labels', () => {
 test('option values are JSON with productSellingModelId and optional subscriptionTerm', () => {
   const v = sellingModelOptionValue({ productSellingModelId: 'td', subscriptionTerm: 12 });
   assert.deepEqual(JSON.parse(v), { productSellingModelId: 'td', subscriptionTerm: 12 });
-  assert.deepEqual(JSON.parse(sellingModelOptionValue({ productSellingModelId: 'evm' })), { productSellingModelId: 'evm' });
+  assert.deepEqual(JSON.parse(sellingModelOptionValue({ productSellingModelId: 'evm' })), {
+    productSellingModelId: 'evm',
+  });
   assert.deepEqual(parseSellingModelOptionValue(v), { productSellingModelId: 'td', subscriptionTerm: 12 });
   assert.equal(parseSellingModelOptionValue('not json'), null);
   assert.equal(parseSellingModelOptionValue('{"subscriptionTerm":3}'), null);
@@ -91,12 +120,21 @@ test('option values are JSON with productSellingModelId and optional subscriptio
 
 test('selector: type options per type, details per model and term', () => {
   const s = createSubscriptionSelector([monthly, yearly, term]);
-  assert.deepEqual(s.typeOptions.map((o) => [o.label, o.value]), [
-    ['auto-renew', 'Evergreen'],
-    ['term-defined', 'TermDefined'],
-  ]);
-  assert.deepEqual(s.detailOptionsByType.Evergreen!.map((o) => o.label), ['monthly', 'yearly']);
-  assert.deepEqual(s.detailOptionsByType.TermDefined!.map((o) => o.label), ['12 months', '24 months', '36 months']);
+  assert.deepEqual(
+    s.typeOptions.map((o) => [o.label, o.value]),
+    [
+      ['auto-renew', 'Evergreen'],
+      ['term-defined', 'TermDefined'],
+    ],
+  );
+  assert.deepEqual(
+    s.detailOptionsByType.Evergreen!.map((o) => o.label),
+    ['monthly', 'yearly'],
+  );
+  assert.deepEqual(
+    s.detailOptionsByType.TermDefined!.map((o) => o.label),
+    ['12 months', '24 months', '36 months'],
+  );
 });
 
 test('selector: with no selection it picks the first type and its first detail', () => {
@@ -106,7 +144,9 @@ test('selector: with no selection it picks the first type and its first detail',
 });
 
 test('selector: a current selection sets type and detail', () => {
-  const s = createSubscriptionSelector([monthly, yearly, term], { current: { productSellingModelId: 'td', subscriptionTerm: 24 } });
+  const s = createSubscriptionSelector([monthly, yearly, term], {
+    current: { productSellingModelId: 'td', subscriptionTerm: 24 },
+  });
   assert.equal(s.selectedType, 'TermDefined');
   assert.deepEqual(selectionOf(s), { productSellingModelId: 'td', subscriptionTerm: 24 });
   const y = applySellingModelSelection(s, { productSellingModelId: 'evy' });
@@ -144,7 +184,10 @@ test('selector: nothing is announced in read-only mode', () => {
   const t = changeSubscriptionType(s, 'TermDefined');
   assert.equal(t.state.selectedType, 'TermDefined');
   assert.equal(t.announcement, null);
-  const d = changeSubscriptionDetail(t.state, sellingModelOptionValue({ productSellingModelId: 'td', subscriptionTerm: 24 }));
+  const d = changeSubscriptionDetail(
+    t.state,
+    sellingModelOptionValue({ productSellingModelId: 'td', subscriptionTerm: 24 }),
+  );
   assert.equal(d.announcement, null);
 });
 

@@ -22,14 +22,18 @@ export const MAX_SUBSCRIPTION_TERM_OPTIONS = 50;
  * model with its minimum term. A TermDefined model without a rule starts at term 1 (a term is required
  * for it); an Evergreen model without a rule gets no term.
  */
-export function defaultSellingModel(models: readonly SellingModelLike[] | null | undefined): SellingModelSelection | null {
+export function defaultSellingModel(
+  models: readonly SellingModelLike[] | null | undefined,
+): SellingModelSelection | null {
   if (!models?.length) return null;
   const oneTime = models.find((m) => m.sellingModelType === 'OneTime');
   if (oneTime) return { productSellingModelId: oneTime.id };
   const sub = models.find((m) => m.sellingModelType === 'Evergreen' || m.sellingModelType === 'TermDefined');
   if (!sub) return null;
   const term = sub.subscriptionTermRule?.minimum ?? (sub.sellingModelType === 'TermDefined' ? 1 : undefined);
-  return term === undefined ? { productSellingModelId: sub.id } : { productSellingModelId: sub.id, subscriptionTerm: term };
+  return term === undefined
+    ? { productSellingModelId: sub.id }
+    : { productSellingModelId: sub.id, subscriptionTerm: term };
 }
 
 /**
@@ -145,7 +149,9 @@ function detailOptionsFor(model: SellingModelLike): SelectorOption[] {
   if (model.sellingModelType === 'TermDefined') {
     const perTerm = model.pricingTerm && model.pricingTerm > 0 ? model.pricingTerm : 1;
     return subscriptionTermOptions(model.subscriptionTermRule).map((term) => ({
-      label: unit ? termLengthLabel(term * perTerm, unit) : `${model.name ?? SELLING_MODEL_TYPE_LABELS.TermDefined} (${term})`,
+      label: unit
+        ? termLengthLabel(term * perTerm, unit)
+        : `${model.name ?? SELLING_MODEL_TYPE_LABELS.TermDefined} (${term})`,
       value: sellingModelOptionValue({ productSellingModelId: model.id, subscriptionTerm: term }),
       description,
     }));
@@ -157,7 +163,10 @@ function detailOptionsFor(model: SellingModelLike): SelectorOption[] {
   return [{ label, value: sellingModelOptionValue({ productSellingModelId: model.id }), description }];
 }
 
-function findDetail(state: SubscriptionSelectorState, selection: SellingModelSelection): { type: SellingModelType; option: SelectorOption } | null {
+function findDetail(
+  state: SubscriptionSelectorState,
+  selection: SellingModelSelection,
+): { type: SellingModelType; option: SelectorOption } | null {
   let sameModel: { type: SellingModelType; option: SelectorOption } | null = null;
   for (const { value: type } of state.typeOptions) {
     for (const option of state.detailOptionsByType[type as SellingModelType] ?? []) {
@@ -172,7 +181,10 @@ function findDetail(state: SubscriptionSelectorState, selection: SellingModelSel
 }
 
 /** Sets type and detail from a selected model (spec 03 §4 "A selection sets the type and detail"). Unknown models change nothing. */
-export function applySellingModelSelection(state: SubscriptionSelectorState, selection: SellingModelSelection | null): SubscriptionSelectorState {
+export function applySellingModelSelection(
+  state: SubscriptionSelectorState,
+  selection: SellingModelSelection | null,
+): SubscriptionSelectorState {
   const found = selection ? findDetail(state, selection) : null;
   return found ? { ...state, selectedType: found.type, selectedDetail: found.option.value } : state;
 }
@@ -202,7 +214,7 @@ export function createSubscriptionSelector(
     typeOptions,
     detailOptionsByType,
     selectedType: firstType,
-    selectedDetail: firstType ? detailOptionsByType[firstType]?.[0]?.value ?? null : null,
+    selectedDetail: firstType ? (detailOptionsByType[firstType]?.[0]?.value ?? null) : null,
   };
   return options.current ? applySellingModelSelection(base, options.current) : base;
 }
@@ -221,7 +233,7 @@ export function changeSubscriptionType(state: SubscriptionSelectorState, type: s
 
 /** Changing the detail announces it. A value not offered for the current type changes nothing. */
 export function changeSubscriptionDetail(state: SubscriptionSelectorState, value: string): SelectorChange {
-  const offered = state.selectedType ? state.detailOptionsByType[state.selectedType] ?? [] : [];
+  const offered = state.selectedType ? (state.detailOptionsByType[state.selectedType] ?? []) : [];
   if (!offered.some((o) => o.value === value)) return { state, announcement: null };
   const next = { ...state, selectedDetail: value };
   return { state: next, announcement: announce(next) };
@@ -234,7 +246,7 @@ export function selectionOf(state: SubscriptionSelectorState): SellingModelSelec
 
 /** What to render (spec 03 §5 "Subscription selector"). */
 export function subscriptionSelectorView(state: SubscriptionSelectorState): SubscriptionSelectorView {
-  const detailOptions = state.selectedType ? state.detailOptionsByType[state.selectedType] ?? [] : [];
+  const detailOptions = state.selectedType ? (state.detailOptionsByType[state.selectedType] ?? []) : [];
   const showTypeSelector = state.typeOptions.length > 1;
   const showDetailSelector = showTypeSelector || detailOptions.length > 1;
   const detailAsText = !showTypeSelector && detailOptions.length === 1;

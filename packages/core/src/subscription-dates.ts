@@ -5,7 +5,11 @@
 // is 28/29 Feb), as billing systems do.
 import type { PricingTermUnit } from './wire.ts';
 
-export interface SubscriptionDates { startDate: string; endDate: string | null; nextRenewalDate: string | null }
+export interface SubscriptionDates {
+  startDate: string;
+  endDate: string | null;
+  nextRenewalDate: string | null;
+}
 
 function addMonths(day: string, months: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -24,7 +28,11 @@ function addDays(day: string, days: number): string {
 const monthsOf = (pricingTerm: number, unit: PricingTermUnit) => (unit === 'Annual' ? 12 : 1) * pricingTerm;
 
 export function subscriptionDates(
-  type: 'Evergreen' | 'TermDefined', pricingTerm: number, unit: PricingTermUnit, termCount: number | null, start: Date | string,
+  type: 'Evergreen' | 'TermDefined',
+  pricingTerm: number,
+  unit: PricingTermUnit,
+  termCount: number | null,
+  start: Date | string,
 ): SubscriptionDates {
   const startDate = typeof start === 'string' ? start.slice(0, 10) : start.toISOString().slice(0, 10);
   const period = monthsOf(pricingTerm, unit);

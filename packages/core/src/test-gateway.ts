@@ -15,9 +15,18 @@ export const TEST_CARDS: Readonly<Record<string, { outcome: TestGatewayOutcome; 
   '4000000000000119': { outcome: 'fail', brand: 'Visa' },
 };
 
-export interface CardInput { number: string; expiryMonth: string; expiryYear: string; cvv: string; holderName: string }
+export interface CardInput {
+  number: string;
+  expiryMonth: string;
+  expiryYear: string;
+  cvv: string;
+  holderName: string;
+}
 export type CardField = 'number' | 'expiry' | 'cvv' | 'holderName';
-export interface CardProblem { field: CardField; message: string }
+export interface CardProblem {
+  field: CardField;
+  message: string;
+}
 
 const BRAND_TOKEN = /^[a-z]+$/;
 
@@ -27,7 +36,10 @@ export function passesLuhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
     sum += d;
   }
   return sum % 10 === 0;
@@ -57,7 +69,8 @@ export function validateCard(card: CardInput, now: Date = new Date()): CardProbl
     problems.push({ field: 'expiry', message: 'This card has expired.' });
   }
   const cvvLength = cardBrand(digits) === 'Amex' ? 4 : 3;
-  if (!new RegExp(`^\\d{${cvvLength}}$`).test(card.cvv.trim())) problems.push({ field: 'cvv', message: `Enter the ${cvvLength}-digit security code.` });
+  if (!new RegExp(`^\\d{${cvvLength}}$`).test(card.cvv.trim()))
+    problems.push({ field: 'cvv', message: `Enter the ${cvvLength}-digit security code.` });
   return problems;
 }
 
@@ -65,7 +78,10 @@ export function validateCard(card: CardInput, now: Date = new Date()): CardProbl
  * The test gateway's tokenisation: a valid card becomes a token; a valid card that is not one of the
  * test cards succeeds (as a sandbox would). Throws nothing: problems come back for the form to show.
  */
-export function tokenizeTestCard(card: CardInput, now: Date = new Date()): { token: string; brand: string; last4: string } | { problems: CardProblem[] } {
+export function tokenizeTestCard(
+  card: CardInput,
+  now: Date = new Date(),
+): { token: string; brand: string; last4: string } | { problems: CardProblem[] } {
   const problems = validateCard(card, now);
   if (problems.length) return { problems };
   const digits = card.number.replace(/[\s-]/g, '');

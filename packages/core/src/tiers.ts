@@ -68,7 +68,8 @@ export function computeTierUnitPrice(
 ): string {
   let price: string;
   if (adjustmentType === 'PercentageBasedAdjustment') price = percentOff(baseUnitPrice, adjustmentValue);
-  else if (adjustmentType === 'AmountBasedAdjustment') price = roundHalfUp(subtractDecimal(baseUnitPrice, adjustmentValue), 2);
+  else if (adjustmentType === 'AmountBasedAdjustment')
+    price = roundHalfUp(subtractDecimal(baseUnitPrice, adjustmentValue), 2);
   else throw new TypeError(`Unknown tier adjustment type: ${String(adjustmentType)}`);
   return price.startsWith('-') ? '0.00' : price;
 }

@@ -41,7 +41,14 @@ test('script-like and data schemes are replaced', () => {
 });
 
 test('ordinary links survive', () => {
-  for (const ok of ['https://example.com/a?q=javascript:x', '/store/product/1', '#top', 'mailto:a@b.co', 'tel:+15551234', 'page?x=data:1']) {
+  for (const ok of [
+    'https://example.com/a?q=javascript:x',
+    '/store/product/1',
+    '#top',
+    'mailto:a@b.co',
+    'tel:+15551234',
+    'page?x=data:1',
+  ]) {
     assert.equal(isDangerousUrl(ok), false, ok);
     assert.equal(sanitizeUrl(ok), ok);
   }
@@ -96,7 +103,11 @@ test('page reference types and their required attributes', () => {
   assert.deepEqual(PAGE_REFERENCE_REQUIRED_ATTRIBUTES.standard__namedPage, ['name']);
   assert.deepEqual(PAGE_REFERENCE_REQUIRED_ATTRIBUTES.standard__recordPage, ['objectApiName', 'recordId']);
   assert.deepEqual(PAGE_REFERENCE_REQUIRED_ATTRIBUTES.standard__managedContentPage, ['contentTypeName', 'contentKey']);
-  assert.deepEqual(PAGE_REFERENCE_REQUIRED_ATTRIBUTES.standard__recordRelationshipPage, ['objectApiName', 'recordId', 'relationshipApiName']);
+  assert.deepEqual(PAGE_REFERENCE_REQUIRED_ATTRIBUTES.standard__recordRelationshipPage, [
+    'objectApiName',
+    'recordId',
+    'relationshipApiName',
+  ]);
   assert.deepEqual(PAGE_REFERENCE_REQUIRED_ATTRIBUTES.standard__objectPage, ['objectApiName', 'filterName']);
 });
 
@@ -111,22 +122,55 @@ test('a reference is valid only with every required attribute non-empty', () => 
   assert.equal(isValidPageReference({ type: 'standard__namedPage', attributes: { name: 'Home' } }), true);
   assert.equal(isValidPageReference({ type: 'standard__namedPage', attributes: { name: '' } }), false);
   assert.equal(isValidPageReference({ type: 'standard__namedPage', attributes: {} }), false);
-  assert.equal(isValidPageReference({ type: 'standard__recordPage', attributes: { objectApiName: 'Account', recordId: '001000000000001AAA' } }), true);
+  assert.equal(
+    isValidPageReference({
+      type: 'standard__recordPage',
+      attributes: { objectApiName: 'Account', recordId: '001000000000001AAA' },
+    }),
+    true,
+  );
   assert.equal(isValidPageReference({ type: 'standard__recordPage', attributes: { objectApiName: 'Account' } }), false);
-  assert.equal(isValidPageReference({ type: 'standard__objectPage', attributes: { objectApiName: 'Account', filterName: 'Recent' } }), true);
+  assert.equal(
+    isValidPageReference({
+      type: 'standard__objectPage',
+      attributes: { objectApiName: 'Account', filterName: 'Recent' },
+    }),
+    true,
+  );
   assert.equal(isValidPageReference({ type: 'standard__objectPage', attributes: { objectApiName: 'Account' } }), false);
   assert.equal(
-    isValidPageReference({ type: 'standard__managedContentPage', attributes: { contentTypeName: 'news', contentKey: 'MC123' } }),
+    isValidPageReference({
+      type: 'standard__managedContentPage',
+      attributes: { contentTypeName: 'news', contentKey: 'MC123' },
+    }),
     true,
   );
   assert.equal(isValidPageReference(null), false);
 });
 
 test('record pages accept the object-specific key instead of recordId', () => {
-  assert.equal(isValidPageReference({ type: 'standard__recordPage', attributes: { objectApiName: 'ProductCategory', urlPath: 'office' } }), true);
-  assert.equal(isValidPageReference({ type: 'standard__recordPage', attributes: { objectApiName: 'Product2', urlName: 'pen' } }), true);
-  assert.equal(isValidPageReference({ type: 'standard__recordPage', attributes: { objectApiName: 'Knowledge__kav', urlName: 'faq' } }), true);
-  assert.equal(isValidPageReference({ type: 'standard__recordPage', attributes: { objectApiName: 'Account', urlName: 'x' } }), false);
+  assert.equal(
+    isValidPageReference({
+      type: 'standard__recordPage',
+      attributes: { objectApiName: 'ProductCategory', urlPath: 'office' },
+    }),
+    true,
+  );
+  assert.equal(
+    isValidPageReference({ type: 'standard__recordPage', attributes: { objectApiName: 'Product2', urlName: 'pen' } }),
+    true,
+  );
+  assert.equal(
+    isValidPageReference({
+      type: 'standard__recordPage',
+      attributes: { objectApiName: 'Knowledge__kav', urlName: 'faq' },
+    }),
+    true,
+  );
+  assert.equal(
+    isValidPageReference({ type: 'standard__recordPage', attributes: { objectApiName: 'Account', urlName: 'x' } }),
+    false,
+  );
   assert.equal(
     isValidPageReference({
       type: 'standard__recordRelationshipPage',
@@ -139,7 +183,10 @@ test('record pages accept the object-specific key instead of recordId', () => {
 test('web page references also need a valid url; unknown types are judged as web pages', () => {
   assert.equal(isValidPageReference({ type: 'standard__webPage', attributes: { url: '/store' } }), true);
   assert.equal(isValidPageReference({ type: 'standard__webPage', attributes: { url: 'javascript:alert(1)' } }), false);
-  assert.equal(isValidPageReference({ type: 'standard__webPage', attributes: { url: 'https://x.com' } }, 'https://x.com'), true);
+  assert.equal(
+    isValidPageReference({ type: 'standard__webPage', attributes: { url: 'https://x.com' } }, 'https://x.com'),
+    true,
+  );
   assert.equal(isValidPageReference({ type: 'weird', attributes: { url: '/ok' } }), true);
   assert.equal(isValidPageReference({ type: 'weird', attributes: { name: 'Home' } }), false);
 });

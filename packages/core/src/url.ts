@@ -136,7 +136,7 @@ export function resolvePageReferenceType(type: unknown): PageReferenceType {
     : 'standard__webPage';
 }
 
-const present = (v: unknown): boolean => typeof v === 'string' ? v.trim() !== '' : v !== null && v !== undefined;
+const present = (v: unknown): boolean => (typeof v === 'string' ? v.trim() !== '' : v !== null && v !== undefined);
 
 /**
  * Valid only when every required attribute exists and is non-empty; a web page's url must also pass

@@ -28,7 +28,11 @@ export interface ProductMediaGroup {
   mediaItems: ProductMedia[];
 }
 
-export interface PurchaseQuantityRule { minimum: string; maximum: string; increment: string }
+export interface PurchaseQuantityRule {
+  minimum: string;
+  maximum: string;
+  increment: string;
+}
 
 export interface ProductSellingModel {
   id: string;
@@ -39,7 +43,12 @@ export interface ProductSellingModel {
   subscriptionTermRule: { minimum: number; maximum: number; increment: number } | null;
 }
 
-export interface CategoryPathItem { id: string; name: string; description: string | null; urlName: string | null }
+export interface CategoryPathItem {
+  id: string;
+  name: string;
+  description: string | null;
+  urlName: string | null;
+}
 
 export interface ProductAttributeInfo {
   apiName: string;
@@ -79,10 +88,23 @@ export interface ProductDetail {
   isConfigurationAllowed: boolean;
 }
 
-export interface ProductBatchItem extends ProductDetail { name: string; sku: string; success: boolean; error: ApiError | null }
-export interface ProductCollection { products: ProductBatchItem[]; total: number }
+export interface ProductBatchItem extends ProductDetail {
+  name: string;
+  sku: string;
+  success: boolean;
+  error: ApiError | null;
+}
+export interface ProductCollection {
+  products: ProductBatchItem[];
+  total: number;
+}
 
-export interface ProductChildCollection { products: ProductDetail[]; total: number; pageSize: number; nextPageToken: string | null }
+export interface ProductChildCollection {
+  products: ProductDetail[];
+  total: number;
+  pageSize: number;
+  nextPageToken: string | null;
+}
 
 export interface PriceAdjustmentTier {
   id: string;
@@ -98,7 +120,11 @@ export interface PriceAdjustment {
   scheduleType: 'Volume';
   priceAdjustmentTiers: PriceAdjustmentTier[];
 }
-export interface SubscriptionTermPrice { term: number; negotiatedPrice: string; listPrice: string }
+export interface SubscriptionTermPrice {
+  term: number;
+  negotiatedPrice: string;
+  listPrice: string;
+}
 export interface ProductPriceEntry {
   productSellingModelId: string | null;
   pricebookEntryId: string | null;
@@ -131,10 +157,19 @@ export interface PricingLineItemResult {
   success: boolean;
   error: ApiError | null;
 }
-export interface PricingResult { currencyIsoCode: string; success: boolean; error: ApiError | null; pricingLineItemResults: PricingLineItemResult[] }
+export interface PricingResult {
+  currencyIsoCode: string;
+  success: boolean;
+  error: ApiError | null;
+  pricingLineItemResults: PricingLineItemResult[];
+}
 
 export type TaxLocaleType = 'Net' | 'Gross' | 'Automatic';
-export interface TaxPolicyInfo { taxRatePercentage: string; taxTreatmentName: string; taxTreatmentDescription: string | null }
+export interface TaxPolicyInfo {
+  taxRatePercentage: string;
+  taxTreatmentName: string;
+  taxTreatmentDescription: string | null;
+}
 export interface ProductTaxes {
   taxLocaleType: TaxLocaleType;
   /** Flat list as the presentation spec reads it (spec 03 §3, "Product tax"). */
@@ -143,12 +178,21 @@ export interface ProductTaxes {
   taxesInfo: Record<string, { taxesInfoList: TaxPolicyInfo[]; success: boolean; error: ApiError | null }>;
 }
 
-export interface InventoryProductLevel { product2Id: string; onHand: number; availableToFulfill: number; availableToOrder: number }
+export interface InventoryProductLevel {
+  product2Id: string;
+  onHand: number;
+  availableToFulfill: number;
+  availableToOrder: number;
+}
 export interface InventoryLevels {
   success: boolean;
   errors: ApiError[];
   locations: Array<{ locationId: string; locationSourceKey: 'location'; inventoryProducts: InventoryProductLevel[] }>;
-  locationGroups: Array<{ locationGroupId: string; locationSourceKey: 'locationGroup'; inventoryProducts: InventoryProductLevel[] }>;
+  locationGroups: Array<{
+    locationGroupId: string;
+    locationSourceKey: 'locationGroup';
+    inventoryProducts: InventoryProductLevel[];
+  }>;
   totalInventory: InventoryProductLevel[];
 }
 
@@ -158,19 +202,29 @@ export interface ProductCategoryDetail {
   fields: Record<string, string | null>;
   mediaGroups: ProductMediaGroup[];
 }
-export interface ProductCategoryCollection { productCategories: ProductCategoryDetail[] }
-export interface CategoryPath { path: CategoryPathItem[] }
+export interface ProductCategoryCollection {
+  productCategories: ProductCategoryDetail[];
+}
+export interface CategoryPath {
+  path: CategoryPathItem[];
+}
 
 export interface NavigationMenuItem {
   actionType: 'InternalLink' | 'ExternalLink' | 'Event' | 'Modal';
   actionValue: string;
   imageUrl: string | null;
   label: string;
-  pageReference: { type: 'standard__recordPage'; attributes: { objectApiName: 'ProductCategory'; recordId: string; urlName: string | null; actionName: 'view' } } | null;
+  pageReference: {
+    type: 'standard__recordPage';
+    attributes: { objectApiName: 'ProductCategory'; recordId: string; urlName: string | null; actionName: 'view' };
+  } | null;
   subMenu: NavigationMenuItem[];
   target: 'CurrentWindow' | 'NewWindow';
 }
-export interface NavigationMenuItemCollection { menuItems: NavigationMenuItem[]; totalMenuItems: number }
+export interface NavigationMenuItemCollection {
+  menuItems: NavigationMenuItem[];
+  totalMenuItems: number;
+}
 
 export interface ApplicationContext {
   cartCalculateEnabled: boolean;
@@ -178,7 +232,11 @@ export interface ApplicationContext {
   checkoutSettings: {
     isManagedCheckoutEnabled: boolean;
     isMngCheckoutAutoPublished: boolean;
-    paymentConfiguration: { businessAchEnabled: boolean; paymentMethodManualCaptureEnabled: boolean; paymentMethodSetDevName: string | null };
+    paymentConfiguration: {
+      businessAchEnabled: boolean;
+      paymentMethodManualCaptureEnabled: boolean;
+      paymentMethodSetDevName: string | null;
+    };
     shippingMethodsEnabled: boolean;
   };
   clientSidePaymentConfiguration: Record<string, unknown> | null;
@@ -189,18 +247,29 @@ export interface ApplicationContext {
   guestCartEnabled: boolean;
   guestCheckoutEnabled: boolean;
   guestCartCheckoutEnabled: boolean;
-  inventoryConfiguration: { isInventoryEnabled: boolean; inventoryDefaultSource: { locationSourceId: string; locationSourceType: 'Location' | 'LocationGroup' } | null };
+  inventoryConfiguration: {
+    isInventoryEnabled: boolean;
+    inventoryDefaultSource: { locationSourceId: string; locationSourceType: 'Location' | 'LocationGroup' } | null;
+  };
   managedCheckoutVersion: string;
   markets: Array<{ marketId: string; localeCurrencyMap: Record<string, string> }>;
   orderStatuses: Array<{ apiName: string; displayValue: string }>;
   placeOrderV2Enabled: boolean;
-  propertiesEx: { highScaleCartEnabled: boolean; shopperCopilotUIEnabled: boolean; paymentsLegacyFormsEnabled: boolean };
+  propertiesEx: {
+    highScaleCartEnabled: boolean;
+    shopperCopilotUIEnabled: boolean;
+    paymentsLegacyFormsEnabled: boolean;
+  };
   sessionDrivenCurrency: boolean;
   shippingCountries: string[];
   shopperConsentEnabled: boolean;
   skipPhoneNumberValidationEnabled: boolean;
   splitShipmentEnabled: boolean;
-  subscriptionConfig: { subscriptionPlusEnabled: boolean; rlmSubscriptionEnabled: boolean; commerceSubscriptionARCUIEnabled: boolean };
+  subscriptionConfig: {
+    subscriptionPlusEnabled: boolean;
+    rlmSubscriptionEnabled: boolean;
+    commerceSubscriptionARCUIEnabled: boolean;
+  };
   supportedCurrencies: string[];
   taxType: 'Net' | 'Gross';
   usesSingleEntitlementPolicy: boolean;

@@ -46,19 +46,33 @@ export interface AppOptions {
 }
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy ?? process.env.TRUST_PROXY === '1', bodyLimit: 1024 * 1024, routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 } });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Data Depot commerce API', version: 'v65.0', description: 'Webstore API compatible with the platform paths under /services/data/v65.0/commerce.' },
+      info: {
+        title: 'Data Depot commerce API',
+        version: 'v65.0',
+        description: 'Webstore API compatible with the platform paths under /services/data/v65.0/commerce.',
+      },
     },
     transform: jsonSchemaTransform,
   });
 
-  const services = createServices(opts.db, { session: opts.session ?? sessionConfigFromEnv(), cartOperationPauseMs: opts.cartOperationPauseMs, mailTransport: opts.mailTransport, publicUrl: opts.publicUrl });
+  const services = createServices(opts.db, {
+    session: opts.session ?? sessionConfigFromEnv(),
+    cartOperationPauseMs: opts.cartOperationPauseMs,
+    mailTransport: opts.mailTransport,
+    publicUrl: opts.publicUrl,
+  });
   const webstoreId = opts.webstoreId ?? DEMO_WEBSTORE_ID;
   await app.register(cookie);
   installCsrfProtection(app, services);
@@ -83,7 +97,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   if (process.env.BENCH_BARE_ROUTE === '1') {
     app.get('/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
     // The search index's size and build cost, for the benchmark report.
-    app.get('/bench/search-index', { schema: { hide: true } }, async () => ({ ...(await services.searchIndex.status(webstoreId)), rssBytes: process.memoryUsage().rss }));
+    app.get('/bench/search-index', { schema: { hide: true } }, async () => ({
+      ...(await services.searchIndex.status(webstoreId)),
+      rssBytes: process.memoryUsage().rss,
+    }));
   }
   if (opts.storefront !== false) await mountStorefront(app, { webstoreId });
   return { app, services };

@@ -28,7 +28,9 @@ if (!(await isSeeded(db))) {
 }
 const { app, services } = await buildApp({ db, logger: process.env.LOG !== '0' });
 // Sessions end on their own when next used; this sweeps the ones never used again.
-setInterval(() => { services.sessions.purgeExpired().catch((e) => app.log.error(e)); }, 3600_000).unref();
+setInterval(() => {
+  services.sessions.purgeExpired().catch((e) => app.log.error(e));
+}, 3600_000).unref();
 // Emails queued by orders go out after their commit; this picks up any a crash or an outage left behind.
 services.mail.start();
 await app.listen({ port, host });

@@ -2,7 +2,13 @@
 // when the store does not allow guest browsing (spec 01 §6). Like every loader, these run on the
 // server for the first page and in the browser afterwards; the actions run in the browser only.
 
-import { redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  redirect,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import type { StoreApi } from './lib/api.ts';
 import { rememberCartMerge } from './lib/cart-merge.ts';
 import { errorCode, errorMessage } from './lib/errors.ts';
@@ -21,7 +27,12 @@ const REGISTER_FAILED = 'We could not create your account. Try again.';
 const PROFILE_FAILED = 'We could not save your changes. Try again.';
 
 const head = (title: string, canonicalPath: string): RouteHandle => ({
-  head: (): HeadData => ({ title: `${title} | ${STORE_NAME}`, description: `${title} at ${STORE_NAME}.`, canonicalPath, robots: 'noindex' }),
+  head: (): HeadData => ({
+    title: `${title} | ${STORE_NAME}`,
+    description: `${title} at ${STORE_NAME}.`,
+    canonicalPath,
+    robots: 'noindex',
+  }),
 });
 
 /** The return address of a login or register request: the form's field, else the query's. */
@@ -108,7 +119,14 @@ export function createAccountRoutes(getApi: () => StoreApi) {
   }
 
   const pages: RouteObject[] = [
-    { path: 'login', loader: guestOnlyLoader, action: loginAction, Component: LoginRoute, ErrorBoundary: PageError, handle: head('Log in', '/login') },
+    {
+      path: 'login',
+      loader: guestOnlyLoader,
+      action: loginAction,
+      Component: LoginRoute,
+      ErrorBoundary: PageError,
+      handle: head('Log in', '/login'),
+    },
     {
       path: 'register',
       loader: guestOnlyLoader,

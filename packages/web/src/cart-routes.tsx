@@ -17,7 +17,8 @@ import { STORE_NAME } from './pages/Layout.tsx';
 import type { CartActionResult, CartData, CartIntent, HeadData } from './pages/types.ts';
 import { CART_PATH } from './lib/links.ts';
 
-const isIntent = (v: unknown): v is CartIntent => v === 'update' || v === 'remove' || v === 'apply-coupon' || v === 'remove-coupon';
+const isIntent = (v: unknown): v is CartIntent =>
+  v === 'update' || v === 'remove' || v === 'apply-coupon' || v === 'remove-coupon';
 const text = (form: FormData, name: string) => {
   const v = form.get(name);
   return typeof v === 'string' ? v.trim() : '';
@@ -49,7 +50,8 @@ export function createCartRoute(getApi: () => StoreApi): RouteObject {
     if (!isIntent(intent)) throw new Response('Unknown cart action', { status: 400 });
     const cartId = text(form, 'cartId') || undefined;
     const store = getApi().cart();
-    const target = intent === 'apply-coupon' ? null : text(form, intent === 'remove-coupon' ? 'cartCouponId' : 'cartItemId');
+    const target =
+      intent === 'apply-coupon' ? null : text(form, intent === 'remove-coupon' ? 'cartCouponId' : 'cartItemId');
     try {
       if (intent === 'update') await store.updateItem(target!, text(form, 'quantity'), cartId);
       else if (intent === 'remove') await store.removeItem(target!, cartId);
@@ -62,14 +64,27 @@ export function createCartRoute(getApi: () => StoreApi): RouteObject {
       return { intent, target, ok: true };
     } catch (error) {
       // Coupon refusals (INVALID_COUPON, more than two) come with a message written for the shopper.
-      const message = intent === 'apply-coupon' ? errorMessage(error, cartActionMessage(error)) : cartActionMessage(error);
+      const message =
+        intent === 'apply-coupon' ? errorMessage(error, cartActionMessage(error)) : cartActionMessage(error);
       return { intent, target, ok: false, error: message };
     }
   }
 
   const handle: RouteHandle = {
-    head: (): HeadData => ({ title: `Cart | ${STORE_NAME}`, description: `Your cart at ${STORE_NAME}.`, canonicalPath: CART_PATH, robots: 'noindex' }),
+    head: (): HeadData => ({
+      title: `Cart | ${STORE_NAME}`,
+      description: `Your cart at ${STORE_NAME}.`,
+      canonicalPath: CART_PATH,
+      robots: 'noindex',
+    }),
   };
 
-  return { path: 'cart', loader: cartLoader, action: cartAction, Component: CartRoute, ErrorBoundary: PageError, handle };
+  return {
+    path: 'cart',
+    loader: cartLoader,
+    action: cartAction,
+    Component: CartRoute,
+    ErrorBoundary: PageError,
+    handle,
+  };
 }

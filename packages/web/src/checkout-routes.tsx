@@ -15,10 +15,21 @@ import { STORE_NAME } from './pages/Layout.tsx';
 import { OrderRoute } from './pages/OrderPage.tsx';
 import { OrdersRoute } from './pages/OrdersPage.tsx';
 import { SubscriptionsRoute } from './pages/SubscriptionsPage.tsx';
-import type { CheckoutPageData, HeadData, OrderPageData, OrdersPageData, SubscriptionsPageData } from './pages/types.ts';
+import type {
+  CheckoutPageData,
+  HeadData,
+  OrderPageData,
+  OrdersPageData,
+  SubscriptionsPageData,
+} from './pages/types.ts';
 
 const head = (title: (d: unknown) => string, canonicalPath?: string): RouteHandle => ({
-  head: (d): HeadData => ({ title: `${title(d)} | ${STORE_NAME}`, description: `${title(d)} at ${STORE_NAME}.`, canonicalPath, robots: 'noindex' }),
+  head: (d): HeadData => ({
+    title: `${title(d)} | ${STORE_NAME}`,
+    description: `${title(d)} at ${STORE_NAME}.`,
+    canonicalPath,
+    robots: 'noindex',
+  }),
 });
 
 export function createCheckoutRoutes(getApi: () => StoreApi): RouteObject[] {
@@ -38,7 +49,8 @@ export function createCheckoutRoutes(getApi: () => StoreApi): RouteObject[] {
       // Unknown settings: the server's own check still holds, so the page does not guess "off".
       guestCheckoutEnabled: app?.guestCheckoutEnabled !== false,
       // Our reading of "a buyer acting for an account": a logged-in user who may act for more than one account.
-      canUsePurchaseOrder: !viewer.session.isGuest && !!viewer.session.effectiveAccountId && viewer.managedAccounts.length > 1,
+      canUsePurchaseOrder:
+        !viewer.session.isGuest && !!viewer.session.effectiveAccountId && viewer.managedAccounts.length > 1,
       shippingCountries: countries,
       storeCountry,
     };
@@ -72,8 +84,13 @@ export function createCheckoutRoutes(getApi: () => StoreApi): RouteObject[] {
     try {
       const list = await api.client.getOrderSummaries({ pageSize: 50, signal: request.signal });
       return {
-        orders: (list.orderSummaries ?? []).map((o) => ({ ...o, statusText: statusLabel(o, app?.orderStatuses ?? []) })),
-        accountName: viewer.session.isGuest ? null : viewer.session.effectiveAccountName ?? viewer.session.accountName,
+        orders: (list.orderSummaries ?? []).map((o) => ({
+          ...o,
+          statusText: statusLabel(o, app?.orderStatuses ?? []),
+        })),
+        accountName: viewer.session.isGuest
+          ? null
+          : (viewer.session.effectiveAccountName ?? viewer.session.accountName),
         error: false,
       };
     } catch (error) {
@@ -96,8 +113,20 @@ export function createCheckoutRoutes(getApi: () => StoreApi): RouteObject[] {
   }
 
   return [
-    { path: CHECKOUT_PATH.slice(1), loader: checkoutLoader, Component: CheckoutRoute, ErrorBoundary: PageError, handle: head(() => 'Checkout', CHECKOUT_PATH) },
-    { path: ORDERS_PATH.slice(1), loader: ordersLoader, Component: OrdersRoute, ErrorBoundary: PageError, handle: head(() => 'Orders', ORDERS_PATH) },
+    {
+      path: CHECKOUT_PATH.slice(1),
+      loader: checkoutLoader,
+      Component: CheckoutRoute,
+      ErrorBoundary: PageError,
+      handle: head(() => 'Checkout', CHECKOUT_PATH),
+    },
+    {
+      path: ORDERS_PATH.slice(1),
+      loader: ordersLoader,
+      Component: OrdersRoute,
+      ErrorBoundary: PageError,
+      handle: head(() => 'Orders', ORDERS_PATH),
+    },
     {
       path: `${ORDERS_PATH.slice(1)}/:orderSummaryId`,
       loader: orderLoader,
@@ -105,6 +134,12 @@ export function createCheckoutRoutes(getApi: () => StoreApi): RouteObject[] {
       ErrorBoundary: PageError,
       handle: head((d) => `Order ${(d as OrderPageData | undefined)?.order.orderNumber ?? ''}`.trim()),
     },
-    { path: SUBSCRIPTIONS_PATH.slice(1), loader: subscriptionsLoader, Component: SubscriptionsRoute, ErrorBoundary: PageError, handle: head(() => 'My subscriptions', SUBSCRIPTIONS_PATH) },
+    {
+      path: SUBSCRIPTIONS_PATH.slice(1),
+      loader: subscriptionsLoader,
+      Component: SubscriptionsRoute,
+      ErrorBoundary: PageError,
+      handle: head(() => 'My subscriptions', SUBSCRIPTIONS_PATH),
+    },
   ];
 }

@@ -12,7 +12,10 @@ import { createRoutes } from './routes.tsx';
 setPurifierProvider(getBrowserPurifier);
 
 const bootElement = document.getElementById('__store_data');
-const boot = (bootElement?.textContent ? JSON.parse(bootElement.textContent) : {}) as { webstoreId?: string; hydration?: unknown };
+const boot = (bootElement?.textContent ? JSON.parse(bootElement.textContent) : {}) as {
+  webstoreId?: string;
+  hydration?: unknown;
+};
 // React Router revives serialised route errors from this global when it creates the router.
 window.__staticRouterHydrationData = boot.hydration;
 

@@ -23,7 +23,16 @@ import { Layout, STORE_NAME } from './pages/Layout.tsx';
 import { ProductPage } from './pages/ProductPage.tsx';
 import { SearchPage } from './pages/SearchPage.tsx';
 import { canonicalProductPath, plainDescription, productImageUrl, productName } from './pages/product-view.ts';
-import type { CategoryData, HomeData, HeadData, MenuLink, ProductData, ResultsData, RootData, SearchData } from './pages/types.ts';
+import type {
+  CategoryData,
+  HomeData,
+  HeadData,
+  MenuLink,
+  ProductData,
+  ResultsData,
+  RootData,
+  SearchData,
+} from './pages/types.ts';
 import { DATASET_FIELDS } from '@store/core';
 
 export const FEATURED_SKUS = Array.from({ length: 8 }, (_, i) => `DS-${String(i + 1).padStart(5, '0')}`);
@@ -44,7 +53,13 @@ function menuLinks(items: NavigationMenuItem[] | undefined): MenuLink[] {
     });
 }
 
-function fromDetail(p: { id: string; fields: Record<string, string | null>; defaultImage?: { url?: string | null; alternateText?: string | null } | null; sku?: string; name?: string }): ListedProduct {
+function fromDetail(p: {
+  id: string;
+  fields: Record<string, string | null>;
+  defaultImage?: { url?: string | null; alternateText?: string | null } | null;
+  sku?: string;
+  name?: string;
+}): ListedProduct {
   const sku = p.fields.StockKeepingUnit ?? p.sku ?? null;
   const name = p.fields.Name ?? p.name ?? '';
   const url = p.defaultImage?.url;
@@ -53,7 +68,12 @@ function fromDetail(p: { id: string; fields: Record<string, string | null>; defa
     name,
     sku,
     fields: p.fields,
-    imageUrl: url && !/default-product-image/.test(url) ? url : sku ? `/media/products/${encodeURIComponent(sku)}.svg` : url ?? null,
+    imageUrl:
+      url && !/default-product-image/.test(url)
+        ? url
+        : sku
+          ? `/media/products/${encodeURIComponent(sku)}.svg`
+          : (url ?? null),
     imageAlt: p.defaultImage?.alternateText ?? name,
   };
 }
@@ -62,7 +82,12 @@ function fromDetail(p: { id: string; fields: Record<string, string | null>; defa
  * A product for this viewer: from the shared, publicly cacheable snapshot when every buyer sees the
  * same catalogue (spec 01 §6), else for the effective account; in preview past the server's cache.
  */
-async function readProduct(api: StoreApi, id: string, appContext: Promise<ApplicationContext | null>, signal: AbortSignal) {
+async function readProduct(
+  api: StoreApi,
+  id: string,
+  appContext: Promise<ApplicationContext | null>,
+  signal: AbortSignal,
+) {
   const [viewer, app] = await Promise.all([api.viewer(), appContext]);
   const snapshotId = sharedSnapshotId(app, viewer.session.isPreview);
   return snapshotId
@@ -86,7 +111,9 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
     // The cart badge's count, asked here for logged-in shoppers only: a guest's page (the benchmarked
     // product page among them) costs no cart call on the server; their badge is filled in by the
     // browser after hydration (components/CartBadge.tsx).
-    const cartSummary = viewer.session.isGuest ? null : await optional(api.client.getCartCompactSummary({ signal: request.signal }));
+    const cartSummary = viewer.session.isGuest
+      ? null
+      : await optional(api.client.getCartCompactSummary({ signal: request.signal }));
     return {
       menu: menuLinks(menu?.menuItems),
       session: viewer.session,
@@ -116,7 +143,15 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
         // Another catalogue: feature the first products of the first root category instead.
         const roots = await api.client.getCategoryChildren({ signal: request.signal });
         const first = roots.productCategories[0];
-        if (first) listed = (await api.getCategoryProducts(first.id, { page: 0, pageSize: 8, fields: CARD_FIELDS, signal: request.signal })).products;
+        if (first)
+          listed = (
+            await api.getCategoryProducts(first.id, {
+              page: 0,
+              pageSize: 8,
+              fields: CARD_FIELDS,
+              signal: request.signal,
+            })
+          ).products;
       }
       return { featured: await toCards(api, listed, request.signal), featuredError: false };
     } catch (error) {
@@ -176,7 +211,10 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
         href: categoryHref({ id, urlName: category.urlName }),
       },
       breadcrumbs: crumbs,
-      children: (children?.productCategories ?? []).map((c) => ({ label: c.fields?.Name ?? c.id, href: categoryHref(c) })),
+      children: (children?.productCategories ?? []).map((c) => ({
+        label: c.fields?.Name ?? c.id,
+        href: categoryHref(c),
+      })),
       results,
       origin: url.origin,
     };
@@ -195,7 +233,11 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
     const base = { path: SEARCH_PATH, params };
     const { results, answer } = await loadResults(api, { searchTerm: term, categoryId }, base, url, request.signal);
     const searched = answer?.categories?.category ?? null;
-    const narrowTo = (c: { id: string }) => resultsHref({ path: SEARCH_PATH, params: { term, category: c.id } }, { refinements: [], sortRuleId: null, page: 1 });
+    const narrowTo = (c: { id: string }) =>
+      resultsHref(
+        { path: SEARCH_PATH, params: { term, category: c.id } },
+        { refinements: [], sortRuleId: null, page: 1 },
+      );
     return {
       term,
       category: categoryId && searched ? { id: searched.id, name: searched.name } : null,
@@ -220,15 +262,23 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
       }),
       // A product without a price answers 404: the page shows 'Price Unavailable'. Every selling
       // model's price comes along, for the subscription selector to switch between.
-      optional(currency.then((currencyIsoCode) => api.client.getProductPrice(id, { signal, currencyIsoCode, allProductSellingModelPrices: true }))),
+      optional(
+        currency.then((currencyIsoCode) =>
+          api.client.getProductPrice(id, { signal, currencyIsoCode, allProductSellingModelPrices: true }),
+        ),
+      ),
       optional(api.client.getProductTaxes(id, { signal })),
       // The page's one promotions call, beside the others: the promotional price for this buyer.
-      optional(currency.then((currencyIsoCode) => api.client.evaluateProductPromotions({ products: [{ productId: id }], currencyIsoCode }, { signal }))).then((r) =>
-        promotionalPricingOf(r, id),
-      ),
+      optional(
+        currency.then((currencyIsoCode) =>
+          api.client.evaluateProductPromotions({ products: [{ productId: id }], currencyIsoCode }, { signal }),
+        ),
+      ).then((r) => promotionalPricingOf(r, id)),
       appContext,
     ]);
-    const description = await sanitizeRichText(product.fields?.[DATASET_FIELDS.description] ?? product.fields?.Description ?? '');
+    const description = await sanitizeRichText(
+      product.fields?.[DATASET_FIELDS.description] ?? product.fields?.Description ?? '',
+    );
     return {
       product,
       pricing,
@@ -243,7 +293,8 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
   const homeHandle: RouteHandle = {
     head: (): HeadData => ({
       title: `${STORE_NAME}: business datasets with email and phone`,
-      description: 'Business datasets with verified email addresses and phone numbers, by industry and country. Download a free sample.',
+      description:
+        'Business datasets with verified email addresses and phone numbers, by industry and country. Download a free sample.',
       canonicalPath: '/',
     }),
   };
@@ -252,9 +303,12 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
       const c = d as CategoryData;
       return {
         title: `${c.category.name} datasets | ${STORE_NAME}`,
-        description: c.category.description || `Browse ${c.results.total} ${c.category.name} datasets with email and phone contacts.`,
+        description:
+          c.category.description ||
+          `Browse ${c.results.total} ${c.category.name} datasets with email and phone contacts.`,
         // Filtered and re-sorted lists are views of the category, not pages of their own.
-        canonicalPath: c.results.page > 1 && !isRefined(c.results) ? `${c.category.href}?page=${c.results.page}` : c.category.href,
+        canonicalPath:
+          c.results.page > 1 && !isRefined(c.results) ? `${c.category.href}?page=${c.results.page}` : c.category.href,
       };
     },
   };
@@ -263,7 +317,9 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
       const s = d as SearchData;
       return {
         title: s.term ? `Search: ${s.term} | ${STORE_NAME}` : `Search | ${STORE_NAME}`,
-        description: s.results ? `${s.results.total.toLocaleString('en-US')} datasets match \u201c${s.term}\u201d.` : 'Search the business datasets.',
+        description: s.results
+          ? `${s.results.total.toLocaleString('en-US')} datasets match \u201c${s.term}\u201d.`
+          : 'Search the business datasets.',
         // Result lists change with the catalogue and every term would be a page: kept out of indexes.
         robots: 'noindex, follow',
       };
@@ -306,7 +362,10 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
       // form sent in the page (a profile edit) can change what the header shows. Cart changes do not:
       // the badge follows the cart store instead.
       shouldRevalidate: ({ formMethod, formAction, defaultShouldRevalidate }) =>
-        formMethod !== undefined && formMethod.toUpperCase() !== 'GET' && formAction !== CART_PATH && defaultShouldRevalidate,
+        formMethod !== undefined &&
+        formMethod.toUpperCase() !== 'GET' &&
+        formAction !== CART_PATH &&
+        defaultShouldRevalidate,
       Component: RootLayout,
       ErrorBoundary: RootError,
       children: [
@@ -319,7 +378,13 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
           children: [
             { index: true, loader: homeLoader, Component: HomeRoute, ErrorBoundary: PageError, handle: homeHandle },
             categoryRoute('category/:categoryKey'),
-            { path: 'search', loader: searchLoader, Component: SearchRoute, ErrorBoundary: PageError, handle: searchHandle },
+            {
+              path: 'search',
+              loader: searchLoader,
+              Component: SearchRoute,
+              ErrorBoundary: PageError,
+              handle: searchHandle,
+            },
             productRoute('product/:recordId'),
             cart,
             ...checkout,
@@ -359,4 +424,3 @@ function ProductRoute() {
   const root = useRouteLoaderData('root') as RootData | undefined;
   return <ProductPage key={product.product.id} data={product} session={root?.session ?? null} />;
 }
-

@@ -4,9 +4,15 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 
-export interface ScryptParams { N: number; r: number; p: number }
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
 
 /** OWASP's scrypt floor is N=2^17,r=8,p=1 or the equivalent N=2^16,r=8,p=2 (64 MiB per hash, run on the libuv pool). */
 export const DEFAULT_PARAMS: ScryptParams = { N: 2 ** 16, r: 8, p: 2 };
@@ -29,14 +35,23 @@ export function parseHash(stored: string): (ScryptParams & { salt: Buffer; key: 
   return { N: N!, r: r!, p: p!, salt: Buffer.from(parts[4]!, 'base64url'), key: Buffer.from(parts[5]!, 'base64url') };
 }
 
-export async function verifyPassword(password: string, stored: string | null, current: ScryptParams = DEFAULT_PARAMS): Promise<{ ok: boolean; needsRehash: boolean }> {
+export async function verifyPassword(
+  password: string,
+  stored: string | null,
+  current: ScryptParams = DEFAULT_PARAMS,
+): Promise<{ ok: boolean; needsRehash: boolean }> {
   const parsed = stored ? parseHash(stored) : null;
   if (!parsed) {
     // Spend the same work for an unknown user, so response time does not reveal which emails exist.
     await hashPassword(password, current);
     return { ok: false, needsRehash: false };
   }
-  const key = await scrypt(password.normalize('NFKC'), parsed.salt, parsed.key.length, { N: parsed.N, r: parsed.r, p: parsed.p, maxmem: maxmem(parsed) });
+  const key = await scrypt(password.normalize('NFKC'), parsed.salt, parsed.key.length, {
+    N: parsed.N,
+    r: parsed.r,
+    p: parsed.p,
+    maxmem: maxmem(parsed),
+  });
   const ok = key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
   const weaker = parsed.N * parsed.r * parsed.p < current.N * current.r * current.p;
   return { ok, needsRehash: ok && weaker };
@@ -46,6 +61,7 @@ export async function verifyPassword(password: string, stored: string | null, cu
 export function passwordProblem(password: string): string | null {
   if (password.length < 8) return 'Your password must be at least 8 characters long.';
   if (password.length > 200) return 'Your password must be at most 200 characters long.';
-  if (!/\p{L}/u.test(password) || !/\p{N}/u.test(password)) return 'Your password must include at least one letter and one number.';
+  if (!/\p{L}/u.test(password) || !/\p{N}/u.test(password))
+    return 'Your password must include at least one letter and one number.';
   return null;
 }

@@ -13,11 +13,17 @@ let userId: string;
 before(async () => {
   s = await startTestServer();
   store = new SessionStore(s.db.db, { idleTimeoutS: 600, maxAgeS: 3600 }, () => now);
-  userId = (await s.db.db.selectFrom('app_user').select('id').where('email', '=', 'casey@example.com').executeTakeFirstOrThrow()).id;
+  userId = (
+    await s.db.db.selectFrom('app_user').select('id').where('email', '=', 'casey@example.com').executeTakeFirstOrThrow()
+  ).id;
 });
-after(async () => { await s?.close(); });
+after(async () => {
+  await s?.close();
+});
 
-const lastSeen = async (id: string) => (await s.db.db.selectFrom('session').select('last_seen_at').where('id', '=', id).executeTakeFirstOrThrow()).last_seen_at;
+const lastSeen = async (id: string) =>
+  (await s.db.db.selectFrom('session').select('last_seen_at').where('id', '=', id).executeTakeFirstOrThrow())
+    .last_seen_at;
 
 test('use keeps a session alive; idleness ends it and removes the row', async () => {
   const { token, session } = await store.create({ userId, effectiveAccountId: null, csrfToken: 'c' });
@@ -27,12 +33,18 @@ test('use keeps a session alive; idleness ends it and removes the row', async ()
   assert.ok(await store.load(token), 'each use restarts the idle clock');
   now += 10 * 60_000;
   assert.equal(await store.load(token), null, 'idle for the whole timeout');
-  assert.equal(await s.db.db.selectFrom('session').select('id').where('id', '=', session.id).executeTakeFirst(), undefined);
+  assert.equal(
+    await s.db.db.selectFrom('session').select('id').where('id', '=', session.id).executeTakeFirst(),
+    undefined,
+  );
 });
 
 test('a session ends at its absolute lifetime however busy it is', async () => {
   const { token } = await store.create({ userId, effectiveAccountId: null, csrfToken: 'c' });
-  for (let i = 0; i < 6; i++) { now += 9 * 60_000; assert.ok(await store.load(token)); }
+  for (let i = 0; i < 6; i++) {
+    now += 9 * 60_000;
+    assert.ok(await store.load(token));
+  }
   now += 9 * 60_000;
   assert.equal(await store.load(token), null, 'an hour after login');
 });
@@ -57,6 +69,6 @@ test('purgeExpired removes only dead sessions', async () => {
   now += 5 * 60_000;
   await store.load(live.token);
   now += 6 * 60_000;
-  assert.ok(await store.purgeExpired() >= 1);
+  assert.ok((await store.purgeExpired()) >= 1);
   assert.ok(await store.load(live.token));
 });

@@ -35,7 +35,10 @@ export const DEFAULT_SESSION_CONFIG: SessionConfig = { idleTimeoutS: 7200, maxAg
 
 export function sessionConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SessionConfig {
   const idle = Number(env.SESSION_IDLE_TIMEOUT_S);
-  return { ...DEFAULT_SESSION_CONFIG, idleTimeoutS: Number.isInteger(idle) && idle >= 30 ? idle : DEFAULT_SESSION_CONFIG.idleTimeoutS };
+  return {
+    ...DEFAULT_SESSION_CONFIG,
+    idleTimeoutS: Number.isInteger(idle) && idle >= 30 ? idle : DEFAULT_SESSION_CONFIG.idleTimeoutS,
+  };
 }
 
 export const newToken = (): string => randomBytes(32).toString('base64url');
@@ -44,21 +47,40 @@ const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
 function fromRow(row: SessionTable): Session {
   return {
-    id: row.id, userId: row.user_id, effectiveAccountId: row.effective_account_id, data: JSON.parse(row.data_json) as SessionData,
-    csrfToken: row.csrf_token, lastSeenAt: Date.parse(row.last_seen_at), expiresAt: Date.parse(row.expires_at),
+    id: row.id,
+    userId: row.user_id,
+    effectiveAccountId: row.effective_account_id,
+    data: JSON.parse(row.data_json) as SessionData,
+    csrfToken: row.csrf_token,
+    lastSeenAt: Date.parse(row.last_seen_at),
+    expiresAt: Date.parse(row.expires_at),
   };
 }
 
 export class SessionStore {
-  constructor(private db: Kysely<Database>, readonly config: SessionConfig = DEFAULT_SESSION_CONFIG, private now: () => number = Date.now) {}
+  constructor(
+    private db: Kysely<Database>,
+    readonly config: SessionConfig = DEFAULT_SESSION_CONFIG,
+    private now: () => number = Date.now,
+  ) {}
 
   /** Writes a fresh session (userId null: a guest's, made for their cart); the caller sets the returned token as the cookie. */
-  async create(input: { userId: string | null; effectiveAccountId: string | null; csrfToken: string; data?: SessionData }): Promise<{ token: string; session: Session }> {
+  async create(input: {
+    userId: string | null;
+    effectiveAccountId: string | null;
+    csrfToken: string;
+    data?: SessionData;
+  }): Promise<{ token: string; session: Session }> {
     const token = newToken();
     const now = this.now();
     const row: SessionTable = {
-      id: keyOf(token), user_id: input.userId, effective_account_id: input.effectiveAccountId, data_json: JSON.stringify(input.data ?? {}),
-      csrf_token: input.csrfToken, created_at: new Date(now).toISOString(), last_seen_at: new Date(now).toISOString(),
+      id: keyOf(token),
+      user_id: input.userId,
+      effective_account_id: input.effectiveAccountId,
+      data_json: JSON.stringify(input.data ?? {}),
+      csrf_token: input.csrfToken,
+      created_at: new Date(now).toISOString(),
+      last_seen_at: new Date(now).toISOString(),
       expires_at: new Date(now + this.config.maxAgeS * 1000).toISOString(),
     };
     await this.db.insertInto('session').values(row).execute();
@@ -79,7 +101,11 @@ export class SessionStore {
     // Touch at most every quarter of the idle timeout (and at most every minute): one write per
     // session per interval instead of one per request.
     if (now - session.lastSeenAt >= Math.min(60_000, (this.config.idleTimeoutS * 1000) / 4)) {
-      await this.db.updateTable('session').set({ last_seen_at: new Date(now).toISOString() }).where('id', '=', session.id).execute();
+      await this.db
+        .updateTable('session')
+        .set({ last_seen_at: new Date(now).toISOString() })
+        .where('id', '=', session.id)
+        .execute();
       session.lastSeenAt = now;
     }
     return session;
@@ -87,8 +113,14 @@ export class SessionStore {
 
   async update(session: Session, change: { effectiveAccountId?: string | null; data?: SessionData }): Promise<void> {
     const set: Partial<SessionTable> = {};
-    if (change.effectiveAccountId !== undefined) { set.effective_account_id = change.effectiveAccountId; session.effectiveAccountId = change.effectiveAccountId; }
-    if (change.data) { session.data = { ...session.data, ...change.data }; set.data_json = JSON.stringify(session.data); }
+    if (change.effectiveAccountId !== undefined) {
+      set.effective_account_id = change.effectiveAccountId;
+      session.effectiveAccountId = change.effectiveAccountId;
+    }
+    if (change.data) {
+      session.data = { ...session.data, ...change.data };
+      set.data_json = JSON.stringify(session.data);
+    }
     await this.db.updateTable('session').set(set).where('id', '=', session.id).execute();
   }
 
@@ -100,8 +132,10 @@ export class SessionStore {
   async purgeExpired(): Promise<number> {
     const now = this.now();
     const idleCutoff = new Date(now - this.config.idleTimeoutS * 1000).toISOString();
-    const res = await this.db.deleteFrom('session')
-      .where((eb) => eb.or([eb('expires_at', '<=', new Date(now).toISOString()), eb('last_seen_at', '<=', idleCutoff)])).executeTakeFirst();
+    const res = await this.db
+      .deleteFrom('session')
+      .where((eb) => eb.or([eb('expires_at', '<=', new Date(now).toISOString()), eb('last_seen_at', '<=', idleCutoff)]))
+      .executeTakeFirst();
     return Number(res.numDeletedRows);
   }
 }

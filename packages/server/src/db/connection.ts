@@ -8,7 +8,11 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
-export interface Db { db: Kysely<Database>; dialect: Dialect; close(): Promise<void> }
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
 
 // PostgreSQL returns int8 and numeric as strings; our counters are int8-safe integers.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -17,15 +21,24 @@ export function openDatabase(opts: { url?: string; sqliteFile?: string; pgSchema
   const url = opts.url ?? process.env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     // A schema of its own (tests) isolates parallel runs sharing one PostgreSQL database.
-    if (opts.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(opts.pgSchema)) throw new TypeError(`bad schema name ${opts.pgSchema}`);
+    if (opts.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(opts.pgSchema))
+      throw new TypeError(`bad schema name ${opts.pgSchema}`);
     const pool = new pg.Pool({
-      connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10),
+      connectionString: url,
+      max: Number(process.env.PG_POOL_SIZE ?? 10),
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     if (opts.pgSchema) {
       const schema = opts.pgSchema;
       const ready = pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: async () => { await ready; return pool; } }) });
+      const db = new Kysely<Database>({
+        dialect: new PostgresDialect({
+          pool: async () => {
+            await ready;
+            return pool;
+          },
+        }),
+      });
       return { db, dialect: 'postgres', close: () => db.destroy() };
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

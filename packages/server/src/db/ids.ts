@@ -11,9 +11,17 @@ import { makeRecordId } from '@store/core';
 /** Reserves `count` consecutive ids for a prefix; safe across processes sharing one database. */
 export async function allocateIds(db: Kysely<Database>, prefix: string, count = 1): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
-    await trx.insertInto('id_counter').values({ prefix, next_value: 1 }).onConflict((oc) => oc.column('prefix').doNothing()).execute();
-    const row = await trx.updateTable('id_counter').set({ next_value: sql`next_value + ${count}` }).where('prefix', '=', prefix)
-      .returning('next_value').executeTakeFirstOrThrow();
+    await trx
+      .insertInto('id_counter')
+      .values({ prefix, next_value: 1 })
+      .onConflict((oc) => oc.column('prefix').doNothing())
+      .execute();
+    const row = await trx
+      .updateTable('id_counter')
+      .set({ next_value: sql`next_value + ${count}` })
+      .where('prefix', '=', prefix)
+      .returning('next_value')
+      .executeTakeFirstOrThrow();
     const first = row.next_value - count;
     return Array.from({ length: count }, (_, i) => makeRecordId(prefix, first + i));
   });

@@ -8,6 +8,9 @@ export function isPostgres(db: Kysely<any>): boolean {
 }
 
 /** The query with FOR UPDATE on PostgreSQL, unchanged on SQLite. */
-export function forUpdate<DB, TB extends keyof DB, O>(db: Kysely<any>, q: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+export function forUpdate<DB, TB extends keyof DB, O>(
+  db: Kysely<any>,
+  q: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
   return isPostgres(db) ? q.forUpdate() : q;
 }

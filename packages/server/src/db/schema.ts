@@ -5,7 +5,6 @@
 // - decimals that are not money (tier percentages) are decimal strings;
 // - JSON documents are text; timestamps are ISO-8601 text.
 
-
 import type { Generated } from 'kysely';
 
 export interface WebstoreTable {
@@ -76,7 +75,11 @@ export interface ProductTable {
 /** The product table as Kysely sees it: changed_version has a default. */
 type ProductTableColumns = Omit<ProductTable, 'changed_version'> & { changed_version: Generated<number> };
 
-export interface ProductCategoryTable { product_id: string; category_id: string; is_primary: number }
+export interface ProductCategoryTable {
+  product_id: string;
+  category_id: string;
+  is_primary: number;
+}
 
 export interface ProductRelationTable {
   product_id: string;
@@ -110,9 +113,20 @@ export interface SellingModelTable {
   term_increment: number | null;
 }
 
-export interface ProductSellingModelTable { product_id: string; selling_model_id: string; sort_order: number }
+export interface ProductSellingModelTable {
+  product_id: string;
+  selling_model_id: string;
+  sort_order: number;
+}
 
-export interface PriceBookTable { id: string; webstore_id: string; name: string; is_standard: number; is_active: number; currency: string }
+export interface PriceBookTable {
+  id: string;
+  webstore_id: string;
+  name: string;
+  is_standard: number;
+  is_active: number;
+  currency: string;
+}
 
 export interface PriceBookEntryTable {
   id: string;
@@ -134,20 +148,63 @@ export interface PriceAdjustmentTierTable {
   adjustment_value: string;
 }
 
-export interface BuyerGroupTable { id: string; webstore_id: string; name: string }
-export interface BuyerGroupPriceBookTable { buyer_group_id: string; price_book_id: string; priority: number }
+export interface BuyerGroupTable {
+  id: string;
+  webstore_id: string;
+  name: string;
+}
+export interface BuyerGroupPriceBookTable {
+  buyer_group_id: string;
+  price_book_id: string;
+  priority: number;
+}
 
-export interface TaxPolicyTable { id: string; name: string; description: string | null }
-export interface TaxRateTable { tax_policy_id: string; country: string; region: string | null; rate_percentage: string; treatment_name: string }
+export interface TaxPolicyTable {
+  id: string;
+  name: string;
+  description: string | null;
+}
+export interface TaxRateTable {
+  tax_policy_id: string;
+  country: string;
+  region: string | null;
+  rate_percentage: string;
+  treatment_name: string;
+}
 
-export interface LocationTable { id: string; name: string; location_type: string }
-export interface LocationGroupTable { id: string; name: string; webstore_id: string }
-export interface LocationGroupMemberTable { location_group_id: string; location_id: string }
-export interface InventoryLevelTable { product_id: string; location_id: string; on_hand: number; reserved: number }
+export interface LocationTable {
+  id: string;
+  name: string;
+  location_type: string;
+}
+export interface LocationGroupTable {
+  id: string;
+  name: string;
+  webstore_id: string;
+}
+export interface LocationGroupMemberTable {
+  location_group_id: string;
+  location_id: string;
+}
+export interface InventoryLevelTable {
+  product_id: string;
+  location_id: string;
+  on_hand: number;
+  reserved: number;
+}
 
 /** Accounts, users and sessions: the tables the accounts issue fills in. */
-export interface AccountTable { id: string; name: string; parent_id: string | null; billing_json: string | null; created_at: string }
-export interface AccountBuyerGroupTable { account_id: string; buyer_group_id: string }
+export interface AccountTable {
+  id: string;
+  name: string;
+  parent_id: string | null;
+  billing_json: string | null;
+  created_at: string;
+}
+export interface AccountBuyerGroupTable {
+  account_id: string;
+  buyer_group_id: string;
+}
 export interface UserTable {
   id: string;
   email: string;
@@ -170,104 +227,332 @@ export interface SessionTable {
 }
 
 /** The accounts a user may act for besides their own (spec 01 §1: buyers act for managed accounts). */
-export interface UserManagedAccountTable { user_id: string; account_id: string }
+export interface UserManagedAccountTable {
+  user_id: string;
+  account_id: string;
+}
 
 /** Which products a buyer group may see: a policy grants whole category subtrees. */
-export interface EntitlementPolicyTable { id: string; webstore_id: string; name: string }
-export interface EntitlementPolicyBuyerGroupTable { policy_id: string; buyer_group_id: string }
-export interface EntitlementPolicyCategoryTable { policy_id: string; category_id: string }
+export interface EntitlementPolicyTable {
+  id: string;
+  webstore_id: string;
+  name: string;
+}
+export interface EntitlementPolicyBuyerGroupTable {
+  policy_id: string;
+  buyer_group_id: string;
+}
+export interface EntitlementPolicyCategoryTable {
+  policy_id: string;
+  category_id: string;
+}
 
 /** Failed logins per key (an email or a client address) within a window: the rate limiter shared by every process. */
-export interface LoginAttemptTable { key: string; window_start: string; failures: number }
+export interface LoginAttemptTable {
+  key: string;
+  window_start: string;
+  failures: number;
+}
 
 /** Synonym groups of a store's search: each a JSON array of words or phrases meaning the same. */
-export interface SearchSynonymGroupTable { id: string; webstore_id: string; position: number; terms_json: string }
+export interface SearchSynonymGroupTable {
+  id: string;
+  webstore_id: string;
+  position: number;
+  terms_json: string;
+}
 
 /** Promotions (core promotions.ts rules) and the coupons that trigger them. */
 export interface PromotionTable {
-  id: string; webstore_id: string; name: string; terms: string | null; priority: number;
-  stacking: string; target: string; discount_json: string; starts_at: string | null; ends_at: string | null;
-  product_ids_json: string | null; category_ids_json: string | null; buyer_group_ids_json: string | null; account_ids_json: string | null;
-  one_time_only: number; is_active: number;
+  id: string;
+  webstore_id: string;
+  name: string;
+  terms: string | null;
+  priority: number;
+  stacking: string;
+  target: string;
+  discount_json: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  product_ids_json: string | null;
+  category_ids_json: string | null;
+  buyer_group_ids_json: string | null;
+  account_ids_json: string | null;
+  one_time_only: number;
+  is_active: number;
 }
-export interface CouponTable { id: string; promotion_id: string; webstore_id: string; code: string; is_active: number }
+export interface CouponTable {
+  id: string;
+  promotion_id: string;
+  webstore_id: string;
+  code: string;
+  is_active: number;
+}
 
 export interface CartTable {
-  id: string; webstore_id: string; owner_user_id: string | null; guest_session_id: string | null; account_id: string | null; owner_key: string | null;
-  name: string; status: string; type: string; currency: string; async_status: string; version: number;
-  total_list_minor: number; total_product_minor: number; total_item_adjust_minor: number; total_cart_adjust_minor: number;
-  total_tax_minor: number; total_quantity: number; line_count: number; cart_adjustments_json: string; merged_json: string | null;
-  created_at: string; updated_at: string;
+  id: string;
+  webstore_id: string;
+  owner_user_id: string | null;
+  guest_session_id: string | null;
+  account_id: string | null;
+  owner_key: string | null;
+  name: string;
+  status: string;
+  type: string;
+  currency: string;
+  async_status: string;
+  version: number;
+  total_list_minor: number;
+  total_product_minor: number;
+  total_item_adjust_minor: number;
+  total_cart_adjust_minor: number;
+  total_tax_minor: number;
+  total_quantity: number;
+  line_count: number;
+  cart_adjustments_json: string;
+  merged_json: string | null;
+  created_at: string;
+  updated_at: string;
   /** Delivery charges of the selected methods (migration 005). */
   total_charge_minor: number;
 }
 export interface CartItemTable {
-  id: string; cart_id: string; delivery_group_id: string | null; product_id: string; selling_model_id: string; subscription_term: number | null;
-  quantity: number; list_price_minor: number; sales_price_minor: number; adjust_minor: number; tax_minor: number; adjustments_json: string;
-  created_at: string; seq: number;
+  id: string;
+  cart_id: string;
+  delivery_group_id: string | null;
+  product_id: string;
+  selling_model_id: string;
+  subscription_term: number | null;
+  quantity: number;
+  list_price_minor: number;
+  sales_price_minor: number;
+  adjust_minor: number;
+  tax_minor: number;
+  adjustments_json: string;
+  created_at: string;
+  seq: number;
 }
-export interface CartCouponTable { id: string; cart_id: string; coupon_id: string; code: string; created_at: string }
+export interface CartCouponTable {
+  id: string;
+  cart_id: string;
+  coupon_id: string;
+  code: string;
+  created_at: string;
+}
 export interface CartDeliveryGroupTable {
-  id: string; cart_id: string; name: string; is_default: number; address_json: string | null; delivery_method_id: string | null;
-  desired_delivery_date: string | null; shipping_instructions: string | null; created_at: string;
+  id: string;
+  cart_id: string;
+  name: string;
+  is_default: number;
+  address_json: string | null;
+  delivery_method_id: string | null;
+  desired_delivery_date: string | null;
+  shipping_instructions: string | null;
+  created_at: string;
 }
-export interface InventoryReservationTable { cart_id: string; product_id: string; quantity: number; expires_at: string }
+export interface InventoryReservationTable {
+  cart_id: string;
+  product_id: string;
+  quantity: number;
+  expires_at: string;
+}
 export interface CartOperationTable {
-  id: string; cart_id: string; kind: string; inputs_json: string; progress: number; results_json: string; status: string; lease_until: string; created_at: string;
+  id: string;
+  cart_id: string;
+  kind: string;
+  inputs_json: string;
+  progress: number;
+  results_json: string;
+  status: string;
+  lease_until: string;
+  created_at: string;
 }
 
 /** Monotonic counters behind record ids, one per key prefix; shared by every server process. */
 // Checkout, payments and orders (migration 005).
 export interface DeliveryMethodTable {
-  id: string; webstore_id: string; name: string; carrier: string | null; class_of_service: string | null; kind: string; fee_minor: number; currency: string;
-  countries_json: string | null; process_time: number | null; process_time_unit: string | null; transit_time_min: number | null; transit_time_max: number | null;
-  transit_time_unit: string | null; sort_order: number; is_active: number;
+  id: string;
+  webstore_id: string;
+  name: string;
+  carrier: string | null;
+  class_of_service: string | null;
+  kind: string;
+  fee_minor: number;
+  currency: string;
+  countries_json: string | null;
+  process_time: number | null;
+  process_time_unit: string | null;
+  transit_time_min: number | null;
+  transit_time_max: number | null;
+  transit_time_unit: string | null;
+  sort_order: number;
+  is_active: number;
 }
 export interface AddressTable {
-  id: string; account_id: string; address_type: string; name: string; first_name: string | null; middle_name: string | null; last_name: string | null;
-  company_name: string | null; street: string; city: string | null; region: string | null; postal_code: string | null; country: string; phone: string | null;
-  is_default: number; created_at: string; updated_at: string;
+  id: string;
+  account_id: string;
+  address_type: string;
+  name: string;
+  first_name: string | null;
+  middle_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  street: string;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+  country: string;
+  phone: string | null;
+  is_default: number;
+  created_at: string;
+  updated_at: string;
 }
 export interface CheckoutTable {
-  id: string; webstore_id: string; cart_id: string; active_key: string | null; status: string; contact_json: string | null;
-  payment_id: string | null; paid_cart_version: number | null; order_id: string | null; created_at: string; updated_at: string;
+  id: string;
+  webstore_id: string;
+  cart_id: string;
+  active_key: string | null;
+  status: string;
+  contact_json: string | null;
+  payment_id: string | null;
+  paid_cart_version: number | null;
+  order_id: string | null;
+  created_at: string;
+  updated_at: string;
 }
 export interface PaymentTable {
-  id: string; webstore_id: string; checkout_id: string; order_id: string | null; request_type: string; method: string; gateway: string;
-  gateway_reference: string | null; card_brand: string | null; card_last4: string | null; po_number: string | null; amount_minor: number; currency: string;
-  status: string; result_code: string; billing_json: string | null; created_at: string;
+  id: string;
+  webstore_id: string;
+  checkout_id: string;
+  order_id: string | null;
+  request_type: string;
+  method: string;
+  gateway: string;
+  gateway_reference: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  po_number: string | null;
+  amount_minor: number;
+  currency: string;
+  status: string;
+  result_code: string;
+  billing_json: string | null;
+  created_at: string;
 }
 export interface SalesOrderTable {
-  id: string; webstore_id: string; order_number: string; checkout_id: string; cart_id: string; payment_id: string; idempotency_key: string | null;
-  owner_user_id: string | null; guest_session_id: string | null; account_id: string | null; email: string; contact_json: string; billing_json: string | null;
-  status: string; currency: string; tax_type: string; payment_method: string; po_number: string | null;
-  total_list_minor: number; total_product_minor: number; total_adjust_minor: number; total_charge_minor: number; total_tax_minor: number;
-  grand_total_minor: number; total_quantity: number; adjustments_json: string; created_at: string;
+  id: string;
+  webstore_id: string;
+  order_number: string;
+  checkout_id: string;
+  cart_id: string;
+  payment_id: string;
+  idempotency_key: string | null;
+  owner_user_id: string | null;
+  guest_session_id: string | null;
+  account_id: string | null;
+  email: string;
+  contact_json: string;
+  billing_json: string | null;
+  status: string;
+  currency: string;
+  tax_type: string;
+  payment_method: string;
+  po_number: string | null;
+  total_list_minor: number;
+  total_product_minor: number;
+  total_adjust_minor: number;
+  total_charge_minor: number;
+  total_tax_minor: number;
+  grand_total_minor: number;
+  total_quantity: number;
+  adjustments_json: string;
+  created_at: string;
 }
 export interface OrderDeliveryGroupTable {
-  id: string; order_id: string; name: string; address_json: string | null; delivery_method_id: string | null; method_name: string | null; kind: string;
-  fee_minor: number; shipping_instructions: string | null;
+  id: string;
+  order_id: string;
+  name: string;
+  address_json: string | null;
+  delivery_method_id: string | null;
+  method_name: string | null;
+  kind: string;
+  fee_minor: number;
+  shipping_instructions: string | null;
 }
 export interface OrderItemTable {
-  id: string; order_id: string; delivery_group_id: string | null; product_id: string; sku: string; name: string; fulfilment: string;
-  selling_model_id: string | null; selling_model_type: string | null; subscription_term: number | null; quantity: number;
-  list_price_minor: number; sales_price_minor: number; adjust_minor: number; tax_minor: number; total_minor: number; seq: number;
+  id: string;
+  order_id: string;
+  delivery_group_id: string | null;
+  product_id: string;
+  sku: string;
+  name: string;
+  fulfilment: string;
+  selling_model_id: string | null;
+  selling_model_type: string | null;
+  subscription_term: number | null;
+  quantity: number;
+  list_price_minor: number;
+  sales_price_minor: number;
+  adjust_minor: number;
+  tax_minor: number;
+  total_minor: number;
+  seq: number;
 }
 export interface OrderAdjustmentTable {
-  id: string; order_id: string; order_item_id: string | null; promotion_id: string; name: string; coupon_code: string | null; amount_minor: number;
+  id: string;
+  order_id: string;
+  order_item_id: string | null;
+  promotion_id: string;
+  name: string;
+  coupon_code: string | null;
+  amount_minor: number;
 }
 export interface SubscriptionTable {
-  id: string; webstore_id: string; order_id: string; order_item_id: string; owner_user_id: string | null; account_id: string | null; product_id: string;
-  product_name: string; selling_model_type: string; pricing_term: number; pricing_term_unit: string; term_count: number | null; quantity: number;
-  price_minor: number; currency: string; status: string; start_date: string; end_date: string | null; next_renewal_date: string | null; created_at: string;
+  id: string;
+  webstore_id: string;
+  order_id: string;
+  order_item_id: string;
+  owner_user_id: string | null;
+  account_id: string | null;
+  product_id: string;
+  product_name: string;
+  selling_model_type: string;
+  pricing_term: number;
+  pricing_term_unit: string;
+  term_count: number | null;
+  quantity: number;
+  price_minor: number;
+  currency: string;
+  status: string;
+  start_date: string;
+  end_date: string | null;
+  next_renewal_date: string | null;
+  created_at: string;
 }
 export interface MailOutboxTable {
-  id: string; kind: string; to_address: string; subject: string; text_body: string; html_body: string; status: string; attempts: number;
-  lease_until: string; last_error: string | null; created_at: string; sent_at: string | null;
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: string;
+  attempts: number;
+  lease_until: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
-export interface ServerSecretTable { name: string; value: string; created_at: string }
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
 
-export interface IdCounterTable { prefix: string; next_value: number }
+export interface IdCounterTable {
+  prefix: string;
+  next_value: number;
+}
 
 export interface Database {
   webstore: WebstoreTable;
@@ -320,4 +605,3 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   server_secret: ServerSecretTable;
 }
-

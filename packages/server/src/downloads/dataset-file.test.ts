@@ -6,7 +6,13 @@ import type { Readable } from 'node:stream';
 import { collectCatalogue } from '../seed/catalogue.ts';
 import { SAMPLE_ROWS, sampleCsv, sampleProductFromRow } from '../seed/sample-csv.ts';
 import { parseCsv } from '../test-support/csv.ts';
-import { MAX_DOWNLOAD_ROWS, ROWS_PER_CHUNK, datasetCsvStream, datasetFileName, datasetRowCount } from './dataset-file.ts';
+import {
+  MAX_DOWNLOAD_ROWS,
+  ROWS_PER_CHUNK,
+  datasetCsvStream,
+  datasetFileName,
+  datasetRowCount,
+} from './dataset-file.ts';
 
 /** Reads a stream to its end: the text and how many chunks it came in. */
 async function consume(stream: Readable): Promise<{ text: string; chunks: number }> {
@@ -78,7 +84,10 @@ describe('dataset file', () => {
   });
 
   it('names the file by SKU and name in safe characters', () => {
-    assert.equal(datasetFileName({ sku: 'DS-00001', name: 'US Dentists Email List' }), 'DS-00001-us-dentists-email-list.csv');
+    assert.equal(
+      datasetFileName({ sku: 'DS-00001', name: 'US Dentists Email List' }),
+      'DS-00001-us-dentists-email-list.csv',
+    );
     const odd = datasetFileName({ sku: '../DS 7/"x"', name: 'Café <script>alert(1)</script> & "Co" \\ ..\r\nX' });
     assert.match(odd, /^[A-Za-z0-9-]+(\.csv)$/);
     assert.equal(odd, 'DS-7-x-cafe-script-alert-1-script-and-co-x.csv');

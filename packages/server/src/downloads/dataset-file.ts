@@ -9,7 +9,10 @@ import { Readable } from 'node:stream';
 import type { ProductTable } from '../db/schema.ts';
 import { csvField, sampleProductFromRow, sampleRows } from '../seed/sample-csv.ts';
 
-export type DatasetFileProduct = Pick<ProductTable, 'sku' | 'name' | 'included_fields_json' | 'countries_json' | 'sic_code' | 'record_count'>;
+export type DatasetFileProduct = Pick<
+  ProductTable,
+  'sku' | 'name' | 'included_fields_json' | 'countries_json' | 'sic_code' | 'record_count'
+>;
 
 /**
  * The most records a download holds. The catalogue's record counts (1,200 to ~900,000) describe the
@@ -29,7 +32,10 @@ export function datasetRowCount(row: Pick<ProductTable, 'record_count'>, maxRows
 }
 
 /** The CSV text of the file in chunks of `rowsPerChunk` records; the header starts the first chunk. */
-export function* datasetCsvChunks(row: DatasetFileProduct, opts: { maxRows?: number; rowsPerChunk?: number } = {}): Generator<string, void, undefined> {
+export function* datasetCsvChunks(
+  row: DatasetFileProduct,
+  opts: { maxRows?: number; rowsPerChunk?: number } = {},
+): Generator<string, void, undefined> {
   const product = sampleProductFromRow(row);
   const perChunk = Math.max(1, opts.rowsPerChunk ?? ROWS_PER_CHUNK);
   let chunk = product.includedFields.map(csvField).join(',') + '\r\n';
@@ -46,7 +52,10 @@ export function* datasetCsvChunks(row: DatasetFileProduct, opts: { maxRows?: num
 }
 
 /** The file as a byte stream (UTF-8, no BOM), e.g. for `reply.type('text/csv; charset=utf-8').send(stream)`. */
-export function datasetCsvStream(row: DatasetFileProduct, opts: { maxRows?: number; rowsPerChunk?: number } = {}): Readable {
+export function datasetCsvStream(
+  row: DatasetFileProduct,
+  opts: { maxRows?: number; rowsPerChunk?: number } = {},
+): Readable {
   return Readable.from(datasetCsvChunks(row, opts), { objectMode: false });
 }
 
@@ -56,8 +65,18 @@ export function datasetCsvStream(row: DatasetFileProduct, opts: { maxRows?: numb
  * quoting or RFC 5987 encoding.
  */
 export function datasetFileName(row: Pick<ProductTable, 'sku' | 'name'>): string {
-  const sku = row.sku.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
-  const name = row.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '');
+  const sku = row.sku
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  const name = row.name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
   return `${[sku, name].filter(Boolean).join('-') || 'dataset'}.csv`;
 }

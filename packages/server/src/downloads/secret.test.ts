@@ -16,7 +16,9 @@ let dir: string | undefined;
 const open: Db[] = [];
 /** A new connection to the test database, as another server process would have. */
 const connect = (): Db => {
-  const db = target.pgSchema ? openDatabase({ url: process.env.DATABASE_URL, pgSchema: target.pgSchema }) : openDatabase({ sqliteFile: target.sqliteFile });
+  const db = target.pgSchema
+    ? openDatabase({ url: process.env.DATABASE_URL, pgSchema: target.pgSchema })
+    : openDatabase({ sqliteFile: target.sqliteFile });
   open.push(db);
   return db;
 };
@@ -41,7 +43,8 @@ afterEach(() => {
   else process.env.DOWNLOAD_LINK_SECRET = saved;
 });
 
-const stored = async (db: Db, name: string) => db.db.selectFrom('server_secret').selectAll().where('name', '=', name).execute();
+const stored = async (db: Db, name: string) =>
+  db.db.selectFrom('server_secret').selectAll().where('name', '=', name).execute();
 
 describe('server secrets', () => {
   it('creates a random 32-byte secret on first use and keeps it', async () => {
@@ -71,9 +74,17 @@ describe('server secrets', () => {
     delete process.env.DOWNLOAD_LINK_SECRET;
     const a = connect();
     const first = await serverSecret(a.db, 'cached');
-    await a.db.updateTable('server_secret').set({ value: 'changed-behind-its-back' }).where('name', '=', 'cached').execute();
+    await a.db
+      .updateTable('server_secret')
+      .set({ value: 'changed-behind-its-back' })
+      .where('name', '=', 'cached')
+      .execute();
     assert.equal(await serverSecret(a.db, 'cached'), first, 'served from the cache');
-    assert.equal(await serverSecret(connect().db, 'cached'), 'changed-behind-its-back', 'a new process reads the table');
+    assert.equal(
+      await serverSecret(connect().db, 'cached'),
+      'changed-behind-its-back',
+      'a new process reads the table',
+    );
   });
 
   it('uses DOWNLOAD_LINK_SECRET for the download-link secret only', async () => {

@@ -21,7 +21,8 @@ export async function serverSecret(db: Kysely<Database>, name: string): Promise<
   const envName = ENV_OVERRIDES[name];
   const fromEnv = envName ? process.env[envName] : undefined;
   if (fromEnv) {
-    if (fromEnv.length < MIN_ENV_SECRET_LENGTH) throw new Error(`${envName} must be at least ${MIN_ENV_SECRET_LENGTH} characters`);
+    if (fromEnv.length < MIN_ENV_SECRET_LENGTH)
+      throw new Error(`${envName} must be at least ${MIN_ENV_SECRET_LENGTH} characters`);
     return fromEnv;
   }
   let byName = cache.get(db);
@@ -31,7 +32,9 @@ export async function serverSecret(db: Kysely<Database>, name: string): Promise<
     value = loadOrCreate(db, name);
     byName.set(name, value);
     // A failure (database down) is not remembered: the next call tries again.
-    value.catch(() => { if (byName.get(name) === value) byName.delete(name); });
+    value.catch(() => {
+      if (byName.get(name) === value) byName.delete(name);
+    });
   }
   return value;
 }
@@ -39,10 +42,15 @@ export async function serverSecret(db: Kysely<Database>, name: string): Promise<
 async function loadOrCreate(db: Kysely<Database>, name: string): Promise<string> {
   const existing = await db.selectFrom('server_secret').select('value').where('name', '=', name).executeTakeFirst();
   if (existing) return existing.value;
-  await db.insertInto('server_secret')
+  await db
+    .insertInto('server_secret')
     .values({ name, value: randomBytes(32).toString('base64url'), created_at: new Date().toISOString() })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const stored = await db.selectFrom('server_secret').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  const stored = await db
+    .selectFrom('server_secret')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return stored.value;
 }

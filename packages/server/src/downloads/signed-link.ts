@@ -25,25 +25,36 @@ const B64URL = /^[A-Za-z0-9_-]+$/;
 const MAX_TOKEN_LENGTH = 2048;
 
 function mac(secret: string, payload: string): string {
-  return createHmac('sha256', secret).update(CONTEXT + payload).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(CONTEXT + payload)
+    .digest('base64url');
 }
 
 function checkSecret(secret: string): void {
-  if (typeof secret !== 'string' || secret.length === 0) throw new TypeError('download link secret must be a non-empty string');
+  if (typeof secret !== 'string' || secret.length === 0)
+    throw new TypeError('download link secret must be a non-empty string');
 }
 
 function isClaim(v: unknown): v is DownloadClaim {
   if (typeof v !== 'object' || v === null) return false;
   const c = v as Record<string, unknown>;
-  return typeof c.orderId === 'string' && c.orderId.length > 0
-    && typeof c.orderItemId === 'string' && c.orderItemId.length > 0
-    && typeof c.expiresAt === 'number' && Number.isSafeInteger(c.expiresAt);
+  return (
+    typeof c.orderId === 'string' &&
+    c.orderId.length > 0 &&
+    typeof c.orderItemId === 'string' &&
+    c.orderItemId.length > 0 &&
+    typeof c.expiresAt === 'number' &&
+    Number.isSafeInteger(c.expiresAt)
+  );
 }
 
 export function signDownload(secret: string, claim: DownloadClaim): string {
   checkSecret(secret);
   if (!isClaim(claim)) throw new TypeError('a download claim needs orderId, orderItemId and an integer expiresAt');
-  const payload = Buffer.from(JSON.stringify({ orderId: claim.orderId, orderItemId: claim.orderItemId, expiresAt: claim.expiresAt }), 'utf8').toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify({ orderId: claim.orderId, orderItemId: claim.orderItemId, expiresAt: claim.expiresAt }),
+    'utf8',
+  ).toString('base64url');
   return `${payload}.${mac(secret, payload)}`;
 }
 
@@ -60,7 +71,8 @@ export function verifyDownload(secret: string, token: string, now: number = Date
   // Compared as text, so only the one canonical encoding of the MAC passes.
   const expected = Buffer.from(mac(secret, payload), 'utf8');
   const given = Buffer.from(signature, 'utf8');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad-signature' };
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'bad-signature' };
   let claim: unknown;
   try {
     claim = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));

@@ -11,7 +11,10 @@ export const SESSION_COOKIE = 'sid';
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
 
-export interface Caller { session: Session | null; user: UserRow | null }
+export interface Caller {
+  session: Session | null;
+  user: UserRow | null;
+}
 
 const GUEST: Caller = { session: null, user: null };
 const callers = new WeakMap<FastifyRequest, Promise<Caller>>();

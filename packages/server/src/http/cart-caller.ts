@@ -8,7 +8,12 @@ import { callerOf, ensureGuestSession } from './caller.ts';
 import { ApiError } from './errors.ts';
 
 export async function cartOwnerFor(
-  s: Services, req: FastifyRequest, reply: FastifyReply, webstoreId: string, effectiveAccountId: string | undefined, write: boolean,
+  s: Services,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  webstoreId: string,
+  effectiveAccountId: string | undefined,
+  write: boolean,
 ): Promise<CartOwner> {
   const store = await s.webstores.get(webstoreId);
   const ctx = await catalogueContext(s, req, store, effectiveAccountId);

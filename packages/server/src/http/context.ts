@@ -40,18 +40,34 @@ export const insufficientAccess = (accountId: string) =>
 /** The currency of the session: its own choice when the store's currency is session-driven, else the default. */
 function sessionCurrency(store: Webstore, session: Session | null): string {
   const chosen = session?.data.currencyIsoCode;
-  return store.settings.sessionDrivenCurrency && chosen && store.settings.supportedCurrencies.includes(chosen) ? chosen : store.settings.defaultCurrency;
+  return store.settings.sessionDrivenCurrency && chosen && store.settings.supportedCurrencies.includes(chosen)
+    ? chosen
+    : store.settings.defaultCurrency;
 }
 
-export async function buyerContext(s: Services, req: FastifyRequest, store: Webstore, effectiveAccountId?: string): Promise<BuyerContext> {
+export async function buyerContext(
+  s: Services,
+  req: FastifyRequest,
+  store: Webstore,
+  effectiveAccountId?: string,
+): Promise<BuyerContext> {
   const named = effectiveAccountId && !isAllZeroAccountId(effectiveAccountId) ? effectiveAccountId : null;
   const { session, user } = await callerOf(s, req);
   if (!user) {
     if (named) throw insufficientAccess(named);
     const guestGroups = store.guestBuyerGroupId ? [store.guestBuyerGroupId] : [];
     return {
-      isGuest: true, user: null, session: null, userId: null, isAdmin: false, effectiveAccount: null, effectiveAccountId: null,
-      buyerGroups: [], buyerGroupIds: guestGroups, isPreview: false, currency: store.settings.defaultCurrency,
+      isGuest: true,
+      user: null,
+      session: null,
+      userId: null,
+      isAdmin: false,
+      effectiveAccount: null,
+      effectiveAccountId: null,
+      buyerGroups: [],
+      buyerGroupIds: guestGroups,
+      isPreview: false,
+      currency: store.settings.defaultCurrency,
     };
   }
   let account: ManagedAccount | null = null;
@@ -66,8 +82,16 @@ export async function buyerContext(s: Services, req: FastifyRequest, store: Webs
   const buyerGroups = account ? await s.accounts.buyerGroups(account.id) : [];
   const isAdmin = user.id === ADMIN_USER_ID || user.role === 'admin';
   return {
-    isGuest: false, user, session, userId: user.id, isAdmin, effectiveAccount: account, effectiveAccountId: account?.id ?? null,
-    buyerGroups, buyerGroupIds: buyerGroups.map((g) => g.id), isPreview: isAdmin && session?.data.isPreview === true,
+    isGuest: false,
+    user,
+    session,
+    userId: user.id,
+    isAdmin,
+    effectiveAccount: account,
+    effectiveAccountId: account?.id ?? null,
+    buyerGroups,
+    buyerGroupIds: buyerGroups.map((g) => g.id),
+    isPreview: isAdmin && session?.data.isPreview === true,
     currency: sessionCurrency(store, session),
   };
 }
@@ -76,7 +100,12 @@ export async function buyerContext(s: Services, req: FastifyRequest, store: Webs
  * The context of a catalogue call (products, categories, prices, search): a guest may browse only
  * when the store allows it (else 401, spec 01 §6), and the buyer's entitlements decide what is visible.
  */
-export async function catalogueContext(s: Services, req: FastifyRequest, store: Webstore, effectiveAccountId?: string): Promise<CatalogueContext> {
+export async function catalogueContext(
+  s: Services,
+  req: FastifyRequest,
+  store: Webstore,
+  effectiveAccountId?: string,
+): Promise<CatalogueContext> {
   const ctx = await buyerContext(s, req, store, effectiveAccountId);
   if (ctx.isGuest && store.settings.guestBrowsingEnabled === false) {
     throw new ApiError(401, 'INVALID_SESSION_ID', 'Log in to browse this store.');

@@ -10,7 +10,8 @@ import { ApiError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const READ_ONLY_POSTS = [
-  /\/commerce\/webstores\/[^/]+\/search\/product-search$/, /\/commerce\/webstores\/[^/]+\/pricing\/products$/,
+  /\/commerce\/webstores\/[^/]+\/search\/product-search$/,
+  /\/commerce\/webstores\/[^/]+\/pricing\/products$/,
   // Promotion evaluations are dry runs: they write nothing.
   /\/commerce\/promotions\/actions\/evaluate(-products)?$/,
 ];
@@ -23,7 +24,8 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const refused = () => new ApiError(403, 'INVALID_CSRF_TOKEN', 'This request is missing a valid CSRF token. Reload the page and try again.');
+const refused = () =>
+  new ApiError(403, 'INVALID_CSRF_TOKEN', 'This request is missing a valid CSRF token. Reload the page and try again.');
 
 function crossOrigin(req: FastifyRequest): boolean {
   const origin = req.headers.origin;

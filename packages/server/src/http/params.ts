@@ -4,10 +4,16 @@ import { isRecordId, normaliseRecordId } from '@store/core';
 
 export const recordId = z.string().refine((v) => isRecordId(v), 'must be a 15- or 18-character record id');
 /** Query flags arrive as text; the platform accepts true/false in any case. */
-export const flag = z.enum(['true', 'false', 'TRUE', 'FALSE', 'True', 'False']).transform((v) => v.toLowerCase() === 'true');
+export const flag = z
+  .enum(['true', 'false', 'TRUE', 'FALSE', 'True', 'False'])
+  .transform((v) => v.toLowerCase() === 'true');
 /** Comma-separated lists, also accepted as repeated parameters. */
 export const csv = z.union([z.string(), z.array(z.string())]).transform((v) =>
-  (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean));
+  (Array.isArray(v) ? v : [v])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 export const optionalAccount = z.string().max(18).optional();
 
 export const webstoreParams = z.object({ webstoreId: z.string().min(1).max(40) });
@@ -18,4 +24,8 @@ export function toId18(id: string): string {
 }
 
 /** Parameters every route accepts and ignores (the site runtime appends them). */
-export const ignoredParams = { language: z.string().optional(), asGuest: z.string().optional(), htmlEncode: z.string().optional() };
+export const ignoredParams = {
+  language: z.string().optional(),
+  asGuest: z.string().optional(),
+  htmlEncode: z.string().optional(),
+};

@@ -8,19 +8,35 @@ import fastifyStatic from '@fastify/static';
 import { notFound } from './errors.ts';
 import { ensureCsrfCookie } from './csrf.ts';
 
-type Render = (req: { url: string; headers: Record<string, string | undefined> }, ctx: { fetch: typeof fetch; template: string; webstoreId: string }) =>
-  Promise<{ status: number; headers: Record<string, string>; body: string }>;
+type Render = (
+  req: { url: string; headers: Record<string, string | undefined> },
+  ctx: { fetch: typeof fetch; template: string; webstoreId: string },
+) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
 
 export const WEB_DIST = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../web/dist');
 
 export function injectFetch(app: FastifyInstance, forward: Record<string, string | undefined>): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url, 'http://store.internal');
+    const url = new URL(
+      typeof input === 'string' || input instanceof URL ? input.toString() : input.url,
+      'http://store.internal',
+    );
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(forward)) if (v) headers[k] = v;
-    new Headers(init?.headers).forEach((v, k) => { headers[k] = v; });
-    const res = await app.inject({ method: (init?.method ?? 'GET') as 'GET', url: url.pathname + url.search, headers, payload: init?.body as string | undefined });
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, statusText: res.statusMessage, headers: res.headers as Record<string, string> });
+    new Headers(init?.headers).forEach((v, k) => {
+      headers[k] = v;
+    });
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      payload: init?.body as string | undefined,
+    });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      statusText: res.statusMessage,
+      headers: res.headers as Record<string, string>,
+    });
   }) as typeof fetch;
 }
 
@@ -36,22 +52,36 @@ export async function mountStorefront(app: FastifyInstance, opts: { webstoreId: 
 
   // Hashed bundles never change; everything else in public/ gets a short cache.
   await app.register(fastifyStatic, {
-    root: path.join(WEB_DIST, 'client'), prefix: '/', index: false, wildcard: false, preCompressed: true,
-    setHeaders: (res, file) => res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
+    root: path.join(WEB_DIST, 'client'),
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    preCompressed: true,
+    setHeaders: (res, file) =>
+      res.header(
+        'Cache-Control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      ),
   });
 
   const page = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     const forward = { cookie: req.headers.cookie, 'accept-language': req.headers['accept-language'] };
-    const out = await render({ url: req.url, headers: req.headers as Record<string, string | undefined> }, { fetch: injectFetch(app, forward), template, webstoreId: opts.webstoreId });
+    const out = await render(
+      { url: req.url, headers: req.headers as Record<string, string | undefined> },
+      { fetch: injectFetch(app, forward), template, webstoreId: opts.webstoreId },
+    );
     ensureCsrfCookie(req, reply);
-    reply.status(out.status).headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache', ...out.headers });
+    reply
+      .status(out.status)
+      .headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache', ...out.headers });
     return out.body;
   };
   app.get('/', { schema: { hide: true } }, page);
   // Every other GET that no API route, asset or file answered is a storefront page (its 404 included);
   // API-looking paths keep the JSON error body.
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
-    if (/^\/(services|api|media|samples|assets)(\/|$)/.test(req.url)) throw notFound(`The requested resource does not exist: GET ${req.url.split('?')[0]}`);
+    if (/^\/(services|api|media|samples|assets)(\/|$)/.test(req.url))
+      throw notFound(`The requested resource does not exist: GET ${req.url.split('?')[0]}`);
     return page(req, reply);
   });
 }

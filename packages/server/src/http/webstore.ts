@@ -27,16 +27,29 @@ export class WebstoreResolver {
     const now = Date.now();
     let store = hit && now - hit.at < TTL_MS ? hit.store : undefined;
     if (store === undefined) {
-      const row = await this.db.selectFrom('webstore').selectAll().where('id', '=', normaliseRecordId(id) ?? id).executeTakeFirst();
-      store = row ? {
-        id: row.id, name: row.name, settings: JSON.parse(row.settings_json), catalogVersion: row.catalog_version,
-        snapshotId: row.snapshot_id, guestBuyerGroupId: row.guest_buyer_group_id, shopperBuyerGroupId: row.shopper_buyer_group_id,
-      } : null;
+      const row = await this.db
+        .selectFrom('webstore')
+        .selectAll()
+        .where('id', '=', normaliseRecordId(id) ?? id)
+        .executeTakeFirst();
+      store = row
+        ? {
+            id: row.id,
+            name: row.name,
+            settings: JSON.parse(row.settings_json),
+            catalogVersion: row.catalog_version,
+            snapshotId: row.snapshot_id,
+            guestBuyerGroupId: row.guest_buyer_group_id,
+            shopperBuyerGroupId: row.shopper_buyer_group_id,
+          }
+        : null;
       this.cache.set(id, { at: now, store });
     }
     if (!store) throw new ApiError(404, 'NOT_FOUND', `The webstore ${id} does not exist.`);
     return store;
   }
 
-  invalidate(): void { this.cache.clear(); }
+  invalidate(): void {
+    this.cache.clear();
+  }
 }

@@ -19,14 +19,18 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'store-outbox-'));
 const open: Db[] = [];
 /** A new connection to the test database, as another server process would have. */
 const connect = (): Db => {
-  const db = target.pgSchema ? openDatabase({ url: process.env.DATABASE_URL, pgSchema: target.pgSchema }) : openDatabase({ sqliteFile: target.sqliteFile });
+  const db = target.pgSchema
+    ? openDatabase({ url: process.env.DATABASE_URL, pgSchema: target.pgSchema })
+    : openDatabase({ sqliteFile: target.sqliteFile });
   open.push(db);
   return db;
 };
 let db: Db;
 
 before(async () => {
-  target = process.env.DATABASE_URL ? { pgSchema: `t_${randomBytes(6).toString('hex')}` } : { sqliteFile: path.join(dir, 'test.sqlite') };
+  target = process.env.DATABASE_URL
+    ? { pgSchema: `t_${randomBytes(6).toString('hex')}` }
+    : { sqliteFile: path.join(dir, 'test.sqlite') };
   db = connect();
   await migrateToLatest(db.db);
 });
@@ -35,13 +39,17 @@ after(async () => {
   for (const d of open) await d.close();
   rmSync(dir, { recursive: true, force: true });
 });
-beforeEach(async () => { await db.db.deleteFrom('mail_outbox').execute(); });
+beforeEach(async () => {
+  await db.db.deleteFrom('mail_outbox').execute();
+});
 
 /** A transport that keeps what it is given, optionally slow or failing. */
 class RecordingTransport implements MailTransport {
   sent: MailMessage[] = [];
   calls = 0;
-  constructor(private readonly behaviour: { delayMs?: number; fail?: (call: number, m: MailMessage) => boolean } = {}) {}
+  constructor(
+    private readonly behaviour: { delayMs?: number; fail?: (call: number, m: MailMessage) => boolean } = {},
+  ) {}
   async send(m: MailMessage): Promise<void> {
     const call = ++this.calls;
     if (this.behaviour.delayMs) await sleep(this.behaviour.delayMs);
@@ -50,36 +58,64 @@ class RecordingTransport implements MailTransport {
   }
 }
 
-const msg = (n: number | string): MailMessage => ({ to: `buyer${n}@example.com`, subject: `Order ${n}`, text: `Text ${n}`, html: `<p>HTML ${n}</p>` });
+const msg = (n: number | string): MailMessage => ({
+  to: `buyer${n}@example.com`,
+  subject: `Order ${n}`,
+  text: `Text ${n}`,
+  html: `<p>HTML ${n}</p>`,
+});
 const row = (id: string) => db.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
 
 describe('MailOutbox', () => {
-  it('queues a Pending message in the caller\'s transaction, and not at all when it rolls back', async () => {
-    const id = await db.db.transaction().execute((trx) => MailOutbox.enqueueIn(trx, 'order-confirmation', msg(1), new Date(T0)));
+  it("queues a Pending message in the caller's transaction, and not at all when it rolls back", async () => {
+    const id = await db.db
+      .transaction()
+      .execute((trx) => MailOutbox.enqueueIn(trx, 'order-confirmation', msg(1), new Date(T0)));
     assert.match(id, /^0Ml[0-9A-Za-z]{12}AAA$/);
     assert.deepEqual(await row(id), {
-      id, kind: 'order-confirmation', to_address: 'buyer1@example.com', subject: 'Order 1', text_body: 'Text 1', html_body: '<p>HTML 1</p>',
-      status: 'Pending', attempts: 0, lease_until: '2026-11-21T10:00:00.000Z', last_error: null, created_at: '2026-11-21T10:00:00.000Z', sent_at: null,
+      id,
+      kind: 'order-confirmation',
+      to_address: 'buyer1@example.com',
+      subject: 'Order 1',
+      text_body: 'Text 1',
+      html_body: '<p>HTML 1</p>',
+      status: 'Pending',
+      attempts: 0,
+      lease_until: '2026-11-21T10:00:00.000Z',
+      last_error: null,
+      created_at: '2026-11-21T10:00:00.000Z',
+      sent_at: null,
     });
-    await assert.rejects(db.db.transaction().execute(async (trx) => {
-      await MailOutbox.enqueueIn(trx, 'order-confirmation', msg(2));
-      throw new Error('the order failed');
-    }), /the order failed/);
-    assert.equal((await db.db.selectFrom('mail_outbox').select('id').execute()).length, 1, 'rolled back with the order');
+    await assert.rejects(
+      db.db.transaction().execute(async (trx) => {
+        await MailOutbox.enqueueIn(trx, 'order-confirmation', msg(2));
+        throw new Error('the order failed');
+      }),
+      /the order failed/,
+    );
+    assert.equal(
+      (await db.db.selectFrom('mail_outbox').select('id').execute()).length,
+      1,
+      'rolled back with the order',
+    );
     await assert.rejects(MailOutbox.enqueueIn(db.db, 'x', { ...msg(3), from: 'a@b.example' }), TypeError);
     await assert.rejects(MailOutbox.enqueueIn(db.db, 'x', { ...msg(3), to: '' }), TypeError);
   });
 
   it('sends due messages through the transport and marks them Sent', async () => {
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push(await MailOutbox.enqueueIn(db.db, 'order-confirmation', msg(i), new Date(T0 + i)));
+    for (let i = 0; i < 3; i++)
+      ids.push(await MailOutbox.enqueueIn(db.db, 'order-confirmation', msg(i), new Date(T0 + i)));
     const folder = path.join(dir, 'outbox');
     const outbox = new MailOutbox(db.db, new FolderTransport(folder), { now: () => new Date(T0 + 1000) });
     assert.equal(await outbox.deliverPending(), 3);
     const files = readdirSync(folder).sort();
     assert.equal(files.length, 3);
-    assert.match(readFileSync(path.join(folder, files[0]), 'utf8'), /^To: buyer\d@example\.com\r\nSubject: Order \d\r\n/m);
+    assert.match(
+      readFileSync(path.join(folder, files[0]), 'utf8'),
+      /^To: buyer\d@example\.com\r\nSubject: Order \d\r\n/m,
+    );
     for (const id of ids) {
       const r = await row(id);
       assert.equal(r.status, 'Sent');
@@ -97,12 +133,21 @@ describe('MailOutbox', () => {
     let now = T0 + 2000;
     const outbox = new MailOutbox(db.db, transport, { now: () => new Date(now) });
     assert.equal(await outbox.deliverPending(2), 2);
-    assert.deepEqual(transport.sent.map((m) => m.subject), ['Order 0', 'Order 1']);
+    assert.deepEqual(
+      transport.sent.map((m) => m.subject),
+      ['Order 0', 'Order 1'],
+    );
     assert.equal(await outbox.deliverPending(), 1, 'only what is due by now');
-    assert.deepEqual(transport.sent.map((m) => m.subject), ['Order 0', 'Order 1', 'Order 2']);
+    assert.deepEqual(
+      transport.sent.map((m) => m.subject),
+      ['Order 0', 'Order 1', 'Order 2'],
+    );
     now = T0 + 10_000;
     assert.equal(await outbox.deliverPending(), 2);
-    assert.deepEqual(transport.sent.map((m) => m.to), ['buyer0@example.com', 'buyer1@example.com', 'buyer2@example.com', 'buyer3@example.com', 'buyer4@example.com']);
+    assert.deepEqual(
+      transport.sent.map((m) => m.to),
+      ['buyer0@example.com', 'buyer1@example.com', 'buyer2@example.com', 'buyer3@example.com', 'buyer4@example.com'],
+    );
     assert.deepEqual(transport.sent[4], msg(4), 'the message as queued');
   });
 
@@ -132,7 +177,11 @@ describe('MailOutbox', () => {
     now += 365 * 86_400_000;
     await outbox.deliverPending();
     assert.equal(transport.calls, MAX_ATTEMPTS, 'a Failed message is left alone');
-    assert.deepEqual(RETRY_BACKOFF_MS.slice().sort((a, b) => a - b), [...RETRY_BACKOFF_MS], 'backoff grows');
+    assert.deepEqual(
+      RETRY_BACKOFF_MS.slice().sort((a, b) => a - b),
+      [...RETRY_BACKOFF_MS],
+      'backoff grows',
+    );
   });
 
   it('clears the error when a retry succeeds', async () => {
@@ -170,7 +219,11 @@ describe('MailOutbox', () => {
   it('takes over the messages of a process that died while sending, and gives up on one that keeps dying', async () => {
     const id = await MailOutbox.enqueueIn(db.db, 'k', msg('c'), new Date(T0));
     // Claimed by a process that never came back.
-    await db.db.updateTable('mail_outbox').set({ attempts: 1, lease_until: new Date(T0 + LEASE_MS).toISOString() }).where('id', '=', id).execute();
+    await db.db
+      .updateTable('mail_outbox')
+      .set({ attempts: 1, lease_until: new Date(T0 + LEASE_MS).toISOString() })
+      .where('id', '=', id)
+      .execute();
     const transport = new RecordingTransport();
     let now = T0 + LEASE_MS - 1;
     const outbox = new MailOutbox(db.db, transport, { now: () => new Date(now) });
@@ -189,7 +242,7 @@ describe('MailOutbox', () => {
     assert.match(r.last_error!, /no outcome/);
   });
 
-  it('delivers in the background between start and stop, on an unref\'d timer', async () => {
+  it("delivers in the background between start and stop, on an unref'd timer", async () => {
     const transport = new RecordingTransport({ delayMs: 5 });
     const outbox = new MailOutbox(db.db, transport);
     outbox.start(10);

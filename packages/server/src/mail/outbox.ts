@@ -50,7 +50,11 @@ export class MailOutbox {
   private running: Promise<unknown> | null = null;
   private again = false;
 
-  constructor(private readonly db: Kysely<Database>, private readonly transport: MailTransport, opts: MailOutboxOptions = {}) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly transport: MailTransport,
+    opts: MailOutboxOptions = {},
+  ) {
     this.now = opts.now ?? (() => new Date());
     this.onError = opts.onError ?? ((error) => console.error('mail outbox:', error));
   }
@@ -59,15 +63,34 @@ export class MailOutbox {
    * Queues a message in the caller's transaction (or on any Kysely handle); it is due at once.
    * The outbox sends from the transport's sender: a message's own `from` cannot be stored.
    */
-  static async enqueueIn(trx: Kysely<Database>, kind: string, message: MailMessage, now: Date = new Date()): Promise<string> {
-    if (message.from !== undefined) throw new TypeError('outbox messages are sent from the transport sender; message.from is not stored');
+  static async enqueueIn(
+    trx: Kysely<Database>,
+    kind: string,
+    message: MailMessage,
+    now: Date = new Date(),
+  ): Promise<string> {
+    if (message.from !== undefined)
+      throw new TypeError('outbox messages are sent from the transport sender; message.from is not stored');
     if (!message.to) throw new TypeError('a mail message needs a recipient');
     const id = randomRecordId(MAIL_OUTBOX_ID_PREFIX);
     const at = now.toISOString();
-    await trx.insertInto('mail_outbox').values({
-      id, kind, to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html,
-      status: 'Pending', attempts: 0, lease_until: at, last_error: null, created_at: at, sent_at: null,
-    }).execute();
+    await trx
+      .insertInto('mail_outbox')
+      .values({
+        id,
+        kind,
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        status: 'Pending',
+        attempts: 0,
+        lease_until: at,
+        last_error: null,
+        created_at: at,
+        sent_at: null,
+      })
+      .execute();
     return id;
   }
 
@@ -77,11 +100,13 @@ export class MailOutbox {
    */
   async deliverPending(limit = 20): Promise<number> {
     const started = this.now().getTime();
-    const due = await this.db.selectFrom('mail_outbox')
+    const due = await this.db
+      .selectFrom('mail_outbox')
       .select(['id', 'lease_until', 'attempts'])
       .where('status', '=', 'Pending')
       .where('lease_until', '<=', iso(started))
-      .orderBy('lease_until').orderBy('id')
+      .orderBy('lease_until')
+      .orderBy('id')
       .limit(limit)
       .execute();
     let sent = 0;
@@ -89,7 +114,8 @@ export class MailOutbox {
       const attempts = candidate.attempts + 1;
       const lease = iso(this.now().getTime() + LEASE_MS);
       // Counted when claimed, so a message that kills its sender is not retried forever.
-      const claim = await this.db.updateTable('mail_outbox')
+      const claim = await this.db
+        .updateTable('mail_outbox')
         .set({ lease_until: lease, attempts })
         .where('id', '=', candidate.id)
         .where('status', '=', 'Pending')
@@ -100,18 +126,36 @@ export class MailOutbox {
 
       if (attempts > MAX_ATTEMPTS) {
         // Claimed MAX_ATTEMPTS times already without an outcome recorded (its senders died).
-        await mine.set({ status: 'Failed', attempts: candidate.attempts, last_error: 'no outcome recorded after the last attempt' }).execute();
+        await mine
+          .set({
+            status: 'Failed',
+            attempts: candidate.attempts,
+            last_error: 'no outcome recorded after the last attempt',
+          })
+          .execute();
         continue;
       }
-      const row = await this.db.selectFrom('mail_outbox').select(['to_address', 'subject', 'text_body', 'html_body'])
-        .where('id', '=', candidate.id).executeTakeFirstOrThrow();
+      const row = await this.db
+        .selectFrom('mail_outbox')
+        .select(['to_address', 'subject', 'text_body', 'html_body'])
+        .where('id', '=', candidate.id)
+        .executeTakeFirstOrThrow();
       try {
-        await this.transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+        await this.transport.send({
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+        });
       } catch (error) {
         const failedAt = this.now().getTime();
-        await mine.set(attempts >= MAX_ATTEMPTS
-          ? { status: 'Failed', last_error: errorText(error) }
-          : { lease_until: iso(failedAt + RETRY_BACKOFF_MS[attempts - 1]), last_error: errorText(error) }).execute();
+        await mine
+          .set(
+            attempts >= MAX_ATTEMPTS
+              ? { status: 'Failed', last_error: errorText(error) }
+              : { lease_until: iso(failedAt + RETRY_BACKOFF_MS[attempts - 1]), last_error: errorText(error) },
+          )
+          .execute();
         continue;
       }
       await mine.set({ status: 'Sent', sent_at: this.now().toISOString(), last_error: null }).execute();
@@ -137,10 +181,15 @@ export class MailOutbox {
       this.again = true;
       return this.running;
     }
-    this.running = this.deliverPending().catch(this.onError).finally(() => {
-      this.running = null;
-      if (this.again) { this.again = false; void this.tick(); }
-    });
+    this.running = this.deliverPending()
+      .catch(this.onError)
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          void this.tick();
+        }
+      });
     return this.running;
   }
 

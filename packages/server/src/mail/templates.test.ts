@@ -13,17 +13,33 @@ const order: OrderConfirmation = {
     { name: 'Printed Directory <script>alert("x")</script> & Co', quantity: 3, lineTotal: '$89.97' },
   ],
   totals: { subtotal: '$1,323.97', discounts: '-$132.40', delivery: '$12.50', tax: '$95.33', total: '$1,299.40' },
-  deliveryAddress: ['Casey Jones', "O'Brien & Sons Ltd", '1 Main St, Suite 200', 'Springfield, IL 62701', 'United States'],
+  deliveryAddress: [
+    'Casey Jones',
+    "O'Brien & Sons Ltd",
+    '1 Main St, Suite 200',
+    'Springfield, IL 62701',
+    'United States',
+  ],
   paymentSummary: 'Visa ending 4242',
   orderUrl: 'https://store.example.com/orders/DD-00001042?a=1&b=2',
 };
 
 /** The HTML without markup, entities decoded: what a reader sees. */
-const visible = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const visible = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 describe('escapeHtml', () => {
   it('escapes the five significant characters and nothing else', () => {
-    assert.equal(escapeHtml(`<a href="x" title='y'>&amp;</a> é`), '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt; é');
+    assert.equal(
+      escapeHtml(`<a href="x" title='y'>&amp;</a> é`),
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt; é',
+    );
     assert.equal(escapeHtml(42), '42');
   });
 });
@@ -33,9 +49,29 @@ describe('order confirmation', () => {
     const mail = orderConfirmationEmail(order);
     assert.equal(mail.subject, 'Data Depot: order DD-00001042 confirmed');
     for (const body of [mail.text, visible(mail.html)]) {
-      for (const value of ['Data Depot', 'DD-00001042', '21 November 2026', 'US Dentists Email List', '$1,234.00',
-        'Printed Directory <script>alert("x")</script> & Co', '$89.97', '$1,323.97', '-$132.40', '$12.50', '$95.33', '$1,299.40',
-        'Casey Jones', "O'Brien & Sons Ltd", '1 Main St, Suite 200', 'Springfield, IL 62701', 'Visa ending 4242', 'Discounts', 'Delivery', 'Tax', 'Total']) {
+      for (const value of [
+        'Data Depot',
+        'DD-00001042',
+        '21 November 2026',
+        'US Dentists Email List',
+        '$1,234.00',
+        'Printed Directory <script>alert("x")</script> & Co',
+        '$89.97',
+        '$1,323.97',
+        '-$132.40',
+        '$12.50',
+        '$95.33',
+        '$1,299.40',
+        'Casey Jones',
+        "O'Brien & Sons Ltd",
+        '1 Main St, Suite 200',
+        'Springfield, IL 62701',
+        'Visa ending 4242',
+        'Discounts',
+        'Delivery',
+        'Tax',
+        'Total',
+      ]) {
         assert.ok(body.includes(value), `${value} in ${body === mail.text ? 'text' : 'html'}`);
       }
     }
@@ -47,7 +83,12 @@ describe('order confirmation', () => {
   it('escapes every value in the HTML', () => {
     const hostile = '<img src=x onerror="alert(1)">\'&';
     const mail = orderConfirmationEmail({
-      ...order, storeName: hostile, orderNumber: hostile, orderDate: hostile, paymentSummary: hostile, deliveryAddress: [hostile],
+      ...order,
+      storeName: hostile,
+      orderNumber: hostile,
+      orderDate: hostile,
+      paymentSummary: hostile,
+      deliveryAddress: [hostile],
       lines: [{ name: hostile, quantity: 1, lineTotal: hostile }],
       totals: { subtotal: hostile, discounts: hostile, delivery: hostile, tax: hostile, total: hostile },
     });
@@ -62,7 +103,11 @@ describe('order confirmation', () => {
   });
 
   it('leaves out what is not there: discounts, delivery, address', () => {
-    const mail = orderConfirmationEmail({ ...order, totals: { subtotal: '$10.00', tax: '$0.80', total: '$10.80', discounts: null, delivery: '' }, deliveryAddress: null });
+    const mail = orderConfirmationEmail({
+      ...order,
+      totals: { subtotal: '$10.00', tax: '$0.80', total: '$10.80', discounts: null, delivery: '' },
+      deliveryAddress: null,
+    });
     for (const body of [mail.text, visible(mail.html)]) {
       assert.ok(!body.includes('Discounts'));
       assert.ok(!/Delivery/.test(body));
@@ -73,7 +118,11 @@ describe('order confirmation', () => {
   });
 
   it('keeps one-line values on one line (no forged lines in the text, no header breaks in the subject)', () => {
-    const mail = orderConfirmationEmail({ ...order, orderNumber: 'DD-1\r\nBcc: victim@example.com', lines: [{ name: 'A\n\nTotal: $0.00', quantity: 1, lineTotal: '$5.00' }] });
+    const mail = orderConfirmationEmail({
+      ...order,
+      orderNumber: 'DD-1\r\nBcc: victim@example.com',
+      lines: [{ name: 'A\n\nTotal: $0.00', quantity: 1, lineTotal: '$5.00' }],
+    });
     assert.ok(!/[\r\n]/.test(mail.subject));
     assert.equal(mail.subject, 'Data Depot: order DD-1 Bcc: victim@example.com confirmed');
     assert.ok(!mail.text.split('\n').includes('Total: $0.00'));
@@ -93,7 +142,10 @@ describe('downloads ready', () => {
     orderNumber: 'DD-00001042',
     downloads: [
       { name: 'US Dentists Email List', url: 'https://store.example.com/downloads/eyJvIjoxfQ.sig1' },
-      { name: 'UK <b>Solicitors</b> & "Barristers"', url: 'https://store.example.com/downloads/eyJvIjoyfQ.sig2?x=1&y=2' },
+      {
+        name: 'UK <b>Solicitors</b> & "Barristers"',
+        url: 'https://store.example.com/downloads/eyJvIjoyfQ.sig2?x=1&y=2',
+      },
     ],
     expiresText: '28 November 2026, 10:00 UTC',
     orderUrl: 'https://store.example.com/orders/DD-00001042',
@@ -104,7 +156,10 @@ describe('downloads ready', () => {
     assert.equal(mail.subject, 'Data Depot: your downloads for order DD-00001042 are ready');
     for (const d of ready.downloads) {
       assert.ok(mail.text.includes(`${d.name}\n${d.url}\n`), d.name);
-      assert.ok(mail.html.includes(`<a href="${escapeHtml(d.url)}" style="color:#0b5cad;">${escapeHtml(d.name)}</a>`), d.name);
+      assert.ok(
+        mail.html.includes(`<a href="${escapeHtml(d.url)}" style="color:#0b5cad;">${escapeHtml(d.name)}</a>`),
+        d.name,
+      );
     }
     assert.ok(mail.html.includes('UK &lt;b&gt;Solicitors&lt;/b&gt; &amp; &quot;Barristers&quot;'));
     assert.ok(!mail.html.includes('<b>'));
@@ -122,7 +177,10 @@ describe('downloads ready', () => {
     assert.ok(one.text.startsWith('Your dataset is ready'));
     assert.ok(!one.text.includes('/orders/'));
     assert.ok(!one.html.includes('/orders/'));
-    assert.throws(() => downloadsReadyEmail({ ...ready, downloads: [{ name: 'x', url: 'javascript:alert(1)' }] }), TypeError);
+    assert.throws(
+      () => downloadsReadyEmail({ ...ready, downloads: [{ name: 'x', url: 'javascript:alert(1)' }] }),
+      TypeError,
+    );
     assert.throws(() => downloadsReadyEmail({ ...ready, downloads: [{ name: 'x', url: 'downloads/abc' }] }), TypeError);
   });
 });

@@ -137,22 +137,34 @@ export function orderConfirmationEmail(o: OrderConfirmation): RenderedMail {
   ].join('\n');
 
   const cell = 'padding:6px 0;border-bottom:1px solid #e4e7eb;';
-  const html = layout(o.storeName, subject, [
-    `<h1 style="margin:0 0 12px;font-size:20px;">Thank you for your order</h1>`,
-    `<p style="margin:0 0 16px;">Order <strong>${e(oneLine(o.orderNumber))}</strong>, placed ${e(oneLine(o.orderDate))}.</p>`,
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;">`,
-    `<tr><th align="left" style="${cell}">Item</th><th align="right" style="${cell}">Qty</th><th align="right" style="${cell}">Total</th></tr>`,
-    ...o.lines.map((l) => `<tr><td style="${cell}">${e(oneLine(l.name))}</td><td align="right" style="${cell}">${e(oneLine(l.quantity))}</td><td align="right" style="${cell}white-space:nowrap;">${e(oneLine(l.lineTotal))}</td></tr>`),
-    ...totals.map(([label, amount], i) => {
-      const strong = i === totals.length - 1 ? 'font-weight:bold;' : '';
-      return `<tr><td colspan="2" align="right" style="padding:4px 12px 4px 0;${strong}">${e(label)}</td><td align="right" style="padding:4px 0;white-space:nowrap;${strong}">${e(oneLine(amount))}</td></tr>`;
-    }),
-    `</table>`,
-    ...(address.length ? [`<h2 style="margin:20px 0 6px;font-size:16px;">Delivery address</h2>`, `<p style="margin:0;">${address.map(e).join('<br>')}</p>`] : []),
-    `<h2 style="margin:20px 0 6px;font-size:16px;">Payment</h2>`,
-    `<p style="margin:0;">${e(oneLine(o.paymentSummary))}</p>`,
-    button(orderUrl, 'View your order'),
-  ].join('\n'));
+  const html = layout(
+    o.storeName,
+    subject,
+    [
+      `<h1 style="margin:0 0 12px;font-size:20px;">Thank you for your order</h1>`,
+      `<p style="margin:0 0 16px;">Order <strong>${e(oneLine(o.orderNumber))}</strong>, placed ${e(oneLine(o.orderDate))}.</p>`,
+      `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;">`,
+      `<tr><th align="left" style="${cell}">Item</th><th align="right" style="${cell}">Qty</th><th align="right" style="${cell}">Total</th></tr>`,
+      ...o.lines.map(
+        (l) =>
+          `<tr><td style="${cell}">${e(oneLine(l.name))}</td><td align="right" style="${cell}">${e(oneLine(l.quantity))}</td><td align="right" style="${cell}white-space:nowrap;">${e(oneLine(l.lineTotal))}</td></tr>`,
+      ),
+      ...totals.map(([label, amount], i) => {
+        const strong = i === totals.length - 1 ? 'font-weight:bold;' : '';
+        return `<tr><td colspan="2" align="right" style="padding:4px 12px 4px 0;${strong}">${e(label)}</td><td align="right" style="padding:4px 0;white-space:nowrap;${strong}">${e(oneLine(amount))}</td></tr>`;
+      }),
+      `</table>`,
+      ...(address.length
+        ? [
+            `<h2 style="margin:20px 0 6px;font-size:16px;">Delivery address</h2>`,
+            `<p style="margin:0;">${address.map(e).join('<br>')}</p>`,
+          ]
+        : []),
+      `<h2 style="margin:20px 0 6px;font-size:16px;">Payment</h2>`,
+      `<p style="margin:0;">${e(oneLine(o.paymentSummary))}</p>`,
+      button(orderUrl, 'View your order'),
+    ].join('\n'),
+  );
 
   return { subject, text, html };
 }
@@ -174,15 +186,21 @@ export function downloadsReadyEmail(d: DownloadsReady): RenderedMail {
     '',
   ].join('\n');
 
-  const html = layout(d.storeName, subject, [
-    `<h1 style="margin:0 0 12px;font-size:20px;">${e(plural)} ready</h1>`,
-    `<p style="margin:0 0 16px;">Order <strong>${e(oneLine(d.orderNumber))}</strong>. Download each file from its link:</p>`,
-    `<ul style="margin:0 0 16px;padding-left:20px;">`,
-    ...links.map((l) => `<li style="margin:0 0 8px;"><a href="${e(l.url)}" style="color:#0b5cad;">${e(l.name)}</a></li>`),
-    `</ul>`,
-    `<p style="margin:0;">The links work until <strong>${e(oneLine(d.expiresText))}</strong>.${orderUrl ? ' After that, get new ones from your order page.' : ''}</p>`,
-    ...(orderUrl ? [button(orderUrl, 'View your order')] : []),
-  ].join('\n'));
+  const html = layout(
+    d.storeName,
+    subject,
+    [
+      `<h1 style="margin:0 0 12px;font-size:20px;">${e(plural)} ready</h1>`,
+      `<p style="margin:0 0 16px;">Order <strong>${e(oneLine(d.orderNumber))}</strong>. Download each file from its link:</p>`,
+      `<ul style="margin:0 0 16px;padding-left:20px;">`,
+      ...links.map(
+        (l) => `<li style="margin:0 0 8px;"><a href="${e(l.url)}" style="color:#0b5cad;">${e(l.name)}</a></li>`,
+      ),
+      `</ul>`,
+      `<p style="margin:0;">The links work until <strong>${e(oneLine(d.expiresText))}</strong>.${orderUrl ? ' After that, get new ones from your order page.' : ''}</p>`,
+      ...(orderUrl ? [button(orderUrl, 'View your order')] : []),
+    ].join('\n'),
+  );
 
   return { subject, text, html };
 }

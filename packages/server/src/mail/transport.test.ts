@@ -7,32 +7,52 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { orderConfirmationEmail } from './templates.ts';
-import { DEFAULT_FROM, FolderTransport, SmtpTransport, emlFileName, mailTransportFromEnv, type MailMessage } from './transport.ts';
+import {
+  DEFAULT_FROM,
+  FolderTransport,
+  SmtpTransport,
+  emlFileName,
+  mailTransportFromEnv,
+  type MailMessage,
+} from './transport.ts';
 
 // ---- a minimal MIME reader (RFC 5322 headers, RFC 2045 bodies, RFC 2047 encoded words) ----
 
-interface Part { headers: Map<string, string>; body: string }
+interface Part {
+  headers: Map<string, string>;
+  body: string;
+}
 
 function decodeQuotedPrintable(s: string): string {
   const bytes: number[] = [];
   const raw = s.replace(/=\r\n/g, '');
   for (let i = 0; i < raw.length; i++) {
-    if (raw[i] === '=' && /^[0-9A-F]{2}$/i.test(raw.slice(i + 1, i + 3))) { bytes.push(parseInt(raw.slice(i + 1, i + 3), 16)); i += 2; }
-    else bytes.push(...Buffer.from(raw[i], 'utf8'));
+    if (raw[i] === '=' && /^[0-9A-F]{2}$/i.test(raw.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(raw.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(raw[i], 'utf8'));
   }
   return Buffer.from(bytes).toString('utf8');
 }
 
 function decodeWords(value: string): string {
-  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_, _charset, enc: string, text: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')));
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_, _charset, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
 }
 
 function parsePart(raw: string): Part {
   const split = raw.indexOf('\r\n\r\n');
   assert.ok(split >= 0, 'headers end with an empty line');
   const headers = new Map<string, string>();
-  for (const line of raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+  for (const line of raw
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n')) {
     const colon = line.indexOf(':');
     assert.ok(colon > 0, `header line ${JSON.stringify(line)}`);
     const name = line.slice(0, colon).toLowerCase();
@@ -65,7 +85,12 @@ function readEml(raw: string): { headers: Map<string, string>; text: string; htm
 
 // ---- a small SMTP server ----
 
-interface Received { helo: string; from: string; to: string[]; data: string }
+interface Received {
+  helo: string;
+  from: string;
+  to: string[];
+  data: string;
+}
 
 async function startSmtpServer(opts: { reject?: RegExp } = {}) {
   const messages: Received[] = [];
@@ -95,18 +120,30 @@ async function startSmtpServer(opts: { reject?: RegExp } = {}) {
         const line = buffer.slice(0, eol);
         buffer = buffer.slice(eol + 2);
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') { current.helo = line.slice(5); socket.write('250 test.example\r\n'); }
-        else if (verb === 'MAIL') { current.from = /<([^>]*)>/.exec(line)![1]; socket.write('250 2.1.0 ok\r\n'); }
-        else if (verb === 'RCPT') {
+        if (verb === 'EHLO' || verb === 'HELO') {
+          current.helo = line.slice(5);
+          socket.write('250 test.example\r\n');
+        } else if (verb === 'MAIL') {
+          current.from = /<([^>]*)>/.exec(line)![1];
+          socket.write('250 2.1.0 ok\r\n');
+        } else if (verb === 'RCPT') {
           const to = /<([^>]*)>/.exec(line)![1];
           if (opts.reject?.test(to)) socket.write('550 5.1.1 no such mailbox\r\n');
-          else { current.to.push(to); socket.write('250 2.1.5 ok\r\n'); }
-        }
-        else if (verb === 'DATA') { inData = true; socket.write('354 end with <CRLF>.<CRLF>\r\n'); }
-        else if (verb === 'RSET') { current = { helo: current.helo, from: '', to: [], data: '' }; socket.write('250 ok\r\n'); }
-        else if (verb === 'NOOP') socket.write('250 ok\r\n');
-        else if (verb === 'QUIT') { socket.end('221 bye\r\n'); return; }
-        else socket.write('502 5.5.2 not implemented\r\n');
+          else {
+            current.to.push(to);
+            socket.write('250 2.1.5 ok\r\n');
+          }
+        } else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 end with <CRLF>.<CRLF>\r\n');
+        } else if (verb === 'RSET') {
+          current = { helo: current.helo, from: '', to: [], data: '' };
+          socket.write('250 ok\r\n');
+        } else if (verb === 'NOOP') socket.write('250 ok\r\n');
+        else if (verb === 'QUIT') {
+          socket.end('221 bye\r\n');
+          return;
+        } else socket.write('502 5.5.2 not implemented\r\n');
       }
     });
     socket.on('error', () => {});
@@ -122,10 +159,13 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'store-mail-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
 const confirmation = orderConfirmationEmail({
-  storeName: 'Data Depot', orderNumber: 'DD-00001042', orderDate: '21 November 2026',
+  storeName: 'Data Depot',
+  orderNumber: 'DD-00001042',
+  orderDate: '21 November 2026',
   lines: [{ name: 'Café <script>alert("pwned")</script> List', quantity: 2, lineTotal: '$2,468.00' }],
   totals: { subtotal: '$2,468.00', tax: '$0.00', total: '$2,468.00' },
-  paymentSummary: 'Visa ending 4242', orderUrl: 'https://store.example.com/orders/DD-00001042',
+  paymentSummary: 'Visa ending 4242',
+  orderUrl: 'https://store.example.com/orders/DD-00001042',
 });
 const message: MailMessage = { to: 'Casey Jones <casey@example.com>', ...confirmation };
 
@@ -158,11 +198,16 @@ describe('FolderTransport', () => {
     await transport.send({ ...message, from: 'Someone <someone@else.example>', subject: 'own sender' });
     const files = readdirSync(dir);
     assert.equal(files.length, 6);
-    assert.ok(files.every((f) => f.endsWith('.eml')), 'no leftovers');
+    assert.ok(
+      files.every((f) => f.endsWith('.eml')),
+      'no leftovers',
+    );
     const subjects = files.map((f) => readEml(readFileSync(path.join(dir, f), 'utf8')).headers);
     assert.equal(subjects.filter((h) => h.get('from') === 'Orders <orders@shop.example>').length, 5);
     assert.equal(subjects.filter((h) => h.get('from') === 'Someone <someone@else.example>').length, 1);
-    const names = [0, 1, 999, 1000, 86_400_000].map((ms) => emlFileName(new Date(Date.parse('2026-11-21T09:59:59.999Z') + ms)));
+    const names = [0, 1, 999, 1000, 86_400_000].map((ms) =>
+      emlFileName(new Date(Date.parse('2026-11-21T09:59:59.999Z') + ms)),
+    );
     assert.deepEqual([...names].sort(), names);
     assert.notEqual(emlFileName(new Date(0)), emlFileName(new Date(0)), 'random part');
   });
@@ -178,7 +223,13 @@ describe('FolderTransport', () => {
 
   it('encodes non-ASCII headers and bodies so they read back the same', async () => {
     const dir = path.join(tmp, 'utf8');
-    await new FolderTransport(dir).send({ ...message, to: 'José Müller <jose@example.com>', subject: 'Bestätigung für Ihre Bestellung – 注文', text: 'Grüße — ✓', html: '<p>Grüße — ✓</p>' });
+    await new FolderTransport(dir).send({
+      ...message,
+      to: 'José Müller <jose@example.com>',
+      subject: 'Bestätigung für Ihre Bestellung – 注文',
+      text: 'Grüße — ✓',
+      html: '<p>Grüße — ✓</p>',
+    });
     const raw = readFileSync(path.join(dir, readdirSync(dir)[0]), 'utf8');
     assert.ok(/^[\x00-\x7f]*$/.test(raw), 'the file itself is 7-bit');
     const eml = readEml(raw);
@@ -192,7 +243,10 @@ describe('FolderTransport', () => {
 describe('SmtpTransport', () => {
   it('delivers the message to an SMTP server', async () => {
     const server = await startSmtpServer();
-    const transport = new SmtpTransport(`smtp://127.0.0.1:${server.port}`, { from: 'Data Depot <orders@datadepot.example>', timeoutMs: 5_000 });
+    const transport = new SmtpTransport(`smtp://127.0.0.1:${server.port}`, {
+      from: 'Data Depot <orders@datadepot.example>',
+      timeoutMs: 5_000,
+    });
     try {
       await transport.send(message);
     } finally {
@@ -242,7 +296,11 @@ describe('mailTransportFromEnv', () => {
 
   it('sends over SMTP when SMTP_URL is set', async () => {
     const server = await startSmtpServer();
-    const transport = mailTransportFromEnv({ SMTP_URL: `smtp://127.0.0.1:${server.port}`, MAIL_OUTBOX_DIR: path.join(tmp, 'unused'), MAIL_FROM: 'env@shop.example' });
+    const transport = mailTransportFromEnv({
+      SMTP_URL: `smtp://127.0.0.1:${server.port}`,
+      MAIL_OUTBOX_DIR: path.join(tmp, 'unused'),
+      MAIL_FROM: 'env@shop.example',
+    });
     assert.ok(transport instanceof SmtpTransport);
     try {
       await transport.send(message);

@@ -94,7 +94,12 @@ export class SmtpTransport implements MailTransport {
     if (!/^smtps?:\/\//i.test(url)) throw new TypeError('SMTP_URL must be an smtp:// or smtps:// URL');
     const timeout = opts.timeoutMs ?? 30_000;
     this.from = opts.from ?? DEFAULT_FROM;
-    this.mailer = nodemailer.createTransport({ url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout });
+    this.mailer = nodemailer.createTransport({
+      url,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    });
   }
 
   async send(m: MailMessage): Promise<void> {

@@ -7,10 +7,22 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../seed/access.ts';
 import { parseHash } from '../auth/passwords.ts';
 
 let s: TestServer;
-before(async () => { s = await startTestServer(); });
-after(async () => { await s?.close(); });
+before(async () => {
+  s = await startTestServer();
+});
+after(async () => {
+  await s?.close();
+});
 
-const userCount = async () => Number((await s.db.db.selectFrom('app_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const userCount = async () =>
+  Number(
+    (
+      await s.db.db
+        .selectFrom('app_user')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('login and logout', () => {
   test('login sets an httpOnly SameSite session cookie and a readable CSRF cookie; the session context follows', async () => {
@@ -29,7 +41,10 @@ describe('login and logout', () => {
     assert.equal((await a.api('/session-context')).body.isLoggedIn, true);
     // The database holds a hash of the token, never the token itself.
     const token = a.cookies.get('sid')!;
-    assert.equal(await s.db.db.selectFrom('session').select('id').where('id', '=', token).executeTakeFirst(), undefined);
+    assert.equal(
+      await s.db.db.selectFrom('session').select('id').where('id', '=', token).executeTakeFirst(),
+      undefined,
+    );
   });
 
   test('each login starts a new session; logout ends it and the old cookie is a guest again', async () => {
@@ -64,10 +79,16 @@ describe('login and logout', () => {
   });
 
   test('a wrong password or unknown email is one message, a 401', async () => {
-    for (const body of [{ email: DEMO_USERS.admin.email, password: 'wrong-password1' }, { email: 'nobody@example.com', password: DEMO_PASSWORD }]) {
+    for (const body of [
+      { email: DEMO_USERS.admin.email, password: 'wrong-password1' },
+      { email: 'nobody@example.com', password: DEMO_PASSWORD },
+    ]) {
       const res = await s.agent().post('/services/auth/login', body);
       assert.equal(res.status, 401);
-      assert.deepEqual(errorOf(res), { errorCode: 'INVALID_LOGIN', message: 'Your login attempt has failed. Make sure the username and password are correct.' });
+      assert.deepEqual(errorOf(res), {
+        errorCode: 'INVALID_LOGIN',
+        message: 'Your login attempt has failed. Make sure the username and password are correct.',
+      });
     }
     const empty = await s.agent().post('/services/auth/login', { email: '', password: '' });
     assert.equal(empty.status, 400);
@@ -76,32 +97,64 @@ describe('login and logout', () => {
 
   test('login attempts are rate-limited per email, even with the right password, until the window passes', async () => {
     const email = DEMO_USERS.buyer.email.toUpperCase();
-    for (let i = 0; i < 5; i++) assert.equal((await s.agent().post('/services/auth/login', { email, password: `wrong-${i}-password` })).status, 401);
-    const limited = await s.agent().post('/services/auth/login', { email: DEMO_USERS.buyer.email, password: DEMO_PASSWORD });
+    for (let i = 0; i < 5; i++)
+      assert.equal(
+        (await s.agent().post('/services/auth/login', { email, password: `wrong-${i}-password` })).status,
+        401,
+      );
+    const limited = await s
+      .agent()
+      .post('/services/auth/login', { email: DEMO_USERS.buyer.email, password: DEMO_PASSWORD });
     assert.equal(limited.status, 429);
     assert.equal(errorOf(limited).errorCode, 'TOO_MANY_REQUESTS');
     assert.ok(Number(limited.headers.get('retry-after')) > 0);
     // Other users are not locked out by someone guessing this one's password.
-    assert.equal((await s.agent().post('/services/auth/login', { email: DEMO_USERS.consumer.email, password: DEMO_PASSWORD })).status, 200);
+    assert.equal(
+      (await s.agent().post('/services/auth/login', { email: DEMO_USERS.consumer.email, password: DEMO_PASSWORD }))
+        .status,
+      200,
+    );
     // Once the window has passed, the right password works again.
-    await s.db.db.updateTable('login_attempt').set({ window_start: new Date(Date.now() - 16 * 60_000).toISOString() }).execute();
-    assert.equal((await s.agent().post('/services/auth/login', { email: DEMO_USERS.buyer.email, password: DEMO_PASSWORD })).status, 200);
+    await s.db.db
+      .updateTable('login_attempt')
+      .set({ window_start: new Date(Date.now() - 16 * 60_000).toISOString() })
+      .execute();
+    assert.equal(
+      (await s.agent().post('/services/auth/login', { email: DEMO_USERS.buyer.email, password: DEMO_PASSWORD })).status,
+      200,
+    );
   });
 });
 
 describe('registration', () => {
   test('a shopper registers, is logged in, and their password is stored as a memory-hard hash', async () => {
     const a = s.agent();
-    const res = await a.post('/services/auth/register', { firstName: 'Robin', lastName: 'Park', email: 'Robin.Park@Example.com', password: 'Lists4Sale' });
+    const res = await a.post('/services/auth/register', {
+      firstName: 'Robin',
+      lastName: 'Park',
+      email: 'Robin.Park@Example.com',
+      password: 'Lists4Sale',
+    });
     assert.equal(res.status, 201);
     assert.equal(res.body.userName, 'Robin');
     const ctx = (await a.api('/session-context')).body;
-    assert.deepEqual([ctx.isLoggedIn, ctx.effectiveAccountName, ctx.buyerGroups.map((g: any) => g.name)], [true, 'Robin Park', ['Shoppers']]);
-    const row = await s.db.db.selectFrom('app_user').selectAll().where('email', '=', 'robin.park@example.com').executeTakeFirstOrThrow();
+    assert.deepEqual(
+      [ctx.isLoggedIn, ctx.effectiveAccountName, ctx.buyerGroups.map((g: any) => g.name)],
+      [true, 'Robin Park', ['Shoppers']],
+    );
+    const row = await s.db.db
+      .selectFrom('app_user')
+      .selectAll()
+      .where('email', '=', 'robin.park@example.com')
+      .executeTakeFirstOrThrow();
     assert.ok(!row.password_hash!.includes('Lists4Sale'));
     const hash = parseHash(row.password_hash!)!;
     assert.ok(hash && 128 * hash.N * hash.r >= 64 * 1024 * 1024, 'scrypt with at least 64 MiB');
-    assert.equal((await s.agent().post('/services/auth/login', { email: 'robin.park@example.com', password: 'Lists4Sale' })).status, 200);
+    assert.equal(
+      (await s.agent().post('/services/auth/login', { email: 'robin.park@example.com', password: 'Lists4Sale' }))
+        .status,
+      200,
+    );
   });
 
   test('bad input and a taken email are refused and create nothing', async () => {
@@ -111,7 +164,11 @@ describe('registration', () => {
       [{ firstName: 'A', lastName: 'B', email: 'a.b@example.com', password: 'short1' }, 400, 'INVALID_API_INPUT'],
       [{ firstName: 'A', lastName: 'B', email: 'a.b@example.com', password: 'lettersonly' }, 400, 'INVALID_API_INPUT'],
       [{ firstName: ' ', lastName: 'B', email: 'a.b@example.com', password: 'Lists4Sale' }, 400, 'INVALID_API_INPUT'],
-      [{ firstName: 'Casey', lastName: 'Again', email: DEMO_USERS.consumer.email, password: 'Lists4Sale' }, 409, 'DUPLICATE_VALUE'],
+      [
+        { firstName: 'Casey', lastName: 'Again', email: DEMO_USERS.consumer.email, password: 'Lists4Sale' },
+        409,
+        'DUPLICATE_VALUE',
+      ],
     ];
     for (const [body, status, code] of cases) {
       const res = await s.agent().post('/services/auth/register', body);
@@ -134,14 +191,28 @@ describe('registration', () => {
 describe('CSRF protection', () => {
   test('a state-changing call without the token, with a wrong one, or from another origin is refused and changes nothing', async () => {
     const before = await userCount();
-    const body = JSON.stringify({ firstName: 'Eve', lastName: 'Forger', email: 'eve@example.com', password: 'Forged123' });
+    const body = JSON.stringify({
+      firstName: 'Eve',
+      lastName: 'Forger',
+      email: 'eve@example.com',
+      password: 'Forged123',
+    });
     const json = { 'content-type': 'application/json' };
     const a = s.agent();
     await a.api('/session-context');
     const attempts: RequestInit[] = [
       { method: 'POST', body, headers: json },
       { method: 'POST', body, headers: { ...json, cookie: a.cookieHeader(), 'x-csrf-token': 'guessed' } },
-      { method: 'POST', body, headers: { ...json, cookie: a.cookieHeader(), 'x-csrf-token': a.cookies.get('csrf_token')!, origin: 'https://evil.example' } },
+      {
+        method: 'POST',
+        body,
+        headers: {
+          ...json,
+          cookie: a.cookieHeader(),
+          'x-csrf-token': a.cookies.get('csrf_token')!,
+          origin: 'https://evil.example',
+        },
+      },
     ];
     for (const init of attempts) {
       const res = await s.get('/services/auth/register', init);
@@ -157,16 +228,27 @@ describe('CSRF protection', () => {
     await other.api('/session-context');
     // The attacker's own (valid-looking) token pair does not match the victim session's token.
     const res = await s.get(`${BASE}/session-context`, {
-      method: 'PATCH', body: JSON.stringify({ isPreview: false }),
-      headers: { 'content-type': 'application/json', cookie: `sid=${a.cookies.get('sid')}; csrf_token=${other.cookies.get('csrf_token')}`, 'x-csrf-token': other.cookies.get('csrf_token')! },
+      method: 'PATCH',
+      body: JSON.stringify({ isPreview: false }),
+      headers: {
+        'content-type': 'application/json',
+        cookie: `sid=${a.cookies.get('sid')}; csrf_token=${other.cookies.get('csrf_token')}`,
+        'x-csrf-token': other.cookies.get('csrf_token')!,
+      },
     });
     assert.equal(res.status, 403);
     assert.equal(errorOf(res).errorCode, 'INVALID_CSRF_TOKEN');
   });
 
   test('read-only POSTs (price lists) need no token', async () => {
-    const id = (await s.db.db.selectFrom('product').select('id').where('sku', '=', 'DS-00002').executeTakeFirstOrThrow()).id;
-    const res = await s.api('/pricing/products', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pricingLineItems: [{ productId: id }] }) });
+    const id = (
+      await s.db.db.selectFrom('product').select('id').where('sku', '=', 'DS-00002').executeTakeFirstOrThrow()
+    ).id;
+    const res = await s.api('/pricing/products', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pricingLineItems: [{ productId: id }] }),
+    });
     assert.equal(res.status, 200);
   });
 });
@@ -175,11 +257,23 @@ describe('guest browsing switched off', () => {
   test('guests get 401 from the catalogue; contexts stay open; logged-in shoppers browse', async () => {
     const row = await s.db.db.selectFrom('webstore').selectAll().executeTakeFirstOrThrow();
     const settings = JSON.parse(row.settings_json);
-    await s.db.db.updateTable('webstore').set({ settings_json: JSON.stringify({ ...settings, guestBrowsingEnabled: false }) }).execute();
+    await s.db.db
+      .updateTable('webstore')
+      .set({ settings_json: JSON.stringify({ ...settings, guestBrowsingEnabled: false }) })
+      .execute();
     s.services.webstores.invalidate();
     try {
-      const id = (await s.db.db.selectFrom('product').select('id').where('sku', '=', 'DS-00001').executeTakeFirstOrThrow()).id;
-      for (const call of [`/products/${id}`, `/pricing/products/${id}`, '/category-menu-items', '/product-categories/children', '/search/products?categoryId=business-lists', `/products?ids=${id}`]) {
+      const id = (
+        await s.db.db.selectFrom('product').select('id').where('sku', '=', 'DS-00001').executeTakeFirstOrThrow()
+      ).id;
+      for (const call of [
+        `/products/${id}`,
+        `/pricing/products/${id}`,
+        '/category-menu-items',
+        '/product-categories/children',
+        '/search/products?categoryId=business-lists',
+        `/products?ids=${id}`,
+      ]) {
         const res = await s.api(call);
         assert.equal(res.status, 401, call);
         assert.equal(errorOf(res).errorCode, 'INVALID_SESSION_ID');
@@ -204,12 +298,20 @@ describe('sessions outlive a server process', () => {
       const login = await (async () => {
         await a.get(`${BASE}/session-context`);
         return fetch(`${first.url}/services/auth/login`, {
-          method: 'POST', headers: { 'content-type': 'application/json', cookie: a.cookieHeader(), 'x-csrf-token': a.cookies.get('csrf_token')! },
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            cookie: a.cookieHeader(),
+            'x-csrf-token': a.cookies.get('csrf_token')!,
+          },
           body: JSON.stringify({ email: DEMO_USERS.buyer.email, password: DEMO_PASSWORD }),
         });
       })();
       assert.equal(login.status, 200);
-      const sid = login.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0]!;
+      const sid = login.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('sid='))!
+        .split(';')[0]!;
       await first.close();
       const res = await second.api('/session-context', { headers: { cookie: sid } });
       assert.deepEqual([res.body.isLoggedIn, res.body.userName], [true, 'Morgan']);

@@ -9,19 +9,51 @@ import { PRICE_BOOK_IDS, WEBSTORE_ID } from '../seed/store.ts';
 import { DEMO_COUPONS } from '../seed/promotions.ts';
 
 let s: TestServer;
-before(async () => { s = await startTestServer({ cartOperationPauseMs: 40 }); });
-after(async () => { await s?.close(); });
+before(async () => {
+  s = await startTestServer({ cartOperationPauseMs: 40 });
+});
+after(async () => {
+  await s?.close();
+});
 
 const CART = '/carts/current';
-interface Product { id: string; sku: string; name: string }
+interface Product {
+  id: string;
+  sku: string;
+  name: string;
+}
 
 /** Active, guest-priced (store book, one-time) products matching a filter, by SKU. */
-async function priced(filter: (p: { sku: string; qty_min: string; qty_max: string; qty_increment: string; fulfilment: string; id: string }) => boolean, n = 1): Promise<Product[]> {
-  const rows = await s.db.db.selectFrom('product').innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
-    .select(['product.id', 'product.sku', 'product.name', 'product.qty_min', 'product.qty_max', 'product.qty_increment', 'product.fulfilment'])
-    .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store).where('price_book_entry.selling_model_id', 'is', null)
-    .where('product.is_active', '=', 1).where('product.product_class', 'in', ['Simple', 'Variation']).where('product.sku', 'not like', 'PX-%')
-    .orderBy('product.sku').execute();
+async function priced(
+  filter: (p: {
+    sku: string;
+    qty_min: string;
+    qty_max: string;
+    qty_increment: string;
+    fulfilment: string;
+    id: string;
+  }) => boolean,
+  n = 1,
+): Promise<Product[]> {
+  const rows = await s.db.db
+    .selectFrom('product')
+    .innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
+    .select([
+      'product.id',
+      'product.sku',
+      'product.name',
+      'product.qty_min',
+      'product.qty_max',
+      'product.qty_increment',
+      'product.fulfilment',
+    ])
+    .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
+    .where('price_book_entry.selling_model_id', 'is', null)
+    .where('product.is_active', '=', 1)
+    .where('product.product_class', 'in', ['Simple', 'Variation'])
+    .where('product.sku', 'not like', 'PX-%')
+    .orderBy('product.sku')
+    .execute();
   const out = rows.filter(filter);
   assert.ok(out.length >= n, `need ${n} products, found ${out.length}`);
   return out.slice(0, n);
@@ -33,16 +65,37 @@ async function inCategory(name: string, n: number): Promise<Product[]> {
   const cats = await s.db.db.selectFrom('category').select(['id', 'parent_id', 'name']).execute();
   const root = cats.find((c) => c.name === name)!;
   const ids = new Set([root.id]);
-  for (let grew = true; grew;) { grew = false; for (const c of cats) if (c.parent_id && ids.has(c.parent_id) && !ids.has(c.id)) { ids.add(c.id); grew = true; } }
-  const members = await s.db.db.selectFrom('product_category').select('product_id').where('category_id', 'in', [...ids]).execute();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of cats)
+      if (c.parent_id && ids.has(c.parent_id) && !ids.has(c.id)) {
+        ids.add(c.id);
+        grew = true;
+      }
+  }
+  const members = await s.db.db
+    .selectFrom('product_category')
+    .select('product_id')
+    .where('category_id', 'in', [...ids])
+    .execute();
   const set = new Set(members.map((m) => m.product_id));
   return priced((p) => set.has(p.id) && onceOnly(p), n);
 }
 
 const add = (a: Agent, productId: string, quantity: string | number = '1', extra: Record<string, unknown> = {}) =>
-  a.post(`/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}${CART}/cart-items`, { productId, quantity, type: 'Product', ...extra });
-const api = (a: Agent, method: 'post' | 'patch' | 'put', path: string, body?: unknown) => a[method](`/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}${path}`, body);
-const del = (a: Agent, path: string) => a.get(`/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}${path}`, { method: 'DELETE', headers: { 'x-csrf-token': a.cookies.get('csrf_token') ?? '' } });
+  a.post(`/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}${CART}/cart-items`, {
+    productId,
+    quantity,
+    type: 'Product',
+    ...extra,
+  });
+const api = (a: Agent, method: 'post' | 'patch' | 'put', path: string, body?: unknown) =>
+  a[method](`/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}${path}`, body);
+const del = (a: Agent, path: string) =>
+  a.get(`/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}${path}`, {
+    method: 'DELETE',
+    headers: { 'x-csrf-token': a.cookies.get('csrf_token') ?? '' },
+  });
 const compact = async (a: Agent) => (await a.api('/carts/compact-summary')).body;
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 /** percent of an amount in cents, rounded half-up, in integers (no float rounding surprises). */
@@ -67,8 +120,14 @@ describe('a guest cart', () => {
     assert.equal(again.status, 200);
     assert.equal(again.body.cartId, made.body.cartId);
     assert.deepEqual(await compact(a), {
-      cartId: made.body.cartId, currencyIsoCode: 'USD', totalProductCount: '0', uniqueProductCount: 0, asyncOperationStatus: 'Completed',
-      totalProductAmount: '0.00', totalPromotionalAdjustmentAmount: '0.00', grandTotalAmount: '0.00',
+      cartId: made.body.cartId,
+      currencyIsoCode: 'USD',
+      totalProductCount: '0',
+      uniqueProductCount: 0,
+      asyncOperationStatus: 'Completed',
+      totalProductAmount: '0.00',
+      totalPromotionalAdjustmentAmount: '0.00',
+      grandTotalAmount: '0.00',
     });
   });
 
@@ -94,7 +153,11 @@ describe('a guest cart', () => {
     const [ds] = await priced(onceOnly);
     await add(a, ds!.id);
     const before = await compact(a);
-    const partner = await s.db.db.selectFrom('product').select('id').where('sku', '=', 'PX-00001').executeTakeFirstOrThrow();
+    const partner = await s.db.db
+      .selectFrom('product')
+      .select('id')
+      .where('sku', '=', 'PX-00001')
+      .executeTakeFirstOrThrow();
     const refused = await add(a, partner.id);
     assert.equal(refused.status, 404);
     assert.equal(errorOf(refused).errorCode, 'ITEM_NOT_FOUND');
@@ -148,10 +211,17 @@ describe('quantity rules and lines', () => {
 
   test('volume tiers price the line at once, from the buyer\u2019s price list', async () => {
     const a = s.agent();
-    const tiered = await s.db.db.selectFrom('price_adjustment_tier').innerJoin('price_book_entry', 'price_book_entry.id', 'price_adjustment_tier.price_book_entry_id')
-      .innerJoin('product', 'product.id', 'price_book_entry.product_id').select(['product.id', 'product.qty_max', 'product.qty_min', 'product.fulfilment'])
-      .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store).where('price_adjustment_tier.lower_bound', '=', 10)
-      .where('product.fulfilment', '=', 'Dataset').where('product.is_active', '=', 1).where('product.qty_min', '=', '1').execute();
+    const tiered = await s.db.db
+      .selectFrom('price_adjustment_tier')
+      .innerJoin('price_book_entry', 'price_book_entry.id', 'price_adjustment_tier.price_book_entry_id')
+      .innerJoin('product', 'product.id', 'price_book_entry.product_id')
+      .select(['product.id', 'product.qty_max', 'product.qty_min', 'product.fulfilment'])
+      .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
+      .where('price_adjustment_tier.lower_bound', '=', 10)
+      .where('product.fulfilment', '=', 'Dataset')
+      .where('product.is_active', '=', 1)
+      .where('product.qty_min', '=', '1')
+      .execute();
     const product = tiered.find((p) => Number(p.qty_max) >= 10)!;
     assert.ok(product, 'a tiered multi-user dataset');
     const price = (await s.api(`/pricing/products/${product.id}`)).body;
@@ -167,7 +237,9 @@ describe('quantity rules and lines', () => {
   test('cart-items pages 25 at a time by default, newest first, other sorts and product fields on request', async () => {
     const a = await s.login(DEMO_USERS.consumer.email);
     const products = await priced(onceOnly, 28);
-    const batch = await api(a, 'post', `${CART}/cart-items/batch`, { inputs: products.slice(0, 8).map((p) => ({ richInput: { productId: p.id, quantity: '1', type: 'Product' } })) });
+    const batch = await api(a, 'post', `${CART}/cart-items/batch`, {
+      inputs: products.slice(0, 8).map((p) => ({ richInput: { productId: p.id, quantity: '1', type: 'Product' } })),
+    });
     assert.equal(batch.status, 200);
     for (const p of products.slice(8)) assert.equal((await add(a, p.id)).status, 201);
     const page1 = await a.api(`${CART}/cart-items`);
@@ -184,7 +256,10 @@ describe('quantity rules and lines', () => {
     assert.equal(page2.body.cartItems.at(-1).cartItem.productId, products[0]!.id);
     const byName = await a.api(`${CART}/cart-items?sort=NameAsc&pageSize=100&productFields=Name`);
     const names = byName.body.cartItems.map((i: any) => i.cartItem.name);
-    assert.deepEqual(names, [...names].sort((x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)));
+    assert.deepEqual(
+      names,
+      [...names].sort((x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)),
+    );
     assert.deepEqual(Object.keys(byName.body.cartItems[0].cartItem.productDetails.fields), ['Name']);
     assert.equal((await a.api(`${CART}/cart-items?pageSize=101`)).status, 400);
     assert.equal((await a.api(`${CART}/cart-items?sort=Cheapest`)).status, 400);
@@ -195,8 +270,12 @@ describe('quantity rules and lines', () => {
 
 describe('stock', () => {
   test('a printed directory takes no more than its stock; out of stock is refused', async () => {
-    const levels = await s.db.db.selectFrom('inventory_level').innerJoin('product', 'product.id', 'inventory_level.product_id')
-      .select(['product.id', 'inventory_level.on_hand', 'inventory_level.reserved']).where('product.is_active', '=', 1).execute();
+    const levels = await s.db.db
+      .selectFrom('inventory_level')
+      .innerJoin('product', 'product.id', 'inventory_level.product_id')
+      .select(['product.id', 'inventory_level.on_hand', 'inventory_level.reserved'])
+      .where('product.is_active', '=', 1)
+      .execute();
     const stock = new Map<string, number>();
     for (const l of levels) stock.set(l.id, (stock.get(l.id) ?? 0) + Math.max(0, l.on_hand - l.reserved));
     const empty = [...stock].find(([, n]) => n === 0)![0];
@@ -213,8 +292,12 @@ describe('stock', () => {
   });
 
   test('a reservation holds stock from other carts until it lapses', async () => {
-    const levels = await s.db.db.selectFrom('inventory_level').innerJoin('product', 'product.id', 'inventory_level.product_id')
-      .select(['product.id', 'inventory_level.on_hand', 'inventory_level.reserved']).where('product.is_active', '=', 1).execute();
+    const levels = await s.db.db
+      .selectFrom('inventory_level')
+      .innerJoin('product', 'product.id', 'inventory_level.product_id')
+      .select(['product.id', 'inventory_level.on_hand', 'inventory_level.reserved'])
+      .where('product.is_active', '=', 1)
+      .execute();
     const stock = new Map<string, number>();
     for (const l of levels) stock.set(l.id, (stock.get(l.id) ?? 0) + Math.max(0, l.on_hand - l.reserved));
     const [id, n] = [...stock].filter(([, q]) => q > 1 && q <= 50).at(-1)!;
@@ -223,10 +306,19 @@ describe('stock', () => {
     assert.equal((await add(holder, id, String(n))).status, 201);
     const held = await api(holder, 'put', `${CART}/inventory-reservations`, { durationInSeconds: 1 });
     assert.equal(held.status, 200);
-    assert.deepEqual(held.body.reservations.map((r: any) => [r.productId, r.quantity]), [[id, String(n)]]);
+    assert.deepEqual(
+      held.body.reservations.map((r: any) => [r.productId, r.quantity]),
+      [[id, String(n)]],
+    );
     const scope = encodeURIComponent(`webStoreId Eq '${WEBSTORE_ID}'`);
-    const group = (await s.api('/application-context')).body.inventoryConfiguration.inventoryDefaultSource.locationSourceId;
-    const orderable = async () => (await s.get(`/services/data/v65.0/commerce/inventory/levels?scope=${scope}&products=${id}&locationgroups=${group}`)).body.totalInventory[0].availableToOrder;
+    const group = (await s.api('/application-context')).body.inventoryConfiguration.inventoryDefaultSource
+      .locationSourceId;
+    const orderable = async () =>
+      (
+        await s.get(
+          `/services/data/v65.0/commerce/inventory/levels?scope=${scope}&products=${id}&locationgroups=${group}`,
+        )
+      ).body.totalInventory[0].availableToOrder;
     assert.equal(await orderable(), 0, 'inventory levels show the held stock as not orderable');
     const blocked = await add(other, id, '1');
     assert.equal(blocked.status, 409);
@@ -254,20 +346,42 @@ describe('coupons and promotions', () => {
 
     const applied = await api(a, 'post', `${CART}/cart-coupons`, { couponCode: 'welcome10' });
     assert.equal(applied.status, 201);
-    assert.deepEqual(applied.body.cartCoupons.coupons.map((c: any) => c.couponCode), ['WELCOME10']);
+    assert.deepEqual(
+      applied.body.cartCoupons.coupons.map((c: any) => c.couponCode),
+      ['WELCOME10'],
+    );
     const lines = (await a.api(`${CART}/cart-items`)).body;
     const line = lines.cartItems[0].cartItem;
     const welcome = line.adjustments.find((x: any) => x.couponCode === 'WELCOME10');
     assert.ok(welcome, 'the line shows the coupon\u2019s adjustment');
-    assert.equal(cents(welcome.adjustmentAmount), -pct(base, 10), 'the coupon has the first priority: 10% of the full price');
-    assert.equal(cents(lines.cartSummary.grandTotalAmount), cents(lines.cartSummary.totalProductAmount) + cents(lines.cartSummary.totalPromotionalAdjustmentAmount) + cents(lines.cartSummary.totalTaxAmount));
-    assert.ok(lines.cartPromotions.promotions.promotions.some((p: any) => p.couponCode === 'WELCOME10' && p.adjustmentAmount === welcome.adjustmentAmount));
+    assert.equal(
+      cents(welcome.adjustmentAmount),
+      -pct(base, 10),
+      'the coupon has the first priority: 10% of the full price',
+    );
+    assert.equal(
+      cents(lines.cartSummary.grandTotalAmount),
+      cents(lines.cartSummary.totalProductAmount) +
+        cents(lines.cartSummary.totalPromotionalAdjustmentAmount) +
+        cents(lines.cartSummary.totalTaxAmount),
+    );
+    assert.ok(
+      lines.cartPromotions.promotions.promotions.some(
+        (p: any) => p.couponCode === 'WELCOME10' && p.adjustmentAmount === welcome.adjustmentAmount,
+      ),
+    );
 
     const promotions = await a.api('/carts/active/promotions');
     assert.equal(promotions.status, 200);
-    assert.deepEqual(promotions.body.promotions.promotions.map((p: any) => [p.displayName, p.adjustmentAmount, p.targetType]),
-      lines.cartPromotions.promotions.promotions.map((p: any) => [p.displayName, p.adjustmentAmount, p.targetType]));
-    assert.equal((await s.agent().api('/carts/active')).status, 404, 'active without a cart is an error, unlike current');
+    assert.deepEqual(
+      promotions.body.promotions.promotions.map((p: any) => [p.displayName, p.adjustmentAmount, p.targetType]),
+      lines.cartPromotions.promotions.promotions.map((p: any) => [p.displayName, p.adjustmentAmount, p.targetType]),
+    );
+    assert.equal(
+      (await s.agent().api('/carts/active')).status,
+      404,
+      'active without a cart is an error, unlike current',
+    );
     assert.equal((await api(a, 'post', `${CART}/cart-coupons`, { couponCode: DEMO_COUPONS.thanks })).status, 201);
     const third = await api(a, 'post', `${CART}/cart-coupons`, { couponCode: DEMO_COUPONS.data25 });
     assert.equal(third.status, 409);
@@ -277,7 +391,10 @@ describe('coupons and promotions', () => {
     const removed = await del(a, `${CART}/cart-coupons/${coupons[0].cartCouponId}`);
     assert.equal(removed.status, 204);
     const after = (await a.api(`${CART}/cart-items`)).body.cartItems[0].cartItem;
-    assert.equal(after.adjustments.some((x: any) => x.couponCode === 'WELCOME10'), false);
+    assert.equal(
+      after.adjustments.some((x: any) => x.couponCode === 'WELCOME10'),
+      false,
+    );
   });
 
   test('stacking: an automatic category promotion and a coupon compound; a cart tier applies from 3 datasets', async () => {
@@ -291,15 +408,29 @@ describe('coupons and promotions', () => {
     // By priority: the coupon (10) first on the full price, then the category promotion (20) on what is left.
     const welcome = pct(price, 10);
     const services = pct(price - welcome, 15);
-    assert.deepEqual(line.adjustments.map((x: any) => [x.displayName, cents(x.adjustmentAmount)]), [['Welcome: 10% off', -welcome], ['Services lists: 15% off', -services]]);
+    assert.deepEqual(
+      line.adjustments.map((x: any) => [x.displayName, cents(x.adjustmentAmount)]),
+      [
+        ['Welcome: 10% off', -welcome],
+        ['Services lists: 15% off', -services],
+      ],
+    );
     assert.equal(cents(line.totalAdjustmentAmount), -(welcome + services));
     await add(a, listed[1]!.id);
     await add(a, listed[2]!.id);
     const summary = (await a.api(CART)).body;
     const lines = (await a.api(`${CART}/cart-items`)).body;
     const afterItems = lines.cartItems.reduce((n: number, r: any) => n + cents(r.cartItem.totalAmount), 0);
-    assert.equal(cents(summary.totalCartLevelAdjustmentAmount), -pct(afterItems, 5), 'buy more, save more: 5% from 3 datasets');
-    assert.ok(lines.cartPromotions.promotions.promotions.some((p: any) => p.targetType === 'Cart' && p.displayName === 'Buy more, save more'));
+    assert.equal(
+      cents(summary.totalCartLevelAdjustmentAmount),
+      -pct(afterItems, 5),
+      'buy more, save more: 5% from 3 datasets',
+    );
+    assert.ok(
+      lines.cartPromotions.promotions.promotions.some(
+        (p: any) => p.targetType === 'Cart' && p.displayName === 'Buy more, save more',
+      ),
+    );
   });
 
   test('an exclusive partner promotion stands alone for a wholesale buyer', async () => {
@@ -308,7 +439,10 @@ describe('coupons and promotions', () => {
     const line = (await add(a, ds!.id)).body;
     await api(a, 'post', `${CART}/cart-coupons`, { couponCode: DEMO_COUPONS.welcome });
     const after = (await a.api(`${CART}/cart-items`)).body.cartItems[0].cartItem;
-    assert.deepEqual(after.adjustments.map((x: any) => x.displayName), ['Partner pricing: 20% off everything']);
+    assert.deepEqual(
+      after.adjustments.map((x: any) => x.displayName),
+      ['Partner pricing: 20% off everything'],
+    );
     assert.equal(cents(after.totalAdjustmentAmount), -pct(cents(line.salesPrice), 20));
     await del(a, CART);
   });
@@ -324,21 +458,38 @@ describe('coupons and promotions', () => {
     assert.ok(!names.some(([n]: [string]) => n.startsWith('Partner')), 'promotions for other buyers are not shown');
 
     const a = s.agent();
-    const evaluated = await a.post('/services/data/v65.0/commerce/promotions/actions/evaluate-products', { webStoreId: WEBSTORE_ID, products: [{ productId: ds!.id }] });
+    const evaluated = await a.post('/services/data/v65.0/commerce/promotions/actions/evaluate-products', {
+      webStoreId: WEBSTORE_ID,
+      products: [{ productId: ds!.id }],
+    });
     assert.equal(evaluated.status, 200);
     const r = evaluated.body.promotionProductEvaluationResults[0];
     assert.equal(r.isSuccess, true);
     assert.equal(cents(r.promotionalPrice), cents(r.salesPrice) - pct(cents(r.salesPrice), 15));
-    assert.deepEqual(r.promotionPriceAdjustmentList.map((p: any) => p.displayName), ['Services lists: 15% off']);
+    assert.deepEqual(
+      r.promotionPriceAdjustmentList.map((p: any) => p.displayName),
+      ['Services lists: 15% off'],
+    );
 
     const dry = await a.post('/services/data/v65.0/commerce/promotions/actions/evaluate', {
-      webStoreId: WEBSTORE_ID, couponCodes: ['WELCOME10', 'BOGUS'], cart: { cartItems: [{ product2Id: ds!.id, quantity: '1', salesPrice: '100.00' }] },
+      webStoreId: WEBSTORE_ID,
+      couponCodes: ['WELCOME10', 'BOGUS'],
+      cart: { cartItems: [{ product2Id: ds!.id, quantity: '1', salesPrice: '100.00' }] },
     });
     assert.equal(dry.status, 200);
     assert.equal(dry.body.cart.cartItems[0].totalNetAmount, '76.50', '15% then 10%');
-    assert.deepEqual(dry.body.coupons.map((c: any) => [c.couponCode, c.isValidCoupon]), [['WELCOME10', true], ['BOGUS', false]]);
+    assert.deepEqual(
+      dry.body.coupons.map((c: any) => [c.couponCode, c.isValidCoupon]),
+      [
+        ['WELCOME10', true],
+        ['BOGUS', false],
+      ],
+    );
     assert.equal(a.cookies.has('sid'), false, 'no cart, no session');
-    const bad = await a.post('/services/data/v65.0/commerce/promotions/actions/evaluate', { webStoreId: WEBSTORE_ID, cart: { cartItems: [{ product2Id: ds!.id, quantity: '-1', salesPrice: '1' }] } });
+    const bad = await a.post('/services/data/v65.0/commerce/promotions/actions/evaluate', {
+      webStoreId: WEBSTORE_ID,
+      cart: { cartItems: [{ product2Id: ds!.id, quantity: '-1', salesPrice: '1' }] },
+    });
     assert.equal(bad.status, 400);
     assert.equal((await s.api('/promotions/products')).status, 400);
   });
@@ -358,20 +509,36 @@ describe('the guest cart at login', () => {
     await api(guest, 'post', `${CART}/cart-coupons`, { couponCode: DEMO_COUPONS.welcome });
     const guestCartId = (await guest.api(CART)).body.cartId;
 
-    const login = await guest.post('/services/auth/login', { email: DEMO_USERS.consumer.email, password: 'Datasets2026!' });
+    const login = await guest.post('/services/auth/login', {
+      email: DEMO_USERS.consumer.email,
+      password: 'Datasets2026!',
+    });
     assert.equal(login.status, 200);
     assert.equal(login.body.cartMerge.mergedLineCount, 2);
     assert.equal(login.body.cartMerge.errorCount, 1, 'the dataset already in the shopper\u2019s cart');
     const cart = (await guest.api(`${CART}/cart-items`)).body;
-    assert.deepEqual(cart.cartItems.map((i: any) => i.cartItem.productId).sort(), [shared!.id, mine!.id, pack!.id].sort());
-    assert.deepEqual(cart.cartCoupons.cartCoupons.coupons.map((c: any) => c.couponCode), ['WELCOME10']);
-    assert.equal((await shopper.api(CART)).body.cartId, cart.cartSummary.cartId, 'the shopper\u2019s other session sees the same cart');
+    assert.deepEqual(
+      cart.cartItems.map((i: any) => i.cartItem.productId).sort(),
+      [shared!.id, mine!.id, pack!.id].sort(),
+    );
+    assert.deepEqual(
+      cart.cartCoupons.cartCoupons.coupons.map((c: any) => c.couponCode),
+      ['WELCOME10'],
+    );
+    assert.equal(
+      (await shopper.api(CART)).body.cartId,
+      cart.cartSummary.cartId,
+      'the shopper\u2019s other session sees the same cart',
+    );
 
     const preserved = await api(guest, 'post', `/carts/${guestCartId}/actions/preserve`);
     assert.equal(preserved.status, 200);
     assert.deepEqual([preserved.body.mergedLineCount, preserved.body.errorCount], [2, 1]);
     assert.equal((await guest.api(`/carts/${guestCartId}`)).status, 404, 'the guest cart is gone');
-    const relogin = await guest.post('/services/auth/login', { email: DEMO_USERS.consumer.email, password: 'Datasets2026!' });
+    const relogin = await guest.post('/services/auth/login', {
+      email: DEMO_USERS.consumer.email,
+      password: 'Datasets2026!',
+    });
     assert.equal(relogin.body.cartMerge, null, 'nothing to merge a second time');
     assert.equal((await guest.api('/carts/compact-summary')).body.uniqueProductCount, 3);
     await del(guest, CART);
@@ -383,7 +550,9 @@ describe('background batch adds', () => {
     const a = await s.login(DEMO_USERS.consumer.email);
     await del(a, CART);
     const products = await priced(onceOnly, 30);
-    const started = await api(a, 'post', `${CART}/cart-items/batch`, { inputs: products.map((p) => ({ richInput: { productId: p.id, quantity: '1', type: 'Product' } })) });
+    const started = await api(a, 'post', `${CART}/cart-items/batch`, {
+      inputs: products.map((p) => ({ richInput: { productId: p.id, quantity: '1', type: 'Product' } })),
+    });
     assert.equal(started.status, 202);
     assert.equal(started.body.asyncOperationStatus, 'Processing');
     assert.equal((await compact(a)).asyncOperationStatus, 'Processing');
@@ -404,12 +573,19 @@ describe('background batch adds', () => {
   test('a small batch answers each line in order, errors included', async () => {
     const a = s.agent();
     const [one, two] = await priced(onceOnly, 2);
-    const res = await api(a, 'post', `${CART}/cart-items/batch`, { inputs: [
-      { richInput: { productId: one!.id, quantity: '1' } }, { richInput: { productId: one!.id, quantity: '1' } }, { richInput: { productId: two!.id, quantity: '2' } },
-    ] });
+    const res = await api(a, 'post', `${CART}/cart-items/batch`, {
+      inputs: [
+        { richInput: { productId: one!.id, quantity: '1' } },
+        { richInput: { productId: one!.id, quantity: '1' } },
+        { richInput: { productId: two!.id, quantity: '2' } },
+      ],
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.hasErrors, true);
-    assert.deepEqual(res.body.results.map((r: any) => r.statusCode), [201, 409, 400]);
+    assert.deepEqual(
+      res.body.results.map((r: any) => r.statusCode),
+      [201, 409, 400],
+    );
     assert.equal(res.body.results[0].result.productId, one!.id);
     assert.equal(res.body.results[1].result[0].errorCode, 'MAX_LIMIT_EXCEEDED');
     assert.equal(res.body.results[2].result[0].errorCode, 'CART_VALIDATION_ERROR');
@@ -442,7 +618,11 @@ describe('whose cart', () => {
     const a = s.agent();
     await a.api('/session-context');
     const [ds] = await priced(onceOnly);
-    const res = await a.post(`/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}${CART}/cart-items`, { productId: ds!.id, quantity: '1' }, { headers: { 'x-csrf-token': 'wrong' } });
+    const res = await a.post(
+      `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}${CART}/cart-items`,
+      { productId: ds!.id, quantity: '1' },
+      { headers: { 'x-csrf-token': 'wrong' } },
+    );
     assert.equal(res.status, 403);
     assert.equal(a.cookies.has('sid'), false);
   });
@@ -460,20 +640,40 @@ describe('delivery groups and copies', () => {
     assert.equal(list.body.deliveryGroups[0].isDefault, true);
     assert.equal(list.body.deliveryGroups[0].totalCartItemCount, 2);
     assert.equal(list.body.deliveryGroups[0].cartItems.length, 2);
-    const bad = await api(a, 'post', `${CART}/delivery-groups`, { name: 'Moon office', deliveryAddress: { country: 'ZZ', city: 'Tranquility' } });
+    const bad = await api(a, 'post', `${CART}/delivery-groups`, {
+      name: 'Moon office',
+      deliveryAddress: { country: 'ZZ', city: 'Tranquility' },
+    });
     assert.equal(bad.status, 400);
-    const made = await api(a, 'post', `${CART}/delivery-groups`, { name: 'Austin office', deliveryAddress: { street: '48 Congress Ave', city: 'Austin', region: 'TX', postalCode: '78701', country: 'us' } });
+    const made = await api(a, 'post', `${CART}/delivery-groups`, {
+      name: 'Austin office',
+      deliveryAddress: { street: '48 Congress Ave', city: 'Austin', region: 'TX', postalCode: '78701', country: 'us' },
+    });
     assert.equal(made.status, 201);
     assert.equal(made.body.deliveryAddress.country, 'US');
-    const moved = await api(a, 'post', `${CART}/delivery-groups/actions/arrange-items`, { arrangements: [{ deliveryGroupId: made.body.id, cartItemIds: [first.cartItemId] }] });
+    const moved = await api(a, 'post', `${CART}/delivery-groups/actions/arrange-items`, {
+      arrangements: [{ deliveryGroupId: made.body.id, cartItemIds: [first.cartItemId] }],
+    });
     assert.equal(moved.status, 202);
     let group = (await a.api(`${CART}/delivery-groups/${made.body.id}?cartItemLimit=5`)).body;
-    for (let i = 0; i < 60 && group.totalCartItemCount === 0; i++) { await new Promise((r) => setTimeout(r, 50)); group = (await a.api(`${CART}/delivery-groups/${made.body.id}?cartItemLimit=5`)).body; }
+    for (let i = 0; i < 60 && group.totalCartItemCount === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      group = (await a.api(`${CART}/delivery-groups/${made.body.id}?cartItemLimit=5`)).body;
+    }
     assert.equal(group.totalCartItemCount, 1);
     assert.equal(group.cartItems[0].cartItemId, first.cartItemId);
-    const renamed = await api(a, 'patch', `${CART}/delivery-groups/${made.body.id}`, { shippingInstructions: 'Leave at reception' });
+    const renamed = await api(a, 'patch', `${CART}/delivery-groups/${made.body.id}`, {
+      shippingInstructions: 'Leave at reception',
+    });
     assert.equal(renamed.body.shippingInstructions, 'Leave at reception');
-    assert.equal((await api(a, 'post', `${CART}/delivery-groups/actions/arrange-items`, { arrangements: [{ deliveryGroupId: made.body.id, cartItemIds: ['0a9000000000000AAA'] }] })).status, 404);
+    assert.equal(
+      (
+        await api(a, 'post', `${CART}/delivery-groups/actions/arrange-items`, {
+          arrangements: [{ deliveryGroupId: made.body.id, cartItemIds: ['0a9000000000000AAA'] }],
+        })
+      ).status,
+      404,
+    );
     assert.equal((await del(a, `${CART}/delivery-groups/${made.body.id}`)).status, 204);
     const after = (await a.api(`${CART}/delivery-groups`)).body;
     assert.equal(after.deliveryGroups.length, 1);
@@ -491,7 +691,10 @@ describe('delivery groups and copies', () => {
     assert.equal(clone.body.type, 'PayNowReadOnly');
     assert.notEqual(clone.body.cartId, original.cartId);
     assert.equal(clone.body.grandTotalAmount, original.grandTotalAmount);
-    const refused = await api(a, 'post', `/carts/${clone.body.cartId}/cart-items`, { productId: two!.id, quantity: '1' });
+    const refused = await api(a, 'post', `/carts/${clone.body.cartId}/cart-items`, {
+      productId: two!.id,
+      quantity: '1',
+    });
     assert.equal(refused.status, 409);
     assert.equal((await a.api(CART)).body.cartId, original.cartId, 'the current cart is still the original');
     assert.equal((await api(a, 'post', `${CART}/actions/clone`, { targetType: 'Cart' })).status, 400);
@@ -500,9 +703,17 @@ describe('delivery groups and copies', () => {
 
 describe('store settings', () => {
   test('with guest carts off, guests get a 401 and no session; shoppers keep their carts', async () => {
-    const row = await s.db.db.selectFrom('webstore').select('settings_json').where('id', '=', WEBSTORE_ID).executeTakeFirstOrThrow();
+    const row = await s.db.db
+      .selectFrom('webstore')
+      .select('settings_json')
+      .where('id', '=', WEBSTORE_ID)
+      .executeTakeFirstOrThrow();
     const settings = JSON.parse(row.settings_json);
-    await s.db.db.updateTable('webstore').set({ settings_json: JSON.stringify({ ...settings, guestCartEnabled: false }) }).where('id', '=', WEBSTORE_ID).execute();
+    await s.db.db
+      .updateTable('webstore')
+      .set({ settings_json: JSON.stringify({ ...settings, guestCartEnabled: false }) })
+      .where('id', '=', WEBSTORE_ID)
+      .execute();
     s.services.webstores.invalidate();
     try {
       const [ds] = await priced(onceOnly);
@@ -513,7 +724,11 @@ describe('store settings', () => {
       const shopper = await s.login(DEMO_USERS.consumer.email);
       assert.equal((await shopper.api(CART)).status, 200);
     } finally {
-      await s.db.db.updateTable('webstore').set({ settings_json: row.settings_json }).where('id', '=', WEBSTORE_ID).execute();
+      await s.db.db
+        .updateTable('webstore')
+        .set({ settings_json: row.settings_json })
+        .where('id', '=', WEBSTORE_ID)
+        .execute();
       s.services.webstores.invalidate();
     }
   });

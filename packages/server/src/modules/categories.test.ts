@@ -3,10 +3,21 @@ import assert from 'node:assert/strict';
 import { BASE, startTestServer, errorOf, type TestServer } from '../test-support/server.ts';
 
 let s: TestServer;
-before(async () => { s = await startTestServer(); });
-after(async () => { await s.close(); });
+before(async () => {
+  s = await startTestServer();
+});
+after(async () => {
+  await s.close();
+});
 
-const deepest = async () => s.db.db.selectFrom('category').selectAll().where('publish_status', '=', 'Live').orderBy('depth', 'desc').orderBy('id').executeTakeFirstOrThrow();
+const deepest = async () =>
+  s.db.db
+    .selectFrom('category')
+    .selectAll()
+    .where('publish_status', '=', 'Live')
+    .orderBy('depth', 'desc')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
 
 describe('categories', () => {
   test('roots, then children of a root, with names in fields', async () => {
@@ -72,18 +83,35 @@ describe('category-menu-items', () => {
   });
 
   test('Live hides Draft categories; only preview (the administrator) sees Draft, by default', async () => {
-    const draft = await s.db.db.selectFrom('category').selectAll().where('publish_status', '=', 'Draft').executeTakeFirstOrThrow();
+    const draft = await s.db.db
+      .selectFrom('category')
+      .selectAll()
+      .where('publish_status', '=', 'Draft')
+      .executeTakeFirstOrThrow();
     const menu = '/category-menu-items?maxLevels=5&maxItems=500';
     const live = labels((await s.api(menu)).body.menuItems);
     assert.ok(!live.includes(draft.name));
-    assert.ok(!labels((await s.api(`${menu}&publishStatus=Draft`)).body.menuItems).includes(draft.name), 'asking for Draft outside preview still gets Live');
-    assert.equal((await s.api(`/product-categories/${draft.id}`)).status, 404, 'a draft category is not served outside preview');
+    assert.ok(
+      !labels((await s.api(`${menu}&publishStatus=Draft`)).body.menuItems).includes(draft.name),
+      'asking for Draft outside preview still gets Live',
+    );
+    assert.equal(
+      (await s.api(`/product-categories/${draft.id}`)).status,
+      404,
+      'a draft category is not served outside preview',
+    );
 
     const admin = await s.login('admin@datadepot.example');
-    assert.ok(!labels((await admin.api(menu)).body.menuItems).includes(draft.name), 'the administrator outside preview sees Live');
+    assert.ok(
+      !labels((await admin.api(menu)).body.menuItems).includes(draft.name),
+      'the administrator outside preview sees Live',
+    );
     assert.equal((await admin.patch(`${BASE}/session-context`, { isPreview: true })).body.isPreview, true);
     assert.ok(labels((await admin.api(menu)).body.menuItems).includes(draft.name), 'preview defaults to Draft');
-    assert.ok(!labels((await admin.api(`${menu}&publishStatus=Live`)).body.menuItems).includes(draft.name), 'preview may ask for Live');
+    assert.ok(
+      !labels((await admin.api(`${menu}&publishStatus=Live`)).body.menuItems).includes(draft.name),
+      'preview may ask for Live',
+    );
     assert.equal((await admin.api(`/product-categories/${draft.id}`)).status, 200, 'preview serves draft categories');
   });
 

@@ -12,40 +12,87 @@ import { startServerProcess, type ServerProcess } from '../test-support/server-p
 import { PRICE_BOOK_IDS, WEBSTORE_ID } from '../seed/store.ts';
 
 let s: TestServer;
-before(async () => { s = await startTestServer(); });
-after(async () => { await s?.close(); });
+before(async () => {
+  s = await startTestServer();
+});
+after(async () => {
+  await s?.close();
+});
 
 const BASE = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
-const ADDRESS = { name: 'Grace Hopper', street: '1 Navy Way', city: 'Arlington', region: 'VA', postalCode: '22202', country: 'US' };
+const ADDRESS = {
+  name: 'Grace Hopper',
+  street: '1 Navy Way',
+  city: 'Arlington',
+  region: 'VA',
+  postalCode: '22202',
+  country: 'US',
+};
 
 async function physicalProducts(n: number): Promise<string[]> {
-  const rows = await s.db.db.selectFrom('product').innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id').select('product.id')
-    .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store).where('price_book_entry.selling_model_id', 'is', null)
-    .where('product.fulfilment', '=', 'Physical').where('product.is_active', '=', 1).orderBy('product.sku').limit(n).execute();
+  const rows = await s.db.db
+    .selectFrom('product')
+    .innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
+    .select('product.id')
+    .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
+    .where('price_book_entry.selling_model_id', 'is', null)
+    .where('product.fulfilment', '=', 'Physical')
+    .where('product.is_active', '=', 1)
+    .orderBy('product.sku')
+    .limit(n)
+    .execute();
   assert.equal(rows.length, n);
   return rows.map((r) => r.id);
 }
 
 async function setStock(productId: string, perLocation: number[]): Promise<void> {
-  const levels = await s.db.db.selectFrom('inventory_level').select('location_id').where('product_id', '=', productId).orderBy('location_id').execute();
+  const levels = await s.db.db
+    .selectFrom('inventory_level')
+    .select('location_id')
+    .where('product_id', '=', productId)
+    .orderBy('location_id')
+    .execute();
   for (const [i, l] of levels.entries()) {
-    await s.db.db.updateTable('inventory_level').set({ on_hand: perLocation[i] ?? 0, reserved: 0 }).where('product_id', '=', productId).where('location_id', '=', l.location_id).execute();
+    await s.db.db
+      .updateTable('inventory_level')
+      .set({ on_hand: perLocation[i] ?? 0, reserved: 0 })
+      .where('product_id', '=', productId)
+      .where('location_id', '=', l.location_id)
+      .execute();
   }
 }
 
-const stockOf = async (productId: string) => (await s.db.db.selectFrom('inventory_level').select('on_hand').where('product_id', '=', productId).execute()).map((r) => r.on_hand);
+const stockOf = async (productId: string) =>
+  (await s.db.db.selectFrom('inventory_level').select('on_hand').where('product_id', '=', productId).execute()).map(
+    (r) => r.on_hand,
+  );
 
 /** A guest with one unit in the cart and a paid checkout, ready to place. */
 async function paidGuest(productId: string, quantity = 1): Promise<{ agent: Agent; checkoutId: string }> {
   const a = s.agent();
-  const added = await a.post(`${BASE}/carts/current/cart-items`, { productId, quantity: String(quantity), type: 'Product' });
+  const added = await a.post(`${BASE}/carts/current/cart-items`, {
+    productId,
+    quantity: String(quantity),
+    type: 'Product',
+  });
   assert.equal(added.status, 201, added.text);
   const started = await a.put(`${BASE}/checkouts`, { cartId: 'active' });
   assert.equal(started.status, 202, started.text);
   const id = started.body.checkoutId;
-  assert.equal((await a.patch(`${BASE}/checkouts/${id}`, { contactInfo: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' } })).status, 202);
+  assert.equal(
+    (
+      await a.patch(`${BASE}/checkouts/${id}`, {
+        contactInfo: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
+      })
+    ).status,
+    202,
+  );
   assert.equal((await a.patch(`${BASE}/checkouts/${id}`, { deliveryAddress: ADDRESS })).status, 202);
-  const paid = await a.post(`${BASE}/checkouts/${id}/payments`, { requestType: 'Auth', paymentToken: 'tok_test_success_visa_4242', billingAddress: ADDRESS });
+  const paid = await a.post(`${BASE}/checkouts/${id}/payments`, {
+    requestType: 'Auth',
+    paymentToken: 'tok_test_success_visa_4242',
+    billingAddress: ADDRESS,
+  });
   assert.equal(paid.status, 200, paid.text);
   return { agent: a, checkoutId: id };
 }
@@ -60,7 +107,10 @@ async function assertPaymentsMatchOrders(): Promise<void> {
   for (const o of orders) orderByPayment.set(o.payment_id, (orderByPayment.get(o.payment_id) ?? 0) + 1);
   for (const p of payments.filter((x) => x.status === 'Authorized')) {
     assert.equal(orderByPayment.get(p.id) ?? 0, 1, `payment ${p.id} has exactly one order`);
-    assert.ok(p.order_id && orders.some((o) => o.id === p.order_id && o.payment_id === p.id), `payment ${p.id} points at its order`);
+    assert.ok(
+      p.order_id && orders.some((o) => o.id === p.order_id && o.payment_id === p.id),
+      `payment ${p.id} points at its order`,
+    );
   }
   for (const o of orders) {
     const p = payments.find((x) => x.id === o.payment_id);
@@ -77,18 +127,37 @@ describe('checkout integrity', () => {
     await setStock(productId!, [60, 40]);
     const shoppers: Array<{ agent: Agent; checkoutId: string }> = [];
     // All 200 get to a paid checkout first (nobody holds stock yet), so all 200 race at place-order.
-    for (let i = 0; i < 200; i += 20) shoppers.push(...await Promise.all(Array.from({ length: 20 }, () => paidGuest(productId!))));
-    const results = await Promise.all(shoppers.map(({ agent, checkoutId }) => agent.post(`${BASE}/checkouts/${checkoutId}/orders`, undefined, { headers: { 'idempotency-key': `race-${checkoutId}` } })));
+    for (let i = 0; i < 200; i += 20)
+      shoppers.push(...(await Promise.all(Array.from({ length: 20 }, () => paidGuest(productId!)))));
+    const results = await Promise.all(
+      shoppers.map(({ agent, checkoutId }) =>
+        agent.post(`${BASE}/checkouts/${checkoutId}/orders`, undefined, {
+          headers: { 'idempotency-key': `race-${checkoutId}` },
+        }),
+      ),
+    );
     const statuses = results.map((r) => r.status);
     assert.equal(statuses.filter((x) => x === 201).length, 100, `201s: ${statuses.filter((x) => x === 201).length}`);
     assert.equal(statuses.filter((x) => x === 409).length, 100);
     assert.ok(results.filter((r) => r.status === 409).every((r) => r.body[0].errorCode === 'INSUFFICIENT_INVENTORY'));
     const stock = await stockOf(productId!);
     assert.deepEqual(stock, [0, 0], 'both warehouses emptied, neither below zero');
-    const sold = await s.db.db.selectFrom('order_item').select((eb) => eb.fn.sum<number>('quantity').as('n')).where('product_id', '=', productId!).executeTakeFirstOrThrow();
+    const sold = await s.db.db
+      .selectFrom('order_item')
+      .select((eb) => eb.fn.sum<number>('quantity').as('n'))
+      .where('product_id', '=', productId!)
+      .executeTakeFirstOrThrow();
     assert.equal(Number(sold.n), 100);
-    const voided = await s.db.db.selectFrom('payment').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'Voided')
-      .where('checkout_id', 'in', shoppers.map((x) => x.checkoutId)).executeTakeFirstOrThrow();
+    const voided = await s.db.db
+      .selectFrom('payment')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'Voided')
+      .where(
+        'checkout_id',
+        'in',
+        shoppers.map((x) => x.checkoutId),
+      )
+      .executeTakeFirstOrThrow();
     assert.equal(Number(voided.n), 100, 'every refused shopper\u2019s payment is released');
     await assertPaymentsMatchOrders();
   });
@@ -97,7 +166,15 @@ describe('checkout integrity', () => {
     const [productId] = await physicalProducts(2).then((ids) => [ids[1]]);
     await setStock(productId!, [500, 0]);
     const stockBefore = (await stockOf(productId!)).reduce((a, b) => a + b, 0);
-    const soldBefore = Number((await s.db.db.selectFrom('order_item').select((eb) => eb.fn.sum<number>('quantity').as('n')).where('product_id', '=', productId!).executeTakeFirstOrThrow()).n ?? 0);
+    const soldBefore = Number(
+      (
+        await s.db.db
+          .selectFrom('order_item')
+          .select((eb) => eb.fn.sum<number>('quantity').as('n'))
+          .where('product_id', '=', productId!)
+          .executeTakeFirstOrThrow()
+      ).n ?? 0,
+    );
     let server: ServerProcess = await startServerProcess(s, { PLACE_ORDER_STEP_PAUSE_MS: '15' });
     let killedBeforeAnswer = 0;
     try {
@@ -106,7 +183,12 @@ describe('checkout integrity', () => {
         const key = `crash-${checkoutId}`;
         const onChild = createAgent(server.url, BASE);
         for (const [k, v] of agent.cookies) onChild.cookies.set(k, v);
-        const placing = onChild.post(`${BASE}/checkouts/${checkoutId}/orders`, undefined, { headers: { 'idempotency-key': key } }).then((r) => r.status, () => 'killed');
+        const placing = onChild
+          .post(`${BASE}/checkouts/${checkoutId}/orders`, undefined, { headers: { 'idempotency-key': key } })
+          .then(
+            (r) => r.status,
+            () => 'killed',
+          );
         await new Promise((r) => setTimeout(r, Math.random() * 90));
         await server.kill();
         if ((await placing) === 'killed') killedBeforeAnswer++;
@@ -114,19 +196,42 @@ describe('checkout integrity', () => {
         // The shopper retries with the same key: the order that was placed, or a new placement now.
         const retry = createAgent(server.url, BASE);
         for (const [k, v] of agent.cookies) retry.cookies.set(k, v);
-        const again = await retry.post(`${BASE}/checkouts/${checkoutId}/orders`, undefined, { headers: { 'idempotency-key': key } });
+        const again = await retry.post(`${BASE}/checkouts/${checkoutId}/orders`, undefined, {
+          headers: { 'idempotency-key': key },
+        });
         assert.equal(again.status, 201, `round ${round}: ${again.text}`);
-        const orders = await s.db.db.selectFrom('sales_order').select('id').where('checkout_id', '=', checkoutId).execute();
-        assert.deepEqual(orders.map((o) => o.id), [again.body.orderSummaryId], `round ${round}: one order for the checkout`);
+        const orders = await s.db.db
+          .selectFrom('sales_order')
+          .select('id')
+          .where('checkout_id', '=', checkoutId)
+          .execute();
+        assert.deepEqual(
+          orders.map((o) => o.id),
+          [again.body.orderSummaryId],
+          `round ${round}: one order for the checkout`,
+        );
       }
     } finally {
       await server.kill();
     }
     assert.ok(killedBeforeAnswer > 0, 'some kills landed before the answer');
     await assertPaymentsMatchOrders();
-    const sold = Number((await s.db.db.selectFrom('order_item').select((eb) => eb.fn.sum<number>('quantity').as('n')).where('product_id', '=', productId!).executeTakeFirstOrThrow()).n) - soldBefore;
+    const sold =
+      Number(
+        (
+          await s.db.db
+            .selectFrom('order_item')
+            .select((eb) => eb.fn.sum<number>('quantity').as('n'))
+            .where('product_id', '=', productId!)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ) - soldBefore;
     const stockAfter = (await stockOf(productId!)).reduce((a, b) => a + b, 0);
     assert.equal(stockBefore - stockAfter, sold, 'what left the warehouse is exactly what was ordered');
-    assert.equal(sold, Array.from({ length: 50 }, (_, round) => 1 + (round % 3)).reduce((a, b) => a + b, 0), 'every round ended in one order');
+    assert.equal(
+      sold,
+      Array.from({ length: 50 }, (_, round) => 1 + (round % 3)).reduce((a, b) => a + b, 0),
+      'every round ended in one order',
+    );
   });
 });

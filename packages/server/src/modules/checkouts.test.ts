@@ -11,23 +11,41 @@ import { DELIVERY_METHOD_IDS } from '../seed/checkout.ts';
 import { DEMO_COUPONS } from '../seed/promotions.ts';
 
 let s: TestServer;
-before(async () => { s = await startTestServer(); });
-after(async () => { await s?.close(); });
+before(async () => {
+  s = await startTestServer();
+});
+after(async () => {
+  await s?.close();
+});
 
 const BASE = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
-const post = (a: Agent, path: string, body?: unknown, headers: Record<string, string> = {}) => a.post(BASE + path, body, { headers });
+const post = (a: Agent, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  a.post(BASE + path, body, { headers });
 const patch = (a: Agent, path: string, body: unknown) => a.patch(BASE + path, body);
 const put = (a: Agent, path: string, body?: unknown) => a.put(BASE + path, body);
-const del = (a: Agent, path: string) => a.get(BASE + path, { method: 'DELETE', headers: { 'x-csrf-token': a.cookies.get('csrf_token') ?? '' } });
+const del = (a: Agent, path: string) =>
+  a.get(BASE + path, { method: 'DELETE', headers: { 'x-csrf-token': a.cookies.get('csrf_token') ?? '' } });
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
-interface Product { id: string; sku: string; name: string; qty_max: string; fulfilment: string }
+interface Product {
+  id: string;
+  sku: string;
+  name: string;
+  qty_max: string;
+  fulfilment: string;
+}
 async function products(filter: (p: Product) => boolean, n = 1, offset = 0): Promise<Product[]> {
-  const rows = await s.db.db.selectFrom('product').innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
+  const rows = await s.db.db
+    .selectFrom('product')
+    .innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
     .select(['product.id', 'product.sku', 'product.name', 'product.qty_max', 'product.fulfilment'])
-    .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store).where('price_book_entry.selling_model_id', 'is', null)
-    .where('product.is_active', '=', 1).where('product.product_class', 'in', ['Simple', 'Variation']).where('product.sku', 'not like', 'PX-%')
-    .orderBy('product.sku').execute();
+    .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
+    .where('price_book_entry.selling_model_id', 'is', null)
+    .where('product.is_active', '=', 1)
+    .where('product.product_class', 'in', ['Simple', 'Variation'])
+    .where('product.sku', 'not like', 'PX-%')
+    .orderBy('product.sku')
+    .execute();
   const out = rows.filter(filter).slice(offset, offset + n);
   assert.equal(out.length, n, `need ${n} products`);
   return out;
@@ -35,7 +53,14 @@ async function products(filter: (p: Product) => boolean, n = 1, offset = 0): Pro
 const dataset = (p: Product) => p.fulfilment === 'Dataset' && p.qty_max === '1' && p.sku.startsWith('DS-');
 const printed = (p: Product) => p.fulfilment === 'Physical';
 
-const ADDRESS = { name: 'Ada Lovelace', street: '415 Mission St', city: 'San Francisco', region: 'CA', postalCode: '94105', country: 'US' };
+const ADDRESS = {
+  name: 'Ada Lovelace',
+  street: '415 Mission St',
+  city: 'San Francisco',
+  region: 'CA',
+  postalCode: '94105',
+  country: 'US',
+};
 const CONTACT = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
 
 async function addLine(a: Agent, productId: string, quantity = '1', extra: Record<string, unknown> = {}) {
@@ -51,13 +76,32 @@ async function paidCheckout(a: Agent, opts: { contact?: boolean; token?: string 
   const id = started.body.checkoutId as string;
   if (opts.contact !== false) assert.equal((await patch(a, `/checkouts/${id}`, { contactInfo: CONTACT })).status, 202);
   assert.equal((await patch(a, `/checkouts/${id}`, { deliveryAddress: ADDRESS })).status, 202);
-  const paid = await post(a, `/checkouts/${id}/payments`, { requestType: 'Auth', paymentToken: opts.token ?? 'tok_test_success_visa_4242', billingAddress: ADDRESS });
+  const paid = await post(a, `/checkouts/${id}/payments`, {
+    requestType: 'Auth',
+    paymentToken: opts.token ?? 'tok_test_success_visa_4242',
+    billingAddress: ADDRESS,
+  });
   return { id, paid };
 }
 
 const counts = async () => ({
-  orders: Number((await s.db.db.selectFrom('sales_order').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
-  payments: Number((await s.db.db.selectFrom('payment').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'Authorized').executeTakeFirstOrThrow()).n),
+  orders: Number(
+    (
+      await s.db.db
+        .selectFrom('sales_order')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+  payments: Number(
+    (
+      await s.db.db
+        .selectFrom('payment')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'Authorized')
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
 });
 
 describe('a guest buys a dataset by card', () => {
@@ -77,11 +121,22 @@ describe('a guest buys a dataset by card', () => {
     const [group] = got.body.deliveryGroups.items;
     assert.equal(got.body.deliveryGroups.count, 1);
     assert.equal(group.isAllDigitalCartItems, true);
-    assert.equal(group.selectedDeliveryMethod.id, DELIVERY_METHOD_IDS.digital, 'a dataset goes by download, chosen for the shopper');
-    assert.deepEqual(group.availableDeliveryMethods.map((m: { deliveryKind: string }) => m.deliveryKind), ['Digital']);
+    assert.equal(
+      group.selectedDeliveryMethod.id,
+      DELIVERY_METHOD_IDS.digital,
+      'a dataset goes by download, chosen for the shopper',
+    );
+    assert.deepEqual(
+      group.availableDeliveryMethods.map((m: { deliveryKind: string }) => m.deliveryKind),
+      ['Digital'],
+    );
     assert.equal(got.body.cartSummary.totalChargeAmount, '0.00');
     assert.equal((await a.api('/checkouts/active')).body.checkoutId, id, 'active names the live checkout');
-    assert.equal((await put(a, '/checkouts', { cartId: 'active' })).body.checkoutId, id, 'starting again finds the same checkout');
+    assert.equal(
+      (await put(a, '/checkouts', { cartId: 'active' })).body.checkoutId,
+      id,
+      'starting again finds the same checkout',
+    );
 
     // Nothing is placed while contact details, address or payment are missing.
     const early = await post(a, `/checkouts/${id}/orders`);
@@ -91,7 +146,10 @@ describe('a guest buys a dataset by card', () => {
     assert.equal(badEmail.status, 400);
     assert.equal(errorOf(badEmail).message, 'Enter a valid email address, such as you@example.com.');
     assert.equal((await patch(a, `/checkouts/${id}`, { contactInfo: CONTACT })).status, 202);
-    const both = await patch(a, `/checkouts/${id}`, { deliveryAddress: ADDRESS, deliveryMethodId: DELIVERY_METHOD_IDS.digital });
+    const both = await patch(a, `/checkouts/${id}`, {
+      deliveryAddress: ADDRESS,
+      deliveryMethodId: DELIVERY_METHOD_IDS.digital,
+    });
     assert.equal(both.status, 400, 'an address and a method in one PATCH are refused');
     const legacy = await patch(a, `/checkouts/${id}`, { shippingAddress: ADDRESS });
     assert.equal(legacy.status, 400);
@@ -99,17 +157,28 @@ describe('a guest buys a dataset by card', () => {
     assert.equal(withAddress.status, 202);
     assert.equal(withAddress.body.deliveryGroups.items[0].deliveryAddress.street, '415 Mission St');
     const prepare = await post(a, `/checkouts/${id}/orders/actions/prepare`);
-    assert.deepEqual(prepare.body.errors.map((e: { type: string }) => e.type), ['/commerce/errors/payment-required']);
+    assert.deepEqual(
+      prepare.body.errors.map((e: { type: string }) => e.type),
+      ['/commerce/errors/payment-required'],
+    );
     const unpaid = await post(a, `/checkouts/${id}/orders`);
     assert.equal(unpaid.status, 422);
     assert.equal(errorOf(unpaid).errorCode, 'PAYMENT_REQUIRED');
 
-    const cardNumber = await post(a, `/checkouts/${id}/payments`, { requestType: 'Auth', paymentToken: '4242 4242 4242 4242', billingAddress: ADDRESS });
+    const cardNumber = await post(a, `/checkouts/${id}/payments`, {
+      requestType: 'Auth',
+      paymentToken: '4242 4242 4242 4242',
+      billingAddress: ADDRESS,
+    });
     assert.equal(cardNumber.status, 400, 'a card number is refused and never stored');
     const stored = await s.db.db.selectFrom('payment').selectAll().where('checkout_id', '=', id).execute();
     assert.equal(stored.length, 0);
 
-    const paid = await post(a, `/checkouts/${id}/payments`, { requestType: 'Auth', paymentToken: 'tok_test_success_visa_4242', billingAddress: ADDRESS });
+    const paid = await post(a, `/checkouts/${id}/payments`, {
+      requestType: 'Auth',
+      paymentToken: 'tok_test_success_visa_4242',
+      billingAddress: ADDRESS,
+    });
     assert.equal(paid.status, 200, paid.text);
     assert.equal(paid.body.salesforceResultCode, 'Success');
     assert.deepEqual(paid.body.errors, []);
@@ -128,12 +197,19 @@ describe('a guest buys a dataset by card', () => {
     assert.equal(retried.headers.get('idempotent-replayed'), 'true');
     const again = await post(a, `/checkouts/${id}/orders`);
     assert.equal(again.body.orderSummaryId, placed.body.orderSummaryId, 'and so does the same checkout without a key');
-    assert.equal((await s.db.db.selectFrom('sales_order').select('id').where('checkout_id', '=', id).execute()).length, 1);
+    assert.equal(
+      (await s.db.db.selectFrom('sales_order').select('id').where('checkout_id', '=', id).execute()).length,
+      1,
+    );
 
     const gone = await a.api(`/checkouts/${id}`);
     assert.equal(gone.status, 410);
     assert.match(errorOf(gone).message, new RegExp(placed.body.orderReferenceNumber));
-    assert.equal((await a.api('/carts/current')).body.cartId, null, 'the cart is closed; the next add starts a new one');
+    assert.equal(
+      (await a.api('/carts/current')).body.cartId,
+      null,
+      'the cart is closed; the next add starts a new one',
+    );
 
     const order = await a.api(`/order-summaries/${placed.body.orderSummaryId}`);
     assert.equal(order.status, 200);
@@ -145,7 +221,10 @@ describe('a guest buys a dataset by card', () => {
     assert.equal(order.body.hasDownloads, true);
     assert.equal(order.body.grandTotalAmount, ready.body.cartSummary.grandTotalAmount);
     const history = await a.api('/order-summaries');
-    assert.deepEqual(history.body.orderSummaries.map((o: { orderSummaryId: string }) => o.orderSummaryId), [placed.body.orderSummaryId]);
+    assert.deepEqual(
+      history.body.orderSummaries.map((o: { orderSummaryId: string }) => o.orderSummaryId),
+      [placed.body.orderSummaryId],
+    );
 
     // Another guest sees none of it.
     const other = s.agent();
@@ -166,11 +245,19 @@ describe('a guest buys a dataset by card', () => {
     const refused = await post(a, `/checkouts/${id}/orders`);
     assert.equal(refused.status, 422);
     assert.equal(errorOf(refused).errorCode, 'PAYMENT_REQUIRED');
-    const failed = await post(a, `/checkouts/${id}/payments`, { requestType: 'Auth', paymentToken: 'tok_test_fail_visa_0119', billingAddress: ADDRESS });
+    const failed = await post(a, `/checkouts/${id}/payments`, {
+      requestType: 'Auth',
+      paymentToken: 'tok_test_fail_visa_0119',
+      billingAddress: ADDRESS,
+    });
     assert.equal(failed.status, 502);
     assert.equal(failed.body.salesforceResultCode, 'SystemError');
     assert.deepEqual(await counts(), before, 'no order and no held payment');
-    const ok = await post(a, `/checkouts/${id}/payments`, { requestType: 'Auth', paymentToken: 'tok_test_success_mastercard_4444', billingAddress: ADDRESS });
+    const ok = await post(a, `/checkouts/${id}/payments`, {
+      requestType: 'Auth',
+      paymentToken: 'tok_test_success_mastercard_4444',
+      billingAddress: ADDRESS,
+    });
     assert.equal(ok.status, 200);
     assert.equal((await post(a, `/checkouts/${id}/orders`)).status, 201);
   });
@@ -188,10 +275,23 @@ describe('a guest buys a dataset by card', () => {
     const refused = await post(a, `/checkouts/${id}/orders`);
     assert.equal(refused.status, 409);
     assert.equal(errorOf(refused).errorCode, 'CHECKOUT_CONFLICT');
-    const repaid = await post(a, `/checkouts/${id}/payments`, { requestType: 'Auth', paymentToken: 'tok_test_success_visa_4242', billingAddress: ADDRESS });
+    const repaid = await post(a, `/checkouts/${id}/payments`, {
+      requestType: 'Auth',
+      paymentToken: 'tok_test_success_visa_4242',
+      billingAddress: ADDRESS,
+    });
     assert.equal(repaid.status, 200);
-    const payments = await s.db.db.selectFrom('payment').select(['status', 'amount_minor']).where('checkout_id', '=', id).orderBy('created_at').execute();
-    assert.deepEqual(payments.map((p) => p.status), ['Voided', 'Authorized'], 'the first authorisation is released');
+    const payments = await s.db.db
+      .selectFrom('payment')
+      .select(['status', 'amount_minor'])
+      .where('checkout_id', '=', id)
+      .orderBy('created_at')
+      .execute();
+    assert.deepEqual(
+      payments.map((p) => p.status),
+      ['Voided', 'Authorized'],
+      'the first authorisation is released',
+    );
     const placed = await post(a, `/checkouts/${id}/orders`);
     assert.equal(placed.status, 201);
     const order = await a.api(`/order-summaries/${placed.body.orderSummaryId}`);
@@ -200,9 +300,17 @@ describe('a guest buys a dataset by card', () => {
   });
 
   test('guest checkout switched off: a guest is asked to log in; nothing starts', async () => {
-    const store = await s.db.db.selectFrom('webstore').select('settings_json').where('id', '=', WEBSTORE_ID).executeTakeFirstOrThrow();
+    const store = await s.db.db
+      .selectFrom('webstore')
+      .select('settings_json')
+      .where('id', '=', WEBSTORE_ID)
+      .executeTakeFirstOrThrow();
     const settings = JSON.parse(store.settings_json);
-    await s.db.db.updateTable('webstore').set({ settings_json: JSON.stringify({ ...settings, guestCheckoutEnabled: false }) }).where('id', '=', WEBSTORE_ID).execute();
+    await s.db.db
+      .updateTable('webstore')
+      .set({ settings_json: JSON.stringify({ ...settings, guestCheckoutEnabled: false }) })
+      .where('id', '=', WEBSTORE_ID)
+      .execute();
     await s.catalogueChanged();
     try {
       const a = s.agent();
@@ -211,9 +319,22 @@ describe('a guest buys a dataset by card', () => {
       const refused = await put(a, '/checkouts', { cartId: 'active' });
       assert.equal(refused.status, 401);
       assert.match(errorOf(refused).message, /Log in to check out/);
-      assert.equal((await s.db.db.selectFrom('checkout').select('id').where('cart_id', '=', (await a.api('/carts/current')).body.cartId).execute()).length, 0);
+      assert.equal(
+        (
+          await s.db.db
+            .selectFrom('checkout')
+            .select('id')
+            .where('cart_id', '=', (await a.api('/carts/current')).body.cartId)
+            .execute()
+        ).length,
+        0,
+      );
     } finally {
-      await s.db.db.updateTable('webstore').set({ settings_json: store.settings_json }).where('id', '=', WEBSTORE_ID).execute();
+      await s.db.db
+        .updateTable('webstore')
+        .set({ settings_json: store.settings_json })
+        .where('id', '=', WEBSTORE_ID)
+        .execute();
       await s.catalogueChanged();
     }
   });
@@ -232,46 +353,96 @@ describe('printed directories ship', () => {
     const shipped = co.deliveryGroups.items.find((g: { isAllDigitalCartItems: boolean }) => !g.isAllDigitalCartItems);
     const digital = co.deliveryGroups.items.find((g: { isAllDigitalCartItems: boolean }) => g.isAllDigitalCartItems);
     assert.equal(digital.selectedDeliveryMethod.id, DELIVERY_METHOD_IDS.digital);
-    assert.equal(shipped.selectedDeliveryMethod.id, DELIVERY_METHOD_IDS.ground, 'the first shipped method serving the US');
-    assert.deepEqual(shipped.availableDeliveryMethods.map((m: { id: string }) => m.id), [DELIVERY_METHOD_IDS.ground, DELIVERY_METHOD_IDS.express]);
+    assert.equal(
+      shipped.selectedDeliveryMethod.id,
+      DELIVERY_METHOD_IDS.ground,
+      'the first shipped method serving the US',
+    );
+    assert.deepEqual(
+      shipped.availableDeliveryMethods.map((m: { id: string }) => m.id),
+      [DELIVERY_METHOD_IDS.ground, DELIVERY_METHOD_IDS.express],
+    );
     assert.equal(co.cartSummary.totalChargeAmount, '9.95');
     // California: printed goods 7.25 %, digital data exempt.
     // Half-up in integer cents: 7.25 % is 725 / 10000.
-    assert.equal(cents(co.cartSummary.totalTaxAmount), Math.floor((cents(shipped.totalProductAmount) * 725 + 5000) / 10000));
+    assert.equal(
+      cents(co.cartSummary.totalTaxAmount),
+      Math.floor((cents(shipped.totalProductAmount) * 725 + 5000) / 10000),
+    );
 
     const express = await patch(a, `/checkouts/${id}`, { deliveryMethodId: DELIVERY_METHOD_IDS.express });
     assert.equal(express.status, 202);
     assert.equal(express.body.cartSummary.totalChargeAmount, '24.95');
-    assert.equal(express.body.payment.coversCart, false, 'a new method changes the total: the payment no longer covers it');
+    assert.equal(
+      express.body.payment.coversCart,
+      false,
+      'a new method changes the total: the payment no longer covers it',
+    );
     const wrong = await patch(a, `/checkouts/${id}`, { deliveryMethodId: DELIVERY_METHOD_IDS.international });
     assert.equal(wrong.status, 400, 'a method that does not serve the address is refused');
 
-    const abroad = await patch(a, `/checkouts/${id}`, { deliveryAddress: { name: 'Ada Lovelace', street: '10 Downing St', city: 'London', postalCode: 'SW1A 2AA', country: 'GB' } });
+    const abroad = await patch(a, `/checkouts/${id}`, {
+      deliveryAddress: {
+        name: 'Ada Lovelace',
+        street: '10 Downing St',
+        city: 'London',
+        postalCode: 'SW1A 2AA',
+        country: 'GB',
+      },
+    });
     assert.equal(abroad.status, 202);
-    const shippedAbroad = abroad.body.deliveryGroups.items.find((g: { isAllDigitalCartItems: boolean }) => !g.isAllDigitalCartItems);
+    const shippedAbroad = abroad.body.deliveryGroups.items.find(
+      (g: { isAllDigitalCartItems: boolean }) => !g.isAllDigitalCartItems,
+    );
     assert.equal(shippedAbroad.selectedDeliveryMethod.id, DELIVERY_METHOD_IDS.international);
     assert.equal(abroad.body.cartSummary.totalChargeAmount, '39.00');
-    const nowhere = await patch(a, `/checkouts/${id}`, { deliveryAddress: { name: 'Ada', street: '1 Rue', city: 'Lima', country: 'PE' } });
+    const nowhere = await patch(a, `/checkouts/${id}`, {
+      deliveryAddress: { name: 'Ada', street: '1 Rue', city: 'Lima', country: 'PE' },
+    });
     assert.equal(nowhere.status, 400);
     assert.match(errorOf(nowhere).message, /doesn't deliver to PE/);
 
-    const stockBefore = await s.db.db.selectFrom('inventory_level').select((eb) => eb.fn.sum<number>('on_hand').as('n')).where('product_id', '=', book!.id).executeTakeFirstOrThrow();
-    const paid = await post(a, `/checkouts/${id}/payments`, { requestType: 'Auth', paymentToken: 'tok_test_success_visa_4242', billingAddress: ADDRESS });
+    const stockBefore = await s.db.db
+      .selectFrom('inventory_level')
+      .select((eb) => eb.fn.sum<number>('on_hand').as('n'))
+      .where('product_id', '=', book!.id)
+      .executeTakeFirstOrThrow();
+    const paid = await post(a, `/checkouts/${id}/payments`, {
+      requestType: 'Auth',
+      paymentToken: 'tok_test_success_visa_4242',
+      billingAddress: ADDRESS,
+    });
     assert.equal(paid.status, 200);
     const placed = await post(a, `/checkouts/${id}/orders`);
     assert.equal(placed.status, 201);
-    const stockAfter = await s.db.db.selectFrom('inventory_level').select((eb) => eb.fn.sum<number>('on_hand').as('n')).where('product_id', '=', book!.id).executeTakeFirstOrThrow();
+    const stockAfter = await s.db.db
+      .selectFrom('inventory_level')
+      .select((eb) => eb.fn.sum<number>('on_hand').as('n'))
+      .where('product_id', '=', book!.id)
+      .executeTakeFirstOrThrow();
     assert.equal(Number(stockBefore.n) - Number(stockAfter.n), 2, 'two directories left the warehouses');
     const order = (await a.api(`/order-summaries/${placed.body.orderSummaryId}`)).body;
     assert.equal(order.totalChargeAmount, '39.00');
-    assert.deepEqual(order.deliveryGroups.map((g: { deliveryKind: string }) => g.deliveryKind).sort(), ['Digital', 'Shipped']);
+    assert.deepEqual(order.deliveryGroups.map((g: { deliveryKind: string }) => g.deliveryKind).sort(), [
+      'Digital',
+      'Shipped',
+    ]);
   });
 
   test('two buyers race for the last unit: one order, the other INSUFFICIENT_INVENTORY with its payment released', async () => {
     const [book] = await products(printed, 1, 1);
-    const levels = await s.db.db.selectFrom('inventory_level').select(['location_id']).where('product_id', '=', book!.id).execute();
+    const levels = await s.db.db
+      .selectFrom('inventory_level')
+      .select(['location_id'])
+      .where('product_id', '=', book!.id)
+      .execute();
     for (const [i, l] of levels.entries()) {
-      await s.db.db.updateTable('inventory_level').set({ on_hand: i === 0 ? 1 : 0, reserved: 0 }).where('product_id', '=', book!.id).where('location_id', '=', l.location_id).execute();
+      await s.db.db
+        .updateTable('inventory_level')
+        .set({ on_hand: i === 0 ? 1 : 0, reserved: 0 })
+        .where('product_id', '=', book!.id)
+        .where('location_id', '=', l.location_id)
+        .execute();
     }
     const [a, b] = [s.agent(), s.agent()];
     await addLine(a, book!.id);
@@ -284,9 +455,17 @@ describe('printed directories ship', () => {
     const loser = results.find((r) => r.status === 409)!;
     assert.equal(errorOf(loser).errorCode, 'INSUFFICIENT_INVENTORY');
     const loserId = results[0]!.status === 409 ? ca.id : cb.id;
-    const payment = await s.db.db.selectFrom('payment').select('status').where('checkout_id', '=', loserId).executeTakeFirstOrThrow();
+    const payment = await s.db.db
+      .selectFrom('payment')
+      .select('status')
+      .where('checkout_id', '=', loserId)
+      .executeTakeFirstOrThrow();
     assert.equal(payment.status, 'Voided');
-    const stock = await s.db.db.selectFrom('inventory_level').select('on_hand').where('product_id', '=', book!.id).execute();
+    const stock = await s.db.db
+      .selectFrom('inventory_level')
+      .select('on_hand')
+      .where('product_id', '=', book!.id)
+      .execute();
     assert.deepEqual(stock.map((r) => r.on_hand).sort(), [0, 0]);
     const loserView = await (results[0]!.status === 409 ? a : b).api(`/checkouts/${loserId}`);
     assert.equal(loserView.status, 422, 'the checkout reports the shortage for the shopper to fix');
@@ -302,29 +481,61 @@ describe('a buyer for a managed account', () => {
     const northwind = accounts.find((x) => x.name === 'Northwind Traders')!.id;
     const q = `?effectiveAccountId=${contoso}`;
     // A product with volume tiers that may be bought in quantity.
-    const tiered = await s.db.db.selectFrom('price_adjustment_tier').innerJoin('price_book_entry', 'price_book_entry.id', 'price_adjustment_tier.price_book_entry_id')
+    const tiered = await s.db.db
+      .selectFrom('price_adjustment_tier')
+      .innerJoin('price_book_entry', 'price_book_entry.id', 'price_adjustment_tier.price_book_entry_id')
       .innerJoin('product', 'product.id', 'price_book_entry.product_id')
-      .select(['product.id', 'price_adjustment_tier.lower_bound', 'price_book_entry.unit_price_minor', 'price_adjustment_tier.adjustment_type', 'price_adjustment_tier.adjustment_value'])
-      .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store).where('price_book_entry.selling_model_id', 'is', null)
-      .where('product.qty_max', '!=', '1').where('product.fulfilment', '=', 'Dataset').where('price_adjustment_tier.lower_bound', '>', 1)
-      .orderBy('product.sku').orderBy('price_adjustment_tier.lower_bound').limit(1).executeTakeFirstOrThrow();
-    const line = await post(buyer, `/carts/current/cart-items${q}`, { productId: tiered.id, quantity: String(tiered.lower_bound), type: 'Product' });
+      .select([
+        'product.id',
+        'price_adjustment_tier.lower_bound',
+        'price_book_entry.unit_price_minor',
+        'price_adjustment_tier.adjustment_type',
+        'price_adjustment_tier.adjustment_value',
+      ])
+      .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
+      .where('price_book_entry.selling_model_id', 'is', null)
+      .where('product.qty_max', '!=', '1')
+      .where('product.fulfilment', '=', 'Dataset')
+      .where('price_adjustment_tier.lower_bound', '>', 1)
+      .orderBy('product.sku')
+      .orderBy('price_adjustment_tier.lower_bound')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const line = await post(buyer, `/carts/current/cart-items${q}`, {
+      productId: tiered.id,
+      quantity: String(tiered.lower_bound),
+      type: 'Product',
+    });
     assert.equal(line.status, 201, line.text);
     assert.ok(cents(line.body.salesPrice) < tiered.unit_price_minor, 'the tier price applies at this quantity');
 
     const started = await put(buyer, `/checkouts${q}`, { cartId: 'active' });
     assert.equal(started.status, 202);
     const id = started.body.checkoutId;
-    assert.equal(started.body.contactInfo.email, DEMO_USERS.buyer.email, 'a logged-in buyer\u2019s contact details are filled in');
-    assert.equal(started.body.deliveryGroups.items[0].deliveryAddress.street, '48 Congress Ave', 'the account\u2019s default address is used');
+    assert.equal(
+      started.body.contactInfo.email,
+      DEMO_USERS.buyer.email,
+      'a logged-in buyer\u2019s contact details are filled in',
+    );
+    assert.equal(
+      started.body.deliveryGroups.items[0].deliveryAddress.street,
+      '48 Congress Ave',
+      'the account\u2019s default address is used',
+    );
     const coupon = await post(buyer, `/checkouts/${id}/coupons${q}`, { couponCode: DEMO_COUPONS.welcome });
     assert.equal(coupon.status, 201, coupon.text);
     const withCoupon = (await buyer.api(`/checkouts/${id}${q}`)).body;
     assert.ok(cents(withCoupon.cartSummary.totalPromotionalAdjustmentAmount) < 0, 'the coupon discounts the order');
 
-    const badPo = await post(buyer, `/checkouts/${id}/payments${q}`, { requestType: 'SimplePurchaseOrder', paymentToken: '<script>' });
+    const badPo = await post(buyer, `/checkouts/${id}/payments${q}`, {
+      requestType: 'SimplePurchaseOrder',
+      paymentToken: '<script>',
+    });
     assert.equal(badPo.status, 400);
-    const po = await post(buyer, `/checkouts/${id}/payments${q}`, { requestType: 'SimplePurchaseOrder', paymentToken: 'PO-7731' });
+    const po = await post(buyer, `/checkouts/${id}/payments${q}`, {
+      requestType: 'SimplePurchaseOrder',
+      paymentToken: 'PO-7731',
+    });
     assert.equal(po.status, 200, po.text);
     assert.equal(po.body.paymentData.method, 'PurchaseOrder');
     const placed = await post(buyer, `/checkouts/${id}/orders${q}`);
@@ -334,13 +545,27 @@ describe('a buyer for a managed account', () => {
     assert.equal(order.accountName, 'Contoso Dental Group');
     assert.equal(order.purchaseOrderNumber, 'PO-7731');
     assert.equal(order.lines[0].salesPrice, line.body.salesPrice);
-    assert.ok(order.lines[0].adjustments.some((x: { couponCode: string | null }) => x.couponCode === DEMO_COUPONS.welcome) || order.cartAdjustments.some((x: { couponCode: string | null }) => x.couponCode === DEMO_COUPONS.welcome));
+    assert.ok(
+      order.lines[0].adjustments.some((x: { couponCode: string | null }) => x.couponCode === DEMO_COUPONS.welcome) ||
+        order.cartAdjustments.some((x: { couponCode: string | null }) => x.couponCode === DEMO_COUPONS.welcome),
+    );
     assert.equal(order.grandTotalAmount, withCoupon.cartSummary.grandTotalAmount);
     const contosoHistory = await buyer.api(`/order-summaries${q}`);
-    assert.ok(contosoHistory.body.orderSummaries.some((o: { orderSummaryId: string }) => o.orderSummaryId === placed.body.orderSummaryId));
+    assert.ok(
+      contosoHistory.body.orderSummaries.some(
+        (o: { orderSummaryId: string }) => o.orderSummaryId === placed.body.orderSummaryId,
+      ),
+    );
     const northwindHistory = await buyer.api(`/order-summaries?effectiveAccountId=${northwind}`);
-    assert.ok(!northwindHistory.body.orderSummaries.some((o: { orderSummaryId: string }) => o.orderSummaryId === placed.body.orderSummaryId));
-    assert.equal((await buyer.api(`/order-summaries/${placed.body.orderSummaryId}?effectiveAccountId=${northwind}`)).status, 404);
+    assert.ok(
+      !northwindHistory.body.orderSummaries.some(
+        (o: { orderSummaryId: string }) => o.orderSummaryId === placed.body.orderSummaryId,
+      ),
+    );
+    assert.equal(
+      (await buyer.api(`/order-summaries/${placed.body.orderSummaryId}?effectiveAccountId=${northwind}`)).status,
+      404,
+    );
 
     // A consumer can't see it, can't use a purchase order, and can't name the account.
     const consumer = await s.login(DEMO_USERS.consumer.email);
@@ -349,27 +574,52 @@ describe('a buyer for a managed account', () => {
     const [ds] = await products(dataset, 1, 6);
     await addLine(consumer, ds!.id);
     const cStart = await put(consumer, '/checkouts', { cartId: 'active' });
-    const cPo = await post(consumer, `/checkouts/${cStart.body.checkoutId}/payments`, { requestType: 'SimplePurchaseOrder', paymentToken: 'PO-1' });
+    const cPo = await post(consumer, `/checkouts/${cStart.body.checkoutId}/payments`, {
+      requestType: 'SimplePurchaseOrder',
+      paymentToken: 'PO-1',
+    });
     assert.equal(cPo.status, 422);
     assert.equal(cPo.body.errors[0].title, 'Purchase orders are for business accounts.');
     assert.equal((await consumer.api(`/checkouts/${id}${q}`)).status, 403, 'naming another account is refused');
-    assert.equal((await consumer.api(`/checkouts/${id}`)).status, 404, 'another shopper\u2019s checkout does not exist for them');
+    assert.equal(
+      (await consumer.api(`/checkouts/${id}`)).status,
+      404,
+      'another shopper\u2019s checkout does not exist for them',
+    );
   });
 
   test('a term-defined subscription becomes a subscription with term, start and renewal date', async () => {
     const consumer = await s.login(DEMO_USERS.consumer.email);
-    const withAnnual = await s.db.db.selectFrom('price_book_entry').innerJoin('product', 'product.id', 'price_book_entry.product_id').select('product.id')
-      .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store).where('price_book_entry.selling_model_id', '=', SELLING_MODEL_IDS.annual)
-      .where('product.is_active', '=', 1).where('product.sku', 'not like', 'PX-%').orderBy('product.sku').limit(1).executeTakeFirstOrThrow();
-    const cart = await s.db.db.selectFrom('cart').select('id').where('owner_user_id', 'is not', null).where('status', '=', 'Active').execute();
+    const withAnnual = await s.db.db
+      .selectFrom('price_book_entry')
+      .innerJoin('product', 'product.id', 'price_book_entry.product_id')
+      .select('product.id')
+      .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
+      .where('price_book_entry.selling_model_id', '=', SELLING_MODEL_IDS.annual)
+      .where('product.is_active', '=', 1)
+      .where('product.sku', 'not like', 'PX-%')
+      .orderBy('product.sku')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const cart = await s.db.db
+      .selectFrom('cart')
+      .select('id')
+      .where('owner_user_id', 'is not', null)
+      .where('status', '=', 'Active')
+      .execute();
     for (const c of cart) await del(consumer, `/carts/${c.id}`);
-    await addLine(consumer, withAnnual.id, '1', { productSellingModelId: SELLING_MODEL_IDS.annual, subscriptionTerm: 2 });
+    await addLine(consumer, withAnnual.id, '1', {
+      productSellingModelId: SELLING_MODEL_IDS.annual,
+      subscriptionTerm: 2,
+    });
     const { id, paid } = await paidCheckout(consumer);
     assert.equal(paid.status, 200, paid.text);
     const placed = await post(consumer, `/checkouts/${id}/orders`);
     assert.equal(placed.status, 201);
     const subs = await consumer.api('/subscriptions');
-    const sub = subs.body.items.find((x: { orderSummaryId: string }) => x.orderSummaryId === placed.body.orderSummaryId);
+    const sub = subs.body.items.find(
+      (x: { orderSummaryId: string }) => x.orderSummaryId === placed.body.orderSummaryId,
+    );
     assert.equal(sub.typeLabel, 'Term-defined');
     assert.equal(sub.termLabel, '2 years');
     assert.equal(sub.status, 'Active');
@@ -390,12 +640,24 @@ describe('the address book', () => {
     const list = await buyer.api('/accounts/current/addresses');
     assert.equal(list.status, 200);
     assert.equal(list.body.items[0].isDefault, true, 'the default comes first');
-    const made = await post(buyer, '/accounts/current/addresses', { name: 'Northwind Annex', street: '5 Pier Rd', city: 'Seattle', region: 'wa', postalCode: '98104', country: 'US', isDefault: true });
+    const made = await post(buyer, '/accounts/current/addresses', {
+      name: 'Northwind Annex',
+      street: '5 Pier Rd',
+      city: 'Seattle',
+      region: 'wa',
+      postalCode: '98104',
+      country: 'US',
+      isDefault: true,
+    });
     assert.equal(made.status, 201, made.text);
     assert.equal(made.body.region, 'WA');
     const after = await buyer.api('/accounts/current/addresses');
     assert.equal(after.body.items[0].addressId, made.body.addressId);
-    assert.equal(after.body.items.filter((x: { isDefault: boolean }) => x.isDefault).length, 1, 'one default per account');
+    assert.equal(
+      after.body.items.filter((x: { isDefault: boolean }) => x.isDefault).length,
+      1,
+      'one default per account',
+    );
     const noId = await patch(buyer, '/accounts/current/addresses/null', { city: 'Tacoma' });
     assert.equal(noId.status, 400);
     const changed = await patch(buyer, `/accounts/current/addresses/${made.body.addressId}`, { city: 'Tacoma' });
@@ -403,17 +665,39 @@ describe('the address book', () => {
     const bad = await post(buyer, '/accounts/current/addresses', { name: 'X', street: '1 Rue', country: 'PE' });
     assert.equal(bad.status, 400);
     // The country's own format decides what is required and what a postal code looks like.
-    const noZip = await post(buyer, '/accounts/current/addresses', { name: 'Annex', street: '5 Pier Rd', city: 'Seattle', region: 'WA', country: 'US' });
+    const noZip = await post(buyer, '/accounts/current/addresses', {
+      name: 'Annex',
+      street: '5 Pier Rd',
+      city: 'Seattle',
+      region: 'WA',
+      country: 'US',
+    });
     assert.equal(noZip.status, 400);
     assert.match(errorOf(noZip).message, /Enter a ZIP code\./);
-    const badPostcode = await post(buyer, '/accounts/current/addresses', { name: 'Annex', street: '1 Main St', city: 'Ottawa', region: 'ON', postalCode: '12345', country: 'CA' });
+    const badPostcode = await post(buyer, '/accounts/current/addresses', {
+      name: 'Annex',
+      street: '1 Main St',
+      city: 'Ottawa',
+      region: 'ON',
+      postalCode: '12345',
+      country: 'CA',
+    });
     assert.equal(badPostcode.status, 400);
     assert.match(errorOf(badPostcode).message, /Enter a valid postal code for Canada/);
     const consumer = await s.login(DEMO_USERS.consumer.email);
-    assert.equal((await patch(consumer, `/accounts/current/addresses/${made.body.addressId}`, { city: 'Nowhere' })).status, 404);
-    const unchanged = await s.db.db.selectFrom('address').select('city').where('id', '=', made.body.addressId).executeTakeFirstOrThrow();
+    assert.equal(
+      (await patch(consumer, `/accounts/current/addresses/${made.body.addressId}`, { city: 'Nowhere' })).status,
+      404,
+    );
+    const unchanged = await s.db.db
+      .selectFrom('address')
+      .select('city')
+      .where('id', '=', made.body.addressId)
+      .executeTakeFirstOrThrow();
     assert.equal(unchanged.city, 'Tacoma');
-    const northwind = (await s.db.db.selectFrom('account').select('id').where('name', '=', 'Northwind Traders').executeTakeFirstOrThrow()).id;
+    const northwind = (
+      await s.db.db.selectFrom('account').select('id').where('name', '=', 'Northwind Traders').executeTakeFirstOrThrow()
+    ).id;
     assert.equal((await consumer.api(`/accounts/${northwind}/addresses`)).status, 403);
   });
 });
@@ -425,9 +709,21 @@ describe('delivering datasets', () => {
     const fabrikam = accounts.find((x) => x.name === 'Fabrikam Research')!.id;
     const q = `?effectiveAccountId=${fabrikam}`;
     const [ds] = await products(dataset, 1, 8);
-    assert.equal((await post(buyer, `/carts/current/cart-items${q}`, { productId: ds!.id, quantity: '1', type: 'Product' })).status, 201);
+    assert.equal(
+      (await post(buyer, `/carts/current/cart-items${q}`, { productId: ds!.id, quantity: '1', type: 'Product' }))
+        .status,
+      201,
+    );
     const id = (await put(buyer, `/checkouts${q}`, { cartId: 'active' })).body.checkoutId;
-    assert.equal((await post(buyer, `/checkouts/${id}/payments${q}`, { requestType: 'SimplePurchaseOrder', paymentToken: 'PO-2001' })).status, 200);
+    assert.equal(
+      (
+        await post(buyer, `/checkouts/${id}/payments${q}`, {
+          requestType: 'SimplePurchaseOrder',
+          paymentToken: 'PO-2001',
+        })
+      ).status,
+      200,
+    );
     const placed = await post(buyer, `/checkouts/${id}/orders${q}`);
     assert.equal(placed.status, 201);
 
@@ -441,10 +737,18 @@ describe('delivering datasets', () => {
     assert.equal(file.status, 200);
     assert.match(file.headers.get('content-type')!, /^text\/csv/);
     assert.equal(file.headers.get('content-disposition'), `attachment; filename="${link.fileName}"`);
-    const product = await s.db.db.selectFrom('product').select(['included_fields_json', 'record_count']).where('id', '=', ds!.id).executeTakeFirstOrThrow();
+    const product = await s.db.db
+      .selectFrom('product')
+      .select(['included_fields_json', 'record_count'])
+      .where('id', '=', ds!.id)
+      .executeTakeFirstOrThrow();
     const lines = file.text.split('\r\n').filter(Boolean);
     assert.equal(lines[0], (JSON.parse(product.included_fields_json) as string[]).join(','));
-    assert.equal(lines.length - 1, Math.min(product.record_count ?? 0, 250_000), 'every record the dataset claims (up to the cap)');
+    assert.equal(
+      lines.length - 1,
+      Math.min(product.record_count ?? 0, 250_000),
+      'every record the dataset claims (up to the cap)',
+    );
 
     const consumer = await s.login(DEMO_USERS.consumer.email);
     const foreign = await consumer.get(link.url);
@@ -457,8 +761,16 @@ describe('delivering datasets', () => {
     assert.equal(tampered.status, 403);
     const { signDownload } = await import('../downloads/signed-link.ts');
     const { serverSecret, DOWNLOAD_LINK_SECRET } = await import('../downloads/secret.ts');
-    const item = await s.db.db.selectFrom('order_item').select('id').where('order_id', '=', placed.body.orderSummaryId).executeTakeFirstOrThrow();
-    const expired = signDownload(await serverSecret(s.db.db, DOWNLOAD_LINK_SECRET), { orderId: placed.body.orderSummaryId, orderItemId: item.id, expiresAt: Date.now() - 1000 });
+    const item = await s.db.db
+      .selectFrom('order_item')
+      .select('id')
+      .where('order_id', '=', placed.body.orderSummaryId)
+      .executeTakeFirstOrThrow();
+    const expired = signDownload(await serverSecret(s.db.db, DOWNLOAD_LINK_SECRET), {
+      orderId: placed.body.orderSummaryId,
+      orderItemId: item.id,
+      expiresAt: Date.now() - 1000,
+    });
     const late = await buyer.get(link.url.replace(token, expired));
     assert.equal(late.status, 410);
     assert.equal(errorOf(late).errorCode, 'DOWNLOAD_LINK_EXPIRED');
@@ -470,8 +782,16 @@ describe('delivering datasets', () => {
     const mine = mails.filter((m) => m.includes(placed.body.orderReferenceNumber));
     assert.equal(mine.length, 2, 'an order confirmation and a downloads email');
     assert.ok(mine.every((m) => /^To: morgan@northwind\.example/m.test(m)));
-    const rows = (await s.db.db.selectFrom('mail_outbox').select(['kind', 'status', 'subject']).where('to_address', '=', DEMO_USERS.buyer.email).execute())
-      .filter((r) => r.subject.includes(placed.body.orderReferenceNumber));
-    assert.deepEqual(rows.map((r) => `${r.kind}:${r.status}`).sort(), ['downloads-ready:Sent', 'order-confirmation:Sent']);
+    const rows = (
+      await s.db.db
+        .selectFrom('mail_outbox')
+        .select(['kind', 'status', 'subject'])
+        .where('to_address', '=', DEMO_USERS.buyer.email)
+        .execute()
+    ).filter((r) => r.subject.includes(placed.body.orderReferenceNumber));
+    assert.deepEqual(rows.map((r) => `${r.kind}:${r.status}`).sort(), [
+      'downloads-ready:Sent',
+      'order-confirmation:Sent',
+    ]);
   });
 });

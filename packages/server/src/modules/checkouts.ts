@@ -20,41 +20,78 @@ const text = (max: number) => z.string().max(max);
 
 const addressInput = z.union([
   z.object({ id: z.string().min(1).max(18) }).strict(),
-  z.object({
-    name: text(255).min(1, 'name is required'), street: text(255).min(1, 'street is required'), country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code'),
-    firstName: text(80).optional(), lastName: text(80).optional(), companyName: text(255).optional(), city: text(80).optional(), region: text(80).optional(),
-    postalCode: text(20).optional(), isDefault: z.boolean().optional(), shipToPhoneNumber: text(40).optional(),
-  }).strict(),
+  z
+    .object({
+      name: text(255).min(1, 'name is required'),
+      street: text(255).min(1, 'street is required'),
+      country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code'),
+      firstName: text(80).optional(),
+      lastName: text(80).optional(),
+      companyName: text(255).optional(),
+      city: text(80).optional(),
+      region: text(80).optional(),
+      postalCode: text(20).optional(),
+      isDefault: z.boolean().optional(),
+      shipToPhoneNumber: text(40).optional(),
+    })
+    .strict(),
 ]);
-const patchBody = z.object({
-  contactInfo: z.object({
-    firstName: text(80).optional(), lastName: text(80).optional(), email: text(254).optional(), phoneNumber: text(40).optional(), isoCountryCodeForPhoneNumber: text(2).optional(),
-  }).strict().optional(),
-  deliveryAddress: addressInput.optional(),
-  desiredDeliveryDate: z.iso.datetime({ offset: true }).or(z.iso.date()).nullable().optional(),
-  shippingInstructions: text(500).nullable().optional(),
-  deliveryMethodId: z.string().max(18).optional(),
-  shippingAddress: z.unknown().optional(),
-  customFields: z.array(z.unknown()).max(50).optional(),
-}).strict();
-const startBody = z.object({
-  cartId: z.string().max(18).optional(),
-  deliveryAddressInput: z.object({ shouldUseDefaultAddress: z.boolean().optional() }).strict().optional(),
-  deliveryAddress: z.literal('default').optional(),
-  customFields: z.array(z.unknown()).max(50).optional(),
-}).strict();
-const billing = z.object({
-  name: text(255).min(1), street: text(255).min(1), country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code'),
-  firstName: text(80).optional(), lastName: text(80).optional(), companyName: text(255).optional(), city: text(80).optional(), region: text(80).optional(), postalCode: text(20).optional(),
-}).strict();
-const paymentBody = z.object({
-  requestType: z.enum(['Auth', 'PostAuth', 'SimplePurchaseOrder', 'ClientRequest']),
-  paymentToken: text(200).optional(), billingAddress: billing.optional(), paymentsData: text(4000).optional(),
-}).strict();
+const patchBody = z
+  .object({
+    contactInfo: z
+      .object({
+        firstName: text(80).optional(),
+        lastName: text(80).optional(),
+        email: text(254).optional(),
+        phoneNumber: text(40).optional(),
+        isoCountryCodeForPhoneNumber: text(2).optional(),
+      })
+      .strict()
+      .optional(),
+    deliveryAddress: addressInput.optional(),
+    desiredDeliveryDate: z.iso.datetime({ offset: true }).or(z.iso.date()).nullable().optional(),
+    shippingInstructions: text(500).nullable().optional(),
+    deliveryMethodId: z.string().max(18).optional(),
+    shippingAddress: z.unknown().optional(),
+    customFields: z.array(z.unknown()).max(50).optional(),
+  })
+  .strict();
+const startBody = z
+  .object({
+    cartId: z.string().max(18).optional(),
+    deliveryAddressInput: z.object({ shouldUseDefaultAddress: z.boolean().optional() }).strict().optional(),
+    deliveryAddress: z.literal('default').optional(),
+    customFields: z.array(z.unknown()).max(50).optional(),
+  })
+  .strict();
+const billing = z
+  .object({
+    name: text(255).min(1),
+    street: text(255).min(1),
+    country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code'),
+    firstName: text(80).optional(),
+    lastName: text(80).optional(),
+    companyName: text(255).optional(),
+    city: text(80).optional(),
+    region: text(80).optional(),
+    postalCode: text(20).optional(),
+  })
+  .strict();
+const paymentBody = z
+  .object({
+    requestType: z.enum(['Auth', 'PostAuth', 'SimplePurchaseOrder', 'ClientRequest']),
+    paymentToken: text(200).optional(),
+    billingAddress: billing.optional(),
+    paymentsData: text(4000).optional(),
+  })
+  .strict();
 
 export function checkoutRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  type Req = FastifyRequest<{ Params: { webstoreId: string; checkoutId: string }; Querystring: { effectiveAccountId?: string } }>;
+  type Req = FastifyRequest<{
+    Params: { webstoreId: string; checkoutId: string };
+    Querystring: { effectiveAccountId?: string };
+  }>;
 
   async function checkoutOf(req: Req, reply: FastifyReply, opts: { allowPlaced?: boolean } = {}) {
     if (!req.params.checkoutId || req.params.checkoutId === 'null' || req.params.checkoutId === 'undefined') {
@@ -64,61 +101,171 @@ export function checkoutRoutes(app: FastifyInstance, s: Services): void {
     return { owner, ...(await s.checkouts.find(owner, req.params.checkoutId, opts)) };
   }
 
-  const start = async (req: FastifyRequest<{ Params: { webstoreId: string }; Querystring: { effectiveAccountId?: string }; Body: z.infer<typeof startBody> | undefined }>, reply: FastifyReply) => {
+  const start = async (
+    req: FastifyRequest<{
+      Params: { webstoreId: string };
+      Querystring: { effectiveAccountId?: string };
+      Body: z.infer<typeof startBody> | undefined;
+    }>,
+    reply: FastifyReply,
+  ) => {
     const owner = await cartOwnerFor(s, req, reply, req.params.webstoreId, req.query.effectiveAccountId, false);
     const body = req.body ?? {};
-    const useDefault = body.deliveryAddressInput?.shouldUseDefaultAddress ?? (body.deliveryAddress === 'default' || body.deliveryAddressInput === undefined);
-    const { checkout, cart } = await s.checkouts.start(owner, body.cartId ?? 'current', { useDefaultAddress: useDefault });
+    const useDefault =
+      body.deliveryAddressInput?.shouldUseDefaultAddress ??
+      (body.deliveryAddress === 'default' || body.deliveryAddressInput === undefined);
+    const { checkout, cart } = await s.checkouts.start(owner, body.cartId ?? 'current', {
+      useDefaultAddress: useDefault,
+    });
     const { body: view } = await s.checkouts.view(owner, checkout, cart);
     return reply.status(202).send({ ...view, checkoutStatus: 202 });
   };
-  const startSchema = { tags, summary: 'Start (or find) the checkout of the current cart', params: webstoreParams, querystring: accountQuery, body: startBody.optional() };
+  const startSchema = {
+    tags,
+    summary: 'Start (or find) the checkout of the current cart',
+    params: webstoreParams,
+    querystring: accountQuery,
+    body: startBody.optional(),
+  };
   r.put(`${WEBSTORE}/checkouts`, { schema: startSchema }, start);
   r.post(`${WEBSTORE}/checkouts`, { schema: startSchema }, start);
 
-  r.get(CHECKOUT, { schema: { tags, summary: 'A checkout (200 ready, 422 ready with errors, 410 placed)', params, querystring: accountQuery } }, async (req, reply) => {
-    const { owner, checkout, cart } = await checkoutOf(req, reply);
-    const { status, body } = await s.checkouts.view(owner, checkout, cart);
-    return reply.status(status).send(body);
-  });
+  r.get(
+    CHECKOUT,
+    {
+      schema: {
+        tags,
+        summary: 'A checkout (200 ready, 422 ready with errors, 410 placed)',
+        params,
+        querystring: accountQuery,
+      },
+    },
+    async (req, reply) => {
+      const { owner, checkout, cart } = await checkoutOf(req, reply);
+      const { status, body } = await s.checkouts.view(owner, checkout, cart);
+      return reply.status(status).send(body);
+    },
+  );
 
-  r.patch(CHECKOUT, { schema: { tags, summary: 'Contact details, delivery address or delivery method (one per call)', params, querystring: accountQuery, body: patchBody } }, async (req, reply) => {
-    const { owner, checkout, cart } = await checkoutOf(req, reply);
-    await s.checkouts.patch(owner, checkout, cart, req.body);
-    const again = await s.checkouts.find(owner, checkout.id);
-    const { body } = await s.checkouts.view(owner, again.checkout, again.cart);
-    return reply.status(202).send({ ...body, checkoutStatus: 202 });
-  });
+  r.patch(
+    CHECKOUT,
+    {
+      schema: {
+        tags,
+        summary: 'Contact details, delivery address or delivery method (one per call)',
+        params,
+        querystring: accountQuery,
+        body: patchBody,
+      },
+    },
+    async (req, reply) => {
+      const { owner, checkout, cart } = await checkoutOf(req, reply);
+      await s.checkouts.patch(owner, checkout, cart, req.body);
+      const again = await s.checkouts.find(owner, checkout.id);
+      const { body } = await s.checkouts.view(owner, again.checkout, again.cart);
+      return reply.status(202).send({ ...body, checkoutStatus: 202 });
+    },
+  );
 
-  r.delete(CHECKOUT, { schema: { tags, summary: 'End a checkout (its payment is released; the cart stays)', params, querystring: accountQuery } }, async (req, reply) => {
-    const { checkout } = await checkoutOf(req, reply);
-    await s.checkouts.remove(checkout);
-    return reply.status(204).send();
-  });
+  r.delete(
+    CHECKOUT,
+    {
+      schema: {
+        tags,
+        summary: 'End a checkout (its payment is released; the cart stays)',
+        params,
+        querystring: accountQuery,
+      },
+    },
+    async (req, reply) => {
+      const { checkout } = await checkoutOf(req, reply);
+      await s.checkouts.remove(checkout);
+      return reply.status(204).send();
+    },
+  );
 
-  r.post(`${CHECKOUT}/coupons`, { schema: { tags, summary: 'Apply a coupon within the checkout', params, querystring: accountQuery, body: z.object({ couponCode: text(80).min(1) }).strict() } }, async (req, reply) => {
-    const { owner, cart } = await checkoutOf(req, reply);
-    return reply.status(201).send(await s.carts.addCoupon(owner, cart, req.body.couponCode));
-  });
-  r.delete(`${CHECKOUT}/coupons/:couponId`, { schema: { tags, summary: 'Remove a coupon within the checkout', params: params.extend({ couponId: z.string().max(18) }), querystring: accountQuery } }, async (req, reply) => {
-    const { owner, cart } = await checkoutOf(req, reply);
-    await s.carts.deleteCoupon(owner, cart, req.params.couponId);
-    return reply.status(204).send();
-  });
+  r.post(
+    `${CHECKOUT}/coupons`,
+    {
+      schema: {
+        tags,
+        summary: 'Apply a coupon within the checkout',
+        params,
+        querystring: accountQuery,
+        body: z.object({ couponCode: text(80).min(1) }).strict(),
+      },
+    },
+    async (req, reply) => {
+      const { owner, cart } = await checkoutOf(req, reply);
+      return reply.status(201).send(await s.carts.addCoupon(owner, cart, req.body.couponCode));
+    },
+  );
+  r.delete(
+    `${CHECKOUT}/coupons/:couponId`,
+    {
+      schema: {
+        tags,
+        summary: 'Remove a coupon within the checkout',
+        params: params.extend({ couponId: z.string().max(18) }),
+        querystring: accountQuery,
+      },
+    },
+    async (req, reply) => {
+      const { owner, cart } = await checkoutOf(req, reply);
+      await s.carts.deleteCoupon(owner, cart, req.params.couponId);
+      return reply.status(204).send();
+    },
+  );
 
-  r.post(`${CHECKOUT}/payments`, { schema: { tags, summary: 'Pay: a gateway token, an authorisation, or a purchase order number', params, querystring: accountQuery, body: paymentBody } }, async (req, reply) => {
-    const { owner, checkout, cart } = await checkoutOf(req, reply);
-    const { status, body } = await s.payments.pay(owner, checkout, cart, req.body);
-    return reply.status(status).send(body);
-  });
+  r.post(
+    `${CHECKOUT}/payments`,
+    {
+      schema: {
+        tags,
+        summary: 'Pay: a gateway token, an authorisation, or a purchase order number',
+        params,
+        querystring: accountQuery,
+        body: paymentBody,
+      },
+    },
+    async (req, reply) => {
+      const { owner, checkout, cart } = await checkoutOf(req, reply);
+      const { status, body } = await s.payments.pay(owner, checkout, cart, req.body);
+      return reply.status(status).send(body);
+    },
+  );
 
-  r.post(`${CHECKOUT}/orders/actions/prepare`, { schema: { tags, summary: 'Check the checkout can become an order, without placing it', params, querystring: accountQuery } }, async (req, reply) => {
-    const { owner, checkout, cart } = await checkoutOf(req, reply);
-    const errors = [...await s.checkouts.missing(owner, checkout, cart), ...await s.checkouts.stockProblems(owner, cart)];
-    if (!checkout.payment_id) errors.push({ type: '/commerce/errors/payment-required', title: 'Add a payment method.', detail: 'Pay by card or, for business accounts, by purchase order.' });
-    else if (checkout.paid_cart_version !== cart.version) errors.push({ type: '/commerce/errors/payment-outdated', title: 'Pay again.', detail: 'Your cart changed after you paid.' });
-    return { ready: errors.length === 0, errors };
-  });
+  r.post(
+    `${CHECKOUT}/orders/actions/prepare`,
+    {
+      schema: {
+        tags,
+        summary: 'Check the checkout can become an order, without placing it',
+        params,
+        querystring: accountQuery,
+      },
+    },
+    async (req, reply) => {
+      const { owner, checkout, cart } = await checkoutOf(req, reply);
+      const errors = [
+        ...(await s.checkouts.missing(owner, checkout, cart)),
+        ...(await s.checkouts.stockProblems(owner, cart)),
+      ];
+      if (!checkout.payment_id)
+        errors.push({
+          type: '/commerce/errors/payment-required',
+          title: 'Add a payment method.',
+          detail: 'Pay by card or, for business accounts, by purchase order.',
+        });
+      else if (checkout.paid_cart_version !== cart.version)
+        errors.push({
+          type: '/commerce/errors/payment-outdated',
+          title: 'Pay again.',
+          detail: 'Your cart changed after you paid.',
+        });
+      return { ready: errors.length === 0, errors };
+    },
+  );
 
   const place = async (req: Req, reply: FastifyReply) => {
     const { owner, checkout, cart } = await checkoutOf(req, reply, { allowPlaced: true });
@@ -130,6 +277,21 @@ export function checkoutRoutes(app: FastifyInstance, s: Services): void {
     else void s.mail.tick();
     return reply.status(201).send(result);
   };
-  r.post(`${CHECKOUT}/orders`, { schema: { tags, summary: 'Place the order (send an Idempotency-Key to make retries safe)', params, querystring: accountQuery } }, place);
-  r.post(`${CHECKOUT}/orders/actions/submit`, { schema: { tags, summary: 'Place the order (same as POST orders)', params, querystring: accountQuery } }, place);
+  r.post(
+    `${CHECKOUT}/orders`,
+    {
+      schema: {
+        tags,
+        summary: 'Place the order (send an Idempotency-Key to make retries safe)',
+        params,
+        querystring: accountQuery,
+      },
+    },
+    place,
+  );
+  r.post(
+    `${CHECKOUT}/orders/actions/submit`,
+    { schema: { tags, summary: 'Place the order (same as POST orders)', params, querystring: accountQuery } },
+    place,
+  );
 }

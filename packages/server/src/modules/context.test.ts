@@ -3,30 +3,70 @@ import assert from 'node:assert/strict';
 import { startTestServer, errorOf, type TestServer } from '../test-support/server.ts';
 
 let s: TestServer;
-before(async () => { s = await startTestServer(); });
-after(async () => { await s.close(); });
+before(async () => {
+  s = await startTestServer();
+});
+after(async () => {
+  await s.close();
+});
 
 describe('application-context', () => {
   test('carries every field of spec 01 §3 from the store settings, with a max-age cache header', async () => {
     const res = await s.api('/application-context');
     assert.equal(res.status, 200);
     assert.match(res.headers.get('cache-control') ?? '', /max-age=\d+/);
-    const fields = ['checkoutSettings', 'guestBrowsingEnabled', 'guestCartEnabled', 'guestCheckoutEnabled', 'splitShipmentEnabled', 'cartCalculateEnabled',
-      'placeOrderV2Enabled', 'guestCartCheckoutEnabled', 'shippingCountries', 'taxType', 'country', 'markets', 'inventoryConfiguration', 'defaultCurrency',
-      'orderStatuses', 'managedCheckoutVersion', 'shopperConsentEnabled', 'skipPhoneNumberValidationEnabled', 'usesSingleEntitlementPolicy',
-      'usesUniversalPricebooks', 'supportedCurrencies', 'sessionDrivenCurrency', 'catalogSnapshotVersionId', 'clientSidePaymentConfiguration',
-      'subscriptionConfig', 'giftingConfig', 'propertiesEx'];
+    const fields = [
+      'checkoutSettings',
+      'guestBrowsingEnabled',
+      'guestCartEnabled',
+      'guestCheckoutEnabled',
+      'splitShipmentEnabled',
+      'cartCalculateEnabled',
+      'placeOrderV2Enabled',
+      'guestCartCheckoutEnabled',
+      'shippingCountries',
+      'taxType',
+      'country',
+      'markets',
+      'inventoryConfiguration',
+      'defaultCurrency',
+      'orderStatuses',
+      'managedCheckoutVersion',
+      'shopperConsentEnabled',
+      'skipPhoneNumberValidationEnabled',
+      'usesSingleEntitlementPolicy',
+      'usesUniversalPricebooks',
+      'supportedCurrencies',
+      'sessionDrivenCurrency',
+      'catalogSnapshotVersionId',
+      'clientSidePaymentConfiguration',
+      'subscriptionConfig',
+      'giftingConfig',
+      'propertiesEx',
+    ];
     for (const f of fields) assert.ok(f in res.body, `missing ${f}`);
-    assert.deepEqual(Object.keys(res.body.subscriptionConfig).sort(), ['commerceSubscriptionARCUIEnabled', 'rlmSubscriptionEnabled', 'subscriptionPlusEnabled']);
-    assert.deepEqual(Object.keys(res.body.giftingConfig).sort(), ['isGiftMessageEnabled', 'isGiftWrapEnabled', 'isGiftingEnabled']);
-    for (const f of ['highScaleCartEnabled', 'shopperCopilotUIEnabled', 'paymentsLegacyFormsEnabled']) assert.ok(f in res.body.propertiesEx, f);
+    assert.deepEqual(Object.keys(res.body.subscriptionConfig).sort(), [
+      'commerceSubscriptionARCUIEnabled',
+      'rlmSubscriptionEnabled',
+      'subscriptionPlusEnabled',
+    ]);
+    assert.deepEqual(Object.keys(res.body.giftingConfig).sort(), [
+      'isGiftMessageEnabled',
+      'isGiftWrapEnabled',
+      'isGiftingEnabled',
+    ]);
+    for (const f of ['highScaleCartEnabled', 'shopperCopilotUIEnabled', 'paymentsLegacyFormsEnabled'])
+      assert.ok(f in res.body.propertiesEx, f);
     assert.equal(res.body.defaultCurrency, 'USD');
   });
 
   test('reads the settings from the database', async () => {
     const row = await s.db.db.selectFrom('webstore').select('settings_json').executeTakeFirstOrThrow();
     const settings = JSON.parse(row.settings_json);
-    await s.db.db.updateTable('webstore').set({ settings_json: JSON.stringify({ ...settings, shippingCountries: ['US', 'NZ'] }) }).execute();
+    await s.db.db
+      .updateTable('webstore')
+      .set({ settings_json: JSON.stringify({ ...settings, shippingCountries: ['US', 'NZ'] }) })
+      .execute();
     await new Promise((r) => setTimeout(r, 2100)); // the per-process store cache lives 2 s
     const res = await s.api('/application-context');
     assert.deepEqual(res.body.shippingCountries, ['US', 'NZ']);

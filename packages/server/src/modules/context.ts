@@ -26,7 +26,9 @@ export function sessionContextBody(s: Services, store: Webstore, ctx: BuyerConte
     guestUser: ctx.isGuest,
     isLoggedIn: !ctx.isGuest,
     isPreview: ctx.isPreview,
-    profile: user ? { userName: user.email, firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
+    profile: user
+      ? { userName: user.email, firstName: user.first_name, lastName: user.last_name, email: user.email }
+      : null,
     userId: ctx.userId,
     userName: user?.first_name ?? null,
     userType: ctx.isGuest ? 'Guest' : 'Standard',
@@ -40,15 +42,24 @@ export function sessionContextBody(s: Services, store: Webstore, ctx: BuyerConte
 
 export function contextRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(`${WEBSTORE}/application-context`, {
-    schema: { tags: ['Context'], summary: 'Store settings for the storefront', params: webstoreParams, querystring: z.object({ ...ignoredParams }) },
-  }, async (req, reply) => {
-    const store = await s.webstores.get(req.params.webstoreId);
-    // Derived from the data rather than configured: one policy means every buyer sees the same catalogue.
-    const policies = await s.entitlements.policyCount(store.id, store.catalogVersion);
-    reply.header('Cache-Control', `public, max-age=${APP_CONTEXT_MAX_AGE_S}`);
-    return { ...store.settings, usesSingleEntitlementPolicy: policies <= 1 };
-  });
+  r.get(
+    `${WEBSTORE}/application-context`,
+    {
+      schema: {
+        tags: ['Context'],
+        summary: 'Store settings for the storefront',
+        params: webstoreParams,
+        querystring: z.object({ ...ignoredParams }),
+      },
+    },
+    async (req, reply) => {
+      const store = await s.webstores.get(req.params.webstoreId);
+      // Derived from the data rather than configured: one policy means every buyer sees the same catalogue.
+      const policies = await s.entitlements.policyCount(store.id, store.catalogVersion);
+      reply.header('Cache-Control', `public, max-age=${APP_CONTEXT_MAX_AGE_S}`);
+      return { ...store.settings, usesSingleEntitlementPolicy: policies <= 1 };
+    },
+  );
 
   const sessionQuery = z.object({ effectiveAccountId: optionalAccount, ...ignoredParams });
   async function answer(req: FastifyRequest<{ Params: { webstoreId: string } }>, effectiveAccountId?: string) {
@@ -56,44 +67,73 @@ export function contextRoutes(app: FastifyInstance, s: Services): void {
     return sessionContextBody(s, store, await buyerContext(s, req, store, effectiveAccountId));
   }
 
-  r.get(`${WEBSTORE}/session-context`, {
-    schema: { tags: ['Context'], summary: 'Who the caller is', params: webstoreParams, querystring: sessionQuery },
-  }, async (req, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
-    ensureCsrfCookie(req, reply);
-    return answer(req, req.query.effectiveAccountId);
-  });
+  r.get(
+    `${WEBSTORE}/session-context`,
+    {
+      schema: { tags: ['Context'], summary: 'Who the caller is', params: webstoreParams, querystring: sessionQuery },
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      ensureCsrfCookie(req, reply);
+      return answer(req, req.query.effectiveAccountId);
+    },
+  );
 
   // Not in the platform API (which switches accounts in its own runtime): the storefront's account
   // switcher, preview toggle and currency choice change the session here, so server-rendered pages
   // follow the choice too.
-  r.patch(`${WEBSTORE}/session-context`, {
-    schema: {
-      tags: ['Context'], summary: 'Switch the effective account, preview mode or session currency', params: webstoreParams, querystring: sessionQuery,
-      body: z.object({ effectiveAccountId: z.string().optional(), isPreview: z.boolean().optional(), currencyIsoCode: z.string().regex(/^[A-Z]{3}$/).optional() }).strict(),
+  r.patch(
+    `${WEBSTORE}/session-context`,
+    {
+      schema: {
+        tags: ['Context'],
+        summary: 'Switch the effective account, preview mode or session currency',
+        params: webstoreParams,
+        querystring: sessionQuery,
+        body: z
+          .object({
+            effectiveAccountId: z.string().optional(),
+            isPreview: z.boolean().optional(),
+            currencyIsoCode: z
+              .string()
+              .regex(/^[A-Z]{3}$/)
+              .optional(),
+          })
+          .strict(),
+      },
     },
-  }, async (req) => {
-    const store = await s.webstores.get(req.params.webstoreId);
-    const ctx = await buyerContext(s, req, store);
-    const body = req.body;
-    if (ctx.isGuest || !ctx.user || !ctx.session) throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'Log in to change your session.');
-    // Check everything before changing anything: a refused call changes nothing.
-    let accountId: string | undefined;
-    if (body.effectiveAccountId !== undefined) {
-      if (!recordId.safeParse(body.effectiveAccountId).success) throw badInput(`The effectiveAccountId ${body.effectiveAccountId} isn't a valid id.`);
-      const account = await s.accounts.managedAccount(ctx.user, toId18(body.effectiveAccountId));
-      if (!account) throw insufficientAccess(body.effectiveAccountId);
-      accountId = account.id;
-    }
-    if (body.isPreview !== undefined && !ctx.isAdmin) throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'Only store administrators can preview the store.');
-    if (body.currencyIsoCode !== undefined && (!store.settings.sessionDrivenCurrency || !store.settings.supportedCurrencies.includes(body.currencyIsoCode))) {
-      throw badInput(`The currency ${body.currencyIsoCode} can't be chosen in this store.`);
-    }
-    const data = {
-      ...(body.isPreview !== undefined ? { isPreview: body.isPreview } : {}),
-      ...(body.currencyIsoCode !== undefined ? { currencyIsoCode: body.currencyIsoCode } : {}),
-    };
-    await s.sessions.update(ctx.session, { ...(accountId ? { effectiveAccountId: accountId } : {}), ...(Object.keys(data).length ? { data } : {}) });
-    return sessionContextBody(s, store, await buyerContext(s, req, store));
-  });
+    async (req) => {
+      const store = await s.webstores.get(req.params.webstoreId);
+      const ctx = await buyerContext(s, req, store);
+      const body = req.body;
+      if (ctx.isGuest || !ctx.user || !ctx.session)
+        throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'Log in to change your session.');
+      // Check everything before changing anything: a refused call changes nothing.
+      let accountId: string | undefined;
+      if (body.effectiveAccountId !== undefined) {
+        if (!recordId.safeParse(body.effectiveAccountId).success)
+          throw badInput(`The effectiveAccountId ${body.effectiveAccountId} isn't a valid id.`);
+        const account = await s.accounts.managedAccount(ctx.user, toId18(body.effectiveAccountId));
+        if (!account) throw insufficientAccess(body.effectiveAccountId);
+        accountId = account.id;
+      }
+      if (body.isPreview !== undefined && !ctx.isAdmin)
+        throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'Only store administrators can preview the store.');
+      if (
+        body.currencyIsoCode !== undefined &&
+        (!store.settings.sessionDrivenCurrency || !store.settings.supportedCurrencies.includes(body.currencyIsoCode))
+      ) {
+        throw badInput(`The currency ${body.currencyIsoCode} can't be chosen in this store.`);
+      }
+      const data = {
+        ...(body.isPreview !== undefined ? { isPreview: body.isPreview } : {}),
+        ...(body.currencyIsoCode !== undefined ? { currencyIsoCode: body.currencyIsoCode } : {}),
+      };
+      await s.sessions.update(ctx.session, {
+        ...(accountId ? { effectiveAccountId: accountId } : {}),
+        ...(Object.keys(data).length ? { data } : {}),
+      });
+      return sessionContextBody(s, store, await buyerContext(s, req, store));
+    },
+  );
 }

@@ -21,7 +21,11 @@ export async function orderViewer(s: Services, req: FastifyRequest, webstoreId: 
   const store = await s.webstores.get(webstoreId);
   const ctx = await buyerContext(s, req, store, effectiveAccountId);
   const { session } = await callerOf(s, req);
-  const viewer: OrderViewer = { userId: ctx.userId, accountId: ctx.effectiveAccountId, guestSessionId: ctx.isGuest ? session?.id ?? null : null };
+  const viewer: OrderViewer = {
+    userId: ctx.userId,
+    accountId: ctx.effectiveAccountId,
+    guestSessionId: ctx.isGuest ? (session?.id ?? null) : null,
+  };
   return { store, viewer };
 }
 
@@ -33,42 +37,105 @@ export function orderId(id: string): string {
 export function orderRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(`${WEBSTORE}/order-summaries`, {
-    schema: {
-      tags, summary: 'The account\u2019s orders (a guest: the orders of this session), newest first', params: webstoreParams,
-      querystring: accountQuery.extend({ pageSize: z.coerce.number().int().min(1).max(100).default(25), pageToken: z.string().regex(/^\d{1,5}$/, 'must be a page token').optional() }),
+  r.get(
+    `${WEBSTORE}/order-summaries`,
+    {
+      schema: {
+        tags,
+        summary: 'The account\u2019s orders (a guest: the orders of this session), newest first',
+        params: webstoreParams,
+        querystring: accountQuery.extend({
+          pageSize: z.coerce.number().int().min(1).max(100).default(25),
+          pageToken: z
+            .string()
+            .regex(/^\d{1,5}$/, 'must be a page token')
+            .optional(),
+        }),
+      },
     },
-  }, async (req) => {
-    const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
-    return s.orders.list(store, viewer, { pageSize: req.query.pageSize, pageToken: req.query.pageToken ? Number(req.query.pageToken) : 0 });
-  });
+    async (req) => {
+      const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
+      return s.orders.list(store, viewer, {
+        pageSize: req.query.pageSize,
+        pageToken: req.query.pageToken ? Number(req.query.pageToken) : 0,
+      });
+    },
+  );
 
-  r.get(`${WEBSTORE}/order-summaries/:orderSummaryId`, { schema: { tags, summary: 'One order with its lines, delivery and adjustments', params: orderParams, querystring: accountQuery } }, async (req) => {
-    const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
-    return s.orders.detail(store, await s.orders.require(store, viewer, orderId(req.params.orderSummaryId)));
-  });
+  r.get(
+    `${WEBSTORE}/order-summaries/:orderSummaryId`,
+    {
+      schema: {
+        tags,
+        summary: 'One order with its lines, delivery and adjustments',
+        params: orderParams,
+        querystring: accountQuery,
+      },
+    },
+    async (req) => {
+      const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
+      return s.orders.detail(store, await s.orders.require(store, viewer, orderId(req.params.orderSummaryId)));
+    },
+  );
 
-  r.get(`${WEBSTORE}/order-summaries/:orderSummaryId/downloads`, { schema: { tags, summary: 'Signed, expiring download links for the order\u2019s datasets', params: orderParams, querystring: accountQuery } }, async (req, reply) => {
-    const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
-    const order = await s.orders.require(store, viewer, orderId(req.params.orderSummaryId));
-    reply.header('cache-control', 'private, no-store');
-    return { items: await s.downloads.links(order) };
-  });
+  r.get(
+    `${WEBSTORE}/order-summaries/:orderSummaryId/downloads`,
+    {
+      schema: {
+        tags,
+        summary: 'Signed, expiring download links for the order\u2019s datasets',
+        params: orderParams,
+        querystring: accountQuery,
+      },
+    },
+    async (req, reply) => {
+      const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
+      const order = await s.orders.require(store, viewer, orderId(req.params.orderSummaryId));
+      reply.header('cache-control', 'private, no-store');
+      return { items: await s.downloads.links(order) };
+    },
+  );
 
-  r.get(`${WEBSTORE}/downloads/:token`, { schema: { tags, summary: 'The dataset file behind a signed link (CSV, streamed)', params: webstoreParams.extend({ token: z.string().min(1).max(400) }), querystring: z.object({ ...ignoredParams }) } }, async (req, reply) => {
-    const store = await s.webstores.get(req.params.webstoreId);
-    const { user } = await callerOf(s, req);
-    const file = await s.downloads.open(store.id, req.params.token, {
-      userId: user?.id ?? null,
-      mayActFor: async (accountId) => !!user && !!(await s.accounts.managedAccount(user, accountId)),
-    });
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(file.stream);
-  });
+  r.get(
+    `${WEBSTORE}/downloads/:token`,
+    {
+      schema: {
+        tags,
+        summary: 'The dataset file behind a signed link (CSV, streamed)',
+        params: webstoreParams.extend({ token: z.string().min(1).max(400) }),
+        querystring: z.object({ ...ignoredParams }),
+      },
+    },
+    async (req, reply) => {
+      const store = await s.webstores.get(req.params.webstoreId);
+      const { user } = await callerOf(s, req);
+      const file = await s.downloads.open(store.id, req.params.token, {
+        userId: user?.id ?? null,
+        mayActFor: async (accountId) => !!user && !!(await s.accounts.managedAccount(user, accountId)),
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
+    },
+  );
 
-  r.get(`${WEBSTORE}/subscriptions`, { schema: { tags: ['Subscriptions'], summary: 'The account\u2019s subscriptions (My subscriptions)', params: webstoreParams, querystring: accountQuery } }, async (req) => {
-    const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
-    if (!viewer.userId) throw new ApiError(401, 'INVALID_SESSION_ID', 'Log in to see your subscriptions.');
-    return s.orders.subscriptions(store, viewer);
-  });
+  r.get(
+    `${WEBSTORE}/subscriptions`,
+    {
+      schema: {
+        tags: ['Subscriptions'],
+        summary: 'The account\u2019s subscriptions (My subscriptions)',
+        params: webstoreParams,
+        querystring: accountQuery,
+      },
+    },
+    async (req) => {
+      const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
+      if (!viewer.userId) throw new ApiError(401, 'INVALID_SESSION_ID', 'Log in to see your subscriptions.');
+      return s.orders.subscriptions(store, viewer);
+    },
+  );
 }

@@ -15,43 +15,89 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Prices of the products the caller may see (the others are simply absent, like unknown ids). */
-  async function pricesFor(webstoreId: string, req: FastifyRequest, ids: string[], q: { effectiveAccountId?: string; currencyIsoCode?: string }, all = false) {
+  async function pricesFor(
+    webstoreId: string,
+    req: FastifyRequest,
+    ids: string[],
+    q: { effectiveAccountId?: string; currencyIsoCode?: string },
+    all = false,
+  ) {
     const store = await s.webstores.get(webstoreId);
     const ctx = await catalogueContext(s, req, store, q.effectiveAccountId);
     const currency = requestCurrency(store, ctx, q.currencyIsoCode);
     const rows = (await s.products.rowsByIds(store.id, ids)).filter((row) => ctx.visibility.canSeeProduct(row.id));
     const models = await s.products.sellingModels(rows.map((r) => r.id));
-    const prices = await s.pricing.prices({ webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency }, rows.map((r) => ({ id: r.id, sellingModels: models.get(r.id) ?? [] })), { allSellingModels: all });
+    const prices = await s.pricing.prices(
+      { webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency },
+      rows.map((r) => ({ id: r.id, sellingModels: models.get(r.id) ?? [] })),
+      { allSellingModels: all },
+    );
     return { currency, rows, prices };
   }
 
-  r.get(`${WEBSTORE}/pricing/products/:productId`, {
-    schema: {
-      tags, summary: 'Price of one product for the buyer', params: webstoreParams.extend({ productId: z.string() }),
-      querystring: z.object({
-        allProductSellingModelPrices: flag.optional(), includeChildProductPrices: flag.optional(), productSellingModelIds: csv.optional(),
-        effectiveAccountId: optionalAccount, currencyIsoCode: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code').optional(), ...ignoredParams,
-      }),
+  r.get(
+    `${WEBSTORE}/pricing/products/:productId`,
+    {
+      schema: {
+        tags,
+        summary: 'Price of one product for the buyer',
+        params: webstoreParams.extend({ productId: z.string() }),
+        querystring: z.object({
+          allProductSellingModelPrices: flag.optional(),
+          includeChildProductPrices: flag.optional(),
+          productSellingModelIds: csv.optional(),
+          effectiveAccountId: optionalAccount,
+          currencyIsoCode: z
+            .string()
+            .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code')
+            .optional(),
+          ...ignoredParams,
+        }),
+      },
     },
-  }, async (req) => {
-    const q = req.query;
-    if (!recordId.safeParse(req.params.productId).success) throw invalidId(req.params.productId);
-    const id = toId18(req.params.productId);
-    const { rows, prices } = await pricesFor(req.params.webstoreId, req, [id], q, q.allProductSellingModelPrices || !!q.productSellingModelIds?.length);
-    if (!rows.length) throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
-    const price = prices.get(id);
-    if (!price) throw new ApiError(404, 'ITEM_NOT_FOUND', `No price is available for the product ${req.params.productId}.`);
-    if (q.productSellingModelIds?.length) price.productPriceEntries = price.productPriceEntries.filter((e) => q.productSellingModelIds!.includes(e.productSellingModelId ?? ''));
-    if (q.includeChildProductPrices && rows[0].product_class === 'VariationParent') {
-      const kids = (await s.products.childRows(rows[0].webstore_id, id, 0, 200)).rows.map((r) => r.id);
-      const child = await pricesFor(req.params.webstoreId, req, kids, q);
-      price.childProductPrices = kids.map((k) => child.prices.get(k)).filter((p) => !!p);
-    }
-    return price;
-  });
+    async (req) => {
+      const q = req.query;
+      if (!recordId.safeParse(req.params.productId).success) throw invalidId(req.params.productId);
+      const id = toId18(req.params.productId);
+      const { rows, prices } = await pricesFor(
+        req.params.webstoreId,
+        req,
+        [id],
+        q,
+        q.allProductSellingModelPrices || !!q.productSellingModelIds?.length,
+      );
+      if (!rows.length) throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
+      const price = prices.get(id);
+      if (!price)
+        throw new ApiError(404, 'ITEM_NOT_FOUND', `No price is available for the product ${req.params.productId}.`);
+      if (q.productSellingModelIds?.length)
+        price.productPriceEntries = price.productPriceEntries.filter((e) =>
+          q.productSellingModelIds!.includes(e.productSellingModelId ?? ''),
+        );
+      if (q.includeChildProductPrices && rows[0].product_class === 'VariationParent') {
+        const kids = (await s.products.childRows(rows[0].webstore_id, id, 0, 200)).rows.map((r) => r.id);
+        const child = await pricesFor(req.params.webstoreId, req, kids, q);
+        price.childProductPrices = kids.map((k) => child.prices.get(k)).filter((p) => !!p);
+      }
+      return price;
+    },
+  );
 
-  const collectionQuery = z.object({ productIds: csv.optional(), effectiveAccountId: optionalAccount, currencyIsoCode: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code').optional(), ...ignoredParams });
-  async function collection(webstoreId: string, req: FastifyRequest, productIds: string[] | undefined, q: z.infer<typeof collectionQuery>) {
+  const collectionQuery = z.object({
+    productIds: csv.optional(),
+    effectiveAccountId: optionalAccount,
+    currencyIsoCode: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code')
+      .optional(),
+    ...ignoredParams,
+  });
+  async function collection(
+    webstoreId: string,
+    req: FastifyRequest,
+    productIds: string[] | undefined,
+    q: z.infer<typeof collectionQuery>,
+  ) {
     if (!productIds?.length) throw badInput('The productIds list is required.');
     if (productIds.length > MAX_PRODUCTS) throw badInput(`Specify at most ${MAX_PRODUCTS} products.`);
     const bad = productIds.find((p) => !recordId.safeParse(p).success);
@@ -61,20 +107,62 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
     const results = ids.map((id) => {
       const p = prices.get(id);
       return p
-        ? { productId: id, listPrice: p.listPrice, unitPrice: p.unitPrice, lowestUnitPrice: p.lowestUnitPrice, pricebookEntryId: p.pricebookEntryId, success: true, error: null }
-        : { productId: id, listPrice: null, unitPrice: null, lowestUnitPrice: null, pricebookEntryId: null, success: false, error: { errorCode: 'ITEM_NOT_FOUND', message: `No price is available for the product ${id}.` } };
+        ? {
+            productId: id,
+            listPrice: p.listPrice,
+            unitPrice: p.unitPrice,
+            lowestUnitPrice: p.lowestUnitPrice,
+            pricebookEntryId: p.pricebookEntryId,
+            success: true,
+            error: null,
+          }
+        : {
+            productId: id,
+            listPrice: null,
+            unitPrice: null,
+            lowestUnitPrice: null,
+            pricebookEntryId: null,
+            success: false,
+            error: { errorCode: 'ITEM_NOT_FOUND', message: `No price is available for the product ${id}.` },
+          };
     });
-    return { currencyIsoCode: currency, success: results.every((x) => x.success), error: null, pricingLineItemResults: results };
+    return {
+      currencyIsoCode: currency,
+      success: results.every((x) => x.success),
+      error: null,
+      pricingLineItemResults: results,
+    };
   }
 
-  r.get(`${WEBSTORE}/pricing/products`, { schema: { tags, summary: 'Prices of many products', params: webstoreParams, querystring: collectionQuery } },
-    async (req) => collection(req.params.webstoreId, req, req.query.productIds, req.query));
+  r.get(
+    `${WEBSTORE}/pricing/products`,
+    { schema: { tags, summary: 'Prices of many products', params: webstoreParams, querystring: collectionQuery } },
+    async (req) => collection(req.params.webstoreId, req, req.query.productIds, req.query),
+  );
 
   // POST is a read with the product list in the body (the platform's form for long lists).
-  r.post(`${WEBSTORE}/pricing/products`, {
-    schema: {
-      tags, summary: 'Prices of many products (list in the body)', params: webstoreParams, querystring: collectionQuery,
-      body: z.object({ pricingLineItems: z.array(z.object({ productId: z.string() })).min(1).max(MAX_PRODUCTS) }),
+  r.post(
+    `${WEBSTORE}/pricing/products`,
+    {
+      schema: {
+        tags,
+        summary: 'Prices of many products (list in the body)',
+        params: webstoreParams,
+        querystring: collectionQuery,
+        body: z.object({
+          pricingLineItems: z
+            .array(z.object({ productId: z.string() }))
+            .min(1)
+            .max(MAX_PRODUCTS),
+        }),
+      },
     },
-  }, async (req) => collection(req.params.webstoreId, req, req.body.pricingLineItems.map((i) => i.productId), req.query));
+    async (req) =>
+      collection(
+        req.params.webstoreId,
+        req,
+        req.body.pricingLineItems.map((i) => i.productId),
+        req.query,
+      ),
+  );
 }

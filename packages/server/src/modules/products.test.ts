@@ -8,9 +8,12 @@ before(async () => {
   s = await startTestServer();
   dataset = (await s.api('/products?skus=DS-00001')).body.products[0];
 });
-after(async () => { await s.close(); });
+after(async () => {
+  await s.close();
+});
 
-const bySku = async (sku: string) => (await s.db.db.selectFrom('product').selectAll().where('sku', '=', sku).executeTakeFirstOrThrow());
+const bySku = async (sku: string) =>
+  await s.db.db.selectFrom('product').selectAll().where('sku', '=', sku).executeTakeFirstOrThrow();
 
 describe('products/{productId}', () => {
   test('returns the dataset with its fields, media, category path, quantity rule and selling models', async () => {
@@ -49,7 +52,10 @@ describe('products/{productId}', () => {
   test('fields and excludeFields narrow the field map; mediaGroups filters media', async () => {
     const res = await s.api(`/products/${dataset.id}?fields=Name,StockKeepingUnit&mediaGroups=Listing`);
     assert.deepEqual(Object.keys(res.body.fields).sort(), ['Name', 'StockKeepingUnit']);
-    assert.deepEqual(res.body.mediaGroups.map((g: any) => g.usageType), ['Listing']);
+    assert.deepEqual(
+      res.body.mediaGroups.map((g: any) => g.usageType),
+      ['Listing'],
+    );
     const ex = await s.api(`/products/${dataset.id}?excludeFields=Description&excludeMedia=true`);
     assert.ok(!('Description' in ex.body.fields));
     assert.deepEqual(ex.body.mediaGroups, []);
@@ -74,7 +80,9 @@ describe('products/{productId}', () => {
 
   test('the versioned form answers from the published snapshot, with the high-scale header', async () => {
     const ctx = (await s.api('/application-context')).body;
-    const res = await s.api(`/versions/${ctx.catalogSnapshotVersionId}/products/${dataset.id}`, { headers: { 'X-HighScale': 'true' } });
+    const res = await s.api(`/versions/${ctx.catalogSnapshotVersionId}/products/${dataset.id}`, {
+      headers: { 'X-HighScale': 'true' },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.id, dataset.id);
     assert.equal(res.headers.get('x-highscale'), 'true');
@@ -101,7 +109,11 @@ describe('products/{productId}', () => {
     await s.db.db.updateTable('product').set({ name: 'Renamed Dataset' }).where('id', '=', row.id).execute();
     const cached = await s.api(`/products/${row.id}`);
     assert.equal(cached.text, first.text, 'served from cache');
-    assert.equal((await s.api(`/products/${row.id}?noCache=true`)).text, first.text, 'noCache outside preview is ignored');
+    assert.equal(
+      (await s.api(`/products/${row.id}?noCache=true`)).text,
+      first.text,
+      'noCache outside preview is ignored',
+    );
     const admin = await s.login('admin@datadepot.example');
     await admin.patch(`${BASE}/session-context`, { isPreview: true });
     const preview = await admin.api(`/products/${row.id}?noCache=true`);
@@ -127,12 +139,21 @@ describe('products?ids=|skus=', () => {
   test('by skus and by ids, in the order asked, with unknown entries marked unsuccessful', async () => {
     const res = await s.api('/products?skus=DS-00003,DS-00002,DS-99998');
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body.products.map((p: any) => p.sku), ['DS-00003', 'DS-00002', 'DS-99998']);
-    assert.deepEqual(res.body.products.map((p: any) => p.success), [true, true, false]);
+    assert.deepEqual(
+      res.body.products.map((p: any) => p.sku),
+      ['DS-00003', 'DS-00002', 'DS-99998'],
+    );
+    assert.deepEqual(
+      res.body.products.map((p: any) => p.success),
+      [true, true, false],
+    );
     assert.equal(res.body.total, 2);
     const ids = res.body.products.slice(0, 2).map((p: any) => p.id);
     const byIds = await s.api(`/products?ids=${ids.join(',')}`);
-    assert.deepEqual(byIds.body.products.map((p: any) => p.id), ids);
+    assert.deepEqual(
+      byIds.body.products.map((p: any) => p.id),
+      ids,
+    );
     assert.ok(byIds.body.products[0].prices?.unitPrice, 'prices unless excludePrices');
     const noPrices = await s.api(`/products?ids=${ids[0]}&excludePrices=true`);
     assert.ok(!('prices' in noPrices.body.products[0]));
@@ -147,7 +168,11 @@ describe('products?ids=|skus=', () => {
 
 describe('children and featured products', () => {
   test('a variation parent lists its variations with a page limit of 20', async () => {
-    const parent = await s.db.db.selectFrom('product').selectAll().where('product_class', '=', 'VariationParent').executeTakeFirstOrThrow();
+    const parent = await s.db.db
+      .selectFrom('product')
+      .selectAll()
+      .where('product_class', '=', 'VariationParent')
+      .executeTakeFirstOrThrow();
     const detail = await s.api(`/products/${parent.id}`);
     assert.equal(detail.body.productClass, 'VariationParent');
     assert.ok(detail.body.variationInfo.attributesToProductMappings.length >= 2);

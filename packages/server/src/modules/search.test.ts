@@ -3,14 +3,24 @@
 // change that is searchable at once, also from a second server on the same database.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEARCH_FACETS, SORT_RULES, encodeRefinements, type ProductSearchResults, type SearchRefinement } from '@store/core';
+import {
+  SEARCH_FACETS,
+  SORT_RULES,
+  encodeRefinements,
+  type ProductSearchResults,
+  type SearchRefinement,
+} from '@store/core';
 import { BASE, WEBSTORE_ID, startTestServer, errorOf, type TestServer } from '../test-support/server.ts';
 import { markProductsChanged } from '../db/catalog-version.ts';
 import { PARTNER_CATEGORY_URL } from '../seed/access.ts';
 
 let s: TestServer;
-before(async () => { s = await startTestServer(); });
-after(async () => { await s.close(); });
+before(async () => {
+  s = await startTestServer();
+});
+after(async () => {
+  await s.close();
+});
 
 const search = async (params: Record<string, string | number>, refinements?: SearchRefinement[]) => {
   const q = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
@@ -19,11 +29,14 @@ const search = async (params: Record<string, string | number>, refinements?: Sea
   assert.equal(res.status, 200, res.text);
   return res.body as ProductSearchResults;
 };
-const field = (p: ProductSearchResults['productsPage']['products'][number], name: string) => p.fields[name]?.value ?? null;
+const field = (p: ProductSearchResults['productsPage']['products'][number], name: string) =>
+  p.fields[name]?.value ?? null;
 const facet = (r: ProductSearchResults, name: string) => r.facets.find((f) => f.nameOrId === name);
-const countOf = (r: ProductSearchResults, name: string, value: string) => facet(r, name)?.values.find((v) => v.nameOrId === value)?.productCount ?? 0;
+const countOf = (r: ProductSearchResults, name: string, value: string) =>
+  facet(r, name)?.values.find((v) => v.nameOrId === value)?.productCount ?? 0;
 const FIELDS = `StockKeepingUnit,${SEARCH_FACETS.listStatus},Countries_Display__c,B2B_Record_Count__c`;
-const rule = (nameOrId: string, direction: string) => SORT_RULES.find((r) => r.nameOrId === nameOrId && r.direction === direction)!.sortRuleId;
+const rule = (nameOrId: string, direction: string) =>
+  SORT_RULES.find((r) => r.nameOrId === nameOrId && r.direction === direction)!.sortRuleId;
 
 describe('search/products', () => {
   test('a term finds datasets by name, wrapped field values and the platform page shape', async () => {
@@ -46,20 +59,34 @@ describe('search/products', () => {
     const all = await search({ searchTerm: 'email' });
     const status = facet(all, SEARCH_FACETS.listStatus)!;
     assert.equal(status.facetType, 'DistinctValue');
-    assert.equal(status.values.reduce((n, v) => n + v.productCount, 0), all.productsPage.total, 'every dataset has one list status');
-    assert.deepEqual(status.values.map((v) => v.displayName), [...status.values.map((v) => v.displayName)].sort((a, b) => a.localeCompare(b)));
-    const verified = await search({ searchTerm: 'email', fields: FIELDS, pageSize: 200 }, [{ type: 'DistinctValue', attributeType: 'Custom', nameOrId: SEARCH_FACETS.listStatus, values: ['Verified'] }]);
+    assert.equal(
+      status.values.reduce((n, v) => n + v.productCount, 0),
+      all.productsPage.total,
+      'every dataset has one list status',
+    );
+    assert.deepEqual(
+      status.values.map((v) => v.displayName),
+      [...status.values.map((v) => v.displayName)].sort((a, b) => a.localeCompare(b)),
+    );
+    const verified = await search({ searchTerm: 'email', fields: FIELDS, pageSize: 200 }, [
+      { type: 'DistinctValue', attributeType: 'Custom', nameOrId: SEARCH_FACETS.listStatus, values: ['Verified'] },
+    ]);
     assert.equal(verified.productsPage.total, countOf(all, SEARCH_FACETS.listStatus, 'Verified'));
     assert.ok(verified.productsPage.products.every((p) => field(p, SEARCH_FACETS.listStatus) === 'Verified'));
     // The list status facet still offers the other statuses with their full counts...
     assert.deepEqual(facet(verified, SEARCH_FACETS.listStatus)!.values, status.values);
     // ...while the other facets count only verified lists.
     const countries = facet(verified, SEARCH_FACETS.countries)!.values.reduce((n, v) => n + v.productCount, 0);
-    assert.ok(countries >= verified.productsPage.total && countries < facet(all, SEARCH_FACETS.countries)!.values.reduce((n, v) => n + v.productCount, 0));
+    assert.ok(
+      countries >= verified.productsPage.total &&
+        countries < facet(all, SEARCH_FACETS.countries)!.values.reduce((n, v) => n + v.productCount, 0),
+    );
   });
 
   test('refinements combine: OR within a facet, AND across facets; record-count and price ranges', async () => {
-    const both = await search({ searchTerm: 'email', pageSize: 200, fields: FIELDS }, [{ nameOrId: SEARCH_FACETS.listStatus, values: ['Verified', 'New'] }]);
+    const both = await search({ searchTerm: 'email', pageSize: 200, fields: FIELDS }, [
+      { nameOrId: SEARCH_FACETS.listStatus, values: ['Verified', 'New'] },
+    ]);
     const v = await search({ searchTerm: 'email' }, [{ nameOrId: SEARCH_FACETS.listStatus, values: ['Verified'] }]);
     const n = await search({ searchTerm: 'email' }, [{ nameOrId: SEARCH_FACETS.listStatus, values: ['New'] }]);
     assert.equal(both.productsPage.total, v.productsPage.total + n.productsPage.total);
@@ -73,30 +100,46 @@ describe('search/products', () => {
       assert.equal(field(p, SEARCH_FACETS.listStatus), 'Verified');
       assert.ok(Number(field(p, 'B2B_Record_Count__c')) >= 10000);
     }
-    const range = await search({ searchTerm: 'email', pageSize: 200, fields: FIELDS }, [{ type: 'Range', nameOrId: SEARCH_FACETS.recordCount, min: 2000, max: 3000 }]);
+    const range = await search({ searchTerm: 'email', pageSize: 200, fields: FIELDS }, [
+      { type: 'Range', nameOrId: SEARCH_FACETS.recordCount, min: 2000, max: 3000 },
+    ]);
     assert.ok(range.productsPage.total > 0);
-    for (const p of range.productsPage.products) assert.ok(Number(field(p, 'B2B_Record_Count__c')) >= 2000 && Number(field(p, 'B2B_Record_Count__c')) <= 3000);
+    for (const p of range.productsPage.products)
+      assert.ok(Number(field(p, 'B2B_Record_Count__c')) >= 2000 && Number(field(p, 'B2B_Record_Count__c')) <= 3000);
 
-    const cheap = await search({ searchTerm: 'email', pageSize: 50 }, [{ nameOrId: SEARCH_FACETS.price, values: ['0-99', '100-249'] }]);
+    const cheap = await search({ searchTerm: 'email', pageSize: 50 }, [
+      { nameOrId: SEARCH_FACETS.price, values: ['0-99', '100-249'] },
+    ]);
     const body = await s.api(`/pricing/products?productIds=${cheap.productsPage.products.map((p) => p.id).join(',')}`);
     assert.ok(cheap.productsPage.products.length > 0);
-    for (const line of body.body.pricingLineItemResults) assert.ok(Number(line.unitPrice) < 250, `${line.productId} costs ${line.unitPrice}`);
+    for (const line of body.body.pricingLineItemResults)
+      assert.ok(Number(line.unitPrice) < 250, `${line.productId} costs ${line.unitPrice}`);
   });
 
   test('sort orders: price both ways, name, newest; the default is relevance', async () => {
-    const ids = async (sortRuleId: string) => (await search({ searchTerm: 'email', pageSize: 30, sortRuleId, fields: 'Name' })).productsPage.products;
+    const ids = async (sortRuleId: string) =>
+      (await search({ searchTerm: 'email', pageSize: 30, sortRuleId, fields: 'Name' })).productsPage.products;
     const priceOf = async (list: { id: string }[]) => {
       const res = await s.api(`/pricing/products?productIds=${list.map((p) => p.id).join(',')}`);
       const by = new Map(res.body.pricingLineItemResults.map((l: any) => [l.productId, Number(l.unitPrice)]));
       return list.map((p) => by.get(p.id) as number);
     };
     const up = await priceOf(await ids(rule('UnitPrice', 'Ascending')));
-    assert.deepEqual(up, [...up].sort((a, b) => a - b));
+    assert.deepEqual(
+      up,
+      [...up].sort((a, b) => a - b),
+    );
     const down = await priceOf(await ids(rule('UnitPrice', 'Descending')));
-    assert.deepEqual(down, [...down].sort((a, b) => b - a));
+    assert.deepEqual(
+      down,
+      [...down].sort((a, b) => b - a),
+    );
     assert.ok(down[0]! > up[0]!);
     const names = (await ids(rule('Name', 'Ascending'))).map((p) => p.name);
-    assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })),
+    );
     const rules = await s.api('/search/sort-rules');
     assert.equal(rules.body.sortRules[0].type, 'Relevancy');
     assert.equal(rules.body.sortRules.length, SORT_RULES.length);
@@ -107,7 +150,10 @@ describe('search/products', () => {
     const pages = await Promise.all([0, 1, 2].map((page) => search({ searchTerm: 'email', pageSize: 7, page })));
     const seen = pages.flatMap((p) => p.productsPage.products.map((x) => x.id));
     assert.equal(new Set(seen).size, 21);
-    assert.deepEqual(seen, all.productsPage.products.slice(0, 21).map((p) => p.id));
+    assert.deepEqual(
+      seen,
+      all.productsPage.products.slice(0, 21).map((p) => p.id),
+    );
     assert.ok(pages.every((p) => p.productsPage.total === all.productsPage.total));
     const beyond = await search({ searchTerm: 'dentists', page: 50, pageSize: 20 });
     assert.equal(beyond.productsPage.products.length, 0);
@@ -127,8 +173,12 @@ describe('search/products', () => {
     assert.equal(inChild.productsPage.total, child.productCount);
     const termInRoot = await search({ categoryId: root.id, searchTerm: 'email' });
     const term = await search({ searchTerm: 'email' });
-    assert.ok(termInRoot.productsPage.total <= term.productsPage.total && termInRoot.productsPage.total <= r.productsPage.total);
-    const byCategoryFacet = await search({ searchTerm: 'email' }, [{ attributeType: 'ProductCategory', nameOrId: SEARCH_FACETS.category, values: [root.id] }]);
+    assert.ok(
+      termInRoot.productsPage.total <= term.productsPage.total && termInRoot.productsPage.total <= r.productsPage.total,
+    );
+    const byCategoryFacet = await search({ searchTerm: 'email' }, [
+      { attributeType: 'ProductCategory', nameOrId: SEARCH_FACETS.category, values: [root.id] },
+    ]);
     assert.equal(byCategoryFacet.productsPage.total, termInRoot.productsPage.total);
   });
 
@@ -141,9 +191,14 @@ describe('search/products', () => {
     assert.ok(flat.productsPage.products.every((p) => p.productClass !== 'VariationParent'));
   });
 
-  test('the POST form answers 201 with prices in the buyer\'s currency', async () => {
+  test("the POST form answers 201 with prices in the buyer's currency", async () => {
     const agent = s.agent();
-    const res = await agent.post(`${BASE}/search/product-search`, { searchTerm: 'dentists', pageSize: 5, includePrices: true, refinements: [{ nameOrId: SEARCH_FACETS.listStatus, values: ['Verified'] }] });
+    const res = await agent.post(`${BASE}/search/product-search`, {
+      searchTerm: 'dentists',
+      pageSize: 5,
+      includePrices: true,
+      refinements: [{ nameOrId: SEARCH_FACETS.listStatus, values: ['Verified'] }],
+    });
     assert.equal(res.status, 201, res.text);
     assert.equal(res.body.productsPage.currencyIsoCode, 'USD');
     const p = res.body.productsPage.products[0];
@@ -154,10 +209,16 @@ describe('search/products', () => {
 
   test('entitlements: partner exclusives are found only by a wholesale buyer', async () => {
     const guest = await search({ searchTerm: 'partner edition' });
-    assert.ok(!guest.productsPage.products.some((p) => p.name.includes('Partner')), 'a guest does not see partner datasets');
+    assert.ok(
+      !guest.productsPage.products.some((p) => p.name.includes('Partner')),
+      'a guest does not see partner datasets',
+    );
     const buyer = await s.login('morgan@northwind.example');
     const res = await buyer.api(`/search/products?searchTerm=${encodeURIComponent('partner edition')}`);
-    assert.ok(res.body.productsPage.products.some((p: any) => /partner/i.test(p.name)), JSON.stringify(res.body.productsPage.products.map((p: any) => p.name)));
+    assert.ok(
+      res.body.productsPage.products.some((p: any) => /partner/i.test(p.name)),
+      JSON.stringify(res.body.productsPage.products.map((p: any) => p.name)),
+    );
     const byCategory = await s.api(`/search/products?categoryId=${PARTNER_CATEGORY_URL}`);
     assert.equal(byCategory.status, 400);
   });
@@ -165,13 +226,33 @@ describe('search/products', () => {
 
 describe('bad input is a 400 in the platform shape and changes nothing', () => {
   for (const [what, path, message] of [
-    ['no term and no category', '/search/products', /Either the categoryId or the searchTerm property must be defined in the search query\./],
+    [
+      'no term and no category',
+      '/search/products',
+      /Either the categoryId or the searchTerm property must be defined in the search query\./,
+    ],
     ['an empty term', '/search/products?searchTerm=%20%20', /Either the categoryId or the searchTerm/],
     ['malformed base64 refinements', '/search/products?searchTerm=email&refinements=%25%25not*base64', /base64/],
-    ['base64 of something other than JSON', `/search/products?searchTerm=email&refinements=${Buffer.from('nope{').toString('base64url')}`, /JSON/],
-    ['refinements that are not a list', `/search/products?searchTerm=email&refinements=${Buffer.from('{"a":1}').toString('base64url')}`, /refinements/],
-    ['an unknown refinement field', `/search/products?searchTerm=email&refinements=${encodeRefinements([{ nameOrId: 'Colour__c', values: ['red'] }])}`, /Colour__c/],
-    ['a bad range bucket', `/search/products?searchTerm=email&refinements=${encodeRefinements([{ nameOrId: SEARCH_FACETS.price, values: ['cheap'] }])}`, /cheap/],
+    [
+      'base64 of something other than JSON',
+      `/search/products?searchTerm=email&refinements=${Buffer.from('nope{').toString('base64url')}`,
+      /JSON/,
+    ],
+    [
+      'refinements that are not a list',
+      `/search/products?searchTerm=email&refinements=${Buffer.from('{"a":1}').toString('base64url')}`,
+      /refinements/,
+    ],
+    [
+      'an unknown refinement field',
+      `/search/products?searchTerm=email&refinements=${encodeRefinements([{ nameOrId: 'Colour__c', values: ['red'] }])}`,
+      /Colour__c/,
+    ],
+    [
+      'a bad range bucket',
+      `/search/products?searchTerm=email&refinements=${encodeRefinements([{ nameOrId: SEARCH_FACETS.price, values: ['cheap'] }])}`,
+      /cheap/,
+    ],
     ['pageSize 0', '/search/products?searchTerm=email&pageSize=0', /pageSize/],
     ['pageSize 201', '/search/products?searchTerm=email&pageSize=201', /pageSize/],
     ['a fractional page', '/search/products?searchTerm=email&page=1.5', /page/],
@@ -210,13 +291,20 @@ describe('search/suggestions', () => {
     assert.deepEqual(typo.body.recentSearchSuggestions, []);
 
     const prefix = await s.api('/search/suggestions?searchTerm=vet');
-    assert.ok(prefix.body.suggestedTerms.some((t: any) => t.value === 'veterinarians'), JSON.stringify(prefix.body));
+    assert.ok(
+      prefix.body.suggestedTerms.some((t: any) => t.value === 'veterinarians'),
+      JSON.stringify(prefix.body),
+    );
     assert.deepEqual(prefix.body.suggestedProducts, [], 'products only when asked');
 
     const two = await s.api(`/search/suggestions?searchTerm=${encodeURIComponent('restaurants cal')}`);
-    assert.ok(two.body.suggestedTerms.some((t: any) => t.value === 'restaurants california'), JSON.stringify(two.body));
+    assert.ok(
+      two.body.suggestedTerms.some((t: any) => t.value === 'restaurants california'),
+      JSON.stringify(two.body),
+    );
     // Each suggested term finds the number of products it promises.
-    for (const t of two.body.suggestedTerms) assert.equal((await search({ searchTerm: t.value })).productsPage.total, t.productCount);
+    for (const t of two.body.suggestedTerms)
+      assert.equal((await search({ searchTerm: t.value })).productsPage.total, t.productCount);
 
     const none = await s.api('/search/suggestions?searchTerm=den&includeSuggestedTerms=false&maxResults=3');
     assert.deepEqual(none.body.suggestedTerms, []);
@@ -224,9 +312,11 @@ describe('search/suggestions', () => {
     assert.ok(few.body.suggestedTerms.length <= 3 && few.body.suggestedTerms.length > 0);
   });
 
-  test('an empty term with popularProductsCategoryId offers that category\'s products', async () => {
+  test("an empty term with popularProductsCategoryId offers that category's products", async () => {
     const root = (await s.api('/product-categories/children')).body.productCategories[0];
-    const res = await s.api(`/search/suggestions?searchTerm=&includeSuggestedProducts=true&maxSuggestedProducts=4&popularProductsCategoryId=${root.id}`);
+    const res = await s.api(
+      `/search/suggestions?searchTerm=&includeSuggestedProducts=true&maxSuggestedProducts=4&popularProductsCategoryId=${root.id}`,
+    );
     assert.equal(res.status, 200);
     assert.equal(res.body.suggestedProducts.length, 4);
     assert.deepEqual(res.body.suggestedTerms, []);
@@ -241,7 +331,11 @@ describe('the index follows the catalogue', () => {
       const product = before.productsPage.products[0]!;
       await other.api('/search/products?searchTerm=dentists'); // the second index is built before the change
       await s.db.db.transaction().execute(async (trx) => {
-        await trx.updateTable('product').set({ name: 'Orthodontists of Atlantis, Email and Phone' }).where('id', '=', product.id).execute();
+        await trx
+          .updateTable('product')
+          .set({ name: 'Orthodontists of Atlantis, Email and Phone' })
+          .where('id', '=', product.id)
+          .execute();
         await markProductsChanged(trx, WEBSTORE_ID, [product.id]);
       });
       for (const server of [s, other]) {
@@ -254,7 +348,8 @@ describe('the index follows the catalogue', () => {
         await trx.updateTable('product').set({ is_active: 0 }).where('id', '=', product.id).execute();
         await markProductsChanged(trx, WEBSTORE_ID, [product.id]);
       });
-      for (const server of [s, other]) assert.equal((await server.api('/search/products?searchTerm=atlantis')).body.productsPage.total, 0);
+      for (const server of [s, other])
+        assert.equal((await server.api('/search/products?searchTerm=atlantis')).body.productsPage.total, 0);
     } finally {
       await other.close();
     }
@@ -278,6 +373,10 @@ describe('the index follows the catalogue', () => {
     assert.ok(found.body.productsPage.products.every((p: any) => /dentist/i.test(p.name)));
     const bad = await admin.put(path, { synonymGroups: [{ terms: ['lonely'] }] });
     assert.equal(bad.status, 400);
-    assert.equal((await admin.get(path)).body.synonymGroups.length, current.length + 1, 'a refused edit changes nothing');
+    assert.equal(
+      (await admin.get(path)).body.synonymGroups.length,
+      current.length + 1,
+      'a refused edit changes nothing',
+    );
   });
 });

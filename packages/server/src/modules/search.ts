@@ -6,7 +6,13 @@ import { queryKey } from '../services/response-cache.ts';
 import { readSynonymGroups, writeSynonymGroups } from '../search/synonym-groups.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MISSING_SEARCH_QUERY_MESSAGE, SEARCH_LIMITS, SORT_RULES, decodeRefinementsJson, type SearchRefinement } from '@store/core';
+import {
+  MISSING_SEARCH_QUERY_MESSAGE,
+  SEARCH_LIMITS,
+  SORT_RULES,
+  decodeRefinementsJson,
+  type SearchRefinement,
+} from '@store/core';
 import type { Services } from '../services/index.ts';
 import type { SearchInput } from '../services/search.ts';
 import { ApiError, badInput } from '../http/errors.ts';
@@ -19,19 +25,26 @@ const L = SEARCH_LIMITS;
 const value = z.union([z.string().max(100), z.number()]);
 const refinement = z.union([
   z.object({
-    type: z.literal('Range'), attributeType: z.string().max(40).optional(), nameOrId: z.string().min(1).max(100),
-    min: value.nullable().optional(), max: value.nullable().optional(),
+    type: z.literal('Range'),
+    attributeType: z.string().max(40).optional(),
+    nameOrId: z.string().min(1).max(100),
+    min: value.nullable().optional(),
+    max: value.nullable().optional(),
   }),
   z.object({
-    type: z.literal('DistinctValue').optional(), attributeType: z.string().max(40).optional(), nameOrId: z.string().min(1).max(100),
+    type: z.literal('DistinctValue').optional(),
+    attributeType: z.string().max(40).optional(),
+    nameOrId: z.string().min(1).max(100),
     values: z.array(z.string().max(255)).max(L.maxRefinementValues),
   }),
 ]);
 const refinements = z.array(refinement).max(L.maxRefinements);
 const pageSize = z.coerce.number().int().min(1).max(L.maxPageSize).default(L.defaultPageSize);
 const page = z.coerce.number().int().min(0).default(0);
-const grouping = z.enum(['VariationParent', 'NoGrouping', 'BestMatch']).default('VariationParent')
-  .transform((g) => (g === 'NoGrouping' ? 'NoGrouping' as const : 'VariationParent' as const));
+const grouping = z
+  .enum(['VariationParent', 'NoGrouping', 'BestMatch'])
+  .default('VariationParent')
+  .transform((g) => (g === 'NoGrouping' ? ('NoGrouping' as const) : ('VariationParent' as const)));
 
 const getQuery = z.object({
   searchTerm: z.string().max(1000).optional(),
@@ -50,18 +63,20 @@ const getQuery = z.object({
   ...ignoredParams,
 });
 
-const postBody = z.object({
-  searchTerm: z.string().max(1000).nullable().optional(),
-  categoryId: z.string().max(120).nullable().optional(),
-  refinements: refinements.optional(),
-  page,
-  pageSize,
-  fields: z.array(z.string().max(100)).max(100).optional(),
-  sortRuleId: z.string().max(40).nullable().optional(),
-  grouping: z.object({ groupingOption: grouping, topProductType: z.string().optional() }).optional(),
-  includePrices: z.boolean().default(false),
-  includeQuantityRule: z.boolean().default(false),
-}).strict();
+const postBody = z
+  .object({
+    searchTerm: z.string().max(1000).nullable().optional(),
+    categoryId: z.string().max(120).nullable().optional(),
+    refinements: refinements.optional(),
+    page,
+    pageSize,
+    fields: z.array(z.string().max(100)).max(100).optional(),
+    sortRuleId: z.string().max(40).nullable().optional(),
+    grouping: z.object({ groupingOption: grouping, topProductType: z.string().optional() }).optional(),
+    includePrices: z.boolean().default(false),
+    includeQuantityRule: z.boolean().default(false),
+  })
+  .strict();
 
 const suggestionsQuery = z.object({
   searchTerm: z.string().max(L.maxSuggestionTermLength),
@@ -74,9 +89,11 @@ const suggestionsQuery = z.object({
   ...ignoredParams,
 });
 
-const synonymsBody = z.object({
-  synonymGroups: z.array(z.object({ terms: z.array(z.string().trim().min(1).max(60)).min(2).max(20) })).max(500),
-}).strict();
+const synonymsBody = z
+  .object({
+    synonymGroups: z.array(z.object({ terms: z.array(z.string().trim().min(1).max(60)).min(2).max(20) })).max(500),
+  })
+  .strict();
 /** Stands in for the request's correlationId in a cached answer. */
 const CORRELATION_ID = '\u0000correlation';
 const CORRELATION_PLACEHOLDER = JSON.stringify(CORRELATION_ID);
@@ -91,7 +108,10 @@ function decodeRefinements(encoded: string | undefined): SearchRefinement[] {
     throw badInput((e as Error).message);
   }
   const parsed = refinements.safeParse(json);
-  if (!parsed.success) throw badInput(`The refinements are not a valid list of refinements: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'refinements'}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw badInput(
+      `The refinements are not a valid list of refinements: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'refinements'}: ${i.message}`).join('; ')}`,
+    );
   return parsed.data as SearchRefinement[];
 }
 
@@ -107,88 +127,185 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const audience = async (req: FastifyRequest, store: Webstore, effectiveAccountId?: string) => {
     const ctx = await catalogueContext(s, req, store, effectiveAccountId);
-    return { webstoreId: store.id, tree: ctx.tree, visibility: ctx.visibility, buyerGroupIds: ctx.buyerGroupIds, currency: ctx.currency };
+    return {
+      webstoreId: store.id,
+      tree: ctx.tree,
+      visibility: ctx.visibility,
+      buyerGroupIds: ctx.buyerGroupIds,
+      currency: ctx.currency,
+    };
   };
   /**
    * Answers kept per catalogue version (read fresh, so a change is never answered from the cache) and
    * audience (buyer groups decide entitlements and prices; currency): shoppers repeat popular queries
    * and, above all, the same typed prefixes. The request's correlationId is put in on the way out.
    */
-  const cached = async (req: FastifyRequest, reply: FastifyReply, a: Awaited<ReturnType<typeof audience>>, kind: string, query: Record<string, unknown>, create: (catalogVersion: number) => Promise<unknown>) => {
+  const cached = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    a: Awaited<ReturnType<typeof audience>>,
+    kind: string,
+    query: Record<string, unknown>,
+    create: (catalogVersion: number) => Promise<unknown>,
+  ) => {
     const version = await s.searchIndex.currentVersion(a.webstoreId);
     const key = `${kind}|${a.webstoreId}|${version}|${[...a.buyerGroupIds].sort().join(',')}|${a.currency}|${queryKey(query)}`;
     // The answer is made at the version in its key (the index need not read it again).
     const body = await s.responses.getOrCreate(key, () => create(version));
-    return reply.type('application/json; charset=utf-8').send(body.replace(CORRELATION_PLACEHOLDER, JSON.stringify(req.id)));
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(body.replace(CORRELATION_PLACEHOLDER, JSON.stringify(req.id)));
   };
 
-  r.get(`${WEBSTORE}/search/products`, {
-    schema: { tags: ['Search'], summary: 'Search products by term and/or category (refinements as URL-safe base64 JSON)', params: webstoreParams, querystring: getQuery },
-  }, async (req, reply) => {
-    const q = req.query;
-    const input = checkQuery({
-      searchTerm: q.searchTerm, categoryId: q.categoryId, refinements: decodeRefinements(q.refinements), fields: q.fields,
-      page: q.page, pageSize: q.pageSize, sortRuleId: q.sortRuleId, grouping: q.grouping, includePrices: false, includeQuantityRule: q.includeQuantityRule ?? false,
-    });
-    const store = await s.webstores.get(req.params.webstoreId);
-    const a = await audience(req, store, q.effectiveAccountId);
-    return cached(req, reply, a, 'search', q, (catalogVersion) => s.search.search({ ...a, catalogVersion }, input, CORRELATION_ID));
-  });
-
-  r.post(`${WEBSTORE}/search/product-search`, {
-    schema: {
-      tags: ['Search'], summary: 'Search products (the search query as the body; includePrices adds each product\'s prices)',
-      params: webstoreParams, querystring: z.object({ effectiveAccountId: optionalAccount, ...ignoredParams }), body: postBody,
+  r.get(
+    `${WEBSTORE}/search/products`,
+    {
+      schema: {
+        tags: ['Search'],
+        summary: 'Search products by term and/or category (refinements as URL-safe base64 JSON)',
+        params: webstoreParams,
+        querystring: getQuery,
+      },
     },
-  }, async (req, reply) => {
-    const b = req.body;
-    const input = checkQuery({
-      searchTerm: b.searchTerm ?? undefined, categoryId: b.categoryId ?? undefined, refinements: (b.refinements ?? []) as SearchRefinement[], fields: b.fields,
-      page: b.page, pageSize: b.pageSize, sortRuleId: b.sortRuleId ?? undefined, grouping: b.grouping?.groupingOption ?? 'VariationParent',
-      includePrices: b.includePrices, includeQuantityRule: b.includeQuantityRule,
-    });
-    const store = await s.webstores.get(req.params.webstoreId);
-    const results = await s.search.search(await audience(req, store, req.query.effectiveAccountId), input, req.id);
-    return reply.status(201).send(results);
-  });
+    async (req, reply) => {
+      const q = req.query;
+      const input = checkQuery({
+        searchTerm: q.searchTerm,
+        categoryId: q.categoryId,
+        refinements: decodeRefinements(q.refinements),
+        fields: q.fields,
+        page: q.page,
+        pageSize: q.pageSize,
+        sortRuleId: q.sortRuleId,
+        grouping: q.grouping,
+        includePrices: false,
+        includeQuantityRule: q.includeQuantityRule ?? false,
+      });
+      const store = await s.webstores.get(req.params.webstoreId);
+      const a = await audience(req, store, q.effectiveAccountId);
+      return cached(req, reply, a, 'search', q, (catalogVersion) =>
+        s.search.search({ ...a, catalogVersion }, input, CORRELATION_ID),
+      );
+    },
+  );
 
-  r.get(`${WEBSTORE}/search/suggestions`, {
-    schema: { tags: ['Search'], summary: 'Suggested search terms and products for what has been typed (prefix and typo tolerant)', params: webstoreParams, querystring: suggestionsQuery },
-  }, async (req, reply) => {
-    const q = req.query;
-    const store = await s.webstores.get(req.params.webstoreId);
-    const a = await audience(req, store, q.effectiveAccountId);
-    return cached(req, reply, a, 'suggest', q, (catalogVersion) => s.search.suggestions({ ...a, catalogVersion }, {
-      searchTerm: q.searchTerm, maxResults: q.maxResults, includeSuggestedTerms: q.includeSuggestedTerms,
-      includeSuggestedProducts: q.includeSuggestedProducts, maxSuggestedProducts: q.maxSuggestedProducts, popularProductsCategoryId: q.popularProductsCategoryId,
-    }));
-  });
+  r.post(
+    `${WEBSTORE}/search/product-search`,
+    {
+      schema: {
+        tags: ['Search'],
+        summary: "Search products (the search query as the body; includePrices adds each product's prices)",
+        params: webstoreParams,
+        querystring: z.object({ effectiveAccountId: optionalAccount, ...ignoredParams }),
+        body: postBody,
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const input = checkQuery({
+        searchTerm: b.searchTerm ?? undefined,
+        categoryId: b.categoryId ?? undefined,
+        refinements: (b.refinements ?? []) as SearchRefinement[],
+        fields: b.fields,
+        page: b.page,
+        pageSize: b.pageSize,
+        sortRuleId: b.sortRuleId ?? undefined,
+        grouping: b.grouping?.groupingOption ?? 'VariationParent',
+        includePrices: b.includePrices,
+        includeQuantityRule: b.includeQuantityRule,
+      });
+      const store = await s.webstores.get(req.params.webstoreId);
+      const results = await s.search.search(await audience(req, store, req.query.effectiveAccountId), input, req.id);
+      return reply.status(201).send(results);
+    },
+  );
 
-  r.get(`${WEBSTORE}/search/sort-rules`, {
-    schema: { tags: ['Search'], summary: 'The sort orders a search accepts (the first is the default)', params: webstoreParams, querystring: z.object({ effectiveAccountId: optionalAccount, ...ignoredParams }) },
-  }, async (req) => {
-    await s.webstores.get(req.params.webstoreId);
-    return { sortRules: SORT_RULES };
-  });
+  r.get(
+    `${WEBSTORE}/search/suggestions`,
+    {
+      schema: {
+        tags: ['Search'],
+        summary: 'Suggested search terms and products for what has been typed (prefix and typo tolerant)',
+        params: webstoreParams,
+        querystring: suggestionsQuery,
+      },
+    },
+    async (req, reply) => {
+      const q = req.query;
+      const store = await s.webstores.get(req.params.webstoreId);
+      const a = await audience(req, store, q.effectiveAccountId);
+      return cached(req, reply, a, 'suggest', q, (catalogVersion) =>
+        s.search.suggestions(
+          { ...a, catalogVersion },
+          {
+            searchTerm: q.searchTerm,
+            maxResults: q.maxResults,
+            includeSuggestedTerms: q.includeSuggestedTerms,
+            includeSuggestedProducts: q.includeSuggestedProducts,
+            maxSuggestedProducts: q.maxSuggestedProducts,
+            popularProductsCategoryId: q.popularProductsCategoryId,
+          },
+        ),
+      );
+    },
+  );
+
+  r.get(
+    `${WEBSTORE}/search/sort-rules`,
+    {
+      schema: {
+        tags: ['Search'],
+        summary: 'The sort orders a search accepts (the first is the default)',
+        params: webstoreParams,
+        querystring: z.object({ effectiveAccountId: optionalAccount, ...ignoredParams }),
+      },
+    },
+    async (req) => {
+      await s.webstores.get(req.params.webstoreId);
+      return { sortRules: SORT_RULES };
+    },
+  );
 
   // The seller's synonym groups: read and replaced by the store administrator only.
   const admin = async (req: FastifyRequest, webstoreId: string) => {
     const store = await s.webstores.get(webstoreId);
     const ctx = await buyerContext(s, req, store);
-    if (!ctx.isAdmin) throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'Only the store administrator may manage search synonyms.');
+    if (!ctx.isAdmin)
+      throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'Only the store administrator may manage search synonyms.');
     return store;
   };
-  r.get(`${MANAGEMENT}/search/synonyms`, {
-    schema: { tags: ['Search management'], summary: 'The store\'s search synonym groups', params: webstoreParams.extend({ apiVersion: z.string() }) },
-  }, async (req) => {
-    const store = await admin(req, req.params.webstoreId);
-    return { synonymGroups: (await readSynonymGroups(s.db, store.id)).map((terms) => ({ terms })) };
-  });
-  r.put(`${MANAGEMENT}/search/synonyms`, {
-    schema: { tags: ['Search management'], summary: 'Replace the store\'s search synonym groups (effective on the next query)', params: webstoreParams.extend({ apiVersion: z.string() }), body: synonymsBody },
-  }, async (req) => {
-    const store = await admin(req, req.params.webstoreId);
-    await writeSynonymGroups(s.db, store.id, req.body.synonymGroups.map((g) => g.terms));
-    return { synonymGroups: (await readSynonymGroups(s.db, store.id)).map((terms) => ({ terms })) };
-  });
+  r.get(
+    `${MANAGEMENT}/search/synonyms`,
+    {
+      schema: {
+        tags: ['Search management'],
+        summary: "The store's search synonym groups",
+        params: webstoreParams.extend({ apiVersion: z.string() }),
+      },
+    },
+    async (req) => {
+      const store = await admin(req, req.params.webstoreId);
+      return { synonymGroups: (await readSynonymGroups(s.db, store.id)).map((terms) => ({ terms })) };
+    },
+  );
+  r.put(
+    `${MANAGEMENT}/search/synonyms`,
+    {
+      schema: {
+        tags: ['Search management'],
+        summary: "Replace the store's search synonym groups (effective on the next query)",
+        params: webstoreParams.extend({ apiVersion: z.string() }),
+        body: synonymsBody,
+      },
+    },
+    async (req) => {
+      const store = await admin(req, req.params.webstoreId);
+      await writeSynonymGroups(
+        s.db,
+        store.id,
+        req.body.synonymGroups.map((g) => g.terms),
+      );
+      return { synonymGroups: (await readSynonymGroups(s.db, store.id)).map((terms) => ({ terms })) };
+    },
+  );
 }

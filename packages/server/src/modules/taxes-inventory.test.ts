@@ -3,8 +3,12 @@ import assert from 'node:assert/strict';
 import { startTestServer, errorOf, WEBSTORE_ID, type TestServer } from '../test-support/server.ts';
 
 let s: TestServer;
-before(async () => { s = await startTestServer(); });
-after(async () => { await s.close(); });
+before(async () => {
+  s = await startTestServer();
+});
+after(async () => {
+  await s.close();
+});
 
 describe('taxes/products/{id}', () => {
   test('answers the store tax type and the policy rates for a destination', async () => {
@@ -27,26 +31,46 @@ describe('inventory/levels', () => {
   test('levels per location group and in total, by id or SKU', async () => {
     const ctx = (await s.api('/application-context')).body;
     const group = ctx.inventoryConfiguration.inventoryDefaultSource.locationSourceId;
-    const physical = await s.db.db.selectFrom('inventory_level').innerJoin('product', 'product.id', 'inventory_level.product_id')
-      .select(['product.id', 'product.sku']).groupBy(['product.id', 'product.sku']).execute();
-    const expected = await s.db.db.selectFrom('inventory_level').select(['on_hand', 'reserved']).where('product_id', '=', physical[0].id).execute();
-    const res = await s.get(path(`scope=${scope}&products=${physical[0].id},${physical[1].sku}&locationgroups=${group}`));
+    const physical = await s.db.db
+      .selectFrom('inventory_level')
+      .innerJoin('product', 'product.id', 'inventory_level.product_id')
+      .select(['product.id', 'product.sku'])
+      .groupBy(['product.id', 'product.sku'])
+      .execute();
+    const expected = await s.db.db
+      .selectFrom('inventory_level')
+      .select(['on_hand', 'reserved'])
+      .where('product_id', '=', physical[0].id)
+      .execute();
+    const res = await s.get(
+      path(`scope=${scope}&products=${physical[0].id},${physical[1].sku}&locationgroups=${group}`),
+    );
     assert.equal(res.status, 200);
     assert.equal(res.body.success, true);
     assert.equal(res.body.locationGroups[0].locationGroupId, group);
     const first = res.body.totalInventory.find((t: any) => t.product2Id === physical[0].id);
-    assert.equal(first.onHand, expected.reduce((n, r) => n + r.on_hand, 0));
-    assert.equal(first.availableToOrder, expected.reduce((n, r) => n + Math.max(0, r.on_hand - r.reserved), 0));
+    assert.equal(
+      first.onHand,
+      expected.reduce((n, r) => n + r.on_hand, 0),
+    );
+    assert.equal(
+      first.availableToOrder,
+      expected.reduce((n, r) => n + Math.max(0, r.on_hand - r.reserved), 0),
+    );
     assert.ok(res.body.totalInventory.some((t: any) => t.product2Id === physical[1].id));
   });
 
   test('bad input is a 400 in the error shape', async () => {
     assert.equal((await s.get(path('products=DS-00001'))).status, 400, 'scope required');
     assert.equal((await s.get(path(`scope=${encodeURIComponent('nonsense')}&products=PD-00001`))).status, 400);
-    const both = await s.get(path(`scope=${scope}&products=PD-00001&locations=131000000000001AAA&locationgroups=0gh000000000001AAA`));
+    const both = await s.get(
+      path(`scope=${scope}&products=PD-00001&locations=131000000000001AAA&locationgroups=0gh000000000001AAA`),
+    );
     assert.equal(both.status, 400);
     errorOf(both);
-    const unknownStore = await s.get(path(`scope=${encodeURIComponent("webStoreId Eq '0ZE000000000999AAA'")}&products=PD-00001`));
+    const unknownStore = await s.get(
+      path(`scope=${encodeURIComponent("webStoreId Eq '0ZE000000000999AAA'")}&products=PD-00001`),
+    );
     assert.equal(unknownStore.status, 404);
   });
 });

@@ -8,22 +8,36 @@ import { ignoredParams, optionalAccount, recordId, toId18, webstoreParams } from
 import { WEBSTORE } from './base.ts';
 
 export function taxRoutes(app: FastifyInstance, s: Services): void {
-  app.withTypeProvider<ZodTypeProvider>().get(`${WEBSTORE}/taxes/products/:productId`, {
-    schema: {
-      tags: ['Taxes'], summary: 'Tax policies of a product', params: webstoreParams.extend({ productId: z.string() }),
-      querystring: z.object({
-        effectiveAccountId: optionalAccount,
-        countryIsoCode: z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 code').optional(),
-        stateIsoCode: z.string().regex(/^[A-Za-z0-9]{1,3}$/, 'must be an ISO 3166-2 subdivision code').optional(), ...ignoredParams,
-      }),
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${WEBSTORE}/taxes/products/:productId`,
+    {
+      schema: {
+        tags: ['Taxes'],
+        summary: 'Tax policies of a product',
+        params: webstoreParams.extend({ productId: z.string() }),
+        querystring: z.object({
+          effectiveAccountId: optionalAccount,
+          countryIsoCode: z
+            .string()
+            .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166 alpha-2 code')
+            .optional(),
+          stateIsoCode: z
+            .string()
+            .regex(/^[A-Za-z0-9]{1,3}$/, 'must be an ISO 3166-2 subdivision code')
+            .optional(),
+          ...ignoredParams,
+        }),
+      },
     },
-  }, async (req) => {
-    const store = await s.webstores.get(req.params.webstoreId);
-    const ctx = await catalogueContext(s, req, store, req.query.effectiveAccountId);
-    if (!recordId.safeParse(req.params.productId).success) throw invalidId(req.params.productId);
-    const [row] = await s.products.rowsByIds(store.id, [toId18(req.params.productId)]);
-    if (!row || !ctx.visibility.canSeeProduct(row.id)) throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
-    const country = (req.query.countryIsoCode ?? store.settings.country).toUpperCase();
-    return s.taxes.productTaxes(row.id, row.tax_policy_id, store.settings.taxType, country, req.query.stateIsoCode);
-  });
+    async (req) => {
+      const store = await s.webstores.get(req.params.webstoreId);
+      const ctx = await catalogueContext(s, req, store, req.query.effectiveAccountId);
+      if (!recordId.safeParse(req.params.productId).success) throw invalidId(req.params.productId);
+      const [row] = await s.products.rowsByIds(store.id, [toId18(req.params.productId)]);
+      if (!row || !ctx.visibility.canSeeProduct(row.id))
+        throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
+      const country = (req.query.countryIsoCode ?? store.settings.country).toUpperCase();
+      return s.taxes.productTaxes(row.id, row.tax_policy_id, store.settings.taxType, country, req.query.stateIsoCode);
+    },
+  );
 }

@@ -9,11 +9,17 @@ import { analyze, fold, skuTerm, words } from './text.ts';
 import { topK } from './top-k.ts';
 
 /** One query word (or synonym phrase): a document must match one of the alternatives. */
-export interface Clause { alternatives: Array<{ stems: string[]; weight: number }>; text: string }
+export interface Clause {
+  alternatives: Array<{ stems: string[]; weight: number }>;
+  text: string;
+}
 
 export type SortOrder = 'relevance' | 'priceAsc' | 'priceDesc' | 'nameAsc' | 'newest';
 
-export interface Range { min: number | null; max: number | null }
+export interface Range {
+  min: number | null;
+  max: number | null;
+}
 
 /** The facets with one value per ordinal of a dictionary. */
 export type DistinctFacet = 'countries' | 'sicCode' | 'division' | 'status';
@@ -46,7 +52,15 @@ export interface EngineQuery {
   categoryGroups: Uint8Array[] | null;
 }
 
-export interface FacetCounts { countries: Int32Array; sicCode: Int32Array; division: Int32Array; status: Int32Array; recordCount: Int32Array; price: Int32Array; category: Int32Array }
+export interface FacetCounts {
+  countries: Int32Array;
+  sicCode: Int32Array;
+  division: Int32Array;
+  status: Int32Array;
+  recordCount: Int32Array;
+  price: Int32Array;
+  category: Int32Array;
+}
 export interface EngineResult {
   total: number;
   hits: Array<{ productId: string; score: number }>;
@@ -59,17 +73,37 @@ export const PRICE_RANGES: Range[] = PRICE_BUCKETS.map((b) => parseBucket(b)!);
 
 const [K_COUNTRIES, K_SIC, K_DIVISION, K_STATUS, K_RECORDS, K_PRICE, K_CATEGORY] = [0, 1, 2, 3, 4, 5, 6] as const;
 const EMPTY = new Uint8Array(0);
-const ordMask = (ords: Set<number>, size: number) => { const m = new Uint8Array(size); for (const o of ords) if (o >= 0 && o < size) m[o] = 1; return m; };
+const ordMask = (ords: Set<number>, size: number) => {
+  const m = new Uint8Array(size);
+  for (const o of ords) if (o >= 0 && o < size) m[o] = 1;
+  return m;
+};
 /** Does any ordinal in ords[from..to) have its flag set in the mask (a document's categories or countries)? */
-const anyIn = (mask: Uint8Array, ords: Int32Array, from: number, to: number) => { for (let k = from; k < to; k++) if (mask[ords[k]!]) return true; return false; };
-const groupBitsOf = (bits: Int32Array, ords: Int32Array, from: number, to: number) => { let b = 0; for (let k = from; k < to; k++) b |= bits[ords[k]!]!; return b; };
-const addBits = (into: Int32Array, bits: number) => { for (let g = 0; bits; g++, bits >>>= 1) if (bits & 1) into[g]!++; };
+const anyIn = (mask: Uint8Array, ords: Int32Array, from: number, to: number) => {
+  for (let k = from; k < to; k++) if (mask[ords[k]!]) return true;
+  return false;
+};
+const groupBitsOf = (bits: Int32Array, ords: Int32Array, from: number, to: number) => {
+  let b = 0;
+  for (let k = from; k < to; k++) b |= bits[ords[k]!]!;
+  return b;
+};
+const addBits = (into: Int32Array, bits: number) => {
+  for (let g = 0; bits; g++, bits >>>= 1) if (bits & 1) into[g]!++;
+};
 
-interface Scratch { score: Float64Array; hits: Uint8Array; best: Float64Array; phraseHits: Uint8Array; phraseScore: Float64Array }
+interface Scratch {
+  score: Float64Array;
+  hits: Uint8Array;
+  best: Float64Array;
+  phraseHits: Uint8Array;
+  phraseScore: Float64Array;
+}
 
 /** A document in a segment: segment index × 2^26 + document number. */
 const SEG_SHIFT = 2 ** 26;
-const inRanges = (v: number, ranges: Range[]) => ranges.some((r) => (r.min === null || v >= r.min) && (r.max === null || v <= r.max));
+const inRanges = (v: number, ranges: Range[]) =>
+  ranges.some((r) => (r.min === null || v >= r.min) && (r.max === null || v <= r.max));
 /** Bucket index of a value: the first whose upper bound is not below it (buckets are contiguous in whole units). */
 const bucketOf = (v: number, ranges: Range[]) => {
   if (Number.isNaN(v)) return -1;
@@ -93,7 +127,11 @@ export class SearchEngine {
 
   get documentCount(): number {
     let n = 0;
-    this.segments.forEach((s, i) => { const d = this.dead[i]; n += s.size; if (d) for (const x of d) n -= x; });
+    this.segments.forEach((s, i) => {
+      const d = this.dead[i];
+      n += s.size;
+      if (d) for (const x of d) n -= x;
+    });
     return n;
   }
 
@@ -138,7 +176,10 @@ export class SearchEngine {
           if (w.charCodeAt(0) !== word.charCodeAt(0)) continue;
           seen.add(w);
           const d = boundedDistance(word, w, Math.min(budget, bestDistance));
-          if (d < bestDistance) { bestDistance = d; best = []; }
+          if (d < bestDistance) {
+            bestDistance = d;
+            best = [];
+          }
           if (d === bestDistance && d <= budget) best.push({ word: w, stem: v.stem, distance: d, count: v.count });
         }
       }
@@ -150,14 +191,19 @@ export class SearchEngine {
   }
 
   /** Vocabulary words that start with the prefix, most frequent first (suggestCount: only words shoppers see in names and categories). */
-  completions(prefix: string, limit: number, offeredOnly = false): Array<{ word: string; stem: string; count: number }> {
+  completions(
+    prefix: string,
+    limit: number,
+    offeredOnly = false,
+  ): Array<{ word: string; stem: string; count: number }> {
     const merged = new Map<string, { word: string; stem: string; count: number }>();
     for (const seg of this.segments) {
       for (const [w, v] of seg.wordsWithPrefix(prefix)) {
         const count = offeredOnly ? v.suggestCount : v.count;
         if (!count) continue;
         const m = merged.get(w);
-        if (m) m.count += count; else merged.set(w, { word: w, stem: v.stem, count });
+        if (m) m.count += count;
+        else merged.set(w, { word: w, stem: v.stem, count });
       }
     }
     return [...merged.values()].sort((a, b) => b.count - a.count || a.word.localeCompare(b.word)).slice(0, limit);
@@ -166,19 +212,23 @@ export class SearchEngine {
   clauses(term: string, prefix = false): Clause[] {
     const raw = term.trim();
     // A SKU ("DS-00042") is one term.
-    if (/^[a-z]{1,5}-?\d{2,}$/i.test(raw)) return [{ alternatives: [{ stems: [skuTerm(raw)], weight: 1 }], text: raw.toLowerCase() }];
+    if (/^[a-z]{1,5}-?\d{2,}$/i.test(raw))
+      return [{ alternatives: [{ stems: [skuTerm(raw)], weight: 1 }], text: raw.toLowerCase() }];
     let tokens = analyze(raw);
     if (!tokens.length) tokens = analyze(raw, true);
     const stems = tokens.map((t) => t.stem);
     const out: Clause[] = [];
     const endsInSpace = /\s$/.test(term);
-    for (let i = 0; i < tokens.length;) {
+    for (let i = 0; i < tokens.length; ) {
       const syn = this.synonyms.match(stems, i);
       if (syn) {
         const phrase = stems.slice(i, i + syn.length).join(' ');
         out.push({
           alternatives: syn.group.map((p) => ({ stems: p.stems, weight: p.stems.join(' ') === phrase ? 1 : 0.9 })),
-          text: tokens.slice(i, i + syn.length).map((t) => t.surface).join(' '),
+          text: tokens
+            .slice(i, i + syn.length)
+            .map((t) => t.surface)
+            .join(' '),
         });
         i += syn.length;
         continue;
@@ -190,7 +240,8 @@ export class SearchEngine {
       if (this.known(t.stem)) alternatives.push({ stems: [t.stem], weight: 1 });
       if (prefix && isLast && !endsInSpace) {
         // The most frequent completions only: a one- or two-letter prefix would otherwise pull in most of the catalogue.
-        for (const c of this.completions(t.surface, 8, true)) if (c.stem !== t.stem) alternatives.push({ stems: [c.stem], weight: 0.85 });
+        for (const c of this.completions(t.surface, 8, true))
+          if (c.stem !== t.stem) alternatives.push({ stems: [c.stem], weight: 0.85 });
       }
       if (!alternatives.length) {
         const typos = this.typoCandidates(t.surface);
@@ -198,7 +249,9 @@ export class SearchEngine {
           alternatives.push({ stems: [c.stem], weight: 0.8 });
           // A corrected word brings its synonyms too ("dentsts" → "dentists" → "dental").
           const syn2 = this.synonyms.match([c.stem], 0);
-          if (syn2?.length === 1) for (const p of syn2.group) if (p.stems.join(' ') !== c.stem) alternatives.push({ stems: p.stems, weight: 0.7 });
+          if (syn2?.length === 1)
+            for (const p of syn2.group)
+              if (p.stems.join(' ') !== c.stem) alternatives.push({ stems: p.stems, weight: 0.7 });
         }
         if (typos[0]) text = typos[0].word;
       }
@@ -268,7 +321,10 @@ export class SearchEngine {
     const scores = new Float64Array(kept);
     let k = 0;
     for (const d of union) {
-      if (hits[d]! >= required) { docs[k] = d; scores[k++] = score[d]!; }
+      if (hits[d]! >= required) {
+        docs[k] = d;
+        scores[k++] = score[d]!;
+      }
       score[d] = 0;
       hits[d] = 0;
     }
@@ -279,7 +335,13 @@ export class SearchEngine {
   private scratch(seg: Segment): Scratch {
     let s = this.scratches.get(seg);
     if (!s) {
-      s = { score: new Float64Array(seg.size), hits: new Uint8Array(seg.size), best: new Float64Array(seg.size), phraseHits: new Uint8Array(seg.size), phraseScore: new Float64Array(seg.size) };
+      s = {
+        score: new Float64Array(seg.size),
+        hits: new Uint8Array(seg.size),
+        best: new Float64Array(seg.size),
+        phraseHits: new Uint8Array(seg.size),
+        phraseScore: new Float64Array(seg.size),
+      };
       this.scratches.set(seg, s);
     }
     return s;
@@ -287,7 +349,10 @@ export class SearchEngine {
 
   private priceColumn(seg: Segment, books: string[]): Float64Array {
     let bySeg = this.priceCache.get(seg);
-    if (!bySeg) { bySeg = new Map(); this.priceCache.set(seg, bySeg); }
+    if (!bySeg) {
+      bySeg = new Map();
+      this.priceCache.set(seg, bySeg);
+    }
     const key = books.join(',');
     let col = bySeg.get(key);
     if (!col) {
@@ -326,22 +391,40 @@ export class SearchEngine {
     const kinds = { countries: K_COUNTRIES, sicCode: K_SIC, division: K_DIVISION, status: K_STATUS } as const;
     const sels = q.selections.map((sel) => {
       switch (sel.key) {
-        case 'countries': case 'sicCode': case 'division': case 'status':
-          return { kind: kinds[sel.key], mask: ordMask(sel.ords, distinctDict(d, sel.key).size), ranges: [] as Range[] };
-        case 'recordCount': return { kind: K_RECORDS, mask: EMPTY, ranges: sel.ranges };
-        case 'price': return { kind: K_PRICE, mask: EMPTY, ranges: sel.ranges };
-        case 'category': return { kind: K_CATEGORY, mask: sel.mask, ranges: [] as Range[] };
+        case 'countries':
+        case 'sicCode':
+        case 'division':
+        case 'status':
+          return {
+            kind: kinds[sel.key],
+            mask: ordMask(sel.ords, distinctDict(d, sel.key).size),
+            ranges: [] as Range[],
+          };
+        case 'recordCount':
+          return { kind: K_RECORDS, mask: EMPTY, ranges: sel.ranges };
+        case 'price':
+          return { kind: K_PRICE, mask: EMPTY, ranges: sel.ranges };
+        case 'category':
+          return { kind: K_CATEGORY, mask: sel.mask, ranges: [] as Range[] };
       }
     });
-    const counts: FacetCounts | null = q.facets ? {
-      countries: new Int32Array(d.countries.size), sicCode: new Int32Array(d.sicCodes.size), division: new Int32Array(d.divisions.size),
-      status: new Int32Array(d.statuses.size), recordCount: new Int32Array(RECORD_RANGES.length), price: new Int32Array(PRICE_RANGES.length),
-      category: new Int32Array(q.categoryGroups?.length ?? 0),
-    } : null;
+    const counts: FacetCounts | null = q.facets
+      ? {
+          countries: new Int32Array(d.countries.size),
+          sicCode: new Int32Array(d.sicCodes.size),
+          division: new Int32Array(d.divisions.size),
+          status: new Int32Array(d.statuses.size),
+          recordCount: new Int32Array(RECORD_RANGES.length),
+          price: new Int32Array(PRICE_RANGES.length),
+          category: new Int32Array(q.categoryGroups?.length ?? 0),
+        }
+      : null;
     const groupCounts = q.categoryGroups ? new Int32Array(q.categoryGroups.length) : null;
     // Category ordinal → bit set of the category groups it falls in (at most 31 groups are counted).
     const groupBits = new Int32Array(d.categories.size);
-    (q.categoryGroups ?? []).slice(0, 31).forEach((mask, g) => { for (let o = 0; o < mask.length; o++) if (mask[o]) groupBits[o]! |= 1 << g; });
+    (q.categoryGroups ?? []).slice(0, 31).forEach((mask, g) => {
+      for (let o = 0; o < mask.length; o++) if (mask[o]) groupBits[o]! |= 1 << g;
+    });
     const granted = q.granted;
     const scope = q.scope;
 
@@ -349,7 +432,12 @@ export class SearchEngine {
     for (const seg of this.segments) cap += seg.size;
     // Result arrays are reused across queries (one runs at a time); they grow with the catalogue.
     if (!this.results || this.results.ref.length < cap) {
-      this.results = { ref: new Float64Array(cap), key: new Float64Array(cap), tie: new Float64Array(cap), score: new Float64Array(cap) };
+      this.results = {
+        ref: new Float64Array(cap),
+        key: new Float64Array(cap),
+        tie: new Float64Array(cap),
+        score: new Float64Array(cap),
+      };
     }
     const { ref: passRef, key, tie, score: scoreOf } = this.results;
     let n = 0;
@@ -380,7 +468,10 @@ export class SearchEngine {
           prices2 = this.priceColumn(seg2, q.priceBooks);
           grouped ??= new Map();
           const at = grouped.get(ref);
-          if (at !== undefined) { if (at >= 0 && score > scoreOf[at]!) scoreOf[at] = score; continue; }
+          if (at !== undefined) {
+            if (at >= 0 && score > scoreOf[at]!) scoreOf[at] = score;
+            continue;
+          }
           grouped.set(ref, -1);
         }
         const cs = seg2.catStart[doc]!;
@@ -395,26 +486,51 @@ export class SearchEngine {
           const sel = sels[t]!;
           let ok = false;
           switch (sel.kind) {
-            case K_COUNTRIES: ok = anyIn(sel.mask, seg2.countryOrds, seg2.countryStart[doc]!, seg2.countryStart[doc + 1]!); break;
-            case K_SIC: ok = seg2.sicCodes[doc]! >= 0 && sel.mask[seg2.sicCodes[doc]!] === 1; break;
-            case K_DIVISION: ok = seg2.divisions[doc]! >= 0 && sel.mask[seg2.divisions[doc]!] === 1; break;
-            case K_STATUS: ok = seg2.statuses[doc]! >= 0 && sel.mask[seg2.statuses[doc]!] === 1; break;
-            case K_RECORDS: ok = !Number.isNaN(seg2.recordCounts[doc]!) && inRanges(seg2.recordCounts[doc]!, sel.ranges); break;
-            case K_PRICE: ok = !Number.isNaN(price) && inRanges(price / 100, sel.ranges); break;
-            case K_CATEGORY: ok = anyIn(sel.mask, seg2.catOrds, cs, ce); break;
+            case K_COUNTRIES:
+              ok = anyIn(sel.mask, seg2.countryOrds, seg2.countryStart[doc]!, seg2.countryStart[doc + 1]!);
+              break;
+            case K_SIC:
+              ok = seg2.sicCodes[doc]! >= 0 && sel.mask[seg2.sicCodes[doc]!] === 1;
+              break;
+            case K_DIVISION:
+              ok = seg2.divisions[doc]! >= 0 && sel.mask[seg2.divisions[doc]!] === 1;
+              break;
+            case K_STATUS:
+              ok = seg2.statuses[doc]! >= 0 && sel.mask[seg2.statuses[doc]!] === 1;
+              break;
+            case K_RECORDS:
+              ok = !Number.isNaN(seg2.recordCounts[doc]!) && inRanges(seg2.recordCounts[doc]!, sel.ranges);
+              break;
+            case K_PRICE:
+              ok = !Number.isNaN(price) && inRanges(price / 100, sel.ranges);
+              break;
+            case K_CATEGORY:
+              ok = anyIn(sel.mask, seg2.catOrds, cs, ce);
+              break;
           }
-          if (!ok) { failed = t; if (++failures > 1) break; }
+          if (!ok) {
+            failed = t;
+            if (++failures > 1) break;
+          }
         }
         if (failures > 1) continue;
         if (counts) {
           // Disjunctive facets: a document failing only one facet's selection still counts in that facet.
           const only = failures === 1 ? sels[failed]!.kind : -1;
-          if (only < 0 || only === K_COUNTRIES) for (let k = seg2.countryStart[doc]!; k < seg2.countryStart[doc + 1]!; k++) counts.countries[seg2.countryOrds[k]!]!++;
+          if (only < 0 || only === K_COUNTRIES)
+            for (let k = seg2.countryStart[doc]!; k < seg2.countryStart[doc + 1]!; k++)
+              counts.countries[seg2.countryOrds[k]!]!++;
           if ((only < 0 || only === K_SIC) && seg2.sicCodes[doc]! >= 0) counts.sicCode[seg2.sicCodes[doc]!]!++;
           if ((only < 0 || only === K_DIVISION) && seg2.divisions[doc]! >= 0) counts.division[seg2.divisions[doc]!]!++;
           if ((only < 0 || only === K_STATUS) && seg2.statuses[doc]! >= 0) counts.status[seg2.statuses[doc]!]!++;
-          if (only < 0 || only === K_RECORDS) { const b = bucketOf(seg2.recordCounts[doc]!, RECORD_RANGES); if (b >= 0) counts.recordCount[b]!++; }
-          if (only < 0 || only === K_PRICE) { const b = bucketOf(price / 100, PRICE_RANGES); if (b >= 0) counts.price[b]!++; }
+          if (only < 0 || only === K_RECORDS) {
+            const b = bucketOf(seg2.recordCounts[doc]!, RECORD_RANGES);
+            if (b >= 0) counts.recordCount[b]!++;
+          }
+          if (only < 0 || only === K_PRICE) {
+            const b = bucketOf(price / 100, PRICE_RANGES);
+            if (b >= 0) counts.price[b]!++;
+          }
           if (only < 0 || only === K_CATEGORY) addBits(counts.category, groupBitsOf(groupBits, seg2.catOrds, cs, ce));
         }
         if (failures === 1) continue;
@@ -425,11 +541,20 @@ export class SearchEngine {
         scoreOf[n] = score;
         tie[n] = ref;
         switch (q.sort) {
-          case 'relevance': break; // from the final score, below
-          case 'priceAsc': key[n] = Number.isNaN(price) ? Number.POSITIVE_INFINITY : price; break;
-          case 'priceDesc': key[n] = Number.isNaN(price) ? Number.POSITIVE_INFINITY : -price; break;
-          case 'nameAsc': key[n] = s2 === 0 ? seg2.nameRank[doc]! : this.nameRankInMain(seg2.names[doc]!); break;
-          case 'newest': key[n] = -seg2.createdAt[doc]!; break;
+          case 'relevance':
+            break; // from the final score, below
+          case 'priceAsc':
+            key[n] = Number.isNaN(price) ? Number.POSITIVE_INFINITY : price;
+            break;
+          case 'priceDesc':
+            key[n] = Number.isNaN(price) ? Number.POSITIVE_INFINITY : -price;
+            break;
+          case 'nameAsc':
+            key[n] = s2 === 0 ? seg2.nameRank[doc]! : this.nameRankInMain(seg2.names[doc]!);
+            break;
+          case 'newest':
+            key[n] = -seg2.createdAt[doc]!;
+            break;
         }
         n++;
       }
@@ -446,7 +571,10 @@ export class SearchEngine {
     const hits: EngineResult['hits'] = [];
     for (let i = q.offset; i < top.length; i++) {
       const ref = passRef[top[i]!]!;
-      hits.push({ productId: this.segments[Math.floor(ref / SEG_SHIFT)]!.productIds[ref % SEG_SHIFT]!, score: scoreOf[top[i]!]! });
+      hits.push({
+        productId: this.segments[Math.floor(ref / SEG_SHIFT)]!.productIds[ref % SEG_SHIFT]!,
+        score: scoreOf[top[i]!]!,
+      });
     }
     return { total: n, hits, facets: counts, categoryCounts: groupCounts };
   }
@@ -459,7 +587,8 @@ export class SearchEngine {
     let hi = main.size;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (compareNames(main.names[main.sortedByName[mid]!]!, name) <= 0) lo = mid + 1; else hi = mid;
+      if (compareNames(main.names[main.sortedByName[mid]!]!, name) <= 0) lo = mid + 1;
+      else hi = mid;
     }
     return lo - 0.5;
   }
@@ -484,7 +613,11 @@ export class SearchEngine {
   }
 
   /** Completed search terms for what has been typed: the earlier words as read, the last one completed. */
-  suggestTerms(input: string, granted: Uint8Array | null, limit: number): Array<{ value: string; productCount: number }> {
+  suggestTerms(
+    input: string,
+    granted: Uint8Array | null,
+    limit: number,
+  ): Array<{ value: string; productCount: number }> {
     const typed = words(input);
     if (!typed.length) return [];
     const endsInSpace = /\s$/.test(input);
@@ -495,7 +628,8 @@ export class SearchEngine {
     const candidates = new Map<string, { word: string; stem: string }>();
     if (!endsInSpace) {
       for (const c of this.completions(last, 12, true)) if (!candidates.has(c.stem)) candidates.set(c.stem, c);
-      if (candidates.size < 3) for (const c of this.typoCandidates(last)) if (!candidates.has(c.stem)) candidates.set(c.stem, c);
+      if (candidates.size < 3)
+        for (const c of this.typoCandidates(last)) if (!candidates.has(c.stem)) candidates.set(c.stem, c);
     }
     const out: Array<{ value: string; productCount: number }> = [];
     if (!candidates.size) {
@@ -506,10 +640,12 @@ export class SearchEngine {
     for (const c of candidates.values()) {
       const clause: Clause = { alternatives: [{ stems: [c.stem], weight: 1 }], text: c.word };
       // One word for an unrestricted audience: its document frequency is the count.
-      const n = !headClauses.length && !granted ? this.listedDf(c.stem) : this.countMatches([...headClauses, clause], granted, 100_000);
+      const n =
+        !headClauses.length && !granted
+          ? this.listedDf(c.stem)
+          : this.countMatches([...headClauses, clause], granted, 100_000);
       if (n) out.push({ value: fold(`${headText} ${c.word}`).trim(), productCount: n });
     }
     return out.sort((a, b) => b.productCount - a.productCount || a.value.localeCompare(b.value)).slice(0, limit);
   }
 }
-

@@ -18,8 +18,17 @@ test('short words get no typo allowance, long words two', () => {
 });
 
 test('analysis folds case and accents, drops stop words and stems plurals', () => {
-  assert.deepEqual(analyze('Restaurants in Texas with Email').map((t) => t.stem), ['restaur', 'texa', 'email']);
-  assert.deepEqual(analyze('Dentists').map((t) => t.stem), analyze('dentist').map((t) => t.stem));
-  assert.deepEqual(analyze('Café Owners').map((t) => t.surface), ['cafe', 'owners']);
+  assert.deepEqual(
+    analyze('Restaurants in Texas with Email').map((t) => t.stem),
+    ['restaur', 'texa', 'email'],
+  );
+  assert.deepEqual(
+    analyze('Dentists').map((t) => t.stem),
+    analyze('dentist').map((t) => t.stem),
+  );
+  assert.deepEqual(
+    analyze('Café Owners').map((t) => t.surface),
+    ['cafe', 'owners'],
+  );
   assert.equal(skuTerm('DS-00042'), 'ds00042');
 });

@@ -11,7 +11,10 @@ import { type Dictionaries, Segment, newDictionaries } from './segment.ts';
 import { Synonyms } from './synonyms.ts';
 import { readSynonymGroups } from './synonym-groups.ts';
 
-interface PriceBooks { books: Array<{ id: string; currency: string; active: boolean }>; byGroup: Map<string, Array<{ book: string; priority: number }>> }
+interface PriceBooks {
+  books: Array<{ id: string; currency: string; active: boolean }>;
+  byGroup: Map<string, Array<{ book: string; priority: number }>>;
+}
 
 interface StoreIndex {
   version: number;
@@ -26,7 +29,13 @@ interface StoreIndex {
   memoryBytes: number;
 }
 
-export interface IndexStatus { documents: number; version: number; buildMs: number; memoryBytes: number; deltaDocuments: number }
+export interface IndexStatus {
+  documents: number;
+  version: number;
+  buildMs: number;
+  memoryBytes: number;
+  deltaDocuments: number;
+}
 
 /** Rebuild everything when the delta passes this share of the main segment. */
 const REBUILD_SHARE = 0.1;
@@ -38,8 +47,11 @@ export class SearchIndexService {
   constructor(private db: Kysely<Database>) {}
 
   /** The store's index, current with the database (at `knownVersion` when the caller has just read it). */
-  async engine(webstoreId: string, knownVersion?: number): Promise<{ engine: SearchEngine; booksFor: (groupIds: readonly string[], currency: string) => string[] }> {
-    const version = knownVersion ?? await this.currentVersion(webstoreId);
+  async engine(
+    webstoreId: string,
+    knownVersion?: number,
+  ): Promise<{ engine: SearchEngine; booksFor: (groupIds: readonly string[], currency: string) => string[] }> {
+    const version = knownVersion ?? (await this.currentVersion(webstoreId));
     let pending = this.built(webstoreId);
     let index = await pending;
     if (index.version < version) {
@@ -53,15 +65,25 @@ export class SearchIndexService {
       engine: index.engine,
       booksFor: (groupIds, currency) => {
         const active = new Set(books.books.filter((b) => b.active && b.currency === currency).map((b) => b.id));
-        return groupIds.flatMap((g) => books.byGroup.get(g) ?? []).filter((e) => active.has(e.book))
-          .sort((a, b) => a.priority - b.priority).map((e) => e.book).filter((b, i, all) => all.indexOf(b) === i);
+        return groupIds
+          .flatMap((g) => books.byGroup.get(g) ?? [])
+          .filter((e) => active.has(e.book))
+          .sort((a, b) => a.priority - b.priority)
+          .map((e) => e.book)
+          .filter((b, i, all) => all.indexOf(b) === i);
       },
     };
   }
 
   async status(webstoreId: string): Promise<IndexStatus> {
     const index = await this.built(webstoreId);
-    return { documents: index.engine.documentCount, version: index.version, buildMs: index.buildMs, memoryBytes: index.memoryBytes, deltaDocuments: index.engine.segments[1]?.size ?? 0 };
+    return {
+      documents: index.engine.documentCount,
+      version: index.version,
+      buildMs: index.buildMs,
+      memoryBytes: index.memoryBytes,
+      deltaDocuments: index.engine.segments[1]?.size ?? 0,
+    };
   }
 
   /** The store's index as built or being built (a first call starts the build). */
@@ -71,33 +93,58 @@ export class SearchIndexService {
 
   private remember(webstoreId: string, p: Promise<StoreIndex>): Promise<StoreIndex> {
     this.stores.set(webstoreId, p);
-    p.catch(() => { if (this.stores.get(webstoreId) === p) this.stores.delete(webstoreId); });
+    p.catch(() => {
+      if (this.stores.get(webstoreId) === p) this.stores.delete(webstoreId);
+    });
     return p;
   }
 
   /** The store's catalogue version as the database has it now (one primary-key read). */
   async currentVersion(webstoreId: string): Promise<number> {
-    const row = await this.db.selectFrom('webstore').select('catalog_version').where('id', '=', webstoreId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('webstore')
+      .select('catalog_version')
+      .where('id', '=', webstoreId)
+      .executeTakeFirst();
     return row?.catalog_version ?? 0;
   }
 
   private async build(webstoreId: string): Promise<StoreIndex> {
     const started = performance.now();
-    const heap = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+    const heap = () => {
+      const m = process.memoryUsage();
+      return m.heapUsed + m.arrayBuffers;
+    };
     const heapBefore = heap();
     const version = await this.currentVersion(webstoreId);
-    const [{ docs }, synonyms, priceBooks] = await Promise.all([loadDocs(this.db, webstoreId), this.synonyms(webstoreId), this.priceBooks(webstoreId)]);
+    const [{ docs }, synonyms, priceBooks] = await Promise.all([
+      loadDocs(this.db, webstoreId),
+      this.synonyms(webstoreId),
+      this.priceBooks(webstoreId),
+    ]);
     const dicts = newDictionaries();
     const main = await Segment.build(docs, dicts);
-    return { version, baseVersion: version, main, dicts, engine: new SearchEngine([main], [null], dicts, synonyms), priceBooks, buildMs: performance.now() - started, memoryBytes: heap() - heapBefore };
+    return {
+      version,
+      baseVersion: version,
+      main,
+      dicts,
+      engine: new SearchEngine([main], [null], dicts, synonyms),
+      priceBooks,
+      buildMs: performance.now() - started,
+      memoryBytes: heap() - heapBefore,
+    };
   }
 
   private async refresh(webstoreId: string, index: StoreIndex): Promise<StoreIndex> {
     const version = await this.currentVersion(webstoreId);
     const [{ docs, removed }, synonyms, priceBooks] = await Promise.all([
-      loadDocs(this.db, webstoreId, index.baseVersion), this.synonyms(webstoreId), this.priceBooks(webstoreId),
+      loadDocs(this.db, webstoreId, index.baseVersion),
+      this.synonyms(webstoreId),
+      this.priceBooks(webstoreId),
     ]);
-    if (docs.length + removed.length > Math.max(REBUILD_MIN, index.main.size * REBUILD_SHARE)) return this.build(webstoreId);
+    if (docs.length + removed.length > Math.max(REBUILD_MIN, index.main.size * REBUILD_SHARE))
+      return this.build(webstoreId);
     const dead = new Uint8Array(index.main.size);
     for (const id of [...docs.map((d) => d.productId), ...removed]) {
       const doc = index.main.find(id);
@@ -114,12 +161,24 @@ export class SearchIndexService {
 
   private async priceBooks(webstoreId: string): Promise<PriceBooks> {
     const [books, links] = await Promise.all([
-      this.db.selectFrom('price_book').select(['id', 'currency', 'is_active']).where('webstore_id', '=', webstoreId).execute(),
-      this.db.selectFrom('buyer_group_price_book').innerJoin('price_book', 'price_book.id', 'buyer_group_price_book.price_book_id')
-        .select(['buyer_group_id', 'price_book_id', 'priority']).where('price_book.webstore_id', '=', webstoreId).execute(),
+      this.db
+        .selectFrom('price_book')
+        .select(['id', 'currency', 'is_active'])
+        .where('webstore_id', '=', webstoreId)
+        .execute(),
+      this.db
+        .selectFrom('buyer_group_price_book')
+        .innerJoin('price_book', 'price_book.id', 'buyer_group_price_book.price_book_id')
+        .select(['buyer_group_id', 'price_book_id', 'priority'])
+        .where('price_book.webstore_id', '=', webstoreId)
+        .execute(),
     ]);
     const byGroup = new Map<string, Array<{ book: string; priority: number }>>();
-    for (const l of links) (byGroup.get(l.buyer_group_id) ?? byGroup.set(l.buyer_group_id, []).get(l.buyer_group_id)!).push({ book: l.price_book_id, priority: l.priority });
+    for (const l of links)
+      (byGroup.get(l.buyer_group_id) ?? byGroup.set(l.buyer_group_id, []).get(l.buyer_group_id)!).push({
+        book: l.price_book_id,
+        priority: l.priority,
+      });
     return { books: books.map((b) => ({ id: b.id, currency: b.currency, active: !!b.is_active })), byGroup };
   }
 }

@@ -32,15 +32,37 @@ export class Dict {
   private ords = new Map<string, number>();
   ord(value: string): number {
     let o = this.ords.get(value);
-    if (o === undefined) { o = this.values.length; this.values.push(value); this.ords.set(value, o); }
+    if (o === undefined) {
+      o = this.values.length;
+      this.values.push(value);
+      this.ords.set(value, o);
+    }
     return o;
   }
-  get(value: string): number | undefined { return this.ords.get(value); }
-  get size(): number { return this.values.length; }
+  get(value: string): number | undefined {
+    return this.ords.get(value);
+  }
+  get size(): number {
+    return this.values.length;
+  }
 }
 
-export interface Dictionaries { categories: Dict; countries: Dict; sicCodes: Dict; divisions: Dict; statuses: Dict; sicLabels: Map<string, string> }
-export const newDictionaries = (): Dictionaries => ({ categories: new Dict(), countries: new Dict(), sicCodes: new Dict(), divisions: new Dict(), statuses: new Dict(), sicLabels: new Map() });
+export interface Dictionaries {
+  categories: Dict;
+  countries: Dict;
+  sicCodes: Dict;
+  divisions: Dict;
+  statuses: Dict;
+  sicLabels: Map<string, string>;
+}
+export const newDictionaries = (): Dictionaries => ({
+  categories: new Dict(),
+  countries: new Dict(),
+  sicCodes: new Dict(),
+  divisions: new Dict(),
+  statuses: new Dict(),
+  sicLabels: new Map(),
+});
 
 /** BM25F: each field's weight and length normalisation. A name hit counts most; a hit in the long description least. */
 const FIELDS = [
@@ -55,10 +77,21 @@ const K1 = 1.2;
 const YIELD_EVERY = 5000;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export interface CorpusStats { docs: number; avgLength: number[]; df: Map<string, number> }
+export interface CorpusStats {
+  docs: number;
+  avgLength: number[];
+  df: Map<string, number>;
+}
 
-export interface Postings { docs: Int32Array; weights: Float32Array }
-export interface VocabularyEntry { stem: string; count: number; suggestCount: number }
+export interface Postings {
+  docs: Int32Array;
+  weights: Float32Array;
+}
+export interface VocabularyEntry {
+  stem: string;
+  count: number;
+  suggestCount: number;
+}
 
 function fieldTexts(d: SearchDoc): string[][] {
   const text = (s: string | null | undefined) => analyze(s).map((t) => t.stem);
@@ -115,20 +148,28 @@ export class Segment {
     this.sicCodes = Int32Array.from(docs, (d) => (d.sicCode ? dicts.sicCodes.ord(d.sicCode) : -1));
     this.divisions = Int32Array.from(docs, (d) => (d.sicDivision ? dicts.divisions.ord(d.sicDivision) : -1));
     this.statuses = Int32Array.from(docs, (d) => (d.listStatus ? dicts.statuses.ord(d.listStatus) : -1));
-    for (const d of docs) if (d.sicCode && d.sicLabel && !dicts.sicLabels.has(d.sicCode)) dicts.sicLabels.set(d.sicCode, d.sicLabel);
+    for (const d of docs)
+      if (d.sicCode && d.sicLabel && !dicts.sicLabels.has(d.sicCode)) dicts.sicLabels.set(d.sicCode, d.sicLabel);
     [this.catStart, this.catOrds] = csr(docs, (d) => d.categoryIds.map((c) => dicts.categories.ord(c)));
     [this.countryStart, this.countryOrds] = csr(docs, (d) => d.countries.map((c) => dicts.countries.ord(c)));
     docs.forEach((d, i) => {
       for (const [book, minor] of d.prices) {
         let col = this.prices.get(book);
-        if (!col) { col = new Float64Array(n).fill(Number.NaN); this.prices.set(book, col); }
+        if (!col) {
+          col = new Float64Array(n).fill(Number.NaN);
+          this.prices.set(book, col);
+        }
         col[i] = minor;
       }
     });
-    this.byId = Int32Array.from(docs.keys()).sort((a, b) => (this.productIds[a]! < this.productIds[b]! ? -1 : this.productIds[a]! > this.productIds[b]! ? 1 : 0));
+    this.byId = Int32Array.from(docs.keys()).sort((a, b) =>
+      this.productIds[a]! < this.productIds[b]! ? -1 : this.productIds[a]! > this.productIds[b]! ? 1 : 0,
+    );
     const byName = Int32Array.from(docs.keys()).sort((a, b) => compareNames(this.names[a]!, this.names[b]!) || a - b);
     this.nameRank = new Float64Array(n);
-    byName.forEach((doc, rank) => { this.nameRank[doc] = rank; });
+    byName.forEach((doc, rank) => {
+      this.nameRank[doc] = rank;
+    });
     this.sortedByName = byName;
   }
 
@@ -151,7 +192,10 @@ export class Segment {
         if (record) lengths[f]![i] = terms.length;
         for (const t of terms) {
           let row = tf.get(t);
-          if (!row) { row = new Array<number>(FIELDS.length).fill(0); tf.set(t, row); }
+          if (!row) {
+            row = new Array<number>(FIELDS.length).fill(0);
+            tf.set(t, row);
+          }
           row[f]!++;
         }
       });
@@ -189,14 +233,18 @@ export class Segment {
           wtf += (field.boost * row[f]!) / norm;
         }
         let list = lists.get(t);
-        if (!list) { list = { docs: [], weights: [] }; lists.set(t, list); }
+        if (!list) {
+          list = { docs: [], weights: [] };
+          lists.set(t, list);
+        }
         list.docs.push(i);
         list.weights.push((wtf * (K1 + 1)) / (wtf + K1));
       }
     }
-    for (const [t, list] of lists) this.postings.set(t, { docs: Int32Array.from(list.docs), weights: Float32Array.from(list.weights) });
+    for (const [t, list] of lists)
+      this.postings.set(t, { docs: Int32Array.from(list.docs), weights: Float32Array.from(list.weights) });
     this.sortedWords = [...this.vocabulary.keys()].sort();
-    }
+  }
 
   readonly sortedByName: Int32Array;
 
@@ -217,7 +265,10 @@ export class Segment {
     add(d.description, false);
     for (const [word, stem] of all) {
       let v = this.vocabulary.get(word);
-      if (!v) { v = { stem, count: 0, suggestCount: 0 }; this.vocabulary.set(word, v); }
+      if (!v) {
+        v = { stem, count: 0, suggestCount: 0 };
+        this.vocabulary.set(word, v);
+      }
       v.count++;
       if (suggest.has(word)) v.suggestCount++;
     }
@@ -231,7 +282,8 @@ export class Segment {
       const mid = (lo + hi) >> 1;
       const id = this.productIds[this.byId[mid]!]!;
       if (id === productId) return this.byId[mid]!;
-      if (id < productId) lo = mid + 1; else hi = mid - 1;
+      if (id < productId) lo = mid + 1;
+      else hi = mid - 1;
     }
     return -1;
   }
@@ -242,7 +294,8 @@ export class Segment {
     let hi = this.sortedWords.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.sortedWords[mid]! < prefix) lo = mid + 1; else hi = mid;
+      if (this.sortedWords[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
     }
     for (let i = lo; i < this.sortedWords.length && this.sortedWords[i]!.startsWith(prefix); i++) {
       yield [this.sortedWords[i]!, this.vocabulary.get(this.sortedWords[i]!)!];

@@ -3,7 +3,9 @@
 // the next query without re-indexing the catalogue.
 import { analyze } from './text.ts';
 
-export interface Phrase { stems: string[] }
+export interface Phrase {
+  stems: string[];
+}
 
 export class Synonyms {
   private byFirst = new Map<string, Array<{ phrase: Phrase; group: Phrase[] }>>();

@@ -4,8 +4,33 @@ import { stemmer } from 'stemmer';
 
 /** Words that carry no meaning in a dataset query ("restaurants in texas with email"). "us" is kept: it is a country. */
 const STOP_WORDS = new Set([
-  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'in', 'into', 'is', 'it', 'of', 'on', 'or',
-  'the', 'to', 'with', 'within', 'all', 'list', 'lists', 'data', 'dataset', 'datasets',
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'for',
+  'from',
+  'in',
+  'into',
+  'is',
+  'it',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+  'within',
+  'all',
+  'list',
+  'lists',
+  'data',
+  'dataset',
+  'datasets',
 ]);
 
 export interface Token {
@@ -18,7 +43,10 @@ export interface Token {
 const WORD = /[\p{L}\p{N}]+/gu;
 
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** Catalogue vocabularies are small next to their text, so stems are remembered (bounded). */

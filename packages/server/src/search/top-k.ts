@@ -6,7 +6,9 @@ export function topK(key: Float64Array, tie: Float64Array, n: number, k: number)
   const worse = (a: number, b: number) => key[a]! > key[b]! || (key[a] === key[b] && tie[a]! > tie[b]!);
   if (k <= 0 || n === 0) return new Int32Array(0);
   if (n <= k * 4) {
-    return Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0)).slice(0, k);
+    return Int32Array.from({ length: n }, (_, i) => i)
+      .sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0))
+      .slice(0, k);
   }
   const heap = new Int32Array(k);
   let size = 0;
@@ -31,8 +33,13 @@ export function topK(key: Float64Array, tie: Float64Array, n: number, k: number)
     }
   };
   for (let i = 0; i < n; i++) {
-    if (size < k) { heap[size++] = i; siftUp(size - 1); }
-    else if (worse(heap[0]!, i)) { heap[0] = i; siftDown(0); }
+    if (size < k) {
+      heap[size++] = i;
+      siftUp(size - 1);
+    } else if (worse(heap[0]!, i)) {
+      heap[0] = i;
+      siftDown(0);
+    }
   }
   return heap.slice(0, size).sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
 }

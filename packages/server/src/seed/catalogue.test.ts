@@ -10,7 +10,8 @@ const demo = collectCatalogue({ products: 500 });
 const { catalogue, products, relations } = demo;
 const byId = new Map(products.product.map((p) => [p.id, p]));
 const datasets = products.product.filter((p) => p.sku.startsWith('DS-'));
-const countBy = <T>(rows: T[], key: (r: T) => string) => rows.reduce((m, r) => m.set(key(r), (m.get(key(r)) ?? 0) + 1), new Map<string, number>());
+const countBy = <T>(rows: T[], key: (r: T) => string) =>
+  rows.reduce((m, r) => m.set(key(r), (m.get(key(r)) ?? 0) + 1), new Map<string, number>());
 
 describe('catalogue determinism', () => {
   it('generates identical rows for identical options', () => {
@@ -43,7 +44,8 @@ describe('catalogue contents', () => {
   });
 
   it('has unique ids, SKUs and url names', () => {
-    for (const key of ['id', 'sku', 'url_name'] as const) assert.equal(new Set(products.product.map((p) => p[key])).size, products.product.length, key);
+    for (const key of ['id', 'sku', 'url_name'] as const)
+      assert.equal(new Set(products.product.map((p) => p[key])).size, products.product.length, key);
     // The asset routes (/media/products/{SKU}.svg, /samples/{SKU}.csv) accept two letters, a dash and digits.
     for (const p of products.product) assert.match(p.sku, /^[A-Z]{2}-\d{5,}$/);
     assert.equal(new Set(catalogue.categories.map((c) => c.url_name)).size, catalogue.categories.length);
@@ -126,7 +128,8 @@ describe('catalogue contents', () => {
     for (const p of parents) assert.equal(variations.filter((v) => v.parent_id === p.id).length, 3);
     assert.ok(products.product.filter((p) => p.product_class === 'Bundle').length >= 2);
     assert.ok(products.product.filter((p) => p.product_class === 'Set').length >= 2);
-    for (const type of ['BundleComponent', 'SetComponent']) assert.ok(relations.filter((r) => r.relationship_type === type).length >= 4);
+    for (const type of ['BundleComponent', 'SetComponent'])
+      assert.ok(relations.filter((r) => r.relationship_type === type).length >= 4);
 
     const printed = products.product.filter((p) => p.fulfilment === 'Physical');
     assert.ok(printed.length >= 5 && printed.length <= 10);
@@ -137,7 +140,10 @@ describe('catalogue contents', () => {
       assert.equal(products.inventory_level.filter((i) => i.product_id === p.id).length, 2);
     }
     assert.ok(products.inventory_level.some((i) => i.on_hand === 0));
-    assert.ok(printed.some((p) => products.inventory_level.filter((i) => i.product_id === p.id).every((i) => i.on_hand === 0)), 'one is out of stock');
+    assert.ok(
+      printed.some((p) => products.inventory_level.filter((i) => i.product_id === p.id).every((i) => i.on_hand === 0)),
+      'one is out of stock',
+    );
   });
 
   it('has purchase quantity rules: once for most datasets, packs of 5 seats for a few', () => {
@@ -158,10 +164,21 @@ describe('catalogue contents', () => {
 
   it('offers one-time and subscription selling models', () => {
     const models = countBy(products.product_selling_model, (r) => r.product_id);
-    const oneTime = new Set(products.product_selling_model.filter((r) => r.selling_model_id === SELLING_MODEL_IDS.oneTime).map((r) => r.product_id));
-    const withSubscription = datasets.filter((p) => products.product_selling_model.some((r) => r.product_id === p.id && r.selling_model_id !== SELLING_MODEL_IDS.oneTime));
+    const oneTime = new Set(
+      products.product_selling_model
+        .filter((r) => r.selling_model_id === SELLING_MODEL_IDS.oneTime)
+        .map((r) => r.product_id),
+    );
+    const withSubscription = datasets.filter((p) =>
+      products.product_selling_model.some(
+        (r) => r.product_id === p.id && r.selling_model_id !== SELLING_MODEL_IDS.oneTime,
+      ),
+    );
     const subscriptionOnly = datasets.filter((p) => models.get(p.id) && !oneTime.has(p.id));
-    assert.ok(withSubscription.length > datasets.length * 0.2 && withSubscription.length < datasets.length * 0.4, `subscriptions on ${withSubscription.length}`);
+    assert.ok(
+      withSubscription.length > datasets.length * 0.2 && withSubscription.length < datasets.length * 0.4,
+      `subscriptions on ${withSubscription.length}`,
+    );
     assert.ok(subscriptionOnly.length >= 3);
     // Every dataset with a price offers something to buy.
     for (const p of datasets) assert.ok((models.get(p.id) ?? 0) >= 1, p.sku);
@@ -173,11 +190,16 @@ describe('catalogue contents', () => {
     const unpriced = datasets.filter((p) => !priced.has(p.id));
     assert.ok(unpriced.length >= 3);
     const standard = entries.filter((e) => e.price_book_id === PRICE_BOOK_IDS.standard && e.selling_model_id === null);
-    const store = new Map(entries.filter((e) => e.price_book_id === PRICE_BOOK_IDS.store && e.selling_model_id === null).map((e) => [e.product_id, e]));
+    const store = new Map(
+      entries
+        .filter((e) => e.price_book_id === PRICE_BOOK_IDS.store && e.selling_model_id === null)
+        .map((e) => [e.product_id, e]),
+    );
     let discounted = 0;
     for (const e of standard) {
       const p = byId.get(e.product_id)!;
-      if (p.sku.startsWith('DS-')) assert.ok(e.unit_price_minor >= 4_900 && e.unit_price_minor <= 499_900, `${p.sku} ${e.unit_price_minor}`);
+      if (p.sku.startsWith('DS-'))
+        assert.ok(e.unit_price_minor >= 4_900 && e.unit_price_minor <= 499_900, `${p.sku} ${e.unit_price_minor}`);
       assert.ok(e.unit_price_minor % 100 === 0 || e.unit_price_minor % 100 === 99);
       const s = store.get(e.product_id)!;
       assert.ok(s, `store price of ${p.sku}`);
@@ -196,13 +218,24 @@ describe('catalogue contents', () => {
   });
 
   it('puts volume tiers on ~10% of store one-time entries', () => {
-    const storeOneTime = products.price_book_entry.filter((e) => e.price_book_id === PRICE_BOOK_IDS.store && e.selling_model_id === null);
+    const storeOneTime = products.price_book_entry.filter(
+      (e) => e.price_book_id === PRICE_BOOK_IDS.store && e.selling_model_id === null,
+    );
     const tiered = new Set(products.price_adjustment_tier.map((t) => t.price_book_entry_id));
     const share = tiered.size / storeOneTime.length;
     assert.ok(share > 0.05 && share < 0.15, `tier share ${share}`);
     for (const id of tiered) {
-      const tiers = products.price_adjustment_tier.filter((t) => t.price_book_entry_id === id).sort((a, b) => a.lower_bound - b.lower_bound);
-      assert.deepEqual(tiers.map((t) => [t.lower_bound, t.upper_bound]), [[1, 9], [10, 49], [50, null]]);
+      const tiers = products.price_adjustment_tier
+        .filter((t) => t.price_book_entry_id === id)
+        .sort((a, b) => a.lower_bound - b.lower_bound);
+      assert.deepEqual(
+        tiers.map((t) => [t.lower_bound, t.upper_bound]),
+        [
+          [1, 9],
+          [10, 49],
+          [50, null],
+        ],
+      );
     }
     assert.ok(products.price_adjustment_tier.some((t) => t.adjustment_type === 'AmountBasedAdjustment'));
     assert.ok(products.price_adjustment_tier.some((t) => t.adjustment_type === 'PercentageBasedAdjustment'));
@@ -214,14 +247,20 @@ describe('catalogue contents', () => {
     const cross = relations.filter((r) => r.relationship_type === 'CrossSell');
     for (const p of products.product) {
       const mine = related.filter((r) => r.product_id === p.id);
-      assert.deepEqual(mine.map((r) => r.position), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], p.sku);
+      assert.deepEqual(
+        mine.map((r) => r.position),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+        p.sku,
+      );
       assert.equal(new Set(mine.map((r) => r.related_id)).size, 10);
       for (const r of mine) assert.ok(byId.get(r.related_id)!.sku.startsWith('DS-'));
       assert.equal(cross.filter((r) => r.product_id === p.id).length, 3);
     }
     // Mostly the same industry.
     const ds1 = datasets[0];
-    const sameIndustry = related.filter((r) => r.product_id === ds1.id && byId.get(r.related_id)!.sic_code === ds1.sic_code).length;
+    const sameIndustry = related.filter(
+      (r) => r.product_id === ds1.id && byId.get(r.related_id)!.sic_code === ds1.sic_code,
+    ).length;
     assert.ok(sameIndustry >= 3);
   });
 
@@ -230,27 +269,68 @@ describe('catalogue contents', () => {
     assert.equal(ws.id, '0ZE000000000001AAA');
     const ctx = JSON.parse(ws.settings_json);
     assert.deepEqual(Object.keys(ctx).sort(), [
-      'cartCalculateEnabled', 'catalogSnapshotVersionId', 'checkoutSettings', 'clientSidePaymentConfiguration', 'country', 'defaultCurrency',
-      'giftingConfig', 'guestBrowsingEnabled', 'guestCartCheckoutEnabled', 'guestCartEnabled', 'guestCheckoutEnabled', 'inventoryConfiguration',
-      'managedCheckoutVersion', 'markets', 'orderStatuses', 'placeOrderV2Enabled', 'propertiesEx', 'sessionDrivenCurrency', 'shippingCountries',
-      'shopperConsentEnabled', 'skipPhoneNumberValidationEnabled', 'splitShipmentEnabled', 'subscriptionConfig', 'supportedCurrencies', 'taxType',
-      'usesSingleEntitlementPolicy', 'usesUniversalPricebooks',
+      'cartCalculateEnabled',
+      'catalogSnapshotVersionId',
+      'checkoutSettings',
+      'clientSidePaymentConfiguration',
+      'country',
+      'defaultCurrency',
+      'giftingConfig',
+      'guestBrowsingEnabled',
+      'guestCartCheckoutEnabled',
+      'guestCartEnabled',
+      'guestCheckoutEnabled',
+      'inventoryConfiguration',
+      'managedCheckoutVersion',
+      'markets',
+      'orderStatuses',
+      'placeOrderV2Enabled',
+      'propertiesEx',
+      'sessionDrivenCurrency',
+      'shippingCountries',
+      'shopperConsentEnabled',
+      'skipPhoneNumberValidationEnabled',
+      'splitShipmentEnabled',
+      'subscriptionConfig',
+      'supportedCurrencies',
+      'taxType',
+      'usesSingleEntitlementPolicy',
+      'usesUniversalPricebooks',
     ]);
     assert.equal(ctx.catalogSnapshotVersionId, ws.snapshot_id);
     assert.equal(ws.snapshot_id, SNAPSHOT_ID);
     assert.equal(ctx.taxType, 'Net');
-    assert.equal(ctx.inventoryConfiguration.inventoryDefaultSource.locationSourceId, catalogue.store.location_group[0].id);
+    assert.equal(
+      ctx.inventoryConfiguration.inventoryDefaultSource.locationSourceId,
+      catalogue.store.location_group[0].id,
+    );
     assert.equal(ws.guest_buyer_group_id, catalogue.store.buyer_group.find((g) => g.name === 'Guest Buyers')!.id);
   });
 
   it('continues id counters after the seeded ids', () => {
     const counters = new Map(catalogue.idCounters().map((c) => [c.prefix, c.next_value]));
     const num = (id: string) => Number(id.slice(3, 15));
-    const check = (prefix: string, ids: string[]) => assert.ok(counters.get(prefix)! > Math.max(...ids.map(num)), prefix);
-    check(KEY_PREFIX.product, products.product.map((p) => p.id));
-    check(KEY_PREFIX.media, products.product_media.map((m) => m.id));
-    check(KEY_PREFIX.priceBookEntry, products.price_book_entry.map((e) => e.id));
-    check(KEY_PREFIX.priceTier, products.price_adjustment_tier.map((t) => t.id));
-    check(KEY_PREFIX.category, catalogue.categories.map((c) => c.id));
+    const check = (prefix: string, ids: string[]) =>
+      assert.ok(counters.get(prefix)! > Math.max(...ids.map(num)), prefix);
+    check(
+      KEY_PREFIX.product,
+      products.product.map((p) => p.id),
+    );
+    check(
+      KEY_PREFIX.media,
+      products.product_media.map((m) => m.id),
+    );
+    check(
+      KEY_PREFIX.priceBookEntry,
+      products.price_book_entry.map((e) => e.id),
+    );
+    check(
+      KEY_PREFIX.priceTier,
+      products.price_adjustment_tier.map((t) => t.id),
+    );
+    check(
+      KEY_PREFIX.category,
+      catalogue.categories.map((c) => c.id),
+    );
   });
 });

@@ -3,8 +3,16 @@
 // sits in memory. Same options -> identical rows, batch by batch.
 import { KEY_PREFIX } from '../db/ids.ts';
 import type {
-  CategoryTable, IdCounterTable, InventoryLevelTable, PriceAdjustmentTierTable, PriceBookEntryTable, ProductCategoryTable,
-  ProductMediaTable, ProductRelationTable, ProductSellingModelTable, ProductTable,
+  CategoryTable,
+  IdCounterTable,
+  InventoryLevelTable,
+  PriceAdjustmentTierTable,
+  PriceBookEntryTable,
+  ProductCategoryTable,
+  ProductMediaTable,
+  ProductRelationTable,
+  ProductSellingModelTable,
+  ProductTable,
 } from '../db/schema.ts';
 import { type CategoryTree, buildCategoryTree } from './categories.ts';
 import { maxEntryNumber, maxTierNumber } from './pricing.ts';
@@ -52,7 +60,13 @@ export interface Catalogue {
 }
 
 const emptyBatch = (): ProductBatch => ({
-  product: [], product_category: [], product_media: [], product_selling_model: [], price_book_entry: [], price_adjustment_tier: [], inventory_level: [],
+  product: [],
+  product_category: [],
+  product_media: [],
+  product_selling_model: [],
+  price_book_entry: [],
+  price_adjustment_tier: [],
+  inventory_level: [],
 });
 
 function appendRows(batch: ProductBatch, spec: ProductSpec, tree: CategoryTree): void {
@@ -72,17 +86,27 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
   const index = new DatasetIndex(datasets);
   const specials = buildSpecials(tree, index);
   const industryIdx = new Map(SIC_INDUSTRIES.map((x, i) => [x.code, i]));
-  const relatedCount = (n: number) => (datasets > FULL_RELATIONS_UP_TO && n > 500 ? REDUCED_RELATED_COUNT : RELATED_COUNT);
+  const relatedCount = (n: number) =>
+    datasets > FULL_RELATIONS_UP_TO && n > 500 ? REDUCED_RELATED_COUNT : RELATED_COUNT;
   const maxPid = datasets > 0 ? datasetPid(datasets) : Math.max(...specials.specs.map((s) => s.pid));
 
   return {
-    datasets, totalProducts: datasets + specials.specs.length, store: storeRows(), categories: tree.rows, tree, specials, index,
+    datasets,
+    totalProducts: datasets + specials.specs.length,
+    store: storeRows(),
+    categories: tree.rows,
+    tree,
+    specials,
+    index,
 
     *productBatches(size = 2_000) {
       let batch = emptyBatch();
       for (const spec of specials.specs) appendRows(batch, spec, tree);
       for (let n = 1; n <= datasets; n++) {
-        if (batch.product.length >= size) { yield batch; batch = emptyBatch(); }
+        if (batch.product.length >= size) {
+          yield batch;
+          batch = emptyBatch();
+        }
         appendRows(batch, datasetSpec(n, tree), tree);
       }
       if (batch.product.length > 0) yield batch;
@@ -90,10 +114,16 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
 
     *relationBatches(size = 2_000) {
       let rows: ProductRelationTable[] = [...specials.components];
-      for (const s of specials.specs) rows.push(...relationRows(index, s.pid, industryIdx.get(s.industry.code)!, 0, specials.featured));
+      for (const s of specials.specs)
+        rows.push(...relationRows(index, s.pid, industryIdx.get(s.industry.code)!, 0, specials.featured));
       for (let n = 1; n <= datasets; n++) {
-        if (rows.length >= size * 13) { yield rows; rows = []; }
-        rows.push(...relationRows(index, datasetPid(n), index.industryIndexOf(n), n, specials.featured, relatedCount(n)));
+        if (rows.length >= size * 13) {
+          yield rows;
+          rows = [];
+        }
+        rows.push(
+          ...relationRows(index, datasetPid(n), index.industryIndexOf(n), n, specials.featured, relatedCount(n)),
+        );
       }
       if (rows.length > 0) yield rows;
     },
@@ -119,10 +149,15 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
 }
 
 /** Everything in memory at once: for tests and small catalogues only. */
-export function collectCatalogue(options: CatalogueOptions = {}): { catalogue: Catalogue; products: ProductBatch; relations: ProductRelationTable[] } {
+export function collectCatalogue(options: CatalogueOptions = {}): {
+  catalogue: Catalogue;
+  products: ProductBatch;
+  relations: ProductRelationTable[];
+} {
   const catalogue = generateCatalogue(options);
   const products = emptyBatch();
-  for (const b of catalogue.productBatches()) for (const k of Object.keys(products) as (keyof ProductBatch)[]) (products[k] as unknown[]).push(...b[k]);
+  for (const b of catalogue.productBatches())
+    for (const k of Object.keys(products) as (keyof ProductBatch)[]) (products[k] as unknown[]).push(...b[k]);
   const relations: ProductRelationTable[] = [];
   for (const r of catalogue.relationBatches()) relations.push(...r);
   return { catalogue, products, relations };

@@ -24,7 +24,12 @@ async function dropAll(db: Kysely<Database>): Promise<void> {
   if (!ours) return;
   // CASCADE removes the foreign keys pointing at a table, so the order does not matter.
   for (const t of tables.filter((x) => x.schema === ours.schema && !x.isView)) {
-    await any.schema.withSchema(t.schema ?? 'public').dropTable(t.name).ifExists().cascade().execute();
+    await any.schema
+      .withSchema(t.schema ?? 'public')
+      .dropTable(t.name)
+      .ifExists()
+      .cascade()
+      .execute();
   }
 }
 
@@ -37,7 +42,14 @@ function usage(message?: string): never {
 async function main(): Promise<void> {
   let values;
   try {
-    ({ values } = parseArgs({ options: { products: { type: 'string' }, file: { type: 'string' }, fresh: { type: 'boolean' }, help: { type: 'boolean' } } }));
+    ({ values } = parseArgs({
+      options: {
+        products: { type: 'string' },
+        file: { type: 'string' },
+        fresh: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    }));
   } catch (e) {
     usage((e as Error).message);
   }
@@ -60,18 +72,24 @@ async function main(): Promise<void> {
     }
     await migrateToLatest(db);
     if (await isSeeded(db)) {
-      console.log(`already seeded (${dialect}${dialect === 'sqlite' ? ` ${sqliteFile}` : ''}); use --fresh to start over`);
+      console.log(
+        `already seeded (${dialect}${dialect === 'sqlite' ? ` ${sqliteFile}` : ''}); use --fresh to start over`,
+      );
       return;
     }
     if (await hasCatalogue(db)) {
-      console.error('the database holds catalogue rows but is not completely seeded (an interrupted seed?); rerun with --fresh');
+      console.error(
+        'the database holds catalogue rows but is not completely seeded (an interrupted seed?); rerun with --fresh',
+      );
       process.exitCode = 1;
       return;
     }
     console.log(`seeding ${dialect}${dialect === 'sqlite' ? ` ${sqliteFile}` : ''} with ${products} datasets`);
     const result = await seedDatabase(db, { products, log: (m) => console.log(`  ${m}`) });
     const total = Object.values(result.rows).reduce((s, n) => s + n, 0);
-    console.log(`seeded ${result.products} products, ${total} rows in ${(result.ms / 1000).toFixed(2)}s (total ${((performance.now() - started) / 1000).toFixed(2)}s)`);
+    console.log(
+      `seeded ${result.products} products, ${total} rows in ${(result.ms / 1000).toFixed(2)}s (total ${((performance.now() - started) / 1000).toFixed(2)}s)`,
+    );
     for (const [table, n] of Object.entries(result.rows)) console.log(`  ${table.padEnd(24)} ${n}`);
   } finally {
     await close();

@@ -8,7 +8,12 @@ import { pick } from './random.ts';
 import type { SicIndustry } from './sic.ts';
 
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** 1234567 -> "1,234,567" (toLocaleString is correct too, but slow enough to matter for a million products). */
@@ -16,14 +21,20 @@ export const formatCount = (n: number) => String(Math.round(n)).replace(/\B(?=(\
 
 export function geoPhrase(geo: Geo): string {
   switch (geo.kind) {
-    case 'us': return 'the United States';
-    case 'us-metro': return `the ${geo.label} metro area`;
+    case 'us':
+      return 'the United States';
+    case 'us-metro':
+      return `the ${geo.label} metro area`;
     case 'multi': {
       const names = countryNames(geo);
-      return names.length <= 3 ? names.join(', ').replace(/, ([^,]*)$/, ' and $1') : `${names.length} countries (${names.join(', ')})`;
+      return names.length <= 3
+        ? names.join(', ').replace(/, ([^,]*)$/, ' and $1')
+        : `${names.length} countries (${names.join(', ')})`;
     }
-    case 'country': return countryNames(geo)[0] === 'United Kingdom' ? 'the United Kingdom' : countryNames(geo)[0];
-    default: return geo.label === 'Scottish' ? 'Scotland' : geo.label === 'Welsh' ? 'Wales' : geo.label;
+    case 'country':
+      return countryNames(geo)[0] === 'United Kingdom' ? 'the United Kingdom' : countryNames(geo)[0];
+    default:
+      return geo.label === 'Scottish' ? 'Scotland' : geo.label === 'Welsh' ? 'Wales' : geo.label;
   }
 }
 
@@ -69,17 +80,23 @@ const CLOSERS = [
 ];
 
 export function plainDescription(c: CopyInput): string {
-  if (c.licence === 'physical') return `${c.name}: ${formatCount(c.recordCount)} ${c.audience.toLowerCase()} listings in ${geoPhrase(c.geo)}, printed, bound and shipped.`;
+  if (c.licence === 'physical')
+    return `${c.name}: ${formatCount(c.recordCount)} ${c.audience.toLowerCase()} listings in ${geoPhrase(c.geo)}, printed, bound and shipped.`;
   return `${formatCount(c.recordCount)} ${c.audience.toLowerCase()} in ${geoPhrase(c.geo)} with ${channels(c.fields)}, delivered as a CSV download.`;
 }
 
 export function richDescription(c: CopyInput, rng: Rng): string {
   const e = escapeHtml;
-  const delivery = c.licence === 'physical'
-    ? 'Printed and bound, shipped from our US warehouses within 2 business days'
-    : c.licence === 'seats' ? 'Licensed per seat in packs of 5; every seat downloads the full CSV'
-      : c.licence === 'multiUser' ? 'Licensed per user; volume pricing from 10 users'
-        : c.subscription ? 'Buy once as a CSV download or subscribe for refreshed editions' : 'Delivered instantly as a CSV download';
+  const delivery =
+    c.licence === 'physical'
+      ? 'Printed and bound, shipped from our US warehouses within 2 business days'
+      : c.licence === 'seats'
+        ? 'Licensed per seat in packs of 5; every seat downloads the full CSV'
+        : c.licence === 'multiUser'
+          ? 'Licensed per user; volume pricing from 10 users'
+          : c.subscription
+            ? 'Buy once as a CSV download or subscribe for refreshed editions'
+            : 'Delivered instantly as a CSV download';
   return [
     `<p><strong>${e(formatCount(c.recordCount))} ${e(c.audience.toLowerCase())}</strong> in ${e(geoPhrase(c.geo))}, each with ${e(c.pitch)}.</p>`,
     '<ul>',

@@ -30,31 +30,105 @@ export interface Flavour {
   pitch: string;
 }
 
-const F = (key: string, category: string, fields: string, coverage: number, priceFactor: number, title: Flavour['title'], pitch: string): Flavour =>
-  ({ key, category, fields: fields.split('|'), coverage, priceFactor, title, pitch });
+const F = (
+  key: string,
+  category: string,
+  fields: string,
+  coverage: number,
+  priceFactor: number,
+  title: Flavour['title'],
+  pitch: string,
+): Flavour => ({ key, category, fields: fields.split('|'), coverage, priceFactor, title, pitch });
 
 export const FLAVOURS: Flavour[] = [
-  F('EP', 'Email & Phone Lists', 'Company Name|Contact Name|Title|Address|City|REGION|POSTAL|Phone|Email|Website|SIC Code|Employees|Annual Sales', 0.55, 1.0,
-    (g, a) => `${g} ${a}, Email and Phone`, 'a named contact with a verified email address and a phone number'),
-  F('WE', 'Email Lists', 'Company Name|Contact Name|Title|Email|City|REGION|Website|SIC Code', 0.6, 0.9,
-    (g, a) => `${g} ${a} with Email`, 'a named decision maker with a deliverable business email'),
-  F('DD', 'Direct Dial Lists', 'Company Name|Contact Name|Title|Direct Dial|Phone|City|REGION|SIC Code', 0.3, 1.3,
-    (g, a) => `${g} ${a} Direct Dial`, 'the direct line of a named decision maker as well as the main switchboard'),
-  F('FC', 'Complete Databases', 'Company Name|Contact Name|Title|Address|City|REGION|POSTAL|Phone|Direct Dial|Fax|Email|Website|SIC Code|SIC Description|Employees|Annual Sales|Year Established', 0.4, 1.35,
-    (g, a) => `${g} ${a} – Full Contact`, 'every contact channel we hold: postal address, switchboard, direct dial, fax, email and website'),
-  F('ML', 'Mailing Lists', 'Company Name|Contact Name|Title|Address|City|REGION|POSTAL|SIC Code', 1.0, 0.7,
-    (g, a) => `${g} ${a} Mailing List`, 'a CASS-style standardised postal address with a named contact'),
-  F('EL', 'Email Lists', 'Company Name|Contact Name|Email|Website|City|REGION|SIC Code', 0.65, 0.85,
-    (g, a) => `${g} ${a} Email List`, 'a deliverable business email address, checked within the last 90 days'),
-  F('TL', 'Phone Lists', 'Company Name|Contact Name|Phone|Fax|City|REGION|POSTAL|SIC Code', 0.9, 0.8,
-    (g, a) => `${g} ${a} Phone List`, 'a main phone number (and fax where one exists), screened against disconnects'),
-  F('EX', 'Executive Lists', 'Company Name|Contact Name|Title|Email|Direct Dial|LinkedIn URL|City|REGION|Employees|Annual Sales|SIC Code', 1.6, 1.2,
-    (g, a) => `${g} ${a} – Owners & Executives`, 'owners, partners and senior executives with email, direct dial and a profile link'),
-  F('DB', 'Complete Databases', 'Company Name|Address|City|REGION|POSTAL|Phone|Website|SIC Code|SIC Description|Employees|Annual Sales|Year Established', 1.0, 1.25,
-    (g, a) => `${g} ${a} Database`, 'firmographics for every location: address, phone, website, size, revenue band and founding year'),
+  F(
+    'EP',
+    'Email & Phone Lists',
+    'Company Name|Contact Name|Title|Address|City|REGION|POSTAL|Phone|Email|Website|SIC Code|Employees|Annual Sales',
+    0.55,
+    1.0,
+    (g, a) => `${g} ${a}, Email and Phone`,
+    'a named contact with a verified email address and a phone number',
+  ),
+  F(
+    'WE',
+    'Email Lists',
+    'Company Name|Contact Name|Title|Email|City|REGION|Website|SIC Code',
+    0.6,
+    0.9,
+    (g, a) => `${g} ${a} with Email`,
+    'a named decision maker with a deliverable business email',
+  ),
+  F(
+    'DD',
+    'Direct Dial Lists',
+    'Company Name|Contact Name|Title|Direct Dial|Phone|City|REGION|SIC Code',
+    0.3,
+    1.3,
+    (g, a) => `${g} ${a} Direct Dial`,
+    'the direct line of a named decision maker as well as the main switchboard',
+  ),
+  F(
+    'FC',
+    'Complete Databases',
+    'Company Name|Contact Name|Title|Address|City|REGION|POSTAL|Phone|Direct Dial|Fax|Email|Website|SIC Code|SIC Description|Employees|Annual Sales|Year Established',
+    0.4,
+    1.35,
+    (g, a) => `${g} ${a} – Full Contact`,
+    'every contact channel we hold: postal address, switchboard, direct dial, fax, email and website',
+  ),
+  F(
+    'ML',
+    'Mailing Lists',
+    'Company Name|Contact Name|Title|Address|City|REGION|POSTAL|SIC Code',
+    1.0,
+    0.7,
+    (g, a) => `${g} ${a} Mailing List`,
+    'a CASS-style standardised postal address with a named contact',
+  ),
+  F(
+    'EL',
+    'Email Lists',
+    'Company Name|Contact Name|Email|Website|City|REGION|SIC Code',
+    0.65,
+    0.85,
+    (g, a) => `${g} ${a} Email List`,
+    'a deliverable business email address, checked within the last 90 days',
+  ),
+  F(
+    'TL',
+    'Phone Lists',
+    'Company Name|Contact Name|Phone|Fax|City|REGION|POSTAL|SIC Code',
+    0.9,
+    0.8,
+    (g, a) => `${g} ${a} Phone List`,
+    'a main phone number (and fax where one exists), screened against disconnects',
+  ),
+  F(
+    'EX',
+    'Executive Lists',
+    'Company Name|Contact Name|Title|Email|Direct Dial|LinkedIn URL|City|REGION|Employees|Annual Sales|SIC Code',
+    1.6,
+    1.2,
+    (g, a) => `${g} ${a} – Owners & Executives`,
+    'owners, partners and senior executives with email, direct dial and a profile link',
+  ),
+  F(
+    'DB',
+    'Complete Databases',
+    'Company Name|Address|City|REGION|POSTAL|Phone|Website|SIC Code|SIC Description|Employees|Annual Sales|Year Established',
+    1.0,
+    1.25,
+    (g, a) => `${g} ${a} Database`,
+    'firmographics for every location: address, phone, website, size, revenue band and founding year',
+  ),
 ];
 
-export interface Segment { key: string; label: string; share: number }
+export interface Segment {
+  key: string;
+  label: string;
+  share: number;
+}
 export const SEGMENTS: Segment[] = [
   { key: 's1', label: '1–9 Employees', share: 0.62 },
   { key: 's2', label: '10–49 Employees', share: 0.25 },
@@ -69,7 +143,12 @@ export type ListStatus = 'Verified' | 'Updated Monthly' | 'New' | 'Compiled';
 export type Licence = 'single' | 'seats' | 'multiUser';
 export type SubscriptionPlan = 'none' | 'refresh' | 'annual' | 'refresh+annual' | 'term' | 'annual+term';
 
-export interface Combo { industry: SicIndustry; geo: Geo; flavour: Flavour; segment: Segment | null }
+export interface Combo {
+  industry: SicIndustry;
+  geo: Geo;
+  flavour: Flavour;
+  segment: Segment | null;
+}
 
 export interface DatasetPlan extends Combo {
   n: number;
@@ -144,10 +223,22 @@ export function flavour(key: string): Flavour {
 
 // Flagship lists shown first in the demo: [SIC, geography key, flavour].
 const HEROES: [string, string, string][] = [
-  ['8021', 'country-us', 'EP'], ['5812', 'us-ca', 'WE'], ['8111', 'country-gb', 'DD'], ['1521', 'us-tx', 'FC'],
-  ['8011', 'country-us', 'EP'], ['6531', 'us-ny', 'WE'], ['7231', 'us-fl', 'ML'], ['7011', 'country-us', 'DB'],
-  ['4212', 'us-il', 'TL'], ['7372', 'country-us', 'EX'], ['8711', 'country-ca', 'EL'], ['7538', 'country-au', 'EP'],
-  ['8062', 'country-us', 'FC'], ['2834', 'country-de', 'DB'], ['8211', 'country-us', 'EL'], ['5411', 'country-us', 'ML'],
+  ['8021', 'country-us', 'EP'],
+  ['5812', 'us-ca', 'WE'],
+  ['8111', 'country-gb', 'DD'],
+  ['1521', 'us-tx', 'FC'],
+  ['8011', 'country-us', 'EP'],
+  ['6531', 'us-ny', 'WE'],
+  ['7231', 'us-fl', 'ML'],
+  ['7011', 'country-us', 'DB'],
+  ['4212', 'us-il', 'TL'],
+  ['7372', 'country-us', 'EX'],
+  ['8711', 'country-ca', 'EL'],
+  ['7538', 'country-au', 'EP'],
+  ['8062', 'country-us', 'FC'],
+  ['2834', 'country-de', 'DB'],
+  ['8211', 'country-us', 'EL'],
+  ['5411', 'country-us', 'ML'],
   ['0752', 'country-us', 'WE'],
 ];
 
@@ -157,7 +248,12 @@ const industryIndex = new Map(SIC_INDUSTRIES.map((x, i) => [x.code, i]));
 const flavourIndex = new Map(FLAVOURS.map((x, i) => [x.key, i]));
 const geoIndex = new Map(GEOS.map((g, i) => [g.key, i]));
 
-interface Block { geos: number[]; segment: number; size: number; stride: number }
+interface Block {
+  geos: number[];
+  segment: number;
+  size: number;
+  stride: number;
+}
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 function makeBlock(geos: number[], segment: number): Block {
   const size = I * NF * geos.length;
@@ -168,14 +264,19 @@ function makeBlock(geos: number[], segment: number): Block {
 
 const tierGeos = (t: number) => GEOS.flatMap((g, i) => (g.tier === t ? [i] : []));
 const BLOCKS: Block[] = [
-  makeBlock(tierGeos(1), -1), makeBlock(tierGeos(2), -1), makeBlock(tierGeos(3), -1),
+  makeBlock(tierGeos(1), -1),
+  makeBlock(tierGeos(2), -1),
+  makeBlock(tierGeos(3), -1),
   ...SEGMENTS.map((_, s) => makeBlock([...tierGeos(1), ...tierGeos(2)], s)),
 ];
 const SPACE = BLOCKS.reduce((s, b) => s + b.size, 0);
 
 // Combos are packed as integers: ((segment + 1) * GEOS + geo) * NF * I + flavour * I + industry.
-const pack = (ind: number, fl: number, geo: number, seg: number) => (((seg + 1) * GEOS.length + geo) * NF + fl) * I + ind;
-const heroPacked = HEROES.map(([sic, geo, fl]) => pack(industryIndex.get(sic)!, flavourIndex.get(fl)!, geoIndex.get(geo)!, -1));
+const pack = (ind: number, fl: number, geo: number, seg: number) =>
+  (((seg + 1) * GEOS.length + geo) * NF + fl) * I + ind;
+const heroPacked = HEROES.map(([sic, geo, fl]) =>
+  pack(industryIndex.get(sic)!, flavourIndex.get(fl)!, geoIndex.get(geo)!, -1),
+);
 
 function blockCombo(b: Block, j: number): number {
   const r = (j * b.stride) % b.size;
@@ -226,16 +327,32 @@ export function comboOf(n: number): Combo {
   const rest = Math.floor(p / (I * NF));
   const geo = rest % GEOS.length;
   const seg = Math.floor(rest / GEOS.length) - 1;
-  return { industry: SIC_INDUSTRIES[ind], flavour: FLAVOURS[fl], geo: GEOS[geo], segment: seg >= 0 ? SEGMENTS[seg] : null };
+  return {
+    industry: SIC_INDUSTRIES[ind],
+    flavour: FLAVOURS[fl],
+    geo: GEOS[geo],
+    segment: seg >= 0 ? SEGMENTS[seg] : null,
+  };
 }
 
-const STATUS_WEIGHTS: (readonly [ListStatus, number])[] = [['Verified', 45], ['Updated Monthly', 12], ['Compiled', 25], ['New', 18]];
+const STATUS_WEIGHTS: (readonly [ListStatus, number])[] = [
+  ['Verified', 45],
+  ['Updated Monthly', 12],
+  ['Compiled', 25],
+  ['New', 18],
+];
 const SUBSCRIPTION_PLANS: SubscriptionPlan[] = ['refresh', 'annual', 'refresh+annual', 'term', 'annual+term'];
 
 /** Status and dates: 'New' lists appeared in the last 45 days; monthly lists were refreshed recently. */
 export function listDates(rng: Rng, status: ListStatus): { lastUpdatedDays: number; createdDays: number } {
-  const lastUpdatedDays = status === 'New' ? intBetween(rng, 0, 45) : status === 'Updated Monthly' ? intBetween(rng, 0, 30) : intBetween(rng, 0, 364);
-  const createdDays = status === 'New' ? lastUpdatedDays + intBetween(rng, 0, 10) : lastUpdatedDays + intBetween(rng, 30, 1_100);
+  const lastUpdatedDays =
+    status === 'New'
+      ? intBetween(rng, 0, 45)
+      : status === 'Updated Monthly'
+        ? intBetween(rng, 0, 30)
+        : intBetween(rng, 0, 364);
+  const createdDays =
+    status === 'New' ? lastUpdatedDays + intBetween(rng, 0, 10) : lastUpdatedDays + intBetween(rng, 30, 1_100);
   return { lastUpdatedDays, createdDays };
 }
 
@@ -250,16 +367,38 @@ export function planDataset(n: number): DatasetPlan {
   const noPrice = n % 100 === 42;
   const subscriptionOnly = !noPrice && licence === 'single' && n % 50 === 17;
   const withSubscription = subscriptionOnly || (!noPrice && licence === 'single' && chance(rng, 0.28));
-  const subscriptions: SubscriptionPlan = withSubscription ? SUBSCRIPTION_PLANS[intBetween(rng, 0, SUBSCRIPTION_PLANS.length - 1)] : 'none';
-  const listStatus: ListStatus = subscriptions.includes('refresh') ? 'Updated Monthly' : pickWeighted(rng, STATUS_WEIGHTS);
+  const subscriptions: SubscriptionPlan = withSubscription
+    ? SUBSCRIPTION_PLANS[intBetween(rng, 0, SUBSCRIPTION_PLANS.length - 1)]
+    : 'none';
+  const listStatus: ListStatus = subscriptions.includes('refresh')
+    ? 'Updated Monthly'
+    : pickWeighted(rng, STATUS_WEIGHTS);
   const { lastUpdatedDays, createdDays } = listDates(rng, listStatus);
   const base = comboName(combo);
-  const name = licence === 'seats' ? `${base} – Team License` : licence === 'multiUser' ? `${base} – Multi-User License` : base;
+  const name =
+    licence === 'seats' ? `${base} – Team License` : licence === 'multiUser' ? `${base} – Multi-User License` : base;
   const tiers = licence === 'single' || noPrice ? null : n % 40 === 9 ? 'amount' : 'percent';
   return {
-    ...combo, n, sku: datasetSku(n), name, licence, noPrice, subscriptions, oneTime: !subscriptionOnly, tiers,
-    recordCount: recordCountFor(combo, rng), listStatus, lastUpdatedDays, createdDays,
-    extraCategories: pickWeighted(rng, [[0, 25], [1, 45], [2, 30]] as const), divisionLine: chance(rng, 0.5), rng,
+    ...combo,
+    n,
+    sku: datasetSku(n),
+    name,
+    licence,
+    noPrice,
+    subscriptions,
+    oneTime: !subscriptionOnly,
+    tiers,
+    recordCount: recordCountFor(combo, rng),
+    listStatus,
+    lastUpdatedDays,
+    createdDays,
+    extraCategories: pickWeighted(rng, [
+      [0, 25],
+      [1, 45],
+      [2, 30],
+    ] as const),
+    divisionLine: chance(rng, 0.5),
+    rng,
   };
 }
 

@@ -61,7 +61,11 @@ const BOOKS = [PRICE_BOOK_IDS.standard, PRICE_BOOK_IDS.store, PRICE_BOOK_IDS.who
 export const entryNumber = (pid: number, book: number, slot: number) => pid * 16 + book * 4 + slot;
 export const tierNumber = (entryNum: number, k: number) => entryNum * 4 + k;
 
-export function priceRows(pid: number, productId: string, spec: PriceSpec): { entries: PriceBookEntryTable[]; tiers: PriceAdjustmentTierTable[] } {
+export function priceRows(
+  pid: number,
+  productId: string,
+  spec: PriceSpec,
+): { entries: PriceBookEntryTable[]; tiers: PriceAdjustmentTierTable[] } {
   const entries: PriceBookEntryTable[] = [];
   const tiers: PriceAdjustmentTierTable[] = [];
   const models: SellingModelKey[] = [...(spec.oneTime ? (['oneTime'] as const) : []), ...spec.subscriptions];
@@ -72,22 +76,40 @@ export function priceRows(pid: number, productId: string, spec: PriceSpec): { en
       const num = entryNumber(pid, b, SLOT[m]);
       const id = formatId(KEY_PREFIX.priceBookEntry, num);
       entries.push({
-        id, price_book_id: bookId, product_id: productId,
+        id,
+        price_book_id: bookId,
+        product_id: productId,
         // The plain one-time price has no selling model id (schema note); subscriptions name theirs.
         selling_model_id: m === 'oneTime' ? null : SELLING_MODEL_IDS[m],
-        unit_price_minor: discounted(list, discount), is_active: 1,
+        unit_price_minor: discounted(list, discount),
+        is_active: 1,
       });
       // Volume tiers live on the store book's one-time entry: 1-9 list, 10-49 and 50+ cheaper.
       if (b === 1 && m === 'oneTime' && spec.tiers) {
         const unit = discounted(list, discount);
         const amount = (pct: number) => Math.max(1, Math.round((unit * pct) / 100)).toFixed(2);
-        const bands: [number, number | null, string][] = spec.tiers === 'percent'
-          ? [[1, 9, '0'], [10, 49, '10'], [50, null, '20']]
-          : [[1, 9, '0.00'], [10, 49, amount(0.1)], [50, null, amount(0.2)]];
-        bands.forEach(([lower, upper, value], k) => tiers.push({
-          id: formatId(KEY_PREFIX.priceTier, tierNumber(num, k)), price_book_entry_id: id, lower_bound: lower, upper_bound: upper,
-          adjustment_type: spec.tiers === 'percent' ? 'PercentageBasedAdjustment' : 'AmountBasedAdjustment', adjustment_value: value,
-        }));
+        const bands: [number, number | null, string][] =
+          spec.tiers === 'percent'
+            ? [
+                [1, 9, '0'],
+                [10, 49, '10'],
+                [50, null, '20'],
+              ]
+            : [
+                [1, 9, '0.00'],
+                [10, 49, amount(0.1)],
+                [50, null, amount(0.2)],
+              ];
+        bands.forEach(([lower, upper, value], k) =>
+          tiers.push({
+            id: formatId(KEY_PREFIX.priceTier, tierNumber(num, k)),
+            price_book_entry_id: id,
+            lower_bound: lower,
+            upper_bound: upper,
+            adjustment_type: spec.tiers === 'percent' ? 'PercentageBasedAdjustment' : 'AmountBasedAdjustment',
+            adjustment_value: value,
+          }),
+        );
       }
     }
   });

@@ -3,7 +3,11 @@ import { describe, it } from 'node:test';
 import { productImageSvg, wrapText } from './product-image.ts';
 
 describe('product image', () => {
-  const product = { sku: 'DS-00001', name: 'US Bars & Taverns <Full> "Contact" – a very long product name that has to wrap', sicDivision: 'Retail Trade' };
+  const product = {
+    sku: 'DS-00001',
+    name: 'US Bars & Taverns <Full> "Contact" – a very long product name that has to wrap',
+    sicDivision: 'Retail Trade',
+  };
 
   it('is a small, deterministic, well-formed SVG', () => {
     for (const size of ['full', 'thumb'] as const) {
@@ -41,6 +45,9 @@ describe('category image', () => {
     const { categoryImageSvg } = await import('./product-image.ts');
     const svg = categoryImageSvg({ name: 'Health & Services', urlName: 'services', sicDivision: 'I' });
     assert.ok(svg.includes('#0f5a8a') && svg.includes('Health &amp; Services') && svg.includes('SIC Division I'));
-    assert.ok(Buffer.byteLength(categoryImageSvg({ name: 'Printed Directories', urlName: 'printed-directories' }, 'thumb')) < 2_048);
+    assert.ok(
+      Buffer.byteLength(categoryImageSvg({ name: 'Printed Directories', urlName: 'printed-directories' }, 'thumb')) <
+        2_048,
+    );
   });
 });

@@ -36,9 +36,13 @@ export class DatasetIndex {
     this.items = new Int32Array(count);
     for (let n = 1; n <= count; n++) this.items[fill[this.industryOf[n]]++] = n;
     this.neighbours = SIC_INDUSTRIES.map((a, i) => {
-      const rank = (b: (typeof SIC_INDUSTRIES)[number]) => (b.majorGroup === a.majorGroup ? 0 : b.division === a.division ? 1 : 2);
-      return SIC_INDUSTRIES.map((_, j) => j).filter((j) => j !== i)
-        .sort((x, y) => rank(SIC_INDUSTRIES[x]) - rank(SIC_INDUSTRIES[y]) || Math.abs(x - i) - Math.abs(y - i) || x - y);
+      const rank = (b: (typeof SIC_INDUSTRIES)[number]) =>
+        b.majorGroup === a.majorGroup ? 0 : b.division === a.division ? 1 : 2;
+      return SIC_INDUSTRIES.map((_, j) => j)
+        .filter((j) => j !== i)
+        .sort(
+          (x, y) => rank(SIC_INDUSTRIES[x]) - rank(SIC_INDUSTRIES[y]) || Math.abs(x - i) - Math.abs(y - i) || x - y,
+        );
     });
   }
 
@@ -68,11 +72,17 @@ export class DatasetIndex {
           const j = Math.floor(rng() * (i + 1));
           [all[i], all[j]] = [all[j], all[i]];
         }
-        for (const n of all.slice(0, need)) { out.push(n); taken.add(n); }
+        for (const n of all.slice(0, need)) {
+          out.push(n);
+          taken.add(n);
+        }
       } else {
         for (let tries = 0; out.length < count && tries < need * 20; tries++) {
           const n = b[Math.floor(rng() * b.length)];
-          if (!taken.has(n)) { out.push(n); taken.add(n); }
+          if (!taken.has(n)) {
+            out.push(n);
+            taken.add(n);
+          }
         }
       }
     }
@@ -82,12 +92,23 @@ export class DatasetIndex {
 
 /** RelatedDataset (positions 1..10) and CrossSell (1..3) rows of one product. */
 export function relationRows(
-  index: DatasetIndex, pid: number, industryIndex: number, selfDataset: number, featured: readonly number[], relatedCount = RELATED_COUNT,
+  index: DatasetIndex,
+  pid: number,
+  industryIndex: number,
+  selfDataset: number,
+  featured: readonly number[],
+  relatedCount = RELATED_COUNT,
 ): ProductRelationTable[] {
   const rng = rngFor(0x7e1a7ed, pid);
   const id = productId(pid);
-  const rows: ProductRelationTable[] = index.near(industryIndex, relatedCount, rng, selfDataset)
-    .map((n, i) => ({ product_id: id, related_id: productId(datasetPid(n)), relationship_type: 'RelatedDataset', position: i + 1 }));
+  const rows: ProductRelationTable[] = index
+    .near(industryIndex, relatedCount, rng, selfDataset)
+    .map((n, i) => ({
+      product_id: id,
+      related_id: productId(datasetPid(n)),
+      relationship_type: 'RelatedDataset',
+      position: i + 1,
+    }));
   // Cross-sells come from the featured pool (bundles, printed directories, flagship lists).
   const pool = featured.filter((p) => p !== pid);
   const chosen: number[] = [];
@@ -95,6 +116,8 @@ export function relationRows(
     const p = pool[Math.floor(rng() * pool.length)];
     if (!chosen.includes(p)) chosen.push(p);
   }
-  chosen.forEach((p, i) => rows.push({ product_id: id, related_id: productId(p), relationship_type: 'CrossSell', position: i + 1 }));
+  chosen.forEach((p, i) =>
+    rows.push({ product_id: id, related_id: productId(p), relationship_type: 'CrossSell', position: i + 1 }),
+  );
   return rows;
 }

@@ -12,8 +12,27 @@ describe('sample CSV', () => {
     assert.equal(csvField('Smith, Jones & Partners'), '"Smith, Jones & Partners"');
     assert.equal(csvField('Holdings d/b/a "Harbor Cafe"'), '"Holdings d/b/a ""Harbor Cafe"""');
     assert.equal(csvField('two\nlines'), '"two\nlines"');
-    assert.equal(toCsv([['a', 'b,c'], ['"q"', '']]), 'a,"b,c"\r\n"""q""",\r\n');
-    assert.deepEqual(parseCsv(toCsv([['a', 'b,c'], ['"q"', ''], ['x\r\ny', 'z']])), [['a', 'b,c'], ['"q"', ''], ['x\r\ny', 'z']]);
+    assert.equal(
+      toCsv([
+        ['a', 'b,c'],
+        ['"q"', ''],
+      ]),
+      'a,"b,c"\r\n"""q""",\r\n',
+    );
+    assert.deepEqual(
+      parseCsv(
+        toCsv([
+          ['a', 'b,c'],
+          ['"q"', ''],
+          ['x\r\ny', 'z'],
+        ]),
+      ),
+      [
+        ['a', 'b,c'],
+        ['"q"', ''],
+        ['x\r\ny', 'z'],
+      ],
+    );
   });
 
   it('has the included fields as header and parses back with the right column count', () => {
@@ -57,6 +76,7 @@ describe('sample CSV', () => {
     // A UK list uses UK columns and drama phone numbers.
     const uk = sampleProductFromRow(products.product.find((p) => p.sku === 'DS-00003')!);
     assert.ok(uk.includedFields.includes('County'));
-    for (const r of parseCsv(sampleCsv(uk)).slice(1)) assert.match(r[uk.includedFields.indexOf('Phone')], /^0\d{2,3} \d{3,4} 0\d{3}$/);
+    for (const r of parseCsv(sampleCsv(uk)).slice(1))
+      assert.match(r[uk.includedFields.indexOf('Phone')], /^0\d{2,3} \d{3,4} 0\d{3}$/);
   });
 });

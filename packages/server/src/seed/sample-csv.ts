@@ -5,7 +5,16 @@
 import type { ProductTable } from '../db/schema.ts';
 import { type Country, type Place, countryByCode, countryByName, geoFromName } from './geo.ts';
 import {
-  ADJECTIVES, EMPLOYEE_BANDS, EN_STREET_TYPES, EXAMPLE_DOMAINS, FAMILY, GIVEN, SALES_BANDS, STREETS, TITLES, UK_STREET_TYPES,
+  ADJECTIVES,
+  EMPLOYEE_BANDS,
+  EN_STREET_TYPES,
+  EXAMPLE_DOMAINS,
+  FAMILY,
+  GIVEN,
+  SALES_BANDS,
+  STREETS,
+  TITLES,
+  UK_STREET_TYPES,
 } from './people.ts';
 import { type Rng, chance, intBetween, pick, rngFor } from './random.ts';
 import { SIC_INDUSTRIES, type SicIndustry } from './sic.ts';
@@ -31,31 +40,62 @@ export function toCsv(rows: string[][]): string {
 }
 
 /** Reads the JSON columns of a product row into the sample's input. */
-export function sampleProductFromRow(row: Pick<ProductTable, 'sku' | 'name' | 'included_fields_json' | 'countries_json' | 'sic_code'>): SampleProduct {
-  return { sku: row.sku, name: row.name, includedFields: JSON.parse(row.included_fields_json), countries: JSON.parse(row.countries_json), sicCode: row.sic_code };
+export function sampleProductFromRow(
+  row: Pick<ProductTable, 'sku' | 'name' | 'included_fields_json' | 'countries_json' | 'sic_code'>,
+): SampleProduct {
+  return {
+    sku: row.sku,
+    name: row.name,
+    includedFields: JSON.parse(row.included_fields_json),
+    countries: JSON.parse(row.countries_json),
+    sicCode: row.sic_code,
+  };
 }
 
 const LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
 /** '#' -> digit, 'A' -> letter, anything else kept. */
 function fill(pattern: string, rng: Rng): string {
   let out = '';
-  for (const ch of pattern) out += ch === '#' ? String(intBetween(rng, 0, 9)) : ch === 'A' ? LETTERS[intBetween(rng, 0, LETTERS.length - 1)] : ch;
+  for (const ch of pattern)
+    out +=
+      ch === '#' ? String(intBetween(rng, 0, 9)) : ch === 'A' ? LETTERS[intBetween(rng, 0, LETTERS.length - 1)] : ch;
   return out;
 }
 
-const ascii = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
-const slug = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 32).replace(/-$/, '');
+const ascii = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+const slug = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 32)
+    .replace(/-$/, '');
 
 function street(country: Country, rng: Rng): string {
   const name = pick(rng, STREETS[country.style]);
   const no = intBetween(rng, 1, country.style === 'en' ? 9800 : 180);
   switch (country.style) {
-    case 'de': return `${name}straße ${no}`;
-    case 'fr': return `${no} rue ${name}`;
-    case 'es': return `Calle ${name}, ${no}`;
-    case 'it': return `Via ${name}, ${no}`;
-    case 'nl': case 'nordic': return `${name} ${no}`;
-    case 'ja': return `${intBetween(rng, 1, 9)}-${intBetween(rng, 1, 30)}-${intBetween(rng, 1, 20)} ${name}`;
+    case 'de':
+      return `${name}straße ${no}`;
+    case 'fr':
+      return `${no} rue ${name}`;
+    case 'es':
+      return `Calle ${name}, ${no}`;
+    case 'it':
+      return `Via ${name}, ${no}`;
+    case 'nl':
+    case 'nordic':
+      return `${name} ${no}`;
+    case 'ja':
+      return `${intBetween(rng, 1, 9)}-${intBetween(rng, 1, 30)}-${intBetween(rng, 1, 20)} ${name}`;
     default: {
       const types = country.code === 'US' || country.code === 'CA' ? EN_STREET_TYPES : UK_STREET_TYPES;
       const base = `${no} ${name} ${pick(rng, types)}`;
@@ -75,8 +115,17 @@ function companyName(country: Country, industry: SicIndustry, place: Place, rng:
   else if (r < 0.5) base = name = `${place.city} ${term}`;
   else if (r < 0.72) base = name = `${pick(rng, ADJECTIVES)} ${term}`;
   else if (r < 0.82) base = name = `${fam()} & ${fam()} ${term}`;
-  else if (r < 0.9) { const a = fam(); const b = fam(); base = `${a} ${b}`; name = `${a}, ${b} & Partners`; }
-  else { const f = fam(); const dba = `${pick(rng, ADJECTIVES)} ${term}`; base = dba; name = `${f} Holdings d/b/a "${dba}"`; }
+  else if (r < 0.9) {
+    const a = fam();
+    const b = fam();
+    base = `${a} ${b}`;
+    name = `${a}, ${b} & Partners`;
+  } else {
+    const f = fam();
+    const dba = `${pick(rng, ADJECTIVES)} ${term}`;
+    base = dba;
+    name = `${f} Holdings d/b/a "${dba}"`;
+  }
   const suffix = pick(rng, country.suffixes);
   if (chance(rng, 0.5) && !name.endsWith('"')) name = `${name} ${suffix}`;
   return { name, base };
@@ -102,7 +151,9 @@ export function* sampleRows(product: SampleProduct, count: number): Generator<st
   const geo = geoFromName(product.name);
   const placesOf = (c: Country) => {
     if (!geo || geo.countries.length !== 1 || geo.countries[0] !== c.code) return c.places;
-    const narrowed = c.places.filter((p) => (!geo.cities || geo.cities.includes(p.city)) && (!geo.regions || geo.regions.includes(p.region)));
+    const narrowed = c.places.filter(
+      (p) => (!geo.cities || geo.cities.includes(p.city)) && (!geo.regions || geo.regions.includes(p.region)),
+    );
     return narrowed.length ? narrowed : c.places;
   };
 
@@ -131,7 +182,12 @@ export function* sampleRows(product: SampleProduct, count: number): Generator<st
       'SIC Code': industry.code,
       'SIC Description': industry.name,
       Employees: pick(rng, EMPLOYEE_BANDS),
-      'Annual Sales': band === SALES_BANDS.length ? `${cur}100M+` : band === 0 ? `Under ${cur}${SALES_BANDS[0][1]}` : `${cur}${SALES_BANDS[band][0]}-${cur}${SALES_BANDS[band][1]}`,
+      'Annual Sales':
+        band === SALES_BANDS.length
+          ? `${cur}100M+`
+          : band === 0
+            ? `Under ${cur}${SALES_BANDS[0][1]}`
+            : `${cur}${SALES_BANDS[band][0]}-${cur}${SALES_BANDS[band][1]}`,
       'Year Established': String(intBetween(rng, 1952, 2025)),
     };
     const postal = fill(place.postal, rng);

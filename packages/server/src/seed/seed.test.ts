@@ -22,7 +22,15 @@ async function checkSeed(db: Kysely<Database>): Promise<void> {
   const result = await seedDatabase(db, { products: PRODUCTS, batchSize: 200, access: false });
   assert.equal(await isSeeded(db), true);
 
-  const count = async (table: keyof Database) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: keyof Database) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const tables: [keyof Database, number][] = [
     ['webstore', 1],
     ['category', expected.catalogue.categories.length],
@@ -34,7 +42,12 @@ async function checkSeed(db: Kysely<Database>): Promise<void> {
     ['price_adjustment_tier', expected.products.price_adjustment_tier.length],
     ['inventory_level', expected.products.inventory_level.length],
     ['product_relation', expected.relations.length],
-    ['selling_model', 4], ['price_book', 3], ['buyer_group', 2], ['tax_policy', 2], ['location', 2], ['location_group', 1],
+    ['selling_model', 4],
+    ['price_book', 3],
+    ['buyer_group', 2],
+    ['tax_policy', 2],
+    ['location', 2],
+    ['location_group', 1],
   ];
   for (const [table, n] of tables) {
     assert.equal(await count(table), n, table);
@@ -43,8 +56,15 @@ async function checkSeed(db: Kysely<Database>): Promise<void> {
   assert.ok(expected.products.product.length >= 500 + 30);
 
   // Rows come back as generated; a seeded product has not changed since (the search index's delta marker).
-  const { changed_version, ...ds1 } = await db.selectFrom('product').selectAll().where('sku', '=', 'DS-00001').executeTakeFirstOrThrow();
-  assert.deepEqual(ds1, expected.products.product.find((p) => p.sku === 'DS-00001'));
+  const { changed_version, ...ds1 } = await db
+    .selectFrom('product')
+    .selectAll()
+    .where('sku', '=', 'DS-00001')
+    .executeTakeFirstOrThrow();
+  assert.deepEqual(
+    ds1,
+    expected.products.product.find((p) => p.sku === 'DS-00001'),
+  );
   assert.equal(changed_version, 0);
   const ws = await db.selectFrom('webstore').selectAll().where('id', '=', WEBSTORE_ID).executeTakeFirstOrThrow();
   assert.equal(JSON.parse(ws.settings_json).catalogSnapshotVersionId, ws.snapshot_id);
@@ -59,15 +79,31 @@ async function checkSeed(db: Kysely<Database>): Promise<void> {
   const version = (await db.selectFrom('webstore').select('catalog_version').executeTakeFirstOrThrow()).catalog_version;
   await seedAccess(db);
   await seedAccess(db);
-  assert.deepEqual((await db.selectFrom('app_user').select(['id', 'email', 'role']).orderBy('email').execute()).map((u) => [u.email, u.role]),
-    [['admin@datadepot.example', 'admin'], ['casey@example.com', 'shopper'], ['morgan@northwind.example', 'buyer']]);
-  assert.equal((await db.selectFrom('app_user').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow()).id, '1');
+  assert.deepEqual(
+    (await db.selectFrom('app_user').select(['id', 'email', 'role']).orderBy('email').execute()).map((u) => [
+      u.email,
+      u.role,
+    ]),
+    [
+      ['admin@datadepot.example', 'admin'],
+      ['casey@example.com', 'shopper'],
+      ['morgan@northwind.example', 'buyer'],
+    ],
+  );
+  assert.equal(
+    (await db.selectFrom('app_user').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow()).id,
+    '1',
+  );
   assert.equal(await count('account'), 6);
   assert.equal(await count('user_managed_account'), 2);
   assert.equal(await count('entitlement_policy'), 2);
   assert.equal(await count('product'), expected.products.product.length + PARTNER_SKUS.length);
   assert.equal(await count('category'), expected.catalogue.categories.length + 1);
-  assert.equal((await db.selectFrom('webstore').select('catalog_version').executeTakeFirstOrThrow()).catalog_version, version + 1, 'caches see the change');
+  assert.equal(
+    (await db.selectFrom('webstore').select('catalog_version').executeTakeFirstOrThrow()).catalog_version,
+    version + 1,
+    'caches see the change',
+  );
 }
 
 describe('seedDatabase', () => {
@@ -83,7 +119,9 @@ describe('seedDatabase', () => {
   });
 
   const url = process.env.DATABASE_URL;
-  it('seeds PostgreSQL (DATABASE_URL, in a throw-away database)', { skip: !url || !/^postgres(ql)?:\/\//.test(url) }, async () => {
+  it('seeds PostgreSQL (DATABASE_URL, in a throw-away database)', {
+    skip: !url || !/^postgres(ql)?:\/\//.test(url),
+  }, async () => {
     // A database of its own: Kysely's migrator looks for its tables in any schema, so a schema is not isolation enough.
     const name = `seed_test_${process.pid}`;
     const admin = openDatabase({ url });
@@ -100,4 +138,3 @@ describe('seedDatabase', () => {
     }
   });
 });
-

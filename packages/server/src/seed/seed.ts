@@ -36,20 +36,32 @@ export const MAX_PARAMS = 30_000;
 
 type Table = keyof Database;
 
-async function insertRows<T extends Table>(db: Kysely<Database>, table: T, rows: readonly Insertable<Database[T]>[], counts: Record<string, number>): Promise<void> {
+async function insertRows<T extends Table>(
+  db: Kysely<Database>,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+  counts: Record<string, number>,
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0] as object).length;
   const chunk = Math.max(1, Math.floor(MAX_PARAMS / columns));
   for (let i = 0; i < rows.length; i += chunk) {
     // The generic table parameter defeats Kysely's per-table inference; the row type above is the check.
-    await db.insertInto(table).values(rows.slice(i, i + chunk) as never).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + chunk) as never)
+      .execute();
   }
   counts[table] = (counts[table] ?? 0) + rows.length;
 }
 
 /** True when the demo catalogue is completely in (the tables must exist: run migrateToLatest first). */
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
-  const counter = await db.selectFrom('id_counter').select('next_value').where('prefix', '=', KEY_PREFIX.product).executeTakeFirst();
+  const counter = await db
+    .selectFrom('id_counter')
+    .select('next_value')
+    .where('prefix', '=', KEY_PREFIX.product)
+    .executeTakeFirst();
   if (!counter) return false;
   return !!(await db.selectFrom('webstore').select('id').where('id', '=', WEBSTORE_ID).executeTakeFirst());
 }
@@ -97,7 +109,8 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
       await insertRows(trx, 'inventory_level', batch.inventory_level, counts);
     });
     done += batch.product.length;
-    if (done === catalogue.totalProducts || done % 50_000 < batchSize) log(`products ${done}/${catalogue.totalProducts}: ${since()}`);
+    if (done === catalogue.totalProducts || done % 50_000 < batchSize)
+      log(`products ${done}/${catalogue.totalProducts}: ${since()}`);
   }
 
   // Relations reference products of any batch, so they follow all products.
@@ -108,8 +121,11 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
 
   await db.transaction().execute(async (trx) => {
     for (const row of catalogue.idCounters()) {
-      await trx.insertInto('id_counter').values(row)
-        .onConflict((oc) => oc.column('prefix').doUpdateSet({ next_value: row.next_value })).execute();
+      await trx
+        .insertInto('id_counter')
+        .values(row)
+        .onConflict((oc) => oc.column('prefix').doUpdateSet({ next_value: row.next_value }))
+        .execute();
       counts.id_counter = (counts.id_counter ?? 0) + 1;
     }
   });

@@ -7,40 +7,123 @@
 import type { ProductRelationTable } from '../db/schema.ts';
 import { type CategoryTree, ROOTS, geoCategoryFor, industryKey } from './categories.ts';
 import { plainDescription, richDescription } from './copy.ts';
-import { type Combo, audienceFor, includedFields, listDates, localiseFields, makeCombo, planDataset, recordCountFor } from './datasets.ts';
+import {
+  type Combo,
+  audienceFor,
+  includedFields,
+  listDates,
+  localiseFields,
+  makeCombo,
+  planDataset,
+  recordCountFor,
+} from './datasets.ts';
 import { countryNames, geoByKey } from './geo.ts';
 import { listPriceCents, shelfCents, shelfDollars } from './pricing.ts';
 import { type Rng, intBetween, rngFor } from './random.ts';
 import { type DatasetIndex } from './relations.ts';
-import { type ProductSpec, categoryLines, datasetPid, datasetSpec, productId, storeDiscount, wholesaleDiscount } from './products.ts';
+import {
+  type ProductSpec,
+  categoryLines,
+  datasetPid,
+  datasetSpec,
+  productId,
+  storeDiscount,
+  wholesaleDiscount,
+} from './products.ts';
 import { SIC_INDUSTRIES, sicIndustry } from './sic.ts';
 import { TAX_POLICY_IDS } from './store.ts';
 
 const SEED = 0x5bec1a1;
 
 // [name, SIC, geography, price in cents, on hand (Reno, Columbus), directory kind, in the Draft category, tier kind]
-const PRINTED: [string, string, string, number, [number, number], 'industry' | 'regional', boolean, 'percent' | 'amount'][] = [
-  ['Texas Home Builders & Contractors Directory – 2027 Print Edition', '1521', 'us-tx', 14_900, [120, 45], 'industry', true, 'percent'],
+const PRINTED: [
+  string,
+  string,
+  string,
+  number,
+  [number, number],
+  'industry' | 'regional',
+  boolean,
+  'percent' | 'amount',
+][] = [
+  [
+    'Texas Home Builders & Contractors Directory – 2027 Print Edition',
+    '1521',
+    'us-tx',
+    14_900,
+    [120, 45],
+    'industry',
+    true,
+    'percent',
+  ],
   ['California Restaurant Guide – 2027 Print Edition', '5812', 'us-ca', 12_900, [0, 60], 'regional', true, 'amount'],
   ['US Hospitals Directory – Print Edition', '8062', 'country-us', 39_500, [35, 20], 'industry', false, 'percent'],
   ['New York Law Firms Directory – Print Edition', '8111', 'us-ny', 18_900, [0, 0], 'industry', false, 'amount'],
-  ['Florida Real Estate Brokers Directory – Print Edition', '6531', 'us-fl', 9_900, [80, 0], 'regional', false, 'percent'],
+  [
+    'Florida Real Estate Brokers Directory – Print Edition',
+    '6531',
+    'us-fl',
+    9_900,
+    [80, 0],
+    'regional',
+    false,
+    'percent',
+  ],
   ['Illinois Manufacturers Register – Print Edition', '3599', 'us-il', 24_900, [12, 8], 'regional', false, 'amount'],
-  ['UK Hotels & Guest Houses Directory – Print Edition', '7011', 'country-gb', 11_900, [0, 25], 'industry', false, 'percent'],
+  [
+    'UK Hotels & Guest Houses Directory – Print Edition',
+    '7011',
+    'country-gb',
+    11_900,
+    [0, 25],
+    'industry',
+    false,
+    'percent',
+  ],
   ['Canadian Trucking Directory – Print Edition', '4213', 'country-ca', 13_900, [40, 40], 'regional', false, 'percent'],
 ];
-const PRINTED_FIELDS = ['Company Name', 'Contact Name', 'Address', 'City', 'REGION', 'POSTAL', 'Phone', 'Website', 'SIC Code'];
+const PRINTED_FIELDS = [
+  'Company Name',
+  'Contact Name',
+  'Address',
+  'City',
+  'REGION',
+  'POSTAL',
+  'Phone',
+  'Website',
+  'SIC Code',
+];
 
 // [SIC, geography]; the last family also sells annual subscriptions.
-const FAMILIES: [string, string][] = [['8021', 'country-us'], ['5812', 'us-ca'], ['8111', 'country-gb'], ['1521', 'us-tx'], ['6531', 'country-us']];
-const COVERAGE: [string, string][] = [['Email Only', 'EL'], ['Email + Phone', 'EP'], ['Full Contact', 'FC']];
+const FAMILIES: [string, string][] = [
+  ['8021', 'country-us'],
+  ['5812', 'us-ca'],
+  ['8111', 'country-gb'],
+  ['1521', 'us-tx'],
+  ['6531', 'country-us'],
+];
+const COVERAGE: [string, string][] = [
+  ['Email Only', 'EL'],
+  ['Email + Phone', 'EP'],
+  ['Full Contact', 'FC'],
+];
 
 // [sku, class, name, component industries]
 const GROUPS: [string, 'Bundle' | 'Set', string, string[]][] = [
-  ['BN-00001', 'Bundle', 'Healthcare Practices Bundle – Dentists, Physicians & Chiropractors', ['8021', '8011', '8041']],
+  [
+    'BN-00001',
+    'Bundle',
+    'Healthcare Practices Bundle – Dentists, Physicians & Chiropractors',
+    ['8021', '8011', '8041'],
+  ],
   ['BN-00002', 'Bundle', 'Home Services Contractor Bundle – Plumbing, Electrical & Roofing', ['1711', '1731', '1761']],
   ['ST-00001', 'Set', 'Restaurant & Hospitality Starter Set', ['5812', '5813', '7011']],
-  ['ST-00002', 'Set', 'Professional Services Starter Set – Lawyers, Accountants & Consultants', ['8111', '8721', '8742']],
+  [
+    'ST-00002',
+    'Set',
+    'Professional Services Starter Set – Lawyers, Accountants & Consultants',
+    ['8111', '8721', '8742'],
+  ],
 ];
 
 export const PRINTED_PIDS = PRINTED.map((_, i) => i + 1);
@@ -61,9 +144,19 @@ function baseSpec(pid: number, sku: string, name: string, combo: Combo, rng: Rng
   const status = 'Verified';
   const dates = listDates(rng, status);
   return {
-    pid, sku, name, parentPid: null as number | null, industry: combo.industry, geo: combo.geo, countries: countryNames(combo.geo),
-    includedFields: fields, listStatus: status, ...dates, variation: null as Record<string, string> | null,
-    taxPolicyId: TAX_POLICY_IDS.digital, inventory: null as [number, number] | null,
+    pid,
+    sku,
+    name,
+    parentPid: null as number | null,
+    industry: combo.industry,
+    geo: combo.geo,
+    countries: countryNames(combo.geo),
+    includedFields: fields,
+    listStatus: status,
+    ...dates,
+    variation: null as Record<string, string> | null,
+    taxPolicyId: TAX_POLICY_IDS.digital,
+    inventory: null as [number, number] | null,
   };
 }
 
@@ -76,15 +169,48 @@ function printedSpecs(tree: CategoryTree): ProductSpec[] {
     const fields = localiseFields(PRINTED_FIELDS, combo.geo);
     // A bound directory holds a few thousand to ~25,000 listings, not the whole list.
     const recordCount = Math.min(recordCountFor(combo, rng), 8_000 + intBetween(rng, 0, 17_000));
-    const categories = [kind === 'industry' ? ROOTS.industryDirectories : ROOTS.regionalDirectories, industryKey(sic), ...(draft ? [ROOTS.draftEditions] : [])];
-    const copy = { name, audience: audienceFor(combo.industry, combo.geo), industry: combo.industry, geo: combo.geo, recordCount, fields, pitch: 'address, phone and website', listStatus: 'Verified', licence: 'physical' as const, subscription: false };
+    const categories = [
+      kind === 'industry' ? ROOTS.industryDirectories : ROOTS.regionalDirectories,
+      industryKey(sic),
+      ...(draft ? [ROOTS.draftEditions] : []),
+    ];
+    const copy = {
+      name,
+      audience: audienceFor(combo.industry, combo.geo),
+      industry: combo.industry,
+      geo: combo.geo,
+      recordCount,
+      fields,
+      pitch: 'address, phone and website',
+      listStatus: 'Verified',
+      licence: 'physical' as const,
+      subscription: false,
+    };
     const b = baseSpec(pid, sku, name, combo, rng, fields);
     return {
-      ...b, productClass: 'Simple', fulfilment: 'Physical', recordCount, qty: [1, 50, 1], taxPolicyId: TAX_POLICY_IDS.printed, inventory: stock,
-      price: { baseCents: cents, oneTime: true, subscriptions: [], storeDiscount: i % 3 === 1 ? 0.15 : 0, wholesaleDiscount: 0.3, tiers },
-      sellingModels: ['oneTime'], categories, lines: categoryLines(tree, categories, combo.industry, false),
+      ...b,
+      productClass: 'Simple',
+      fulfilment: 'Physical',
+      recordCount,
+      qty: [1, 50, 1],
+      taxPolicyId: TAX_POLICY_IDS.printed,
+      inventory: stock,
+      price: {
+        baseCents: cents,
+        oneTime: true,
+        subscriptions: [],
+        storeDiscount: i % 3 === 1 ? 0.15 : 0,
+        wholesaleDiscount: 0.3,
+        tiers,
+      },
+      sellingModels: ['oneTime'],
+      categories,
+      lines: categoryLines(tree, categories, combo.industry, false),
       description: plainDescription(copy),
-      richDescription: richDescription({ ...copy, extraParagraph: 'Volume pricing: 10% off from 10 copies, 20% off from 50.' }, rng),
+      richDescription: richDescription(
+        { ...copy, extraParagraph: 'Volume pricing: 10% off from 10 copies, 20% off from 50.' },
+        rng,
+      ),
     } satisfies ProductSpec;
   });
 }
@@ -107,13 +233,39 @@ function familySpecs(tree: CategoryTree): ProductSpec[] {
       const fields = includedFields(combo.flavour, geo);
       const recordCount = recordCountFor(combo, rng);
       const subscriptions = k === 4 ? (['annual'] as const) : [];
-      const copy = { name, audience, industry: combo.industry, geo, recordCount, fields, pitch: combo.flavour.pitch, listStatus: 'Verified', licence: 'single' as const, subscription: subscriptions.length > 0 };
+      const copy = {
+        name,
+        audience,
+        industry: combo.industry,
+        geo,
+        recordCount,
+        fields,
+        pitch: combo.flavour.pitch,
+        listStatus: 'Verified',
+        licence: 'single' as const,
+        subscription: subscriptions.length > 0,
+      };
       return {
-        ...baseSpec(pid, sku, name, combo, rng, fields), productClass: 'Variation', parentPid, fulfilment: 'Dataset', recordCount, qty: [1, 1, 1],
+        ...baseSpec(pid, sku, name, combo, rng, fields),
+        productClass: 'Variation',
+        parentPid,
+        fulfilment: 'Dataset',
+        recordCount,
+        qty: [1, 1, 1],
         variation: { Coverage: coverage },
-        price: { baseCents: listPriceCents(recordCount, combo.flavour.priceFactor, rng), oneTime: true, subscriptions: [...subscriptions], storeDiscount: c === 2 ? 0.1 : 0, wholesaleDiscount: 0.25, tiers: null },
-        sellingModels: ['oneTime', ...subscriptions], categories, lines: categoryLines(tree, categories, combo.industry, true),
-        description: plainDescription(copy), richDescription: richDescription(copy, rng),
+        price: {
+          baseCents: listPriceCents(recordCount, combo.flavour.priceFactor, rng),
+          oneTime: true,
+          subscriptions: [...subscriptions],
+          storeDiscount: c === 2 ? 0.1 : 0,
+          wholesaleDiscount: 0.25,
+          tiers: null,
+        },
+        sellingModels: ['oneTime', ...subscriptions],
+        categories,
+        lines: categoryLines(tree, categories, combo.industry, true),
+        description: plainDescription(copy),
+        richDescription: richDescription(copy, rng),
       } satisfies ProductSpec;
     });
     // The parent shows the richest variation's facts and a "from" price (its cheapest variation).
@@ -121,15 +273,47 @@ function familySpecs(tree: CategoryTree): ProductSpec[] {
     const rng = rngFor(SEED, parentSku);
     const name = `${geo.label} ${audience} – choose your coverage`;
     const cheapest = Math.min(...children.map((c) => c.price!.baseCents));
-    const copy = { name, audience, industry: full.industry, geo, recordCount: full.recordCount, fields: full.includedFields, pitch: 'the coverage you choose: email only, email and phone, or every channel', listStatus: 'Verified', licence: 'single' as const, subscription: false };
-    out.push({
-      ...baseSpec(parentPid, parentSku, name, makeCombo(sic, geoKey, 'FC'), rng, full.includedFields), productClass: 'VariationParent', fulfilment: 'Dataset',
-      recordCount: full.recordCount, qty: [1, 1, 1],
-      price: { baseCents: cheapest, oneTime: true, subscriptions: [], storeDiscount: 0, wholesaleDiscount: 0.25, tiers: null },
-      sellingModels: ['oneTime'], categories, lines: categoryLines(tree, categories, full.industry, true),
-      description: plainDescription(copy),
-      richDescription: richDescription({ ...copy, extraParagraph: 'Pick Email Only, Email + Phone or Full Contact; each coverage is a separate download.' }, rng),
-    }, ...children);
+    const copy = {
+      name,
+      audience,
+      industry: full.industry,
+      geo,
+      recordCount: full.recordCount,
+      fields: full.includedFields,
+      pitch: 'the coverage you choose: email only, email and phone, or every channel',
+      listStatus: 'Verified',
+      licence: 'single' as const,
+      subscription: false,
+    };
+    out.push(
+      {
+        ...baseSpec(parentPid, parentSku, name, makeCombo(sic, geoKey, 'FC'), rng, full.includedFields),
+        productClass: 'VariationParent',
+        fulfilment: 'Dataset',
+        recordCount: full.recordCount,
+        qty: [1, 1, 1],
+        price: {
+          baseCents: cheapest,
+          oneTime: true,
+          subscriptions: [],
+          storeDiscount: 0,
+          wholesaleDiscount: 0.25,
+          tiers: null,
+        },
+        sellingModels: ['oneTime'],
+        categories,
+        lines: categoryLines(tree, categories, full.industry, true),
+        description: plainDescription(copy),
+        richDescription: richDescription(
+          {
+            ...copy,
+            extraParagraph: 'Pick Email Only, Email + Phone or Full Contact; each coverage is a separate download.',
+          },
+          rng,
+        ),
+      },
+      ...children,
+    );
   });
   return out;
 }
@@ -137,9 +321,13 @@ function familySpecs(tree: CategoryTree): ProductSpec[] {
 /** The first priced, single-licence, one-time datasets of an industry (nearest industries if none). */
 function componentsFor(index: DatasetIndex, sic: string, taken: Set<number>): number | undefined {
   const rng = rngFor(SEED, `components:${sic}`);
-  const ok = (n: number) => { const p = planDataset(n); return !taken.has(n) && !p.noPrice && p.oneTime && p.licence === 'single'; };
+  const ok = (n: number) => {
+    const p = planDataset(n);
+    return !taken.has(n) && !p.noPrice && p.oneTime && p.licence === 'single';
+  };
   for (const n of index.bucket(industryIdx.get(sic)!)) if (ok(n)) return n;
-  for (let tries = 0; tries < 5; tries++) for (const n of index.near(industryIdx.get(sic)!, 20, rng)) if (ok(n)) return n;
+  for (let tries = 0; tries < 5; tries++)
+    for (const n of index.near(industryIdx.get(sic)!, 20, rng)) if (ok(n)) return n;
   return undefined;
 }
 
@@ -153,25 +341,68 @@ function groupSpecs(tree: CategoryTree, index: DatasetIndex, components: Product
       if (n !== undefined) taken.add(n);
     }
     const parts = [...taken].map((n) => datasetSpec(n, tree));
-    parts.forEach((p, pos) => components.push({ product_id: productId(pid), related_id: productId(p.pid), relationship_type: `${cls}Component`, position: pos + 1 }));
+    parts.forEach((p, pos) =>
+      components.push({
+        product_id: productId(pid),
+        related_id: productId(p.pid),
+        relationship_type: `${cls}Component`,
+        position: pos + 1,
+      }),
+    );
     const first = parts[0] ?? datasetSpec(1, tree);
-    const combo: Combo = { industry: sicIndustry(sics[0]), geo: first.geo, flavour: makeCombo(sics[0], first.geo.key, 'EP').flavour, segment: null };
+    const combo: Combo = {
+      industry: sicIndustry(sics[0]),
+      geo: first.geo,
+      flavour: makeCombo(sics[0], first.geo.key, 'EP').flavour,
+      segment: null,
+    };
     const fields = [...new Set(parts.flatMap((p) => p.includedFields))];
     const recordCount = parts.reduce((s, p) => s + p.recordCount, 0) || first.recordCount;
     const sum = parts.reduce((s, p) => s + (p.price?.baseCents ?? 0), 0) || 9_900;
     const categories = [ROOTS.bundles, industryKey(sics[0])];
     const countries = [...new Set(parts.flatMap((p) => p.countries))];
     const copy = {
-      name, audience: parts.map((p) => audienceFor(p.industry, p.geo)).join(', '), industry: combo.industry, geo: first.geo, recordCount, fields,
-      pitch: cls === 'Bundle' ? 'everything in the included lists, for one bundle price' : 'every list in the set, added to your cart together', listStatus: 'Verified', licence: 'single' as const, subscription: false,
+      name,
+      audience: parts.map((p) => audienceFor(p.industry, p.geo)).join(', '),
+      industry: combo.industry,
+      geo: first.geo,
+      recordCount,
+      fields,
+      pitch:
+        cls === 'Bundle'
+          ? 'everything in the included lists, for one bundle price'
+          : 'every list in the set, added to your cart together',
+      listStatus: 'Verified',
+      licence: 'single' as const,
+      subscription: false,
     };
     return {
-      ...baseSpec(pid, sku, name, combo, rng, fields), countries: countries.length ? countries : first.countries, productClass: cls, fulfilment: 'Dataset', recordCount, qty: [1, 1, 1],
+      ...baseSpec(pid, sku, name, combo, rng, fields),
+      countries: countries.length ? countries : first.countries,
+      productClass: cls,
+      fulfilment: 'Dataset',
+      recordCount,
+      qty: [1, 1, 1],
       // A bundle is one product at ~20% off its parts; a set has no price of its own (its parts are priced).
-      price: cls === 'Bundle' ? { baseCents: shelfCents(shelfDollars((sum / 100) * 0.8), rng), oneTime: true, subscriptions: [], storeDiscount: storeDiscount(rng), wholesaleDiscount: wholesaleDiscount(rng), tiers: null } : null,
-      sellingModels: ['oneTime'], categories, lines: categoryLines(tree, categories, combo.industry, false),
+      price:
+        cls === 'Bundle'
+          ? {
+              baseCents: shelfCents(shelfDollars((sum / 100) * 0.8), rng),
+              oneTime: true,
+              subscriptions: [],
+              storeDiscount: storeDiscount(rng),
+              wholesaleDiscount: wholesaleDiscount(rng),
+              tiers: null,
+            }
+          : null,
+      sellingModels: ['oneTime'],
+      categories,
+      lines: categoryLines(tree, categories, combo.industry, false),
       description: `${name}: ${parts.map((p) => p.name).join('; ')}.`,
-      richDescription: richDescription({ ...copy, extraParagraph: `Includes: ${parts.map((p) => p.name).join('; ')}.` }, rng),
+      richDescription: richDescription(
+        { ...copy, extraParagraph: `Includes: ${parts.map((p) => p.name).join('; ')}.` },
+        rng,
+      ),
     } satisfies ProductSpec;
   });
 }

@@ -4,8 +4,16 @@
 import type { ApplicationContext } from '@store/core';
 import { KEY_PREFIX, formatId } from '../db/ids.ts';
 import type {
-  BuyerGroupPriceBookTable, BuyerGroupTable, LocationGroupMemberTable, LocationGroupTable, LocationTable, PriceBookTable,
-  SellingModelTable, TaxPolicyTable, TaxRateTable, WebstoreTable,
+  BuyerGroupPriceBookTable,
+  BuyerGroupTable,
+  LocationGroupMemberTable,
+  LocationGroupTable,
+  LocationTable,
+  PriceBookTable,
+  SellingModelTable,
+  TaxPolicyTable,
+  TaxRateTable,
+  WebstoreTable,
 } from '../db/schema.ts';
 import { isoDaysBefore } from './random.ts';
 
@@ -52,7 +60,11 @@ export function applicationContext(): ApplicationContext {
     checkoutSettings: {
       isManagedCheckoutEnabled: true,
       isMngCheckoutAutoPublished: true,
-      paymentConfiguration: { businessAchEnabled: false, paymentMethodManualCaptureEnabled: false, paymentMethodSetDevName: 'DataDepotPayments' },
+      paymentConfiguration: {
+        businessAchEnabled: false,
+        paymentMethodManualCaptureEnabled: false,
+        paymentMethodSetDevName: 'DataDepotPayments',
+      },
       shippingMethodsEnabled: true,
     },
     clientSidePaymentConfiguration: null,
@@ -63,7 +75,10 @@ export function applicationContext(): ApplicationContext {
     guestCartEnabled: true,
     guestCheckoutEnabled: true,
     guestCartCheckoutEnabled: true,
-    inventoryConfiguration: { isInventoryEnabled: true, inventoryDefaultSource: { locationSourceId: LOCATION_GROUP_ID, locationSourceType: 'LocationGroup' } },
+    inventoryConfiguration: {
+      isInventoryEnabled: true,
+      inventoryDefaultSource: { locationSourceId: LOCATION_GROUP_ID, locationSourceType: 'LocationGroup' },
+    },
     managedCheckoutVersion: '0.117.0',
     markets: [{ marketId: MARKET_ID, localeCurrencyMap: { en_US: 'USD' } }],
     orderStatuses: [
@@ -79,7 +94,11 @@ export function applicationContext(): ApplicationContext {
     shopperConsentEnabled: false,
     skipPhoneNumberValidationEnabled: false,
     splitShipmentEnabled: true,
-    subscriptionConfig: { subscriptionPlusEnabled: true, rlmSubscriptionEnabled: false, commerceSubscriptionARCUIEnabled: false },
+    subscriptionConfig: {
+      subscriptionPlusEnabled: true,
+      rlmSubscriptionEnabled: false,
+      commerceSubscriptionARCUIEnabled: false,
+    },
     supportedCurrencies: ['USD'],
     taxType: 'Net',
     usesSingleEntitlementPolicy: true,
@@ -143,27 +162,110 @@ const PRINTED_RATES: [string, string | null, string, string][] = [
 export function storeRows(): StoreRows {
   const created = isoDaysBefore(730);
   const rates = (policy: string, list: typeof DIGITAL_RATES): TaxRateTable[] =>
-    list.map(([country, region, rate_percentage, treatment_name]) => ({ tax_policy_id: policy, country, region, rate_percentage, treatment_name }));
+    list.map(([country, region, rate_percentage, treatment_name]) => ({
+      tax_policy_id: policy,
+      country,
+      region,
+      rate_percentage,
+      treatment_name,
+    }));
   return {
-    webstore: [{
-      id: WEBSTORE_ID, name: STORE_NAME, settings_json: JSON.stringify(applicationContext()), catalog_version: 1,
-      snapshot_id: SNAPSHOT_ID, guest_buyer_group_id: BUYER_GROUP_IDS.guest, shopper_buyer_group_id: null, created_at: created,
-    }],
+    webstore: [
+      {
+        id: WEBSTORE_ID,
+        name: STORE_NAME,
+        settings_json: JSON.stringify(applicationContext()),
+        catalog_version: 1,
+        snapshot_id: SNAPSHOT_ID,
+        guest_buyer_group_id: BUYER_GROUP_IDS.guest,
+        shopper_buyer_group_id: null,
+        created_at: created,
+      },
+    ],
     tax_policy: [
-      { id: TAX_POLICY_IDS.digital, name: 'Digital Data Products', description: 'Electronically delivered datasets (CSV downloads and subscriptions).' },
-      { id: TAX_POLICY_IDS.printed, name: 'Printed Goods', description: 'Printed directories shipped from our warehouses.' },
+      {
+        id: TAX_POLICY_IDS.digital,
+        name: 'Digital Data Products',
+        description: 'Electronically delivered datasets (CSV downloads and subscriptions).',
+      },
+      {
+        id: TAX_POLICY_IDS.printed,
+        name: 'Printed Goods',
+        description: 'Printed directories shipped from our warehouses.',
+      },
     ],
     tax_rate: [...rates(TAX_POLICY_IDS.digital, DIGITAL_RATES), ...rates(TAX_POLICY_IDS.printed, PRINTED_RATES)],
     selling_model: [
-      { id: SELLING_MODEL_IDS.oneTime, webstore_id: WEBSTORE_ID, name: 'One-Time Purchase', selling_model_type: 'OneTime', pricing_term: null, pricing_term_unit: null, term_min: null, term_max: null, term_increment: null },
-      { id: SELLING_MODEL_IDS.monthlyRefresh, webstore_id: WEBSTORE_ID, name: 'Monthly Refresh', selling_model_type: 'Evergreen', pricing_term: 1, pricing_term_unit: 'Months', term_min: null, term_max: null, term_increment: null },
-      { id: SELLING_MODEL_IDS.annual, webstore_id: WEBSTORE_ID, name: 'Annual Subscription', selling_model_type: 'TermDefined', pricing_term: 1, pricing_term_unit: 'Annual', term_min: 1, term_max: 3, term_increment: 1 },
-      { id: SELLING_MODEL_IDS.monthlyTerm, webstore_id: WEBSTORE_ID, name: 'Monthly Term', selling_model_type: 'TermDefined', pricing_term: 1, pricing_term_unit: 'Months', term_min: 3, term_max: 24, term_increment: 3 },
+      {
+        id: SELLING_MODEL_IDS.oneTime,
+        webstore_id: WEBSTORE_ID,
+        name: 'One-Time Purchase',
+        selling_model_type: 'OneTime',
+        pricing_term: null,
+        pricing_term_unit: null,
+        term_min: null,
+        term_max: null,
+        term_increment: null,
+      },
+      {
+        id: SELLING_MODEL_IDS.monthlyRefresh,
+        webstore_id: WEBSTORE_ID,
+        name: 'Monthly Refresh',
+        selling_model_type: 'Evergreen',
+        pricing_term: 1,
+        pricing_term_unit: 'Months',
+        term_min: null,
+        term_max: null,
+        term_increment: null,
+      },
+      {
+        id: SELLING_MODEL_IDS.annual,
+        webstore_id: WEBSTORE_ID,
+        name: 'Annual Subscription',
+        selling_model_type: 'TermDefined',
+        pricing_term: 1,
+        pricing_term_unit: 'Annual',
+        term_min: 1,
+        term_max: 3,
+        term_increment: 1,
+      },
+      {
+        id: SELLING_MODEL_IDS.monthlyTerm,
+        webstore_id: WEBSTORE_ID,
+        name: 'Monthly Term',
+        selling_model_type: 'TermDefined',
+        pricing_term: 1,
+        pricing_term_unit: 'Months',
+        term_min: 3,
+        term_max: 24,
+        term_increment: 3,
+      },
     ],
     price_book: [
-      { id: PRICE_BOOK_IDS.standard, webstore_id: WEBSTORE_ID, name: 'Standard Price Book', is_standard: 1, is_active: 1, currency: 'USD' },
-      { id: PRICE_BOOK_IDS.store, webstore_id: WEBSTORE_ID, name: 'Store Price Book', is_standard: 0, is_active: 1, currency: 'USD' },
-      { id: PRICE_BOOK_IDS.wholesale, webstore_id: WEBSTORE_ID, name: 'Wholesale Partners Price Book', is_standard: 0, is_active: 1, currency: 'USD' },
+      {
+        id: PRICE_BOOK_IDS.standard,
+        webstore_id: WEBSTORE_ID,
+        name: 'Standard Price Book',
+        is_standard: 1,
+        is_active: 1,
+        currency: 'USD',
+      },
+      {
+        id: PRICE_BOOK_IDS.store,
+        webstore_id: WEBSTORE_ID,
+        name: 'Store Price Book',
+        is_standard: 0,
+        is_active: 1,
+        currency: 'USD',
+      },
+      {
+        id: PRICE_BOOK_IDS.wholesale,
+        webstore_id: WEBSTORE_ID,
+        name: 'Wholesale Partners Price Book',
+        is_standard: 0,
+        is_active: 1,
+        currency: 'USD',
+      },
     ],
     buyer_group: [
       { id: BUYER_GROUP_IDS.guest, webstore_id: WEBSTORE_ID, name: 'Guest Buyers' },

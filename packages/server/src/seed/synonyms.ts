@@ -23,7 +23,12 @@ export const DEMO_SYNONYMS: string[][] = [
 ];
 
 export async function seedSynonyms(db: Kysely<Database>, webstoreId = WEBSTORE_ID): Promise<void> {
-  const existing = await db.selectFrom('search_synonym_group').select('id').where('webstore_id', '=', webstoreId).limit(1).executeTakeFirst();
+  const existing = await db
+    .selectFrom('search_synonym_group')
+    .select('id')
+    .where('webstore_id', '=', webstoreId)
+    .limit(1)
+    .executeTakeFirst();
   if (existing) return;
   await writeSynonymGroups(db, webstoreId, DEMO_SYNONYMS);
 }

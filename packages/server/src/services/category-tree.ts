@@ -26,9 +26,13 @@ export class CategoryTree {
     }
     for (const node of this.byId.values()) {
       const parent = node.row.parent_id ? this.byId.get(node.row.parent_id) : undefined;
-      if (parent) { node.parent = parent; parent.children.push(node); } else this.roots.push(node);
+      if (parent) {
+        node.parent = parent;
+        parent.children.push(node);
+      } else this.roots.push(node);
     }
-    const order = (a: CategoryNode, b: CategoryNode) => a.row.sort_order - b.row.sort_order || a.row.name.localeCompare(b.row.name);
+    const order = (a: CategoryNode, b: CategoryNode) =>
+      a.row.sort_order - b.row.sort_order || a.row.name.localeCompare(b.row.name);
     this.roots.sort(order);
     for (const node of this.byId.values()) node.children.sort(order);
   }
@@ -60,7 +64,10 @@ export class CategoryTree {
     const start = this.byId.get(id);
     if (!start) return [];
     const out: string[] = [];
-    const walk = (n: CategoryNode) => { out.push(n.row.id); n.children.forEach(walk); };
+    const walk = (n: CategoryNode) => {
+      out.push(n.row.id);
+      n.children.forEach(walk);
+    };
     walk(start);
     return out;
   }
@@ -81,11 +88,13 @@ export class CategoryTreeCache {
 
   private async load(webstoreId: string): Promise<CategoryTree> {
     const rows = await this.db.selectFrom('category').selectAll().where('webstore_id', '=', webstoreId).execute();
-    const counts = await this.db.selectFrom('product_category')
+    const counts = await this.db
+      .selectFrom('product_category')
       .innerJoin('category', 'category.id', 'product_category.category_id')
       .select(['product_category.category_id as id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('category.webstore_id', '=', webstoreId)
-      .groupBy('product_category.category_id').execute();
+      .groupBy('product_category.category_id')
+      .execute();
     return new CategoryTree(rows, new Map(counts.map((c) => [c.id, Number(c.n)])));
   }
 }

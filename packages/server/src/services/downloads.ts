@@ -16,13 +16,20 @@ import type { OrderService } from './orders.ts';
 export const PAGE_LINK_TTL_MS = 3600_000;
 export const EMAIL_LINK_TTL_MS = 7 * 24 * 3600_000;
 
-export const downloadPath = (webstoreId: string, token: string) => `/services/data/v65.0/commerce/webstores/${webstoreId}/downloads/${token}`;
+export const downloadPath = (webstoreId: string, token: string) =>
+  `/services/data/v65.0/commerce/webstores/${webstoreId}/downloads/${token}`;
 
 /** The buyer behind a download request: a logged-in user and the accounts they may act for. */
-export interface DownloadCaller { userId: string | null; mayActFor(accountId: string): Promise<boolean> }
+export interface DownloadCaller {
+  userId: string | null;
+  mayActFor(accountId: string): Promise<boolean>;
+}
 
 export class DownloadService {
-  constructor(private db: Kysely<Database>, private orders: OrderService) {}
+  constructor(
+    private db: Kysely<Database>,
+    private orders: OrderService,
+  ) {}
 
   /** Page links for an order's datasets (none for a cancelled order). */
   async links(order: SalesOrderTable, ttlMs = PAGE_LINK_TTL_MS): Promise<DownloadLink[]> {
@@ -30,13 +37,25 @@ export class DownloadService {
   }
 
   /** Signs links for the given lines; takes the database handle to use, so the order's transaction can call it. */
-  async sign(db: Kysely<Database>, order: Pick<SalesOrderTable, 'id' | 'webstore_id'>, items: Array<{ orderItemId: string; productId: string; name: string; sku: string }>, ttlMs: number, now = Date.now()): Promise<DownloadLink[]> {
+  async sign(
+    db: Kysely<Database>,
+    order: Pick<SalesOrderTable, 'id' | 'webstore_id'>,
+    items: Array<{ orderItemId: string; productId: string; name: string; sku: string }>,
+    ttlMs: number,
+    now = Date.now(),
+  ): Promise<DownloadLink[]> {
     if (!items.length) return [];
     const secret = await serverSecret(db, DOWNLOAD_LINK_SECRET);
     const expiresAt = now + ttlMs;
     return items.map((i) => ({
-      orderItemId: i.orderItemId, productId: i.productId, productName: i.name, fileName: datasetFileName(i),
-      url: downloadPath(order.webstore_id, signDownload(secret, { orderId: order.id, orderItemId: i.orderItemId, expiresAt })),
+      orderItemId: i.orderItemId,
+      productId: i.productId,
+      productName: i.name,
+      fileName: datasetFileName(i),
+      url: downloadPath(
+        order.webstore_id,
+        signDownload(secret, { orderId: order.id, orderItemId: i.orderItemId, expiresAt }),
+      ),
       expiresAt: new Date(expiresAt).toISOString(),
     }));
   }
@@ -45,21 +64,43 @@ export class DownloadService {
   async open(webstoreId: string, token: string, caller: DownloadCaller) {
     const verified = verifyDownload(await serverSecret(this.db, DOWNLOAD_LINK_SECRET), token);
     if (!verified.ok) {
-      if (verified.reason === 'expired') throw new ApiError(410, 'DOWNLOAD_LINK_EXPIRED', 'This download link has expired. Open the order to get a new link.');
+      if (verified.reason === 'expired')
+        throw new ApiError(
+          410,
+          'DOWNLOAD_LINK_EXPIRED',
+          'This download link has expired. Open the order to get a new link.',
+        );
       throw new ApiError(403, 'INVALID_DOWNLOAD_LINK', 'This download link isn\u2019t valid.');
     }
     const { orderId, orderItemId } = verified.claim;
-    const row = await this.db.selectFrom('order_item').innerJoin('sales_order', 'sales_order.id', 'order_item.order_id')
+    const row = await this.db
+      .selectFrom('order_item')
+      .innerJoin('sales_order', 'sales_order.id', 'order_item.order_id')
       .innerJoin('product', 'product.id', 'order_item.product_id')
-      .select(['sales_order.owner_user_id', 'sales_order.account_id', 'sales_order.status', 'sales_order.webstore_id', 'order_item.fulfilment',
-        'product.sku', 'product.name', 'product.included_fields_json', 'product.countries_json', 'product.sic_code', 'product.record_count'])
-      .where('order_item.id', '=', orderItemId).where('order_item.order_id', '=', orderId).executeTakeFirst();
+      .select([
+        'sales_order.owner_user_id',
+        'sales_order.account_id',
+        'sales_order.status',
+        'sales_order.webstore_id',
+        'order_item.fulfilment',
+        'product.sku',
+        'product.name',
+        'product.included_fields_json',
+        'product.countries_json',
+        'product.sic_code',
+        'product.record_count',
+      ])
+      .where('order_item.id', '=', orderItemId)
+      .where('order_item.order_id', '=', orderId)
+      .executeTakeFirst();
     if (!row || row.webstore_id !== webstoreId || row.fulfilment !== 'Dataset' || row.status === 'Cancelled') {
       throw new ApiError(404, 'ITEM_NOT_FOUND', 'There is no download behind this link.');
     }
     if (row.owner_user_id) {
-      if (!caller.userId) throw new ApiError(401, 'INVALID_SESSION_ID', 'Log in to download the files of your account\u2019s orders.');
-      if (!row.account_id || !(await caller.mayActFor(row.account_id))) throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'This download belongs to another account.');
+      if (!caller.userId)
+        throw new ApiError(401, 'INVALID_SESSION_ID', 'Log in to download the files of your account\u2019s orders.');
+      if (!row.account_id || !(await caller.mayActFor(row.account_id)))
+        throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'This download belongs to another account.');
     }
     return { fileName: datasetFileName(row), stream: datasetCsvStream(row) };
   }

@@ -19,10 +19,17 @@ export interface Visibility {
 }
 
 const EVERYTHING = (policyCount: number): Visibility => ({
-  all: true, canSeeProduct: () => true, canSeeCategory: () => true, grantedCategoryIds: null, policyCount,
+  all: true,
+  canSeeProduct: () => true,
+  canSeeCategory: () => true,
+  grantedCategoryIds: null,
+  policyCount,
 });
 
-interface Policies { count: number; grantsByGroup: Map<string, string[]> }
+interface Policies {
+  count: number;
+  grantsByGroup: Map<string, string[]>;
+}
 
 const CHUNK = 500;
 function chunks<T>(list: readonly T[]): T[][] {
@@ -41,12 +48,18 @@ export class EntitlementService {
     return (await this.loadPolicies(webstoreId, version)).count;
   }
 
-  visibility(webstoreId: string, version: number, tree: CategoryTree, buyerGroupIds: readonly string[]): Promise<Visibility> {
+  visibility(
+    webstoreId: string,
+    version: number,
+    tree: CategoryTree,
+    buyerGroupIds: readonly string[],
+  ): Promise<Visibility> {
     const key = `${webstoreId}|${version}|${[...buyerGroupIds].sort().join(',')}`;
     let hit = this.audiences.get(key);
     if (!hit) {
       // Old versions' entries are dropped wholesale; audiences per version are few.
-      for (const k of this.audiences.keys()) if (k.startsWith(`${webstoreId}|`) && !k.startsWith(`${webstoreId}|${version}|`)) this.audiences.delete(k);
+      for (const k of this.audiences.keys())
+        if (k.startsWith(`${webstoreId}|`) && !k.startsWith(`${webstoreId}|${version}|`)) this.audiences.delete(k);
       hit = this.compute(webstoreId, version, tree, buyerGroupIds);
       this.audiences.set(key, hit);
       hit.catch(() => this.audiences.delete(key));
@@ -60,10 +73,18 @@ export class EntitlementService {
     const value = (async () => {
       const [policies, groups, grants] = await Promise.all([
         this.db.selectFrom('entitlement_policy').select('id').where('webstore_id', '=', webstoreId).execute(),
-        this.db.selectFrom('entitlement_policy_buyer_group').innerJoin('entitlement_policy', 'entitlement_policy.id', 'entitlement_policy_buyer_group.policy_id')
-          .select(['policy_id', 'buyer_group_id']).where('entitlement_policy.webstore_id', '=', webstoreId).execute(),
-        this.db.selectFrom('entitlement_policy_category').innerJoin('entitlement_policy', 'entitlement_policy.id', 'entitlement_policy_category.policy_id')
-          .select(['policy_id', 'category_id']).where('entitlement_policy.webstore_id', '=', webstoreId).execute(),
+        this.db
+          .selectFrom('entitlement_policy_buyer_group')
+          .innerJoin('entitlement_policy', 'entitlement_policy.id', 'entitlement_policy_buyer_group.policy_id')
+          .select(['policy_id', 'buyer_group_id'])
+          .where('entitlement_policy.webstore_id', '=', webstoreId)
+          .execute(),
+        this.db
+          .selectFrom('entitlement_policy_category')
+          .innerJoin('entitlement_policy', 'entitlement_policy.id', 'entitlement_policy_category.policy_id')
+          .select(['policy_id', 'category_id'])
+          .where('entitlement_policy.webstore_id', '=', webstoreId)
+          .execute(),
       ]);
       const grantsByGroup = new Map<string, string[]>();
       for (const g of groups) {
@@ -78,24 +99,36 @@ export class EntitlementService {
     return value;
   }
 
-  private async compute(webstoreId: string, version: number, tree: CategoryTree, buyerGroupIds: readonly string[]): Promise<Visibility> {
+  private async compute(
+    webstoreId: string,
+    version: number,
+    tree: CategoryTree,
+    buyerGroupIds: readonly string[],
+  ): Promise<Visibility> {
     const policies = await this.loadPolicies(webstoreId, version);
     if (policies.count === 0) return EVERYTHING(0);
     const granted = new Set<string>();
-    for (const group of buyerGroupIds) for (const root of policies.grantsByGroup.get(group) ?? []) for (const id of tree.subtreeIds(root)) granted.add(id);
+    for (const group of buyerGroupIds)
+      for (const root of policies.grantsByGroup.get(group) ?? [])
+        for (const id of tree.subtreeIds(root)) granted.add(id);
     const allIds = [...tree.byId.keys()];
     const notGranted = allIds.filter((id) => !granted.has(id));
     if (notGranted.length === 0) return EVERYTHING(policies.count);
 
     // Categories on the way to a granted one stay navigable.
     const navigable = new Set(granted);
-    for (const id of granted) for (let n = tree.byId.get(id)?.parent; n && !navigable.has(n.row.id); n = n.parent) navigable.add(n.row.id);
+    for (const id of granted)
+      for (let n = tree.byId.get(id)?.parent; n && !navigable.has(n.row.id); n = n.parent) navigable.add(n.row.id);
 
     // Hidden products: in some category that is not granted, and in none that is. Stores restrict a
     // small part of the catalogue far more often than they open one, so the hidden set is the one kept.
     const candidates = new Set<string>();
     for (const part of chunks(notGranted)) {
-      const rows = await this.db.selectFrom('product_category').select('product_id').where('category_id', 'in', part).execute();
+      const rows = await this.db
+        .selectFrom('product_category')
+        .select('product_id')
+        .where('category_id', 'in', part)
+        .execute();
       for (const r of rows) candidates.add(r.product_id);
     }
     const grantedList = [...granted];
@@ -103,7 +136,12 @@ export class EntitlementService {
     for (const part of chunks([...candidates])) {
       if (!grantedList.length) break;
       for (const grantedPart of chunks(grantedList)) {
-        const rows = await this.db.selectFrom('product_category').select('product_id').where('product_id', 'in', part).where('category_id', 'in', grantedPart).execute();
+        const rows = await this.db
+          .selectFrom('product_category')
+          .select('product_id')
+          .where('product_id', 'in', part)
+          .where('category_id', 'in', grantedPart)
+          .execute();
         for (const r of rows) alsoGranted.add(r.product_id);
       }
     }

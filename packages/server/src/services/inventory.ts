@@ -8,10 +8,19 @@ import type { Database } from '../db/schema.ts';
  * Units carts hold and have not let lapse, per product (every cart but `exceptCartId`). Takes the database
  * handle to use, so a cart change can ask inside its transaction.
  */
-export async function heldByCarts(db: Kysely<Database>, productIds: string[], now: string, exceptCartId: string | null = null): Promise<Map<string, number>> {
+export async function heldByCarts(
+  db: Kysely<Database>,
+  productIds: string[],
+  now: string,
+  exceptCartId: string | null = null,
+): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (!productIds.length) return out;
-  let q = db.selectFrom('inventory_reservation').select(['product_id', 'quantity']).where('product_id', 'in', productIds).where('expires_at', '>', now);
+  let q = db
+    .selectFrom('inventory_reservation')
+    .select(['product_id', 'quantity'])
+    .where('product_id', 'in', productIds)
+    .where('expires_at', '>', now);
   if (exceptCartId) q = q.where('cart_id', '!=', exceptCartId);
   for (const h of await q.execute()) out.set(h.product_id, (out.get(h.product_id) ?? 0) + h.quantity);
   return out;
@@ -20,35 +29,70 @@ export async function heldByCarts(db: Kysely<Database>, productIds: string[], no
 export class InventoryService {
   constructor(private db: Kysely<Database>) {}
 
-  async levels(webstoreId: string, productIds: string[], sources: { locations?: string[]; locationGroups?: string[] }): Promise<InventoryLevels> {
+  async levels(
+    webstoreId: string,
+    productIds: string[],
+    sources: { locations?: string[]; locationGroups?: string[] },
+  ): Promise<InventoryLevels> {
     const groups = sources.locationGroups ?? [];
     const members = groups.length
-      ? await this.db.selectFrom('location_group_member').innerJoin('location_group', 'location_group.id', 'location_group_member.location_group_id')
-        .select(['location_group_member.location_group_id', 'location_group_member.location_id'])
-        .where('location_group.webstore_id', '=', webstoreId).where('location_group_member.location_group_id', 'in', groups).execute()
+      ? await this.db
+          .selectFrom('location_group_member')
+          .innerJoin('location_group', 'location_group.id', 'location_group_member.location_group_id')
+          .select(['location_group_member.location_group_id', 'location_group_member.location_id'])
+          .where('location_group.webstore_id', '=', webstoreId)
+          .where('location_group_member.location_group_id', 'in', groups)
+          .execute()
       : [];
     const locationIds = [...new Set([...(sources.locations ?? []), ...members.map((m) => m.location_id)])];
     const [rows, held] = await Promise.all([
       locationIds.length && productIds.length
-        ? this.db.selectFrom('inventory_level').selectAll().where('product_id', 'in', productIds).where('location_id', 'in', locationIds).execute()
+        ? this.db
+            .selectFrom('inventory_level')
+            .selectAll()
+            .where('product_id', 'in', productIds)
+            .where('location_id', 'in', locationIds)
+            .execute()
         : [],
       heldByCarts(this.db, productIds, new Date().toISOString()),
     ]);
     // Cart reservations are not tied to a location: they lower what can be ordered across the pool.
     const level = (productId: string, locs: string[], pooled = true): InventoryProductLevel => {
-      let onHand = 0; let available = 0;
-      for (const r of rows) if (r.product_id === productId && locs.includes(r.location_id)) { onHand += r.on_hand; available += Math.max(0, r.on_hand - r.reserved); }
-      const reserved = pooled ? held.get(productId) ?? 0 : 0;
-      return { product2Id: productId, onHand, availableToFulfill: available, availableToOrder: Math.max(0, available - reserved) };
+      let onHand = 0;
+      let available = 0;
+      for (const r of rows)
+        if (r.product_id === productId && locs.includes(r.location_id)) {
+          onHand += r.on_hand;
+          available += Math.max(0, r.on_hand - r.reserved);
+        }
+      const reserved = pooled ? (held.get(productId) ?? 0) : 0;
+      return {
+        product2Id: productId,
+        onHand,
+        availableToFulfill: available,
+        availableToOrder: Math.max(0, available - reserved),
+      };
     };
     const knownGroups = new Set(members.map((m) => m.location_group_id));
     return {
       success: true,
-      errors: groups.filter((g) => !knownGroups.has(g)).map((g) => ({ errorCode: 'NOT_FOUND', message: `The location group ${g} doesn't exist for this store.` })),
-      locations: (sources.locations ?? []).map((loc) => ({ locationId: loc, locationSourceKey: 'location' as const, inventoryProducts: productIds.map((p) => level(p, [loc], false)) })),
+      errors: groups
+        .filter((g) => !knownGroups.has(g))
+        .map((g) => ({ errorCode: 'NOT_FOUND', message: `The location group ${g} doesn't exist for this store.` })),
+      locations: (sources.locations ?? []).map((loc) => ({
+        locationId: loc,
+        locationSourceKey: 'location' as const,
+        inventoryProducts: productIds.map((p) => level(p, [loc], false)),
+      })),
       locationGroups: [...knownGroups].map((g) => ({
-        locationGroupId: g, locationSourceKey: 'locationGroup' as const,
-        inventoryProducts: productIds.map((p) => level(p, members.filter((m) => m.location_group_id === g).map((m) => m.location_id))),
+        locationGroupId: g,
+        locationSourceKey: 'locationGroup' as const,
+        inventoryProducts: productIds.map((p) =>
+          level(
+            p,
+            members.filter((m) => m.location_group_id === g).map((m) => m.location_id),
+          ),
+        ),
       })),
       totalInventory: productIds.map((p) => level(p, locationIds)),
     };

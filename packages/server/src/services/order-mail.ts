@@ -11,21 +11,44 @@ import { EMAIL_LINK_TTL_MS, type DownloadService } from './downloads.ts';
 
 export function orderEmails(opts: { publicUrl: string; downloads: DownloadService }): OrderPlacedHook {
   return async (trx: Kysely<Database>, order: SalesOrderTable) => {
-    const store = await trx.selectFrom('webstore').select('name').where('id', '=', order.webstore_id).executeTakeFirstOrThrow();
-    const money = (minor: number) => formatCurrency(minorUnitsToDecimal(minor), order.currency, 'en-US', { maximumFractionDigits: 2 });
+    const store = await trx
+      .selectFrom('webstore')
+      .select('name')
+      .where('id', '=', order.webstore_id)
+      .executeTakeFirstOrThrow();
+    const money = (minor: number) =>
+      formatCurrency(minorUnitsToDecimal(minor), order.currency, 'en-US', { maximumFractionDigits: 2 });
     const [items, groups] = await Promise.all([
-      trx.selectFrom('order_item').select(['name', 'quantity', 'total_minor', 'fulfilment', 'id', 'product_id', 'sku']).where('order_id', '=', order.id).orderBy('seq').execute(),
-      trx.selectFrom('order_delivery_group').select(['address_json', 'kind']).where('order_id', '=', order.id).execute(),
+      trx
+        .selectFrom('order_item')
+        .select(['name', 'quantity', 'total_minor', 'fulfilment', 'id', 'product_id', 'sku'])
+        .where('order_id', '=', order.id)
+        .orderBy('seq')
+        .execute(),
+      trx
+        .selectFrom('order_delivery_group')
+        .select(['address_json', 'kind'])
+        .where('order_id', '=', order.id)
+        .execute(),
     ]);
     const shipped = groups.find((g) => g.kind === 'Shipped' && g.address_json);
     const orderUrl = `${opts.publicUrl}/orders/${order.id}`;
     const confirmation = orderConfirmationEmail({
-      storeName: store.name, orderNumber: order.order_number,
-      orderDate: new Date(order.created_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+      storeName: store.name,
+      orderNumber: order.order_number,
+      orderDate: new Date(order.created_at).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
       lines: items.map((i) => ({ name: i.name, quantity: i.quantity, lineTotal: money(i.total_minor) })),
       totals: {
-        subtotal: money(order.total_product_minor), discounts: order.total_adjust_minor ? money(order.total_adjust_minor) : null,
-        delivery: order.total_charge_minor ? money(order.total_charge_minor) : null, tax: money(order.total_tax_minor), total: money(order.grand_total_minor),
+        subtotal: money(order.total_product_minor),
+        discounts: order.total_adjust_minor ? money(order.total_adjust_minor) : null,
+        delivery: order.total_charge_minor ? money(order.total_charge_minor) : null,
+        tax: money(order.total_tax_minor),
+        total: money(order.grand_total_minor),
       },
       deliveryAddress: shipped ? formatAddressLines(JSON.parse(shipped.address_json!)) : null,
       paymentSummary: await paymentSummary(trx, order),
@@ -34,10 +57,17 @@ export function orderEmails(opts: { publicUrl: string; downloads: DownloadServic
     await MailOutbox.enqueueIn(trx, 'order-confirmation', { to: order.email, ...confirmation });
     const datasets = items.filter((i) => i.fulfilment === 'Dataset');
     if (!datasets.length) return;
-    const links = await opts.downloads.sign(trx, order, datasets.map((i) => ({ orderItemId: i.id, productId: i.product_id, name: i.name, sku: i.sku })), EMAIL_LINK_TTL_MS);
+    const links = await opts.downloads.sign(
+      trx,
+      order,
+      datasets.map((i) => ({ orderItemId: i.id, productId: i.product_id, name: i.name, sku: i.sku })),
+      EMAIL_LINK_TTL_MS,
+    );
     const expires = new Date(Date.now() + EMAIL_LINK_TTL_MS);
     const ready = downloadsReadyEmail({
-      storeName: store.name, orderNumber: order.order_number, orderUrl,
+      storeName: store.name,
+      orderNumber: order.order_number,
+      orderUrl,
       downloads: links.map((l) => ({ name: l.productName, url: `${opts.publicUrl}${l.url}` })),
       expiresText: `${expires.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`,
     });
@@ -47,6 +77,10 @@ export function orderEmails(opts: { publicUrl: string; downloads: DownloadServic
 
 async function paymentSummary(trx: Kysely<Database>, order: SalesOrderTable): Promise<string> {
   if (order.payment_method === 'PurchaseOrder') return `Purchase order ${order.po_number}`;
-  const p = await trx.selectFrom('payment').select(['card_brand', 'card_last4']).where('id', '=', order.payment_id).executeTakeFirst();
+  const p = await trx
+    .selectFrom('payment')
+    .select(['card_brand', 'card_last4'])
+    .where('id', '=', order.payment_id)
+    .executeTakeFirst();
   return p?.card_last4 ? `${p.card_brand ?? 'Card'} ending ${p.card_last4}` : 'Card';
 }

@@ -1,7 +1,17 @@
 // Product detail assembly: a handful of batched queries per request, whatever the number of products,
 // so one product, a batch of 100 and a page of children cost the same number of round trips.
 import type { Kysely } from 'kysely';
-import { DATASET_FIELDS, type ProductDetail, type ProductSummary, type ProductMedia, type ProductMediaGroup, type ProductSellingModel, type ProductClass, type SellingModelType, type PricingTermUnit } from '@store/core';
+import {
+  DATASET_FIELDS,
+  type ProductDetail,
+  type ProductSummary,
+  type ProductMedia,
+  type ProductMediaGroup,
+  type ProductSellingModel,
+  type ProductClass,
+  type SellingModelType,
+  type PricingTermUnit,
+} from '@store/core';
 import type { Database, ProductMediaTable, ProductTable } from '../db/schema.ts';
 import type { CategoryTree } from './category-tree.ts';
 
@@ -21,7 +31,10 @@ export interface DetailOptions {
 
 const parseList = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
 
-function productFields(p: ProductTable, related: Array<{ position: number; id: string; name: string }>): Record<string, string | null> {
+function productFields(
+  p: ProductTable,
+  related: Array<{ position: number; id: string; name: string }>,
+): Record<string, string | null> {
   const f: Record<string, string | null> = {
     Name: p.name,
     StockKeepingUnit: p.sku,
@@ -66,7 +79,14 @@ function pickFields(all: Record<string, string | null>, opts: DetailOptions): Re
 }
 
 const defaultImage = (name: string): ProductMedia => ({
-  id: '', alternateText: name, contentVersionId: null, mediaType: 'Image', sortOrder: 0, thumbnailUrl: DEFAULT_IMAGE_URL, title: name, url: DEFAULT_IMAGE_URL,
+  id: '',
+  alternateText: name,
+  contentVersionId: null,
+  mediaType: 'Image',
+  sortOrder: 0,
+  thumbnailUrl: DEFAULT_IMAGE_URL,
+  title: name,
+  url: DEFAULT_IMAGE_URL,
 });
 
 export class ProductService {
@@ -82,7 +102,13 @@ export class ProductService {
 
   async rowsBySkus(webstoreId: string, skus: string[]): Promise<ProductTable[]> {
     if (!skus.length) return [];
-    return this.db.selectFrom('product').selectAll().where('webstore_id', '=', webstoreId).where('is_active', '=', 1).where('sku', 'in', skus).execute();
+    return this.db
+      .selectFrom('product')
+      .selectAll()
+      .where('webstore_id', '=', webstoreId)
+      .where('is_active', '=', 1)
+      .where('sku', 'in', skus)
+      .execute();
   }
 
   /** Full detail for each row, in the order given. */
@@ -93,13 +119,25 @@ export class ProductService {
     const wantModels = !opts.excludeProductSellingModels;
     const parentIds = rows.filter((r) => r.product_class === 'VariationParent').map((r) => r.id);
     const [media, models, related, children] = await Promise.all([
-      wantMedia ? this.db.selectFrom('product_media').selectAll().where('product_id', 'in', ids).orderBy('sort_order').execute() : [],
+      wantMedia
+        ? this.db.selectFrom('product_media').selectAll().where('product_id', 'in', ids).orderBy('sort_order').execute()
+        : [],
       wantModels ? this.sellingModels(ids) : new Map<string, ProductSellingModel[]>(),
-      this.db.selectFrom('product_relation').innerJoin('product', 'product.id', 'product_relation.related_id')
+      this.db
+        .selectFrom('product_relation')
+        .innerJoin('product', 'product.id', 'product_relation.related_id')
         .select(['product_relation.product_id', 'product_relation.position', 'product.id', 'product.name'])
-        .where('product_relation.product_id', 'in', ids).where('product_relation.relationship_type', '=', 'RelatedDataset').execute(),
+        .where('product_relation.product_id', 'in', ids)
+        .where('product_relation.relationship_type', '=', 'RelatedDataset')
+        .execute(),
       parentIds.length && !opts.excludeVariationInfo
-        ? this.db.selectFrom('product').select(['id', 'parent_id', 'url_name', 'variation_json', 'sku']).where('parent_id', 'in', parentIds).where('is_active', '=', 1).orderBy('sku').execute()
+        ? this.db
+            .selectFrom('product')
+            .select(['id', 'parent_id', 'url_name', 'variation_json', 'sku'])
+            .where('parent_id', 'in', parentIds)
+            .where('is_active', '=', 1)
+            .orderBy('sku')
+            .execute()
         : [],
     ]);
     const usage = opts.mediaGroups?.map((g) => g.toLowerCase());
@@ -107,10 +145,21 @@ export class ProductService {
       const groups = new Map<string, ProductMediaGroup>();
       for (const m of media) {
         if (m.product_id !== p.id) continue;
-        if (usage && !usage.includes(m.usage_type.toLowerCase()) && !usage.includes(developerName(m.usage_type).toLowerCase())) continue;
+        if (
+          usage &&
+          !usage.includes(m.usage_type.toLowerCase()) &&
+          !usage.includes(developerName(m.usage_type).toLowerCase())
+        )
+          continue;
         let g = groups.get(m.usage_type);
         if (!g) {
-          g = { id: `2mg${p.id.slice(3, 15)}${m.usage_type === 'Listing' ? 'AAB' : 'AAA'}`, developerName: developerName(m.usage_type), name: m.usage_type === 'Listing' ? 'Product List Image' : 'Product Detail Images', usageType: m.usage_type as 'Standard' | 'Listing', mediaItems: [] };
+          g = {
+            id: `2mg${p.id.slice(3, 15)}${m.usage_type === 'Listing' ? 'AAB' : 'AAA'}`,
+            developerName: developerName(m.usage_type),
+            name: m.usage_type === 'Listing' ? 'Product List Image' : 'Product Detail Images',
+            usageType: m.usage_type as 'Standard' | 'Listing',
+            mediaItems: [],
+          };
           groups.set(m.usage_type, g);
         }
         g.mediaItems.push(toMedia(m));
@@ -127,13 +176,21 @@ export class ProductService {
         fields: pickFields(productFields(p, rel), opts),
         defaultImage: standard ?? defaultImage(p.name),
         mediaGroups: [...groups.values()],
-        primaryProductCategoryPath: opts.excludePrimaryProductCategory || !p.primary_category_id ? null : { path: tree.path(p.primary_category_id) },
-        purchaseQuantityRule: opts.excludeQuantityRule ? null : { minimum: p.qty_min, maximum: p.qty_max, increment: p.qty_increment },
+        primaryProductCategoryPath:
+          opts.excludePrimaryProductCategory || !p.primary_category_id
+            ? null
+            : { path: tree.path(p.primary_category_id) },
+        purchaseQuantityRule: opts.excludeQuantityRule
+          ? null
+          : { minimum: p.qty_min, maximum: p.qty_max, increment: p.qty_increment },
         productSellingModels: sellingModels,
         variationParentId: p.parent_id,
         variationInfo: p.product_class === 'VariationParent' && !opts.excludeVariationInfo ? variationInfo(kids) : null,
         variationAttributeSet: attrs ? { developerName: 'Dataset_Coverage', attributes: attrs } : null,
-        attributeSetInfo: opts.excludeAttributeSetInfo || !attrs ? null : { Dataset_Coverage: { developerName: 'Dataset_Coverage', label: 'Coverage', attributes: attrs } },
+        attributeSetInfo:
+          opts.excludeAttributeSetInfo || !attrs
+            ? null
+            : { Dataset_Coverage: { developerName: 'Dataset_Coverage', label: 'Coverage', attributes: attrs } },
         isConfigurationAllowed: false,
       };
     });
@@ -144,35 +201,52 @@ export class ProductService {
    * {value}, the default image and the subscription flag, in two batched queries beyond the rows;
    * no related products, variations or category paths.
    */
-  async summaries(webstoreId: string, ids: string[], opts: { fields?: string[]; includeQuantityRule?: boolean } = {}): Promise<ProductSummary[]> {
+  async summaries(
+    webstoreId: string,
+    ids: string[],
+    opts: { fields?: string[]; includeQuantityRule?: boolean } = {},
+  ): Promise<ProductSummary[]> {
     if (!ids.length) return [];
     const [rows, media, models] = await Promise.all([
       this.rowsByIds(webstoreId, ids),
-      this.db.selectFrom('product_media').selectAll().where('product_id', 'in', ids).where('usage_type', 'in', ['Standard', 'Listing'])
-        .orderBy('sort_order').execute(),
+      this.db
+        .selectFrom('product_media')
+        .selectAll()
+        .where('product_id', 'in', ids)
+        .where('usage_type', 'in', ['Standard', 'Listing'])
+        .orderBy('sort_order')
+        .execute(),
       this.sellingModels(ids),
     ]);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const p = byId.get(id);
       if (!p) return [];
-      const image = media.find((m) => m.product_id === id && m.usage_type === 'Listing') ?? media.find((m) => m.product_id === id);
+      const image =
+        media.find((m) => m.product_id === id && m.usage_type === 'Listing') ?? media.find((m) => m.product_id === id);
       const all = productFields(p, []);
       for (const k of Object.keys(all)) if (k.startsWith('B2B_Related_Product')) delete all[k];
       const fields = opts.fields?.length ? pickFields(all, { fields: opts.fields }) : all;
       const attrs = p.variation_json ? (JSON.parse(p.variation_json) as Record<string, string>) : null;
-      return [{
-        id: p.id,
-        name: p.name,
-        urlName: p.url_name,
-        productClass: p.product_class as ProductClass,
-        fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, { value: v }])),
-        defaultImage: image ? toMedia(image) : defaultImage(p.name),
-        purchaseQuantityRule: opts.includeQuantityRule === false ? null : { minimum: p.qty_min, maximum: p.qty_max, increment: p.qty_increment },
-        productSellingModelInformation: { isSubscriptionProduct: (models.get(id) ?? []).some((m) => m.sellingModelType !== 'OneTime') },
-        variationAttributeSet: attrs ? { developerName: 'Dataset_Coverage', attributes: attrs } : null,
-        isConfigurationAllowed: false,
-      }];
+      return [
+        {
+          id: p.id,
+          name: p.name,
+          urlName: p.url_name,
+          productClass: p.product_class as ProductClass,
+          fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, { value: v }])),
+          defaultImage: image ? toMedia(image) : defaultImage(p.name),
+          purchaseQuantityRule:
+            opts.includeQuantityRule === false
+              ? null
+              : { minimum: p.qty_min, maximum: p.qty_max, increment: p.qty_increment },
+          productSellingModelInformation: {
+            isSubscriptionProduct: (models.get(id) ?? []).some((m) => m.sellingModelType !== 'OneTime'),
+          },
+          variationAttributeSet: attrs ? { developerName: 'Dataset_Coverage', attributes: attrs } : null,
+          isConfigurationAllowed: false,
+        },
+      ];
     });
   }
 
@@ -180,23 +254,51 @@ export class ProductService {
   async sellingModels(productIds: string[]): Promise<Map<string, ProductSellingModel[]>> {
     const out = new Map<string, ProductSellingModel[]>();
     if (!productIds.length) return out;
-    const rows = await this.db.selectFrom('product_selling_model').innerJoin('selling_model', 'selling_model.id', 'product_selling_model.selling_model_id')
-      .select(['product_selling_model.product_id', 'selling_model.id', 'selling_model.name', 'selling_model.selling_model_type',
-        'selling_model.pricing_term', 'selling_model.pricing_term_unit', 'selling_model.term_min', 'selling_model.term_max', 'selling_model.term_increment'])
-      .where('product_selling_model.product_id', 'in', productIds).orderBy('product_selling_model.sort_order').execute();
+    const rows = await this.db
+      .selectFrom('product_selling_model')
+      .innerJoin('selling_model', 'selling_model.id', 'product_selling_model.selling_model_id')
+      .select([
+        'product_selling_model.product_id',
+        'selling_model.id',
+        'selling_model.name',
+        'selling_model.selling_model_type',
+        'selling_model.pricing_term',
+        'selling_model.pricing_term_unit',
+        'selling_model.term_min',
+        'selling_model.term_max',
+        'selling_model.term_increment',
+      ])
+      .where('product_selling_model.product_id', 'in', productIds)
+      .orderBy('product_selling_model.sort_order')
+      .execute();
     for (const m of rows) {
       if (!out.has(m.product_id)) out.set(m.product_id, []);
       out.get(m.product_id)!.push({
-        id: m.id, name: m.name, sellingModelType: m.selling_model_type as SellingModelType,
-        pricingTerm: m.pricing_term, pricingTermUnit: m.pricing_term_unit as PricingTermUnit | null,
-        subscriptionTermRule: m.selling_model_type === 'TermDefined' ? { minimum: m.term_min ?? 1, maximum: m.term_max ?? 1, increment: m.term_increment ?? 1 } : null,
+        id: m.id,
+        name: m.name,
+        sellingModelType: m.selling_model_type as SellingModelType,
+        pricingTerm: m.pricing_term,
+        pricingTermUnit: m.pricing_term_unit as PricingTermUnit | null,
+        subscriptionTermRule:
+          m.selling_model_type === 'TermDefined'
+            ? { minimum: m.term_min ?? 1, maximum: m.term_max ?? 1, increment: m.term_increment ?? 1 }
+            : null,
       });
     }
     return out;
   }
 
-  async childRows(webstoreId: string, parentId: string, offset: number, limit: number): Promise<{ rows: ProductTable[]; total: number }> {
-    const base = this.db.selectFrom('product').where('webstore_id', '=', webstoreId).where('parent_id', '=', parentId).where('is_active', '=', 1);
+  async childRows(
+    webstoreId: string,
+    parentId: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ProductTable[]; total: number }> {
+    const base = this.db
+      .selectFrom('product')
+      .where('webstore_id', '=', webstoreId)
+      .where('parent_id', '=', parentId)
+      .where('is_active', '=', 1);
     const [rows, count] = await Promise.all([
       base.selectAll().orderBy('sku').limit(limit).offset(offset).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -205,16 +307,34 @@ export class ProductService {
   }
 
   async relatedRows(webstoreId: string, productId: string, types: string[]): Promise<ProductTable[]> {
-    const rel = await this.db.selectFrom('product_relation').select(['related_id', 'relationship_type', 'position'])
-      .where('product_id', '=', productId).where('relationship_type', 'in', types).orderBy('relationship_type').orderBy('position').execute();
-    const rows = await this.rowsByIds(webstoreId, rel.map((r) => r.related_id));
+    const rel = await this.db
+      .selectFrom('product_relation')
+      .select(['related_id', 'relationship_type', 'position'])
+      .where('product_id', '=', productId)
+      .where('relationship_type', 'in', types)
+      .orderBy('relationship_type')
+      .orderBy('position')
+      .execute();
+    const rows = await this.rowsByIds(
+      webstoreId,
+      rel.map((r) => r.related_id),
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     return rel.map((r) => byId.get(r.related_id)).filter((r): r is ProductTable => !!r);
   }
 }
 
 function toMedia(m: ProductMediaTable): ProductMedia {
-  return { id: m.id, alternateText: m.alt_text, contentVersionId: null, mediaType: m.media_type as 'Image', sortOrder: m.sort_order, thumbnailUrl: m.thumbnail_url, title: m.title, url: m.url };
+  return {
+    id: m.id,
+    alternateText: m.alt_text,
+    contentVersionId: null,
+    mediaType: m.media_type as 'Image',
+    sortOrder: m.sort_order,
+    thumbnailUrl: m.thumbnail_url,
+    title: m.title,
+    url: m.url,
+  };
 }
 
 function developerName(usage: string): string {
@@ -225,15 +345,36 @@ function variationInfo(kids: Array<{ id: string; url_name: string; variation_jso
   const values = new Map<string, Set<string>>();
   const mappings = kids.map((k) => {
     const attrs = k.variation_json ? (JSON.parse(k.variation_json) as Record<string, string>) : {};
-    Object.entries(attrs).forEach(([name, value]) => { if (!values.has(name)) values.set(name, new Set()); values.get(name)!.add(value); });
+    Object.entries(attrs).forEach(([name, value]) => {
+      if (!values.has(name)) values.set(name, new Set());
+      values.get(name)!.add(value);
+    });
     return {
-      productId: k.id, urlName: k.url_name, availableToOrder: true,
-      canonicalKey: Object.entries(attrs).map(([, v]) => v).join('_'),
-      selectedAttributes: Object.entries(attrs).map(([apiName, value], i) => ({ apiName, label: apiName, sequence: i, value })),
+      productId: k.id,
+      urlName: k.url_name,
+      availableToOrder: true,
+      canonicalKey: Object.entries(attrs)
+        .map(([, v]) => v)
+        .join('_'),
+      selectedAttributes: Object.entries(attrs).map(([apiName, value], i) => ({
+        apiName,
+        label: apiName,
+        sequence: i,
+        value,
+      })),
     };
   });
-  const variationAttributeInfo = Object.fromEntries([...values.entries()].map(([apiName, set], i) => [apiName, {
-    apiName, label: apiName, sequence: i, allowableValues: [...set], availableValues: [...set],
-  }]));
+  const variationAttributeInfo = Object.fromEntries(
+    [...values.entries()].map(([apiName, set], i) => [
+      apiName,
+      {
+        apiName,
+        label: apiName,
+        sequence: i,
+        allowableValues: [...set],
+        availableValues: [...set],
+      },
+    ]),
+  );
   return { attributesToProductMappings: mappings, variationAttributeInfo, variationCount: kids.length };
 }

@@ -11,23 +11,37 @@ export class ResponseCache {
   misses = 0;
 
   constructor(maxBytes = Number(process.env.RESPONSE_CACHE_BYTES ?? 64 * 1024 * 1024)) {
-    this.lru = new LRUCache<string, string>({ maxSize: Math.max(1, maxBytes), sizeCalculation: (v) => Math.max(1, v.length) });
+    this.lru = new LRUCache<string, string>({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (v) => Math.max(1, v.length),
+    });
   }
 
   async getOrCreate(key: string, create: () => Promise<unknown>, bypass = false): Promise<string> {
     const hit = bypass ? undefined : this.lru.get(key);
-    if (hit !== undefined) { this.hits++; return hit; }
+    if (hit !== undefined) {
+      this.hits++;
+      return hit;
+    }
     this.misses++;
     const body = JSON.stringify(await create());
     this.lru.set(key, body);
     return body;
   }
 
-  clear(): void { this.lru.clear(); }
+  clear(): void {
+    this.lru.clear();
+  }
 }
 
 /** A stable key for a parsed query: sorted entries, ignoring what does not change the answer. */
-export function queryKey(query: Record<string, unknown>, ignore: string[] = [...Object.keys(ignoredParams), 'noCache']): string {
-  return Object.keys(query).filter((k) => !ignore.includes(k) && query[k] !== undefined).sort()
-    .map((k) => `${k}=${JSON.stringify(query[k])}`).join('&');
+export function queryKey(
+  query: Record<string, unknown>,
+  ignore: string[] = [...Object.keys(ignoredParams), 'noCache'],
+): string {
+  return Object.keys(query)
+    .filter((k) => !ignore.includes(k) && query[k] !== undefined)
+    .sort()
+    .map((k) => `${k}=${JSON.stringify(query[k])}`)
+    .join('&');
 }

@@ -2,8 +2,18 @@
 // (the buyer's entitled categories, the searched category's subtree, refinements, the buyer's price
 // books), runs it on the store's index and shapes the platform's ProductSearchResults.
 import {
-  PRICE_BUCKETS, RECORD_COUNT_BUCKETS, SEARCH_FACETS, SORT_RULES, parseBucket,
-  type DistinctFacetValue, type ProductSearchResults, type ProductSummary, type SearchCategory, type SearchFacet, type SearchRefinement, type SearchSuggestions,
+  PRICE_BUCKETS,
+  RECORD_COUNT_BUCKETS,
+  SEARCH_FACETS,
+  SORT_RULES,
+  parseBucket,
+  type DistinctFacetValue,
+  type ProductSearchResults,
+  type ProductSummary,
+  type SearchCategory,
+  type SearchFacet,
+  type SearchRefinement,
+  type SearchSuggestions,
 } from '@store/core';
 import { badInput } from '../http/errors.ts';
 import type { CategoryNode, CategoryTree } from './category-tree.ts';
@@ -11,7 +21,18 @@ import type { Visibility } from './entitlements.ts';
 import type { PricingService } from './pricing.ts';
 import type { ProductService } from './products.ts';
 import type { SearchIndexService } from '../search/index-service.ts';
-import { type DistinctFacet, type EngineQuery, type FacetCounts, type Range, type Selection, type SortOrder, PRICE_RANGES, RECORD_RANGES, type SearchEngine, distinctDict } from '../search/engine.ts';
+import {
+  type DistinctFacet,
+  type EngineQuery,
+  type FacetCounts,
+  type Range,
+  type Selection,
+  type SortOrder,
+  PRICE_RANGES,
+  RECORD_RANGES,
+  type SearchEngine,
+  distinctDict,
+} from '../search/engine.ts';
 import type { Dict } from '../search/segment.ts';
 
 export interface SearchInput {
@@ -38,11 +59,19 @@ export interface Audience {
 }
 
 const SORTS: Record<string, SortOrder> = {
-  [SORT_RULES[0]!.sortRuleId]: 'relevance', [SORT_RULES[1]!.sortRuleId]: 'priceAsc', [SORT_RULES[2]!.sortRuleId]: 'priceDesc',
-  [SORT_RULES[3]!.sortRuleId]: 'nameAsc', [SORT_RULES[4]!.sortRuleId]: 'newest',
+  [SORT_RULES[0]!.sortRuleId]: 'relevance',
+  [SORT_RULES[1]!.sortRuleId]: 'priceAsc',
+  [SORT_RULES[2]!.sortRuleId]: 'priceDesc',
+  [SORT_RULES[3]!.sortRuleId]: 'nameAsc',
+  [SORT_RULES[4]!.sortRuleId]: 'newest',
 };
 
-const FACETS: Array<{ key: DistinctFacet | 'recordCount' | 'price'; nameOrId: string; displayName: string; attributeType: SearchFacet['attributeType'] }> = [
+const FACETS: Array<{
+  key: DistinctFacet | 'recordCount' | 'price';
+  nameOrId: string;
+  displayName: string;
+  attributeType: SearchFacet['attributeType'];
+}> = [
   { key: 'countries', nameOrId: SEARCH_FACETS.countries, displayName: 'Countries', attributeType: 'Custom' },
   { key: 'division', nameOrId: SEARCH_FACETS.sicDivision, displayName: 'Industry', attributeType: 'Custom' },
   { key: 'sicCode', nameOrId: SEARCH_FACETS.sicCode, displayName: 'SIC Code', attributeType: 'Custom' },
@@ -59,10 +88,19 @@ const facetByName = (nameOrId: string) => {
   return FACETS.find((f) => f.nameOrId.toLowerCase() === n)?.key;
 };
 
-const ref = (c: CategoryNode) => ({ id: c.row.id, name: c.row.name, description: c.row.description, urlName: c.row.url_name });
+const ref = (c: CategoryNode) => ({
+  id: c.row.id,
+  name: c.row.name,
+  description: c.row.description,
+  urlName: c.row.url_name,
+});
 
 export class SearchService {
-  constructor(private index: SearchIndexService, private products: ProductService, private pricing: PricingService) {}
+  constructor(
+    private index: SearchIndexService,
+    private products: ProductService,
+    private pricing: PricingService,
+  ) {}
 
   async search(a: Audience, input: SearchInput, correlationId: string): Promise<ProductSearchResults> {
     const { engine, booksFor } = await this.index.engine(a.webstoreId, a.catalogVersion);
@@ -71,11 +109,17 @@ export class SearchService {
     const category = found && visibility.canSeeCategory(found) ? found : undefined;
     if (input.categoryId && !category) throw badInput(`The category ${input.categoryId} doesn't exist.`);
     const sort = input.sortRuleId ? SORTS[input.sortRuleId] : 'relevance';
-    if (!sort) throw badInput(`The sort rule ${input.sortRuleId} doesn't exist. Sort rules: ${SORT_RULES.map((r) => r.sortRuleId).join(', ')}.`);
+    if (!sort)
+      throw badInput(
+        `The sort rule ${input.sortRuleId} doesn't exist. Sort rules: ${SORT_RULES.map((r) => r.sortRuleId).join(', ')}.`,
+      );
 
     const cats = engine.dicts.categories;
-    const liveChildren = (c: CategoryNode) => c.children.filter((k) => k.row.publish_status === 'Live' && visibility.canSeeCategory(k));
-    const groups = category ? liveChildren(category) : tree.roots.filter((r) => r.row.publish_status === 'Live' && visibility.canSeeCategory(r));
+    const liveChildren = (c: CategoryNode) =>
+      c.children.filter((k) => k.row.publish_status === 'Live' && visibility.canSeeCategory(k));
+    const groups = category
+      ? liveChildren(category)
+      : tree.roots.filter((r) => r.row.publish_status === 'Live' && visibility.canSeeCategory(r));
     const q: EngineQuery = {
       term: input.searchTerm ?? null,
       scope: category ? mask(cats, tree.subtreeIds(category.row.id)) : null,
@@ -91,11 +135,15 @@ export class SearchService {
     };
     const result = engine.search(q);
     const ids = result.hits.map((h) => h.productId);
-    const products = await this.products.summaries(a.webstoreId, ids, { fields: input.fields, includeQuantityRule: input.includeQuantityRule || undefined });
+    const products = await this.products.summaries(a.webstoreId, ids, {
+      fields: input.fields,
+      includeQuantityRule: input.includeQuantityRule || undefined,
+    });
     if (input.includePrices) await this.attachPrices(a, products);
 
     const groupCounts = result.categoryCounts ?? new Int32Array(0);
-    const children: SearchCategory[] = groups.map((g, i) => ({ category: ref(g), productCount: groupCounts[i] ?? 0, children: [] }))
+    const children: SearchCategory[] = groups
+      .map((g, i) => ({ category: ref(g), productCount: groupCounts[i] ?? 0, children: [] }))
       .filter((c) => c.productCount > 0);
     const facets = this.facets(engine, result.facets!, input.refinements, a.currency, groups);
     return {
@@ -103,27 +151,63 @@ export class SearchService {
       correlationId,
       facets,
       categories: category ? { category: ref(category), productCount: result.total, children } : null,
-      productsPage: { pageSize: input.pageSize, total: result.total, products, ...(input.includePrices ? { currencyIsoCode: a.currency } : {}) },
+      productsPage: {
+        pageSize: input.pageSize,
+        total: result.total,
+        products,
+        ...(input.includePrices ? { currencyIsoCode: a.currency } : {}),
+      },
     };
   }
 
-  async suggestions(a: Audience, o: { searchTerm: string; maxResults: number; includeSuggestedTerms: boolean; includeSuggestedProducts: boolean; maxSuggestedProducts: number; popularProductsCategoryId?: string }): Promise<SearchSuggestions> {
+  async suggestions(
+    a: Audience,
+    o: {
+      searchTerm: string;
+      maxResults: number;
+      includeSuggestedTerms: boolean;
+      includeSuggestedProducts: boolean;
+      maxSuggestedProducts: number;
+      popularProductsCategoryId?: string;
+    },
+  ): Promise<SearchSuggestions> {
     const { engine, booksFor } = await this.index.engine(a.webstoreId, a.catalogVersion);
-    const granted = a.visibility.grantedCategoryIds ? mask(engine.dicts.categories, a.visibility.grantedCategoryIds) : null;
+    const granted = a.visibility.grantedCategoryIds
+      ? mask(engine.dicts.categories, a.visibility.grantedCategoryIds)
+      : null;
     const term = o.searchTerm.trim();
-    const suggestedTerms = o.includeSuggestedTerms && term ? engine.suggestTerms(o.searchTerm, granted, o.maxResults) : [];
+    const suggestedTerms =
+      o.includeSuggestedTerms && term ? engine.suggestTerms(o.searchTerm, granted, o.maxResults) : [];
     let suggestedProducts: SearchSuggestions['suggestedProducts'] = [];
     if (o.includeSuggestedProducts) {
       // With no term, the popular products of a category: its largest lists first.
       const popular = !term && o.popularProductsCategoryId ? a.tree.find(o.popularProductsCategoryId) : undefined;
       if (term || (popular && a.visibility.canSeeCategory(popular))) {
         const found = engine.search({
-          term: term || null, prefix: true, scope: popular ? mask(engine.dicts.categories, a.tree.subtreeIds(popular.row.id)) : null, granted,
-          selections: [], priceBooks: booksFor(a.buyerGroupIds, a.currency), sort: 'relevance', grouping: 'VariationParent',
-          offset: 0, limit: o.maxSuggestedProducts, facets: false, categoryGroups: null,
+          term: term || null,
+          prefix: true,
+          scope: popular ? mask(engine.dicts.categories, a.tree.subtreeIds(popular.row.id)) : null,
+          granted,
+          selections: [],
+          priceBooks: booksFor(a.buyerGroupIds, a.currency),
+          sort: 'relevance',
+          grouping: 'VariationParent',
+          offset: 0,
+          limit: o.maxSuggestedProducts,
+          facets: false,
+          categoryGroups: null,
         });
-        const summaries = await this.products.summaries(a.webstoreId, found.hits.map((h) => h.productId), { fields: ['Name'] });
-        suggestedProducts = summaries.map((p) => ({ id: p.id, name: p.name, urlName: p.urlName, defaultImage: p.defaultImage }));
+        const summaries = await this.products.summaries(
+          a.webstoreId,
+          found.hits.map((h) => h.productId),
+          { fields: ['Name'] },
+        );
+        suggestedProducts = summaries.map((p) => ({
+          id: p.id,
+          name: p.name,
+          urlName: p.urlName,
+          defaultImage: p.defaultImage,
+        }));
       }
     }
     return { recentSearchSuggestions: [], suggestedTerms, suggestedProducts };
@@ -131,13 +215,31 @@ export class SearchService {
 
   private async attachPrices(a: Audience, products: ProductSummary[]): Promise<void> {
     const models = await this.products.sellingModels(products.map((p) => p.id));
-    const prices = await this.pricing.prices({ webstoreId: a.webstoreId, buyerGroupIds: a.buyerGroupIds, currency: a.currency },
-      products.map((p) => ({ id: p.id, sellingModels: models.get(p.id) ?? [] })));
+    const prices = await this.pricing.prices(
+      { webstoreId: a.webstoreId, buyerGroupIds: a.buyerGroupIds, currency: a.currency },
+      products.map((p) => ({ id: p.id, sellingModels: models.get(p.id) ?? [] })),
+    );
     for (const p of products) {
       const price = prices.get(p.id);
       p.prices = price
-        ? { productId: p.id, listPrice: price.listPrice, unitPrice: price.unitPrice, lowestUnitPrice: price.lowestUnitPrice, pricebookEntryId: price.pricebookEntryId, success: true, error: null }
-        : { productId: p.id, listPrice: null, unitPrice: null, lowestUnitPrice: null, pricebookEntryId: null, success: false, error: { errorCode: 'ITEM_NOT_FOUND', message: 'This product has no price for the buyer.' } };
+        ? {
+            productId: p.id,
+            listPrice: price.listPrice,
+            unitPrice: price.unitPrice,
+            lowestUnitPrice: price.lowestUnitPrice,
+            pricebookEntryId: price.pricebookEntryId,
+            success: true,
+            error: null,
+          }
+        : {
+            productId: p.id,
+            listPrice: null,
+            unitPrice: null,
+            lowestUnitPrice: null,
+            pricebookEntryId: null,
+            success: false,
+            error: { errorCode: 'ITEM_NOT_FOUND', message: 'This product has no price for the buyer.' },
+          };
     }
   }
 
@@ -147,12 +249,17 @@ export class SearchService {
     const out: Selection[] = [];
     for (const r of refinements) {
       const key = facetByName(r.nameOrId);
-      if (!key) throw badInput(`Refinements on ${r.nameOrId} aren't supported. Refine on: ${[...FACETS.map((f) => f.nameOrId), SEARCH_FACETS.category].join(', ')}.`);
+      if (!key)
+        throw badInput(
+          `Refinements on ${r.nameOrId} aren't supported. Refine on: ${[...FACETS.map((f) => f.nameOrId), SEARCH_FACETS.category].join(', ')}.`,
+        );
       if (out.some((s) => s.key === key)) throw badInput(`${r.nameOrId} is refined more than once.`);
       if (r.type === 'Range') {
-        if (key !== 'recordCount' && key !== 'price') throw badInput(`${r.nameOrId} takes DistinctValue refinements, not Range.`);
+        if (key !== 'recordCount' && key !== 'price')
+          throw badInput(`${r.nameOrId} takes DistinctValue refinements, not Range.`);
         const range = { min: bound(r.min, r.nameOrId), max: bound(r.max, r.nameOrId) };
-        if (range.min !== null && range.max !== null && range.min > range.max) throw badInput(`The Range refinement on ${r.nameOrId} has min above max.`);
+        if (range.min !== null && range.max !== null && range.min > range.max)
+          throw badInput(`The Range refinement on ${r.nameOrId} has min above max.`);
         out.push({ key, ranges: [range] });
         continue;
       }
@@ -165,7 +272,10 @@ export class SearchService {
         });
         out.push({ key, ranges });
       } else if (key === 'category') {
-        const ids = r.values.flatMap((v) => { const c = tree.find(v); return c ? tree.subtreeIds(c.row.id) : []; });
+        const ids = r.values.flatMap((v) => {
+          const c = tree.find(v);
+          return c ? tree.subtreeIds(c.row.id) : [];
+        });
         out.push({ key, mask: mask(d.categories, ids) });
       } else {
         const dict = distinctDict(d, key);
@@ -175,7 +285,13 @@ export class SearchService {
     return out;
   }
 
-  private facets(engine: SearchEngine, counts: FacetCounts, refinements: SearchRefinement[], currency: string, groups: CategoryNode[]): SearchFacet[] {
+  private facets(
+    engine: SearchEngine,
+    counts: FacetCounts,
+    refinements: SearchRefinement[],
+    currency: string,
+    groups: CategoryNode[],
+  ): SearchFacet[] {
     const d = engine.dicts;
     const selected = (nameOrId: string) => {
       const r = refinements.find((x) => x.nameOrId.toLowerCase() === nameOrId.toLowerCase());
@@ -184,11 +300,24 @@ export class SearchService {
     const money = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
     const number = new Intl.NumberFormat('en-US');
     const out: SearchFacet[] = [];
-    const categoryValues: DistinctFacetValue[] = groups.map((g, i) => ({ nameOrId: g.row.id, displayName: g.row.name, productCount: counts.category[i] ?? 0, type: 'DistinctValue' as const }));
+    const categoryValues: DistinctFacetValue[] = groups.map((g, i) => ({
+      nameOrId: g.row.id,
+      displayName: g.row.name,
+      productCount: counts.category[i] ?? 0,
+      type: 'DistinctValue' as const,
+    }));
     const chosenCats = selected(SEARCH_FACETS.category);
     const catValues = categoryValues.filter((v) => v.productCount > 0 || chosenCats.has(v.nameOrId));
     if (catValues.length) {
-      out.push({ nameOrId: SEARCH_FACETS.category, attributeType: 'ProductCategory', facetType: 'DistinctValue', displayType: 'CategoryTree', displayName: 'Category', displayRank: 1, values: catValues });
+      out.push({
+        nameOrId: SEARCH_FACETS.category,
+        attributeType: 'ProductCategory',
+        facetType: 'DistinctValue',
+        displayType: 'CategoryTree',
+        displayName: 'Category',
+        displayRank: 1,
+        values: catValues,
+      });
     }
     FACETS.forEach((f, i) => {
       const chosen = selected(f.nameOrId);
@@ -198,21 +327,48 @@ export class SearchService {
         const ranges = f.key === 'price' ? PRICE_RANGES : RECORD_RANGES;
         const fmt = (v: number) => (f.key === 'price' ? money.format(v) : number.format(v));
         // Range facets keep their natural order (low to high), not the alphabetical one.
-        values = buckets.map((b, k) => {
-          const r = ranges[k]!;
-          const label = r.min === null || r.min === 0 ? `Under ${fmt(r.max! + 1)}` : r.max === null ? `${fmt(r.min)} and above` : `${fmt(r.min)}–${fmt(r.max)}`;
-          return { nameOrId: b, displayName: label, productCount: counts[f.key][k] ?? 0, type: 'DistinctValue' as const };
-        }).filter((v) => v.productCount > 0 || chosen.has(v.nameOrId));
+        values = buckets
+          .map((b, k) => {
+            const r = ranges[k]!;
+            const label =
+              r.min === null || r.min === 0
+                ? `Under ${fmt(r.max! + 1)}`
+                : r.max === null
+                  ? `${fmt(r.min)} and above`
+                  : `${fmt(r.min)}–${fmt(r.max)}`;
+            return {
+              nameOrId: b,
+              displayName: label,
+              productCount: counts[f.key][k] ?? 0,
+              type: 'DistinctValue' as const,
+            };
+          })
+          .filter((v) => v.productCount > 0 || chosen.has(v.nameOrId));
       } else {
         const dict = distinctDict(d, f.key);
-        const label = (v: string) => (f.key === 'sicCode' ? d.sicLabels.get(v) ?? v : v);
-        values = dict.values.map((v, o) => ({ nameOrId: v, displayName: label(v), productCount: counts[f.key][o] ?? 0, type: 'DistinctValue' as const }))
+        const label = (v: string) => (f.key === 'sicCode' ? (d.sicLabels.get(v) ?? v) : v);
+        values = dict.values
+          .map((v, o) => ({
+            nameOrId: v,
+            displayName: label(v),
+            productCount: counts[f.key][o] ?? 0,
+            type: 'DistinctValue' as const,
+          }))
           .filter((v) => v.productCount > 0 || chosen.has(v.nameOrId))
           .sort((a, b) => b.productCount - a.productCount)
           .filter((v, k) => k < MAX_FACET_VALUES || chosen.has(v.nameOrId))
           .sort((a, b) => a.displayName.localeCompare(b.displayName, 'en'));
       }
-      if (values.length) out.push({ nameOrId: f.nameOrId, attributeType: f.attributeType, facetType: 'DistinctValue', displayType: 'MultiSelect', displayName: f.displayName, displayRank: i + 2, values });
+      if (values.length)
+        out.push({
+          nameOrId: f.nameOrId,
+          attributeType: f.attributeType,
+          facetType: 'DistinctValue',
+          displayType: 'MultiSelect',
+          displayName: f.displayName,
+          displayRank: i + 2,
+          values,
+        });
     });
     return out;
   }

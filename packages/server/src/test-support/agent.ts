@@ -1,6 +1,11 @@
 // A browser-like HTTP client for API tests: keeps cookies between calls (as a browser would) and
 // echoes the csrf_token cookie in X-CSRF-Token on state-changing calls (as the storefront does).
-export interface Reply { status: number; headers: Headers; body: any; text: string }
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
 
 export interface Agent {
   cookies: Map<string, string>;
@@ -23,19 +28,27 @@ export function createAgent(url: string, base: string): Agent {
     const headers = new Headers(init.headers);
     if (cookies.size && !headers.has('cookie')) headers.set('cookie', cookieHeader());
     const method = (init.method ?? 'GET').toUpperCase();
-    if (method !== 'GET' && method !== 'HEAD' && !headers.has('x-csrf-token') && cookies.has('csrf_token')) headers.set('x-csrf-token', cookies.get('csrf_token')!);
+    if (method !== 'GET' && method !== 'HEAD' && !headers.has('x-csrf-token') && cookies.has('csrf_token'))
+      headers.set('x-csrf-token', cookies.get('csrf_token')!);
     const res = await fetch(url + path, { ...init, headers, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(';');
       const eq = pair!.indexOf('=');
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]!) < Date.now()) || attrs.some((a) => /^\s*max-age=0\s*$/i.test(a));
-      if (expired || value === '') cookies.delete(name); else cookies.set(name, value);
+      const expired =
+        attrs.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]!) < Date.now()) ||
+        attrs.some((a) => /^\s*max-age=0\s*$/i.test(a));
+      if (expired || value === '') cookies.delete(name);
+      else cookies.set(name, value);
     }
     const text = await res.text();
     let body: unknown = null;
-    try { body = text ? JSON.parse(text) : null; } catch { body = null; }
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
     return { status: res.status, headers: res.headers, body, text };
   }
 

@@ -11,20 +11,48 @@ export function parseCsv(text: string): string[][] {
   while (i < text.length) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i += 2; continue; }
-      if (ch === '"') { quoted = false; i++; continue; }
-      field += ch; i++; continue;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 2;
+        continue;
+      }
+      if (ch === '"') {
+        quoted = false;
+        i++;
+        continue;
+      }
+      field += ch;
+      i++;
+      continue;
     }
     if (ch === '"') {
       assert.equal(field, '', 'a quote may only open a field');
-      quoted = true; i++; continue;
+      quoted = true;
+      i++;
+      continue;
     }
-    if (ch === ',') { row.push(field); field = ''; i++; continue; }
-    if (ch === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i += 2; continue; }
+    if (ch === ',') {
+      row.push(field);
+      field = '';
+      i++;
+      continue;
+    }
+    if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 2;
+      continue;
+    }
     assert.notEqual(ch, '\n', 'bare LF outside quotes');
-    field += ch; i++;
+    field += ch;
+    i++;
   }
   assert.equal(quoted, false, 'unterminated quote');
-  if (field !== '' || row.length) { row.push(field); rows.push(row); }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }

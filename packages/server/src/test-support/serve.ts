@@ -8,8 +8,15 @@ import { openDatabase } from '../db/connection.ts';
 import { buildApp } from '../app.ts';
 import { FolderTransport } from '../mail/transport.ts';
 
-const db = openDatabase({ url: process.env.DATABASE_URL, sqliteFile: process.env.SQLITE_FILE, pgSchema: process.env.PG_SCHEMA });
-const { app, services } = await buildApp({ db: db.db, mailTransport: new FolderTransport(mkdtempSync(path.join(os.tmpdir(), 'store-outbox-'))) });
+const db = openDatabase({
+  url: process.env.DATABASE_URL,
+  sqliteFile: process.env.SQLITE_FILE,
+  pgSchema: process.env.PG_SCHEMA,
+});
+const { app, services } = await buildApp({
+  db: db.db,
+  mailTransport: new FolderTransport(mkdtempSync(path.join(os.tmpdir(), 'store-outbox-'))),
+});
 services.orderPlacement.stepPauseMs = Number(process.env.PLACE_ORDER_STEP_PAUSE_MS ?? 0);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

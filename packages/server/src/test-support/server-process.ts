@@ -3,20 +3,28 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { TestServer } from './server.ts';
 
-export interface ServerProcess { url: string; child: ChildProcess; kill(): Promise<void> }
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  kill(): Promise<void>;
+}
 
 const SERVE = path.join(path.dirname(new URL(import.meta.url).pathname), 'serve.ts');
 
 export async function startServerProcess(of: TestServer, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVE], {
     env: {
-      ...process.env, ...env,
-      ...(of.target.sqliteFile ? { SQLITE_FILE: of.target.sqliteFile } : {}), ...(of.target.pgSchema ? { PG_SCHEMA: of.target.pgSchema } : {}),
+      ...process.env,
+      ...env,
+      ...(of.target.sqliteFile ? { SQLITE_FILE: of.target.sqliteFile } : {}),
+      ...(of.target.pgSchema ? { PG_SCHEMA: of.target.pgSchema } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
-  child.stderr!.on('data', (d) => { errors += d; });
+  child.stderr!.on('data', (d) => {
+    errors += d;
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -28,7 +36,11 @@ export async function startServerProcess(of: TestServer, env: Record<string, str
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
-    url: `http://127.0.0.1:${port}`, child,
-    kill: async () => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); await exited; },
+    url: `http://127.0.0.1:${port}`,
+    child,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
   };
 }

@@ -58,7 +58,10 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     const schema = shared?.pgSchema ?? `t_${randomBytes(6).toString('hex')}`;
     db = openDatabase({ url: process.env.DATABASE_URL, pgSchema: schema });
     target = { pgSchema: schema };
-    if (!shared) cleanup = async () => { await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(db.db); };
+    if (!shared)
+      cleanup = async () => {
+        await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(db.db);
+      };
   } else {
     const file = shared?.sqliteFile ?? path.join(mkdtempSync(path.join(os.tmpdir(), 'store-test-')), 'test.sqlite');
     db = openDatabase({ sqliteFile: file });
@@ -72,7 +75,11 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   // Emails go to a folder of this server's own (read by tests), never to the project's data/outbox.
   const outbox = mkdtempSync(path.join(os.tmpdir(), 'store-outbox-'));
   const { app, services } = await buildApp({
-    db: db.db, storefront: opts.storefront ?? false, session: opts.session, cartOperationPauseMs: opts.cartOperationPauseMs, mailTransport: new FolderTransport(outbox),
+    db: db.db,
+    storefront: opts.storefront ?? false,
+    session: opts.session,
+    cartOperationPauseMs: opts.cartOperationPauseMs,
+    mailTransport: new FolderTransport(outbox),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -81,27 +88,52 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     const res = await fetch(url + p, init);
     const text = await res.text();
     let body: unknown = null;
-    try { body = text ? JSON.parse(text) : null; } catch { body = null; }
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
     return { status: res.status, headers: res.headers, body, text };
   };
   const agent = () => createAgent(url, BASE);
   return {
-    url, db, get, services, target, agent, outbox,
+    url,
+    db,
+    get,
+    services,
+    target,
+    agent,
+    outbox,
     login: async (email, password = DEMO_PASSWORD) => {
       const a = agent();
       const res = await a.post('/services/auth/login', { email, password });
       if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${res.text}`);
       return a;
     },
-    catalogueChanged: async () => { await bumpCatalogVersion(db.db, WEBSTORE_ID); services.webstores.invalidate(); },
+    catalogueChanged: async () => {
+      await bumpCatalogVersion(db.db, WEBSTORE_ID);
+      services.webstores.invalidate();
+    },
     api: (p, init) => get(BASE + p, init),
-    close: async () => { await services.cartOperations.idle(); await services.mail.stop(); await app.close(); rmSync(outbox, { recursive: true, force: true }); if (process.env.DATABASE_URL) await cleanup(); await db.close(); if (!process.env.DATABASE_URL) await cleanup(); },
+    close: async () => {
+      await services.cartOperations.idle();
+      await services.mail.stop();
+      await app.close();
+      rmSync(outbox, { recursive: true, force: true });
+      if (process.env.DATABASE_URL) await cleanup();
+      await db.close();
+      if (!process.env.DATABASE_URL) await cleanup();
+    },
   };
 }
 
 /** Asserts the platform's error body and returns its first entry. */
 export function errorOf(res: { body: any }): { errorCode: string; message: string } {
-  if (!Array.isArray(res.body) || typeof res.body[0]?.errorCode !== 'string' || typeof res.body[0]?.message !== 'string') {
+  if (
+    !Array.isArray(res.body) ||
+    typeof res.body[0]?.errorCode !== 'string' ||
+    typeof res.body[0]?.message !== 'string'
+  ) {
     throw new Error(`not an error body: ${JSON.stringify(res.body)}`);
   }
   return res.body[0];

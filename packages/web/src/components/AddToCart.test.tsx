@@ -24,7 +24,12 @@ let count = 0;
 let answer: () => Promise<CartItem> = async () => ({ cartItemId: 'line' }) as CartItem;
 
 const refused = (status: number, errorCode: string, message = '') =>
-  new CommerceFetchError({ url: '/cart-items', status, statusText: '', errors: [{ type: errorCode, message, arguments: [] }] });
+  new CommerceFetchError({
+    url: '/cart-items',
+    status,
+    statusText: '',
+    errors: [{ type: errorCode, message, arguments: [] }],
+  });
 
 function fakeApi(): StoreApi {
   const calls = {
@@ -45,10 +50,22 @@ let container: HTMLElement;
 let root: ReturnType<typeof createRoot>;
 
 async function mount(props: Partial<Props> = {}) {
-  const all: Props = { productId: PRODUCT_ID, productClass: 'Simple', hasPricing: true, quantityRule: { minimum: '1', maximum: '10', increment: '1' }, ...props };
+  const all: Props = {
+    productId: PRODUCT_ID,
+    productClass: 'Simple',
+    hasPricing: true,
+    quantityRule: { minimum: '1', maximum: '10', increment: '1' },
+    ...props,
+  };
   root = createRoot(container);
   await act(async () =>
-    root.render(createElement(StoreApiProvider, { api: fakeApi() }, createElement(ToastProvider, null, createElement(CartBadge, { initial: null }), createElement(AddToCart, all)))),
+    root.render(
+      createElement(
+        StoreApiProvider,
+        { api: fakeApi() },
+        createElement(ToastProvider, null, createElement(CartBadge, { initial: null }), createElement(AddToCart, all)),
+      ),
+    ),
   );
 }
 
@@ -110,7 +127,9 @@ describe('AddToCart', () => {
     assert.equal(badge().textContent, 'Cart (1)');
     assert.equal(badge().getAttribute('aria-label'), 'Cart, 1 item');
     assert.equal(inlineError(), null);
-    assert.deepEqual(added, [{ productId: PRODUCT_ID, quantity: '1', productSellingModelId: undefined, subscriptionTerm: undefined }]);
+    assert.deepEqual(added, [
+      { productId: PRODUCT_ID, quantity: '1', productSellingModelId: undefined, subscriptionTerm: undefined },
+    ]);
   });
 
   test('an item already in the cart (409 MAX_LIMIT_EXCEEDED): the message under the button and an error toast', async () => {
@@ -118,8 +137,13 @@ describe('AddToCart', () => {
     await mount();
     await click(button());
     assert.equal(inlineError(), 'The item you selected is already in your cart.');
-    assert.deepEqual(toasts(), [{ variant: 'error', label: 'Error', message: 'The item you selected is already in your cart.' }]);
-    assert.ok(button().getAttribute('aria-describedby')?.includes(container.querySelector('.add-to-cart__error')!.id), 'the button points at the message');
+    assert.deepEqual(toasts(), [
+      { variant: 'error', label: 'Error', message: 'The item you selected is already in your cart.' },
+    ]);
+    assert.ok(
+      button().getAttribute('aria-describedby')?.includes(container.querySelector('.add-to-cart__error')!.id),
+      'the button points at the message',
+    );
     assert.equal(badge().textContent, 'Cart (0)');
   });
 
@@ -201,7 +225,12 @@ describe('AddToCart', () => {
   test('the chosen selling model and term travel with the item', async () => {
     await mount({ selection: { productSellingModelId: '0jP000000000003AAA', subscriptionTerm: 2 } });
     await click(button());
-    assert.deepEqual(added[0], { productId: PRODUCT_ID, quantity: '1', productSellingModelId: '0jP000000000003AAA', subscriptionTerm: 2 });
+    assert.deepEqual(added[0], {
+      productId: PRODUCT_ID,
+      quantity: '1',
+      productSellingModelId: '0jP000000000003AAA',
+      subscriptionTerm: 2,
+    });
   });
 
   test('the control sets the toast container to 5 at top centre (spec 03 §9)', async () => {

@@ -63,10 +63,23 @@ function startingQuantity(rule: PurchaseQuantityRule): string {
 
 /** Input bounds for the browser's own stepper; the "very large" default maximum is left out. */
 function inputBounds(rule: PurchaseQuantityRule) {
-  return { min: rule.minimum, max: rule.maximum === DEFAULT_QUANTITY_RULE.maximum ? undefined : rule.maximum, step: rule.increment };
+  return {
+    min: rule.minimum,
+    max: rule.maximum === DEFAULT_QUANTITY_RULE.maximum ? undefined : rule.maximum,
+    step: rule.increment,
+  };
 }
 
-export function AddToCart({ productId, productClass, hasPricing, quantityRule, availableQuantity, selection, sellingModelValid, variantValid }: AddToCartProps) {
+export function AddToCart({
+  productId,
+  productClass,
+  hasPricing,
+  quantityRule,
+  availableQuantity,
+  selection,
+  sellingModelValid,
+  variantValid,
+}: AddToCartProps) {
   const api = useStoreApi();
   const toast = useToast();
   // The control sets the page's toast container to 5 toasts at top centre (spec 03 §9).
@@ -81,7 +94,15 @@ export function AddToCart({ productId, productClass, hasPricing, quantityRule, a
   const [status, setStatus] = useState<Status>({ state: 'idle' });
 
   const check = badInput ? checkQuantity('not a number', rule) : checkQuantity(quantity, rule);
-  const validity = computeProductActionValidity({ productClass, hasPricing, quantity: badInput ? null : quantity, quantityRule: rule, availableQuantity, sellingModelValid, variantValid });
+  const validity = computeProductActionValidity({
+    productClass,
+    hasPricing,
+    quantity: badInput ? null : quantity,
+    quantityRule: rule,
+    availableQuantity,
+    sellingModelValid,
+    variantValid,
+  });
   const loading = status.state === 'loading';
   const disabled = validity.isAddToCartDisabled;
   const note = validity.codes.map((c) => ACTION_NOTES[c]).find(Boolean) ?? null;
@@ -98,7 +119,11 @@ export function AddToCart({ productId, productClass, hasPricing, quantityRule, a
         subscriptionTerm: selection?.subscriptionTerm,
       });
       setStatus({ state: 'success' });
-      toast.show({ label: ADD_TO_CART_MESSAGES.successTitle, message: ADD_TO_CART_MESSAGES.successMessage, variant: 'success' });
+      toast.show({
+        label: ADD_TO_CART_MESSAGES.successTitle,
+        message: ADD_TO_CART_MESSAGES.successMessage,
+        variant: 'success',
+      });
     } catch (error) {
       const message = addToCartMessage(error);
       setStatus({ state: 'error', message });
@@ -107,7 +132,10 @@ export function AddToCart({ productId, productClass, hasPricing, quantityRule, a
   }
 
   const qtyId = `${id}-qty`;
-  const describedBy = [quantityMessage && `${qtyId}-message`, note && `${id}-note`, status.state === 'error' && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [quantityMessage && `${qtyId}-message`, note && `${id}-note`, status.state === 'error' && `${id}-error`]
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
     <form
       className="add-to-cart"

@@ -2,7 +2,15 @@
 import type { CheckoutAddress } from '@store/core';
 import { addressLines } from '../lib/checkout-view.ts';
 
-export function AddressBlock({ address, storeCountry, className }: { address: CheckoutAddress; storeCountry?: string; className?: string }) {
+export function AddressBlock({
+  address,
+  storeCountry,
+  className,
+}: {
+  address: CheckoutAddress;
+  storeCountry?: string;
+  className?: string;
+}) {
   return (
     <address className={className ?? 'address-block'}>
       {addressLines(address, storeCountry).map((line, i) => (

@@ -3,7 +3,13 @@
 // and the family name first where the country writes it so. Changing the country keeps what was typed.
 
 import { useRef, useState, type FormEvent } from 'react';
-import { addressFormat, countryName, formatPersonName, type AddressField, type CheckoutAddressInput } from '@store/core';
+import {
+  addressFormat,
+  countryName,
+  formatPersonName,
+  type AddressField,
+  type CheckoutAddressInput,
+} from '@store/core';
 import { addressErrors, type AddressFormField, type AddressFormValues } from '../lib/checkout-forms.ts';
 import { FORM_MESSAGES, required } from '../lib/forms.ts';
 import type { ActionOutcome } from '../lib/use-checkout.ts';
@@ -27,14 +33,35 @@ const LABELS: Record<Exclude<AddressField, 'name' | 'country' | 'region' | 'post
   city: 'City',
 };
 const AUTOCOMPLETE: Partial<Record<AddressFormField, string>> = {
-  firstName: 'given-name', lastName: 'family-name', companyName: 'organization', street: 'street-address',
-  city: 'address-level2', region: 'address-level1', postalCode: 'postal-code', country: 'country', phone: 'tel',
+  firstName: 'given-name',
+  lastName: 'family-name',
+  companyName: 'organization',
+  street: 'street-address',
+  city: 'address-level2',
+  region: 'address-level1',
+  postalCode: 'postal-code',
+  country: 'country',
+  phone: 'tel',
 };
 
-const EMPTY: AddressFormValues = { firstName: '', lastName: '', companyName: '', street: '', city: '', region: '', postalCode: '', country: '', phone: '' };
+const EMPTY: AddressFormValues = {
+  firstName: '',
+  lastName: '',
+  companyName: '',
+  street: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: '',
+  phone: '',
+};
 
 export function AddressForm({ form, countries, initial, submitLabel, onSubmit, onCancel }: AddressFormProps) {
-  const [values, setValues] = useState<AddressFormValues>(() => ({ ...EMPTY, country: countries[0] ?? 'US', ...initial }));
+  const [values, setValues] = useState<AddressFormValues>(() => ({
+    ...EMPTY,
+    country: countries[0] ?? 'US',
+    ...initial,
+  }));
   const [errors, setErrors] = useState<Partial<Record<AddressFormField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -47,8 +74,19 @@ export function AddressForm({ form, countries, initial, submitLabel, onSubmit, o
   };
 
   const field = (name: AddressFormField, label: string, req: boolean, extra: Record<string, unknown> = {}) => (
-    <TextField key={name} form={form} name={name} label={label} required={req} value={values[name]} onChange={set(name)}
-      autoComplete={AUTOCOMPLETE[name]} error={errors[name]} rule={req ? required : undefined} {...extra} />
+    <TextField
+      key={name}
+      form={form}
+      name={name}
+      label={label}
+      required={req}
+      value={values[name]}
+      onChange={set(name)}
+      autoComplete={AUTOCOMPLETE[name]}
+      error={errors[name]}
+      rule={req ? required : undefined}
+      {...extra}
+    />
   );
 
   const nameFields = format.lastNameFirst
@@ -57,11 +95,21 @@ export function AddressForm({ form, countries, initial, submitLabel, onSubmit, o
 
   function renderField(f: AddressField) {
     switch (f) {
-      case 'name': return nameFields;
-      case 'country': return null;
-      case 'region': return field('region', format.regionLabel, isRequired('region'));
-      case 'postalCode': return field('postalCode', format.postalCodeLabel, isRequired('postalCode'), format.postalCodeExample ? { hint: `For example ${format.postalCodeExample}` } : {});
-      default: return field(f, LABELS[f], isRequired(f));
+      case 'name':
+        return nameFields;
+      case 'country':
+        return null;
+      case 'region':
+        return field('region', format.regionLabel, isRequired('region'));
+      case 'postalCode':
+        return field(
+          'postalCode',
+          format.postalCodeLabel,
+          isRequired('postalCode'),
+          format.postalCodeExample ? { hint: `For example ${format.postalCodeExample}` } : {},
+        );
+      default:
+        return field(f, LABELS[f], isRequired(f));
     }
   }
 
@@ -80,21 +128,42 @@ export function AddressForm({ form, countries, initial, submitLabel, onSubmit, o
     setBusy(true);
     const outcome = await onSubmit({
       name: formatPersonName({ firstName: values.firstName, lastName: values.lastName }, values.country),
-      firstName: values.firstName.trim(), lastName: values.lastName.trim(), companyName: t(values.companyName), street: values.street.trim(),
-      city: t(values.city), region: t(values.region), postalCode: t(values.postalCode), country: values.country, shipToPhoneNumber: t(values.phone),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      companyName: t(values.companyName),
+      street: values.street.trim(),
+      city: t(values.city),
+      region: t(values.region),
+      postalCode: t(values.postalCode),
+      country: values.country,
+      shipToPhoneNumber: t(values.phone),
     });
     setBusy(false);
     if (!outcome.ok) setFormError(outcome.message ?? FORM_MESSAGES.badValue);
   }
 
   return (
-    <form ref={formRef} className="form address-form" noValidate onSubmit={(e) => void submit(e)} aria-label="New address" aria-busy={busy || undefined}>
+    <form
+      ref={formRef}
+      className="form address-form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label="New address"
+      aria-busy={busy || undefined}
+    >
       <FormAlert id={`${form}-alert`} message={formError} />
       <div className="field">
         <label htmlFor={`${form}-country`} className="field__label">
           Country
         </label>
-        <select id={`${form}-country`} name="country" className="field__input" value={values.country} autoComplete="country" onChange={set('country')}>
+        <select
+          id={`${form}-country`}
+          name="country"
+          className="field__input"
+          value={values.country}
+          autoComplete="country"
+          onChange={set('country')}
+        >
           {countries.map((c) => (
             <option key={c} value={c}>
               {countryName(c)}

@@ -38,7 +38,8 @@ export function Breadcrumbs({
   const trail = buildBreadcrumbs(items, { showHome: showHomeLink, homeLabel, homeHref, lastItemAsLink, divider });
   if (!trail.visible) return null;
   const crumbs = trail.items.filter((i) => !i.isHome);
-  const depth = typeof maxDepthOnMobile === 'number' && maxDepthOnMobile >= 0 ? Math.floor(maxDepthOnMobile) : crumbs.length;
+  const depth =
+    typeof maxDepthOnMobile === 'number' && maxDepthOnMobile >= 0 ? Math.floor(maxDepthOnMobile) : crumbs.length;
   const hiddenOnMobile = new Set(crumbs.slice(0, Math.max(0, crumbs.length - depth)));
   const firstShownOnMobile = trail.items.find((i) => !hiddenOnMobile.has(i));
 
@@ -48,7 +49,11 @@ export function Breadcrumbs({
         {trail.items.map((item, i) => (
           <li
             key={`${i}-${item.label}`}
-            className={cx('crumb', hiddenOnMobile.has(item) && 'crumb--mobile-hidden', item === firstShownOnMobile && i > 0 && 'crumb--mobile-first')}
+            className={cx(
+              'crumb',
+              hiddenOnMobile.has(item) && 'crumb--mobile-hidden',
+              item === firstShownOnMobile && i > 0 && 'crumb--mobile-first',
+            )}
           >
             {i > 0 ? (
               <span className="crumb__divider" aria-hidden="true">

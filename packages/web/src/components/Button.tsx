@@ -48,7 +48,13 @@ export function Button(props: ButtonProps) {
     id,
     ariaDescribedBy,
   } = props;
-  const classes = cx('btn', `btn--${variant}`, size !== 'standard' && `btn--${size}`, stretch && 'btn--stretch', className);
+  const classes = cx(
+    'btn',
+    `btn--${variant}`,
+    size !== 'standard' && `btn--${size}`,
+    stretch && 'btn--stretch',
+    className,
+  );
   const newWindow = Boolean(url) && (props.newWindow || opensInNewWindow(url));
 
   const control =
@@ -68,12 +74,21 @@ export function Button(props: ButtonProps) {
         {newWindow ? <span className="sr-only"> (opens in a new window)</span> : null}
       </a>
     ) : (
-      <button id={id} type={type} className={classes} disabled={disabled} onClick={onClick} aria-describedby={ariaDescribedBy}>
+      <button
+        id={id}
+        type={type}
+        className={classes}
+        disabled={disabled}
+        onClick={onClick}
+        aria-describedby={ariaDescribedBy}
+      >
         {text}
         {assistiveText ? <span className="sr-only">{` ${assistiveText}`}</span> : null}
       </button>
     );
 
   if (!alignment && !stretch) return control;
-  return <div className={cx('btn-wrap', `btn-wrap--${alignment ?? 'left'}`, stretch && 'btn-wrap--stretch')}>{control}</div>;
+  return (
+    <div className={cx('btn-wrap', `btn-wrap--${alignment ?? 'left'}`, stretch && 'btn-wrap--stretch')}>{control}</div>
+  );
 }

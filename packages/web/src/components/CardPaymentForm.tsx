@@ -15,7 +15,8 @@ export interface CardPaymentFormProps {
   onPay(request: PaymentRequest): Promise<ActionOutcome>;
 }
 
-const read = (form: HTMLFormElement, name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+const read = (form: HTMLFormElement, name: string) =>
+  (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
 
 export function CardPaymentForm({ billingAddress, onPay }: CardPaymentFormProps) {
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
@@ -28,7 +29,11 @@ export function CardPaymentForm({ billingAddress, onPay }: CardPaymentFormProps)
     if (busy) return;
     const form = e.currentTarget;
     const tokenized = tokenizeTestCard({
-      holderName: read(form, 'cardHolder'), number: read(form, 'cardNumber'), expiryMonth: read(form, 'expiryMonth'), expiryYear: read(form, 'expiryYear'), cvv: read(form, 'securityCode'),
+      holderName: read(form, 'cardHolder'),
+      number: read(form, 'cardNumber'),
+      expiryMonth: read(form, 'expiryMonth'),
+      expiryYear: read(form, 'expiryYear'),
+      cvv: read(form, 'securityCode'),
     });
     setAlert(null);
     if ('problems' in tokenized) {
@@ -44,7 +49,18 @@ export function CardPaymentForm({ billingAddress, onPay }: CardPaymentFormProps)
     const outcome = await onPay({
       requestType: 'Auth',
       paymentToken: tokenized.token,
-      ...(a ? { billingAddress: { name: a.name, street: a.street, country: a.country, ...(a.city ? { city: a.city } : {}), ...(a.region ? { region: a.region } : {}), ...(a.postalCode ? { postalCode: a.postalCode } : {}) } } : {}),
+      ...(a
+        ? {
+            billingAddress: {
+              name: a.name,
+              street: a.street,
+              country: a.country,
+              ...(a.city ? { city: a.city } : {}),
+              ...(a.region ? { region: a.region } : {}),
+              ...(a.postalCode ? { postalCode: a.postalCode } : {}),
+            },
+          }
+        : {}),
     });
     setBusy(false);
     if (!outcome.ok) setAlert((prev) => ({ message: outcome.message ?? '', n: (prev?.n ?? 0) + 1 }));
@@ -56,19 +72,73 @@ export function CardPaymentForm({ billingAddress, onPay }: CardPaymentFormProps)
   }, [alert]);
 
   return (
-    <form ref={formRef} className="form card-form" noValidate autoComplete="on" onSubmit={(e) => void submit(e)} aria-label="Pay by card" aria-busy={busy || undefined}>
+    <form
+      ref={formRef}
+      className="form card-form"
+      noValidate
+      autoComplete="on"
+      onSubmit={(e) => void submit(e)}
+      aria-label="Pay by card"
+      aria-busy={busy || undefined}
+    >
       <FormAlert id="card-alert" message={alert?.message} />
-      <TextField form="card" name="cardHolder" label="Name on card" autoComplete="cc-name" required rule={required} error={errors.holderName} />
-      <TextField form="card" name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" required rule={required} error={errors.number}
-        hint="Test cards: 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined." />
+      <TextField
+        form="card"
+        name="cardHolder"
+        label="Name on card"
+        autoComplete="cc-name"
+        required
+        rule={required}
+        error={errors.holderName}
+      />
+      <TextField
+        form="card"
+        name="cardNumber"
+        label="Card number"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        required
+        rule={required}
+        error={errors.number}
+        hint="Test cards: 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined."
+      />
       <fieldset className="card-form__expiry">
         <legend className="field__label">Expiry date (MM / YY)</legend>
         <div className="form__row form__row--split">
-          <TextField form="card" name="expiryMonth" label="Month (MM)" autoComplete="cc-exp-month" inputMode="numeric" maxLength={2} required rule={required} error={errors.expiry} />
-          <TextField form="card" name="expiryYear" label="Year (YY)" autoComplete="cc-exp-year" inputMode="numeric" maxLength={4} required rule={required} />
+          <TextField
+            form="card"
+            name="expiryMonth"
+            label="Month (MM)"
+            autoComplete="cc-exp-month"
+            inputMode="numeric"
+            maxLength={2}
+            required
+            rule={required}
+            error={errors.expiry}
+          />
+          <TextField
+            form="card"
+            name="expiryYear"
+            label="Year (YY)"
+            autoComplete="cc-exp-year"
+            inputMode="numeric"
+            maxLength={4}
+            required
+            rule={required}
+          />
         </div>
       </fieldset>
-      <TextField form="card" name="securityCode" label="Security code" autoComplete="cc-csc" inputMode="numeric" maxLength={4} required rule={required} error={errors.cvv} />
+      <TextField
+        form="card"
+        name="securityCode"
+        label="Security code"
+        autoComplete="cc-csc"
+        inputMode="numeric"
+        maxLength={4}
+        required
+        rule={required}
+        error={errors.cvv}
+      />
       <div className="btn-wrap">
         <button type="submit" className="btn btn--primary" aria-disabled={busy || undefined}>
           {busy ? 'Checking your card…' : 'Use this card'}

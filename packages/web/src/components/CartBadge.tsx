@@ -51,7 +51,13 @@ export function CartBadge({ initial }: CartBadgeProps) {
 
   const { text, ariaLabel } = cartBadgeLabels(cartCount(state.summary ?? initial));
   return (
-    <AppLink href={CART_PATH} className="cart-badge" aria-label={ariaLabel} aria-busy={state.processing || undefined} data-testid="cart-badge">
+    <AppLink
+      href={CART_PATH}
+      className="cart-badge"
+      aria-label={ariaLabel}
+      aria-busy={state.processing || undefined}
+      data-testid="cart-badge"
+    >
       {text}
     </AppLink>
   );

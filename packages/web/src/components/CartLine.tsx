@@ -5,7 +5,13 @@
 
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { checkQuantity, DEFAULT_QUANTITY_RULE, resolveQuantityRule, sellingModelTypeLabel, type CartItem } from '@store/core';
+import {
+  checkQuantity,
+  DEFAULT_QUANTITY_RULE,
+  resolveQuantityRule,
+  sellingModelTypeLabel,
+  type CartItem,
+} from '@store/core';
 import { CART_PATH, productHref } from '../lib/links.ts';
 import { isDiscount, money, quantityText, unitPrices } from '../lib/cart-view.ts';
 import type { CartActionResult } from '../pages/types.ts';
@@ -43,7 +49,8 @@ export function CartLine({ item, cartId }: CartLineProps) {
   const busy = fetcher.state !== 'idle';
   const check = checkQuantity(quantity, rule);
   const quantityMessage = touched ? check.message : null;
-  const serverError = fetcher.data && !fetcher.data.ok && fetcher.state === 'idle' ? fetcher.data.error ?? null : null;
+  const serverError =
+    fetcher.data && !fetcher.data.ok && fetcher.state === 'idle' ? (fetcher.data.error ?? null) : null;
   const name = item.productDetails?.name || item.name;
   const sku = item.productDetails?.sku || item.productDetails?.fields?.StockKeepingUnit || null;
   const currency = item.currencyIsoCode;
@@ -53,7 +60,12 @@ export function CartLine({ item, cartId }: CartLineProps) {
   const messageId = quantityMessage || serverError ? `${ids}-message` : undefined;
 
   return (
-    <li className="cart-line" aria-labelledby={`${ids}-name`} aria-busy={busy || undefined} data-cart-item-id={item.cartItemId}>
+    <li
+      className="cart-line"
+      aria-labelledby={`${ids}-name`}
+      aria-busy={busy || undefined}
+      data-cart-item-id={item.cartItemId}
+    >
       <div className="cart-line__product">
         <AppLink id={`${ids}-name`} href={productHref(item.productId)} className="cart-line__name">
           {name}
@@ -96,7 +108,12 @@ export function CartLine({ item, cartId }: CartLineProps) {
           }}
           onBlur={() => setTouched(true)}
         />
-        <button type="submit" className="btn btn--secondary" disabled={!check.valid || quantity.trim() === saved} aria-disabled={busy || undefined}>
+        <button
+          type="submit"
+          className="btn btn--secondary"
+          disabled={!check.valid || quantity.trim() === saved}
+          aria-disabled={busy || undefined}
+        >
           Update
         </button>
       </fetcher.Form>

@@ -44,7 +44,16 @@ export function CheckoutCouponForm({ coupons, onApply, onRemove }: CheckoutCoupo
         Coupons
       </h3>
       <form ref={formRef} className="coupons__form" noValidate onSubmit={(e) => void submit(e)}>
-        <TextField form="checkout-coupon" name="couponCode" label="Coupon code" autoComplete="off" spellCheck={false} required rule={required} error={error} />
+        <TextField
+          form="checkout-coupon"
+          name="couponCode"
+          label="Coupon code"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          rule={required}
+          error={error}
+        />
         <button type="submit" className="btn btn--secondary" aria-disabled={busy || undefined}>
           Apply
         </button>
@@ -54,7 +63,12 @@ export function CheckoutCouponForm({ coupons, onApply, onRemove }: CheckoutCoupo
           {coupons.map((c) => (
             <li key={c.cartCouponId} className="coupons__item">
               <span className="coupons__code">{c.couponCode}</span>
-              <button type="button" className="btn btn--link" aria-label={`Remove coupon ${c.couponCode}`} onClick={() => void remove(c.cartCouponId)}>
+              <button
+                type="button"
+                className="btn btn--link"
+                aria-label={`Remove coupon ${c.couponCode}`}
+                onClick={() => void remove(c.cartCouponId)}
+              >
                 Remove
               </button>
             </li>

@@ -23,7 +23,17 @@ export interface CheckoutReviewProps {
   onPlaced(result: PlaceOrderResult): void;
 }
 
-export function CheckoutReview({ step, checkout, lines, coupons, problems, onApplyCoupon, onRemoveCoupon, onPlace, onPlaced }: CheckoutReviewProps) {
+export function CheckoutReview({
+  step,
+  checkout,
+  lines,
+  coupons,
+  problems,
+  onApplyCoupon,
+  onRemoveCoupon,
+  onPlace,
+  onPlaced,
+}: CheckoutReviewProps) {
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const s = checkout.cartSummary;
@@ -62,11 +72,23 @@ export function CheckoutReview({ step, checkout, lines, coupons, problems, onApp
         </div>
       ) : null}
       <CheckoutCouponForm coupons={coupons} onApply={onApplyCoupon} onRemove={onRemoveCoupon} />
-      <OrderTotals currency={s.currencyIsoCode} subtotal={s.totalProductAmount} discounts={s.totalPromotionalAdjustmentAmount} delivery={s.totalChargeAmount}
-        tax={s.totalTaxAmount} total={s.grandTotalAmount} taxType={s.taxType === 'Gross' ? 'Gross' : 'Net'} />
+      <OrderTotals
+        currency={s.currencyIsoCode}
+        subtotal={s.totalProductAmount}
+        discounts={s.totalPromotionalAdjustmentAmount}
+        delivery={s.totalChargeAmount}
+        tax={s.totalTaxAmount}
+        total={s.grandTotalAmount}
+        taxType={s.taxType === 'Gross' ? 'Gross' : 'Net'}
+      />
       <FormAlert id="place-order-alert" message={alert} />
       <div className="btn-wrap">
-        <button type="button" className="btn btn--primary btn--large" onClick={() => void place()} aria-disabled={busy || undefined}>
+        <button
+          type="button"
+          className="btn btn--primary btn--large"
+          onClick={() => void place()}
+          aria-disabled={busy || undefined}
+        >
           {busy ? CHECKOUT_TEXT.placing : CHECKOUT_TEXT.placeOrder}
         </button>
       </div>

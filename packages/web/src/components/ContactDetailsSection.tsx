@@ -40,7 +40,12 @@ export function ContactDetailsSection({ step, contact, isGuest, country, onSave 
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const rules: Record<ContactField, FieldRule> = { firstName: required, lastName: required, email, phoneNumber: phoneRule(country) };
+  const rules: Record<ContactField, FieldRule> = {
+    firstName: required,
+    lastName: required,
+    email,
+    phoneNumber: phoneRule(country),
+  };
   const initial = contact?.email ? contact : { ...storedGuestDetails(), ...contact };
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -55,7 +60,12 @@ export function ContactDetailsSection({ step, contact, isGuest, country, onSave 
       return;
     }
     setBusy(true);
-    const trimmed = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim(), phoneNumber: values.phoneNumber.trim() || null };
+    const trimmed = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+      phoneNumber: values.phoneNumber.trim() || null,
+    };
     const outcome = await onSave(trimmed);
     setBusy(false);
     if (!outcome.ok) {
@@ -63,7 +73,10 @@ export function ContactDetailsSection({ step, contact, isGuest, country, onSave 
       return;
     }
     try {
-      createSessionStore().updateGuestUserDetails({ lastName: trimmed.lastName, email: trimmed.email, phoneNumber: trimmed.phoneNumber ?? '' }, { isLoggedIn: !isGuest });
+      createSessionStore().updateGuestUserDetails(
+        { lastName: trimmed.lastName, email: trimmed.email, phoneNumber: trimmed.phoneNumber ?? '' },
+        { isLoggedIn: !isGuest },
+      );
     } catch {
       // storage refused: nothing to remember
     }
@@ -74,13 +87,43 @@ export function ContactDetailsSection({ step, contact, isGuest, country, onSave 
   return (
     <CheckoutSection id="checkout-contact" step={step} title={CHECKOUT_TEXT.contact} busy={busy}>
       {editing ? (
-        <form ref={formRef} className="form" noValidate onSubmit={(e) => void submit(e)} aria-label={CHECKOUT_TEXT.contact}>
+        <form
+          ref={formRef}
+          className="form"
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          aria-label={CHECKOUT_TEXT.contact}
+        >
           <FormAlert id="contact-alert" message={formError} />
-          <NameFields form="contact" firstName={initial.firstName ?? ''} lastName={initial.lastName ?? ''} errors={errors} />
+          <NameFields
+            form="contact"
+            firstName={initial.firstName ?? ''}
+            lastName={initial.lastName ?? ''}
+            errors={errors}
+          />
           <div className="form__row">
-            <TextField form="contact" name="email" type="email" label="Email" autoComplete="email" required defaultValue={initial.email ?? ''} error={errors.email} rule={email}
-              hint="We send your order confirmation and download links here." />
-            <TextField form="contact" name="phoneNumber" type="tel" label="Phone (optional)" autoComplete="tel" defaultValue={initial.phoneNumber ?? ''} error={errors.phoneNumber} rule={rules.phoneNumber} />
+            <TextField
+              form="contact"
+              name="email"
+              type="email"
+              label="Email"
+              autoComplete="email"
+              required
+              defaultValue={initial.email ?? ''}
+              error={errors.email}
+              rule={email}
+              hint="We send your order confirmation and download links here."
+            />
+            <TextField
+              form="contact"
+              name="phoneNumber"
+              type="tel"
+              label="Phone (optional)"
+              autoComplete="tel"
+              defaultValue={initial.phoneNumber ?? ''}
+              error={errors.phoneNumber}
+              rule={rules.phoneNumber}
+            />
           </div>
           <div className="btn-wrap">
             <button type="submit" className="btn btn--primary" aria-disabled={busy || undefined}>

@@ -25,7 +25,12 @@ function AppliedCoupon({ coupon, cartId }: { coupon: CartCoupon; cartId: string 
         <input type="hidden" name="intent" value="remove-coupon" />
         <input type="hidden" name="cartId" value={cartId} />
         <input type="hidden" name="cartCouponId" value={coupon.cartCouponId} />
-        <button type="submit" className="btn btn--link" aria-label={`Remove coupon ${coupon.couponCode}`} aria-disabled={busy || undefined}>
+        <button
+          type="submit"
+          className="btn btn--link"
+          aria-label={`Remove coupon ${coupon.couponCode}`}
+          aria-disabled={busy || undefined}
+        >
           Remove
         </button>
       </fetcher.Form>
@@ -53,7 +58,16 @@ export function CouponForm({ cartId, coupons }: CouponFormProps) {
       <fetcher.Form method="post" action={CART_PATH} className="coupons__form" noValidate ref={formRef}>
         <input type="hidden" name="intent" value="apply-coupon" />
         <input type="hidden" name="cartId" value={cartId} />
-        <TextField form="coupon" name="couponCode" label="Coupon code" autoComplete="off" spellCheck={false} required rule={required} error={result && !result.ok ? result.error : null} />
+        <TextField
+          form="coupon"
+          name="couponCode"
+          label="Coupon code"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          rule={required}
+          error={result && !result.ok ? result.error : null}
+        />
         <button type="submit" className="btn btn--secondary" aria-disabled={busy || undefined}>
           Apply
         </button>

@@ -27,8 +27,18 @@ export interface DeliveryAddressSectionProps {
 const NEW = 'new';
 
 const asCheckoutAddress = (a: CommerceAddress): CheckoutAddress => ({
-  id: a.addressId, name: a.name, firstName: a.firstName, lastName: a.lastName, companyName: a.companyName, street: a.street, city: a.city,
-  region: a.region, postalCode: a.postalCode, country: a.country, isDefault: a.isDefault, shipToPhoneNumber: a.phoneNumber,
+  id: a.addressId,
+  name: a.name,
+  firstName: a.firstName,
+  lastName: a.lastName,
+  companyName: a.companyName,
+  street: a.street,
+  city: a.city,
+  region: a.region,
+  postalCode: a.postalCode,
+  country: a.country,
+  isDefault: a.isDefault,
+  shipToPhoneNumber: a.phoneNumber,
 });
 
 /** The account's saved addresses (logged-in buyers); null while loading or when there is no book. */
@@ -49,11 +59,24 @@ function useAddressBook(enabled: boolean): CommerceAddress[] | null {
   return book;
 }
 
-function AddressBookChoice({ book, current, storeCountry, onUse, onNew, onCancel }: {
-  book: CommerceAddress[]; current: CheckoutAddress | null; storeCountry: string;
-  onUse(address: CheckoutAddressInput): Promise<ActionOutcome>; onNew(): void; onCancel?: () => void;
+function AddressBookChoice({
+  book,
+  current,
+  storeCountry,
+  onUse,
+  onNew,
+  onCancel,
+}: {
+  book: CommerceAddress[];
+  current: CheckoutAddress | null;
+  storeCountry: string;
+  onUse(address: CheckoutAddressInput): Promise<ActionOutcome>;
+  onNew(): void;
+  onCancel?: () => void;
 }) {
-  const [choice, setChoice] = useState(() => current?.id ?? book.find((a) => a.isDefault)?.addressId ?? book[0]?.addressId ?? NEW);
+  const [choice, setChoice] = useState(
+    () => current?.id ?? book.find((a) => a.isDefault)?.addressId ?? book[0]?.addressId ?? NEW,
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -74,7 +97,13 @@ function AddressBookChoice({ book, current, storeCountry, onUse, onNew, onCancel
         <legend className="field__label">Saved addresses</legend>
         {book.map((a) => (
           <label key={a.addressId} className="choice">
-            <input type="radio" name="addressId" value={a.addressId} checked={choice === a.addressId} onChange={() => setChoice(a.addressId)} />
+            <input
+              type="radio"
+              name="addressId"
+              value={a.addressId}
+              checked={choice === a.addressId}
+              onChange={() => setChoice(a.addressId)}
+            />
             <span className="choice__body">
               <AddressBlock address={asCheckoutAddress(a)} storeCountry={storeCountry} />
               {a.isDefault ? <span className="badge">Default</span> : null}
@@ -86,12 +115,24 @@ function AddressBookChoice({ book, current, storeCountry, onUse, onNew, onCancel
           <span className="choice__body">A new address</span>
         </label>
       </fieldset>
-      <FormActions submitLabel={choice === NEW ? 'Enter a new address' : 'Deliver here'} busy={busy} onCancel={onCancel} />
+      <FormActions
+        submitLabel={choice === NEW ? 'Enter a new address' : 'Deliver here'}
+        busy={busy}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
 
-export function DeliveryAddressSection({ step, address, isGuest, countries, storeCountry, allDigital, onUse }: DeliveryAddressSectionProps) {
+export function DeliveryAddressSection({
+  step,
+  address,
+  isGuest,
+  countries,
+  storeCountry,
+  allDigital,
+  onUse,
+}: DeliveryAddressSectionProps) {
   const [mode, setMode] = useState<'show' | 'choose' | 'new'>(() => (address ? 'show' : isGuest ? 'new' : 'choose'));
   const book = useAddressBook(!isGuest && mode === 'choose');
   const use = async (input: CheckoutAddressInput) => {
@@ -104,7 +145,9 @@ export function DeliveryAddressSection({ step, address, isGuest, countries, stor
 
   return (
     <CheckoutSection id="checkout-address" step={step} title={allDigital ? 'Billing address' : CHECKOUT_TEXT.address}>
-      {allDigital ? <p className="checkout-note">Datasets are delivered by download; the address is for your invoice and tax.</p> : null}
+      {allDigital ? (
+        <p className="checkout-note">Datasets are delivered by download; the address is for your invoice and tax.</p>
+      ) : null}
       {shown ? (
         <div className="checkout-summary">
           <AddressBlock address={address} storeCountry={storeCountry} />
@@ -115,10 +158,37 @@ export function DeliveryAddressSection({ step, address, isGuest, countries, stor
       ) : mode === 'choose' && book === null ? (
         <p role="status">Loading your addresses…</p>
       ) : mode === 'choose' && book && book.length > 0 ? (
-        <AddressBookChoice book={book} current={address} storeCountry={storeCountry} onUse={use} onNew={() => setMode('new')} onCancel={cancel} />
+        <AddressBookChoice
+          book={book}
+          current={address}
+          storeCountry={storeCountry}
+          onUse={use}
+          onNew={() => setMode('new')}
+          onCancel={cancel}
+        />
       ) : (
-        <AddressForm form="address" countries={countries} submitLabel="Use this address" onSubmit={use} onCancel={cancel}
-          initial={address && !address.id ? { firstName: address.firstName ?? '', lastName: address.lastName ?? '', companyName: address.companyName ?? '', street: address.street, city: address.city ?? '', region: address.region ?? '', postalCode: address.postalCode ?? '', country: countries.includes(address.country) ? address.country : countries[0] ?? 'US', phone: address.shipToPhoneNumber ?? '' } : undefined} />
+        <AddressForm
+          form="address"
+          countries={countries}
+          submitLabel="Use this address"
+          onSubmit={use}
+          onCancel={cancel}
+          initial={
+            address && !address.id
+              ? {
+                  firstName: address.firstName ?? '',
+                  lastName: address.lastName ?? '',
+                  companyName: address.companyName ?? '',
+                  street: address.street,
+                  city: address.city ?? '',
+                  region: address.region ?? '',
+                  postalCode: address.postalCode ?? '',
+                  country: countries.includes(address.country) ? address.country : (countries[0] ?? 'US'),
+                  phone: address.shipToPhoneNumber ?? '',
+                }
+              : undefined
+          }
+        />
       )}
     </CheckoutSection>
   );

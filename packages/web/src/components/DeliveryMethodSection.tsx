@@ -17,7 +17,15 @@ export interface DeliveryMethodSectionProps {
 const groupTitle = (g: CheckoutDeliveryGroup, many: boolean) =>
   g.isAllDigitalCartItems ? 'Datasets' : many ? `Shipped items (${g.totalCartItemCount})` : 'Shipped items';
 
-function GroupMethods({ group, title, onChoose }: { group: CheckoutDeliveryGroup; title: string; onChoose(id: string): Promise<ActionOutcome> }) {
+function GroupMethods({
+  group,
+  title,
+  onChoose,
+}: {
+  group: CheckoutDeliveryGroup;
+  title: string;
+  onChoose(id: string): Promise<ActionOutcome>;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const selected = group.selectedDeliveryMethod?.id ?? null;
@@ -34,11 +42,21 @@ function GroupMethods({ group, title, onChoose }: { group: CheckoutDeliveryGroup
       <legend className="field__label">{title}</legend>
       <FormAlert id={`method-alert-${group.id}`} message={error} />
       {group.availableDeliveryMethods.length === 0 ? (
-        <p className="checkout-note">{group.deliveryAddress ? 'No delivery method serves this address.' : 'Enter an address to see the delivery methods.'}</p>
+        <p className="checkout-note">
+          {group.deliveryAddress
+            ? 'No delivery method serves this address.'
+            : 'Enter an address to see the delivery methods.'}
+        </p>
       ) : null}
       {group.availableDeliveryMethods.map((m) => (
         <label key={m.id} className="choice">
-          <input type="radio" name={`method-${group.id}`} value={m.id} checked={selected === m.id} onChange={() => void choose(m.id)} />
+          <input
+            type="radio"
+            name={`method-${group.id}`}
+            value={m.id}
+            checked={selected === m.id}
+            onChange={() => void choose(m.id)}
+          />
           <span className="choice__body">
             <span className="choice__title">
               {m.name} <span className="choice__fee">{feeText(m)}</span>

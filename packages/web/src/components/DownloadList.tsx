@@ -9,7 +9,12 @@ export function DownloadList({ downloads }: { downloads: DownloadLink[] }) {
       <ul className="downloads__list">
         {downloads.map((d) => (
           <li key={d.orderItemId} className="downloads__item">
-            <a href={d.url} download={d.fileName} className="btn btn--secondary" aria-label={`Download ${d.productName} (${d.fileName})`}>
+            <a
+              href={d.url}
+              download={d.fileName}
+              className="btn btn--secondary"
+              aria-label={`Download ${d.productName} (${d.fileName})`}
+            >
               {`Download ${d.productName}`}
             </a>
             <span className="downloads__file">{d.fileName}</span>

@@ -34,7 +34,13 @@ export function FacetPanel({ facets, refinements, onChange, clearHref }: FacetPa
         <h2 id="facets-title" className="facets__title">
           Filter datasets
         </h2>
-        <button type="button" className="btn btn--small btn--secondary facets__toggle" aria-expanded={open} aria-controls="facets-body" onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="btn btn--small btn--secondary facets__toggle"
+          aria-expanded={open}
+          aria-controls="facets-body"
+          onClick={() => setOpen(!open)}
+        >
           {open ? 'Hide filters' : selected ? `Show filters (${selected} chosen)` : 'Show filters'}
         </button>
         {selected ? <AppLink href={clearHref}>Clear all filters</AppLink> : null}
@@ -54,7 +60,9 @@ export function FacetPanel({ facets, refinements, onChange, clearHref }: FacetPa
                         type="checkbox"
                         id={id}
                         checked={chosen.includes(v.value)}
-                        onChange={(e) => onChange(toggleRefinement(refinements, facet, v.value, e.currentTarget.checked))}
+                        onChange={(e) =>
+                          onChange(toggleRefinement(refinements, facet, v.value, e.currentTarget.checked))
+                        }
                       />
                       <label htmlFor={id}>
                         {v.label} <span className="facet__count">({v.count.toLocaleString('en-US')})</span>

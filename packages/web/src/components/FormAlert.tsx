@@ -5,7 +5,15 @@
 import { useEffect, type RefObject } from 'react';
 import type { FormResult } from '../pages/types.ts';
 
-export function FormAlert({ id, message, tone = 'error' }: { id: string; message: string | null | undefined; tone?: 'error' | 'success' }) {
+export function FormAlert({
+  id,
+  message,
+  tone = 'error',
+}: {
+  id: string;
+  message: string | null | undefined;
+  tone?: 'error' | 'success';
+}) {
   if (!message) return null;
   return (
     <p id={id} className={`form-alert form-alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'} tabIndex={-1}>
@@ -15,7 +23,11 @@ export function FormAlert({ id, message, tone = 'error' }: { id: string; message
 }
 
 /** Runs for each new result object, so the same failure twice still moves focus. */
-export function useFormResultFocus(result: FormResult | undefined, formRef: RefObject<HTMLElement | null>, alertId: string) {
+export function useFormResultFocus(
+  result: FormResult | undefined,
+  formRef: RefObject<HTMLElement | null>,
+  alertId: string,
+) {
   useEffect(() => {
     if (!result) return;
     if (result.formError) {

@@ -77,7 +77,12 @@ export function mergeUniqueById<T extends GridItem>(existing: readonly T[], inco
 export type GridState = 'loading' | 'error' | 'empty' | 'items' | 'none';
 
 /** Which of the grid's states shows (spec 03 §2.3). */
-export function gridState(items: readonly unknown[] | undefined, error: unknown, showEmptyState: boolean, showErrorState: boolean): GridState {
+export function gridState(
+  items: readonly unknown[] | undefined,
+  error: unknown,
+  showEmptyState: boolean,
+  showErrorState: boolean,
+): GridState {
   if (error) return showErrorState ? 'error' : 'none';
   if (items === undefined) return 'loading';
   if (items.length === 0) return showEmptyState ? 'empty' : 'none';

@@ -13,10 +13,26 @@ export interface NameFieldsProps {
 export function NameFields({ form, firstName, lastName, errors }: NameFieldsProps) {
   return (
     <div className="form__row">
-      <TextField form={form} name="firstName" label="First name" autoComplete="given-name" required
-        defaultValue={firstName} error={errors.firstName} rule={PROFILE_RULES.firstName} />
-      <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" required
-        defaultValue={lastName} error={errors.lastName} rule={PROFILE_RULES.lastName} />
+      <TextField
+        form={form}
+        name="firstName"
+        label="First name"
+        autoComplete="given-name"
+        required
+        defaultValue={firstName}
+        error={errors.firstName}
+        rule={PROFILE_RULES.firstName}
+      />
+      <TextField
+        form={form}
+        name="lastName"
+        label="Last name"
+        autoComplete="family-name"
+        required
+        defaultValue={lastName}
+        error={errors.lastName}
+        rule={PROFILE_RULES.lastName}
+      />
     </div>
   );
 }

@@ -13,7 +13,16 @@ export interface OrderTotalsProps {
   title?: string;
 }
 
-export function OrderTotals({ currency, subtotal, discounts, delivery, tax, total, taxType, title = 'Order total' }: OrderTotalsProps) {
+export function OrderTotals({
+  currency,
+  subtotal,
+  discounts,
+  delivery,
+  tax,
+  total,
+  taxType,
+  title = 'Order total',
+}: OrderTotalsProps) {
   return (
     <section className="cart-totals order-totals" aria-labelledby="order-totals-title">
       <h3 id="order-totals-title" className="cart-totals__title">

@@ -53,16 +53,32 @@ export function PaymentSection({ step, payment, canUsePurchaseOrder, billingAddr
             <fieldset className="choice-list choice-list--inline">
               <legend className="field__label">Payment method</legend>
               <label className="choice">
-                <input type="radio" name="paymentMethod" value="card" checked={method === 'card'} onChange={() => setMethod('card')} />
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value="card"
+                  checked={method === 'card'}
+                  onChange={() => setMethod('card')}
+                />
                 <span className="choice__body">Card</span>
               </label>
               <label className="choice">
-                <input type="radio" name="paymentMethod" value="po" checked={method === 'po'} onChange={() => setMethod('po')} />
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value="po"
+                  checked={method === 'po'}
+                  onChange={() => setMethod('po')}
+                />
                 <span className="choice__body">Purchase order</span>
               </label>
             </fieldset>
           ) : null}
-          {method === 'po' && canUsePurchaseOrder ? <PurchaseOrderForm onPay={pay} /> : <CardPaymentForm billingAddress={billingAddress} onPay={pay} />}
+          {method === 'po' && canUsePurchaseOrder ? (
+            <PurchaseOrderForm onPay={pay} />
+          ) : (
+            <CardPaymentForm billingAddress={billingAddress} onPay={pay} />
+          )}
           {editing ? (
             <button type="button" className="btn btn--link" onClick={() => setEditing(false)}>
               Keep the current payment

@@ -35,9 +35,19 @@ export function PreviewToggle({ isPreview, onChange }: PreviewToggleProps) {
   return (
     <div className="preview-toggle">
       <label>
-        <input type="checkbox" checked={checked} disabled={busy} onChange={(e) => void toggle(e.currentTarget.checked)} /> Preview drafts
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={busy}
+          onChange={(e) => void toggle(e.currentTarget.checked)}
+        />{' '}
+        Preview drafts
       </label>
-      {error ? <p className="account-switcher__error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="account-switcher__error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

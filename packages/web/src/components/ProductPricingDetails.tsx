@@ -53,7 +53,9 @@ export function PricingDisplay({ view, lowestPrice, labels = {}, className }: Pr
           </s>
         ) : null}
         <span className="price__main">
-          {f.strikethroughPrice ? <span className="sr-only">{`${labels.currentPrice ?? 'Current price'} `}</span> : null}
+          {f.strikethroughPrice ? (
+            <span className="sr-only">{`${labels.currentPrice ?? 'Current price'} `}</span>
+          ) : null}
           {f.mainPrice}
         </span>
         {f.finalPrice ? <span className="price__final">{f.finalPrice}</span> : null}
@@ -69,9 +71,7 @@ export function PricingDisplay({ view, lowestPrice, labels = {}, className }: Pr
         </ul>
       ) : null}
       {lowestPrice ? (
-        <p className="price__lowest">
-          {`${labels.lastLowestPrice ?? 'Last Lowest Price:'} ${lowestPrice}`}
-        </p>
+        <p className="price__lowest">{`${labels.lastLowestPrice ?? 'Last Lowest Price:'} ${lowestPrice}`}</p>
       ) : null}
     </div>
   );
@@ -96,9 +96,18 @@ export interface ProductPricingDetailsProps {
 const ACTIVE_MODEL_PRICE: PriceType = 'ActiveSellingModelPrice';
 
 /** An empty price record: the block still shows, with 'Price Unavailable'. */
-const NO_PRICE = { listPrice: null, negotiatedPrice: null, unitPrice: null, currencyIsoCode: null, productPriceEntries: [] };
+const NO_PRICE = {
+  listPrice: null,
+  negotiatedPrice: null,
+  unitPrice: null,
+  currencyIsoCode: null,
+  productPriceEntries: [],
+};
 
-export function productPriceView(props: ProductPricingDetailsProps): { view: PriceDisplayView; lowestPrice: string | null } {
+export function productPriceView(props: ProductPricingDetailsProps): {
+  view: PriceDisplayView;
+  lowestPrice: string | null;
+} {
   const pricing = props.pricing ?? NO_PRICE;
   const view = computePriceDisplay({
     product: props.product,
@@ -117,7 +126,9 @@ export function productPriceView(props: ProductPricingDetailsProps): { view: Pri
   });
   const lowest = props.pricing?.lowestUnitPrice ?? null;
   const lowestPrice =
-    view.isPriceAvailable && lowest ? formatCurrency(lowest, view.currencyIsoCode ?? props.defaultCurrency ?? 'USD', props.locale ?? 'en-US') || null : null;
+    view.isPriceAvailable && lowest
+      ? formatCurrency(lowest, view.currencyIsoCode ?? props.defaultCurrency ?? 'USD', props.locale ?? 'en-US') || null
+      : null;
   return { view, lowestPrice };
 }
 

@@ -26,9 +26,24 @@ export function PurchaseOrderForm({ onPay }: { onPay(request: PaymentRequest): P
   }
 
   return (
-    <form className="form" noValidate onSubmit={(e) => void submit(e)} aria-label="Pay by purchase order" aria-busy={busy || undefined}>
+    <form
+      className="form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label="Pay by purchase order"
+      aria-busy={busy || undefined}
+    >
       <FormAlert id="po-alert" message={error} />
-      <TextField form="po" name="poNumber" label="Purchase order number" autoComplete="off" required rule={required} error={fieldError} maxLength={40} />
+      <TextField
+        form="po"
+        name="poNumber"
+        label="Purchase order number"
+        autoComplete="off"
+        required
+        rule={required}
+        error={fieldError}
+        maxLength={40}
+      />
       <div className="btn-wrap">
         <button type="submit" className="btn btn--primary" aria-disabled={busy || undefined}>
           Use this purchase order

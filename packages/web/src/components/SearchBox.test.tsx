@@ -21,12 +21,16 @@ const DENTISTS: SearchSuggestions = {
     { value: 'dentists', productCount: 42 },
     { value: 'dental laboratories', productCount: 7 },
   ],
-  suggestedProducts: [{ id: '01t000000000101AAA', name: 'US Dentists, Email and Phone', urlName: null, defaultImage: null as never }],
+  suggestedProducts: [
+    { id: '01t000000000101AAA', name: 'US Dentists, Email and Phone', urlName: null, defaultImage: null as never },
+  ],
 };
 
 let calls: GetSearchSuggestionsOptions[] = [];
 let answer: (o: GetSearchSuggestionsOptions) => Promise<SearchSuggestions> = async () => DENTISTS;
-const api = { client: { getSearchSuggestions: (o: GetSearchSuggestionsOptions) => (calls.push(o), answer(o)) } } as unknown as StoreApi;
+const api = {
+  client: { getSearchSuggestions: (o: GetSearchSuggestionsOptions) => (calls.push(o), answer(o)) },
+} as unknown as StoreApi;
 
 let container: HTMLElement;
 let root: ReturnType<typeof createRoot>;
@@ -67,7 +71,10 @@ beforeEach(async () => {
   answer = async () => DENTISTS;
   if (root) await act(async () => root.unmount());
   // The header stays on every page, as in the site frame.
-  router = createMemoryRouter([{ path: '*', element: createElement(StoreApiProvider, { api }, createElement(SearchBox)) }], { initialEntries: ['/'] });
+  router = createMemoryRouter(
+    [{ path: '*', element: createElement(StoreApiProvider, { api }, createElement(SearchBox)) }],
+    { initialEntries: ['/'] },
+  );
   root = createRoot(container);
   await act(async () => root.render(createElement(RouterProvider, { router })));
   input().focus();
@@ -98,9 +105,15 @@ describe('SearchBox', () => {
     assert.equal(calls[0].includeSuggestedProducts, true);
     assert.equal(calls[0].maxSuggestedProducts, 4);
     assert.equal(isOpen(), true);
-    const groups = [...listbox().querySelectorAll('[role="group"]')].map((g) => document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent);
+    const groups = [...listbox().querySelectorAll('[role="group"]')].map(
+      (g) => document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent,
+    );
     assert.deepEqual(groups, ['Search Results', 'Datasets']);
-    assert.deepEqual(options(), ['dentists 42 datasets', 'dental laboratories 7 datasets', 'US Dentists, Email and Phone']);
+    assert.deepEqual(options(), [
+      'dentists 42 datasets',
+      'dental laboratories 7 datasets',
+      'US Dentists, Email and Phone',
+    ]);
     assert.equal(input().getAttribute('aria-activedescendant'), null, 'nothing active until the arrows move');
   });
 

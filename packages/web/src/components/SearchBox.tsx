@@ -8,7 +8,15 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEven
 import { useStoreApi } from '../lib/api-context.tsx';
 import { isAbortError } from '@store/client';
 import { SEARCH_LIMITS } from '@store/core';
-import { CLOSED, COMBOBOX, comboboxKey, debounce, optionId, optionsChanged, type ComboboxState } from '../lib/combobox.ts';
+import {
+  CLOSED,
+  COMBOBOX,
+  comboboxKey,
+  debounce,
+  optionId,
+  optionsChanged,
+  type ComboboxState,
+} from '../lib/combobox.ts';
 import { productHref } from '../lib/links.ts';
 import { useAppNavigate } from '../lib/navigation.ts';
 import { SEARCH_PATH, searchHref } from '../lib/search-url.ts';
@@ -65,8 +73,17 @@ export function SearchBox({ term = '' }: SearchBoxProps) {
             signal: call.signal,
           });
           const next: Suggestion[] = [
-            ...(s.suggestedTerms ?? []).slice(0, MAX_SUGGESTED_TERMS).map((t) => ({ kind: 'term' as const, value: t.value, count: t.productCount })),
-            ...(s.suggestedProducts ?? []).slice(0, MAX_SUGGESTED_PRODUCTS).map((p) => ({ kind: 'product' as const, id: p.id, name: p.name, imageUrl: p.defaultImage?.url ?? null })),
+            ...(s.suggestedTerms ?? [])
+              .slice(0, MAX_SUGGESTED_TERMS)
+              .map((t) => ({ kind: 'term' as const, value: t.value, count: t.productCount })),
+            ...(s.suggestedProducts ?? [])
+              .slice(0, MAX_SUGGESTED_PRODUCTS)
+              .map((p) => ({
+                kind: 'product' as const,
+                id: p.id,
+                name: p.name,
+                imageUrl: p.defaultImage?.url ?? null,
+              })),
           ];
           setOptions(next);
           // Typing opens the list, but only while the shopper is still in the box.
@@ -142,7 +159,11 @@ export function SearchBox({ term = '' }: SearchBoxProps) {
       id={optionId(LISTBOX_ID, i)}
       role="option"
       aria-selected={i === state.active}
-      className={cx('combobox__option', `combobox__option--${o.kind}`, i === state.active && 'combobox__option--active')}
+      className={cx(
+        'combobox__option',
+        `combobox__option--${o.kind}`,
+        i === state.active && 'combobox__option--active',
+      )}
       // The focus stays in the input, so it does not blur (and close) before the click.
       onMouseDown={(e) => e.preventDefault()}
       onMouseMove={() => state.active !== i && setState({ open: true, active: i })}
@@ -151,7 +172,9 @@ export function SearchBox({ term = '' }: SearchBoxProps) {
       {o.kind === 'term' ? (
         <>
           <span className="combobox__option-text">{o.value}</span>{' '}
-          <span className="combobox__option-meta">{o.count === 1 ? '1 dataset' : `${o.count.toLocaleString('en-US')} datasets`}</span>
+          <span className="combobox__option-meta">
+            {o.count === 1 ? '1 dataset' : `${o.count.toLocaleString('en-US')} datasets`}
+          </span>
         </>
       ) : (
         <>
@@ -198,7 +221,14 @@ export function SearchBox({ term = '' }: SearchBoxProps) {
           onClick={() => setState((st) => ({ open: options.length > 0, active: st.open ? st.active : -1 }))}
           onBlur={() => setState(CLOSED)}
         />
-        <div id={LISTBOX_ID} role="listbox" aria-label="Suggestions" className="combobox__listbox" hidden={!open} style={listboxStyle(visible)}>
+        <div
+          id={LISTBOX_ID}
+          role="listbox"
+          aria-label="Suggestions"
+          className="combobox__listbox"
+          hidden={!open}
+          style={listboxStyle(visible)}
+        >
           {group('terms', COMBOBOX.defaultGroupLabel, terms, 0)}
           {group('products', PRODUCTS_GROUP_LABEL, products, terms.length)}
         </div>

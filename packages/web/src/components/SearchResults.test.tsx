@@ -15,13 +15,37 @@ const { SearchResults } = await import('./SearchResults.tsx');
 const PRICE_ASC = SORT_RULES[1].sortRuleId;
 const results: ResultsData = {
   base: { path: '/category/dental' },
-  products: [{ id: '01t1', name: 'US Dentists', sku: 'DS-1', href: '/product/01t1', imageUrl: null, imageAlt: '', price: '$10.00', originalPrice: null, recordCount: '1,000', countries: 'United States', listStatus: 'Verified' }],
+  products: [
+    {
+      id: '01t1',
+      name: 'US Dentists',
+      sku: 'DS-1',
+      href: '/product/01t1',
+      imageUrl: null,
+      imageAlt: '',
+      price: '$10.00',
+      originalPrice: null,
+      recordCount: '1,000',
+      countries: 'United States',
+      listStatus: 'Verified',
+    },
+  ],
   error: false,
   total: 40,
   page: 3,
   pageSize: 12,
   pageCount: 4,
-  facets: [{ nameOrId: 'ListStatus__c', attributeType: 'Custom', displayName: 'List Status', values: [{ value: 'New', label: 'New', count: 4 }, { value: 'Verified', label: 'Verified', count: 30 }] }],
+  facets: [
+    {
+      nameOrId: 'ListStatus__c',
+      attributeType: 'Custom',
+      displayName: 'List Status',
+      values: [
+        { value: 'New', label: 'New', count: 4 },
+        { value: 'Verified', label: 'Verified', count: 30 },
+      ],
+    },
+  ],
   refinements: [],
   refinementsIgnored: false,
   sortOptions: SORT_RULES.map((r) => ({ id: r.sortRuleId, label: sortRuleLabel(r) })),
@@ -34,9 +58,12 @@ let router: ReturnType<typeof createMemoryRouter>;
 beforeEach(async () => {
   if (root) await act(async () => root!.unmount());
   document.body.innerHTML = '<div id="app"></div>';
-  router = createMemoryRouter([{ path: '*', element: createElement(SearchResults, { results, label: 'Datasets in Dental', noResults: 'none' }) }], {
-    initialEntries: [`/category/dental?sort=${PRICE_ASC}&page=3`],
-  });
+  router = createMemoryRouter(
+    [{ path: '*', element: createElement(SearchResults, { results, label: 'Datasets in Dental', noResults: 'none' }) }],
+    {
+      initialEntries: [`/category/dental?sort=${PRICE_ASC}&page=3`],
+    },
+  );
   root = createRoot(document.getElementById('app')!);
   await act(async () => root!.render(createElement(RouterProvider, { router })));
 });
@@ -51,7 +78,9 @@ describe('SearchResults', () => {
     await act(async () => box.click());
     assert.equal(router.state.historyAction, 'PUSH');
     assert.equal(router.state.location.pathname, '/category/dental');
-    assert.deepEqual(decodeRefinementsJson(query().get('refinements')!), [{ type: 'DistinctValue', attributeType: 'Custom', nameOrId: 'ListStatus__c', values: ['Verified'] }]);
+    assert.deepEqual(decodeRefinementsJson(query().get('refinements')!), [
+      { type: 'DistinctValue', attributeType: 'Custom', nameOrId: 'ListStatus__c', values: ['Verified'] },
+    ]);
     assert.equal(query().get('sort'), PRICE_ASC);
     assert.equal(query().get('page'), null);
   });

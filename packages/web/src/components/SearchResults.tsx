@@ -40,7 +40,10 @@ function useShownState(results: ResultsData): [ResultsState & { busy: boolean },
     return [{ ...next, sortRuleId: next.sortRuleId ?? results.sortOptions[0]?.id ?? '', busy: true }, choose];
   }
   if (chosen && chosen.on === results) return [{ ...chosen.state, busy: true }, choose];
-  return [{ refinements: results.refinements, sortRuleId: results.sortRuleId, page: results.page, busy: false }, choose];
+  return [
+    { refinements: results.refinements, sortRuleId: results.sortRuleId, page: results.page, busy: false },
+    choose,
+  ];
 }
 
 export function SearchResults({ results, label, noResults }: SearchResultsProps) {
@@ -57,7 +60,11 @@ export function SearchResults({ results, label, noResults }: SearchResultsProps)
     });
   };
   const go = (change: Partial<ResultsState>) => {
-    choose({ refinements: change.refinements ?? results.refinements, sortRuleId: change.sortRuleId ?? results.sortRuleId, page: change.page ?? 1 });
+    choose({
+      refinements: change.refinements ?? results.refinements,
+      sortRuleId: change.sortRuleId ?? results.sortRuleId,
+      page: change.page ?? 1,
+    });
     navigate(href(change));
   };
   const clearHref = href({ refinements: [] });
@@ -104,7 +111,11 @@ export function SearchResults({ results, label, noResults }: SearchResultsProps)
           {results.error ? '' : datasetCount(results.total)}
         </p>
         {results.sortOptions.length > 1 && !results.error ? (
-          <SortPicker options={results.sortOptions} value={shown.sortRuleId ?? ''} onChange={(id) => go({ sortRuleId: id })} />
+          <SortPicker
+            options={results.sortOptions}
+            value={shown.sortRuleId ?? ''}
+            onChange={(id) => go({ sortRuleId: id })}
+          />
         ) : null}
       </div>
       {results.refinementsIgnored ? (

@@ -54,7 +54,9 @@ export interface SectionContainerProps {
 
 export const DEFAULT_COLUMNS: ColumnConfig[] = [{ width: 12 }];
 
-function hasAllBackgroundVariants(img?: SectionBackgroundImage): img is Required<Pick<SectionBackgroundImage, 'desktop' | 'tablet' | 'mobile'>> & SectionBackgroundImage {
+function hasAllBackgroundVariants(
+  img?: SectionBackgroundImage,
+): img is Required<Pick<SectionBackgroundImage, 'desktop' | 'tablet' | 'mobile'>> & SectionBackgroundImage {
   return Boolean(img && img.desktop && img.tablet && img.mobile);
 }
 
@@ -111,8 +113,7 @@ export function SectionContainer(props: SectionContainerProps) {
   }
 
   const Tag = ariaLabel || ariaLabelledBy ? 'section' : 'div';
-  const content =
-    children ?? columns.map((c, i) => <Column key={c.id ?? i} width={c.width} />);
+  const content = children ?? columns.map((c, i) => <Column key={c.id ?? i} width={c.width} />);
 
   return (
     <Tag
@@ -120,7 +121,12 @@ export function SectionContainer(props: SectionContainerProps) {
       hidden={hidden}
       aria-label={ariaLabel}
       aria-labelledby={ariaLabelledBy}
-      className={cx('section', withImage && 'section--bg-image', verticalAlign && `section--align-${verticalAlign}`, className)}
+      className={cx(
+        'section',
+        withImage && 'section--bg-image',
+        verticalAlign && `section--align-${verticalAlign}`,
+        className,
+      )}
       style={Object.keys(outer).length ? (outer as CSSProperties) : undefined}
     >
       {withImage && backgroundImage.altText ? (

@@ -43,5 +43,7 @@ export function SessionEffects({ data }: { data: RootData }) {
     }
   }, [session.isGuest, session.effectiveAccountId, session.effectiveAccountName, session.accountId, managedAccounts]);
 
-  return !session.isGuest && session.idleTimeoutSeconds ? <SessionTimeout idleTimeoutSeconds={session.idleTimeoutSeconds} /> : null;
+  return !session.isGuest && session.idleTimeoutSeconds ? (
+    <SessionTimeout idleTimeoutSeconds={session.idleTimeoutSeconds} />
+  ) : null;
 }

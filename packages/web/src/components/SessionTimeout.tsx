@@ -84,5 +84,7 @@ export function SessionTimeout({ idleTimeoutSeconds }: { idleTimeoutSeconds: num
   }, [api]);
 
   if (!open) return null;
-  return <SessionTimeoutDialog busy={busy} onContinue={onContinue} onLogOut={goToLogout} onClose={() => setOpen(false)} />;
+  return (
+    <SessionTimeoutDialog busy={busy} onContinue={onContinue} onLogOut={goToLogout} onClose={() => setOpen(false)} />
+  );
 }

@@ -72,7 +72,13 @@ export function SessionTimeoutDialog({ onContinue, onLogOut, onClose, busy = fal
         <button type="button" className="btn btn--secondary" onClick={onLogOut}>
           {SESSION_MESSAGES.logOut}
         </button>
-        <button ref={continueRef} type="button" className="btn btn--primary" onClick={() => !busy && onContinue()} aria-disabled={busy || undefined}>
+        <button
+          ref={continueRef}
+          type="button"
+          className="btn btn--primary"
+          onClick={() => !busy && onContinue()}
+          aria-disabled={busy || undefined}
+        >
           {SESSION_MESSAGES.continueWorking}
         </button>
       </div>

@@ -23,7 +23,10 @@ const active = () => {
 };
 async function press(...keys: string[]) {
   for (const key of keys) {
-    await act(async () => void combobox().dispatchEvent(new window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
+    await act(
+      async () =>
+        void combobox().dispatchEvent(new window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })),
+    );
   }
 }
 
@@ -32,7 +35,11 @@ beforeEach(async () => {
   if (root) await act(async () => root!.unmount());
   document.body.innerHTML = '<div id="app"></div>';
   root = createRoot(document.getElementById('app')!);
-  await act(async () => root!.render(createElement(SortPicker, { options: OPTIONS, value: OPTIONS[3].id, onChange: (id: string) => chosen.push(id) })));
+  await act(async () =>
+    root!.render(
+      createElement(SortPicker, { options: OPTIONS, value: OPTIONS[3].id, onChange: (id: string) => chosen.push(id) }),
+    ),
+  );
   combobox().focus();
 });
 after(() => act(async () => root?.unmount()));

@@ -23,7 +23,10 @@ export function SortPicker({ options, value, onChange, id = 'sort' }: SortPicker
   const visible = useVisibleItems();
   const listboxId = `${id}-listbox`;
   const labelId = `${id}-label`;
-  const selected = Math.max(0, options.findIndex((o) => o.id === value));
+  const selected = Math.max(
+    0,
+    options.findIndex((o) => o.id === value),
+  );
   useActiveOptionInView(listboxId, state);
 
   function choose(index: number) {
@@ -35,7 +38,11 @@ export function SortPicker({ options, value, onChange, id = 'sort' }: SortPicker
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     if (isPrintableKey(e)) {
       // Typing opens the list at the first match (and leaves it where it was when nothing matches).
-      const match = typeahead.current.next(e.key, options.map((o) => o.label), state.open ? state.active : selected);
+      const match = typeahead.current.next(
+        e.key,
+        options.map((o) => o.label),
+        state.open ? state.active : selected,
+      );
       setState({ open: true, active: match >= 0 ? match : state.open ? state.active : selected });
       e.preventDefault();
       return;
@@ -69,14 +76,25 @@ export function SortPicker({ options, value, onChange, id = 'sort' }: SortPicker
         >
           {options[selected]?.label ?? ''}
         </div>
-        <div id={listboxId} className="combobox__listbox" role="listbox" aria-labelledby={labelId} hidden={!state.open} style={listboxStyle(visible)}>
+        <div
+          id={listboxId}
+          className="combobox__listbox"
+          role="listbox"
+          aria-labelledby={labelId}
+          hidden={!state.open}
+          style={listboxStyle(visible)}
+        >
           {options.map((o, i) => (
             <div
               key={o.id}
               id={optionId(listboxId, i)}
               role="option"
               aria-selected={i === state.active}
-              className={cx('combobox__option', i === state.active && 'combobox__option--active', i === selected && 'combobox__option--current')}
+              className={cx(
+                'combobox__option',
+                i === state.active && 'combobox__option--active',
+                i === selected && 'combobox__option--current',
+              )}
               // The focus stays on the combobox, so it does not blur (and close) before the click.
               onMouseDown={(e) => e.preventDefault()}
               onMouseMove={() => state.active !== i && setState({ open: true, active: i })}

@@ -10,9 +10,30 @@ const { act, createElement } = await import('react');
 const { createRoot } = await import('react-dom/client');
 const { SubscriptionSelector, SUBSCRIPTION_CHANGED_EVENT } = await import('./SubscriptionSelector.tsx');
 
-const ONE_TIME: ProductSellingModel = { id: '0jP000000000001AAA', name: 'One-Time', sellingModelType: 'OneTime', pricingTerm: null, pricingTermUnit: null, subscriptionTermRule: null };
-const MONTHLY: ProductSellingModel = { id: '0jP000000000002AAA', name: 'Monthly Refresh', sellingModelType: 'Evergreen', pricingTerm: 1, pricingTermUnit: 'Months', subscriptionTermRule: null };
-const ANNUAL: ProductSellingModel = { id: '0jP000000000003AAA', name: 'Annual Subscription', sellingModelType: 'TermDefined', pricingTerm: 1, pricingTermUnit: 'Annual', subscriptionTermRule: { minimum: 1, maximum: 3, increment: 1 } };
+const ONE_TIME: ProductSellingModel = {
+  id: '0jP000000000001AAA',
+  name: 'One-Time',
+  sellingModelType: 'OneTime',
+  pricingTerm: null,
+  pricingTermUnit: null,
+  subscriptionTermRule: null,
+};
+const MONTHLY: ProductSellingModel = {
+  id: '0jP000000000002AAA',
+  name: 'Monthly Refresh',
+  sellingModelType: 'Evergreen',
+  pricingTerm: 1,
+  pricingTermUnit: 'Months',
+  subscriptionTermRule: null,
+};
+const ANNUAL: ProductSellingModel = {
+  id: '0jP000000000003AAA',
+  name: 'Annual Subscription',
+  sellingModelType: 'TermDefined',
+  pricingTerm: 1,
+  pricingTermUnit: 'Annual',
+  subscriptionTermRule: { minimum: 1, maximum: 3, increment: 1 },
+};
 
 let container: HTMLElement;
 let root: ReturnType<typeof createRoot>;
@@ -20,9 +41,16 @@ let events: unknown[] = [];
 let changes: SellingModelSelection[] = [];
 const listen = (e: Event) => events.push((e as CustomEvent).detail);
 
-async function mount(models: ProductSellingModel[], opts: { current?: SellingModelSelection | null; readOnly?: boolean } = {}) {
+async function mount(
+  models: ProductSellingModel[],
+  opts: { current?: SellingModelSelection | null; readOnly?: boolean } = {},
+) {
   root = createRoot(container);
-  await act(async () => root.render(createElement(SubscriptionSelector, { models, ...opts, onChange: (s: SellingModelSelection) => changes.push(s) })));
+  await act(async () =>
+    root.render(
+      createElement(SubscriptionSelector, { models, ...opts, onChange: (s: SellingModelSelection) => changes.push(s) }),
+    ),
+  );
 }
 
 const selects = () => [...container.querySelectorAll('select')];

@@ -34,7 +34,11 @@ export interface SubscriptionSelectorProps {
 }
 
 /** Our wording: what the detail of each type is about (the spec names no labels). */
-const DETAIL_LABELS: Readonly<Record<SellingModelType, string>> = { OneTime: 'Option', Evergreen: 'Billing', TermDefined: 'Term' };
+const DETAIL_LABELS: Readonly<Record<SellingModelType, string>> = {
+  OneTime: 'Option',
+  Evergreen: 'Billing',
+  TermDefined: 'Term',
+};
 
 export function SubscriptionSelector({ models, current, readOnly = false, onChange }: SubscriptionSelectorProps) {
   const id = useId();
@@ -47,8 +51,13 @@ export function SubscriptionSelector({ models, current, readOnly = false, onChan
     setState(change.state);
     const selection = change.announcement;
     if (!selection) return; // read-only, or no model id found: nothing is announced (spec 03 §4)
-    const detail: SubscriptionChangedDetail = { productSellingModelId: selection.productSellingModelId, subscriptionTerm: selection.subscriptionTerm };
-    rootRef.current?.dispatchEvent(new CustomEvent(SUBSCRIPTION_CHANGED_EVENT, { detail, bubbles: true, composed: true }));
+    const detail: SubscriptionChangedDetail = {
+      productSellingModelId: selection.productSellingModelId,
+      subscriptionTerm: selection.subscriptionTerm,
+    };
+    rootRef.current?.dispatchEvent(
+      new CustomEvent(SUBSCRIPTION_CHANGED_EVENT, { detail, bubbles: true, composed: true }),
+    );
     onChange?.(selection);
   }
 
@@ -59,7 +68,12 @@ export function SubscriptionSelector({ models, current, readOnly = false, onChan
       {view.showTypeSelector ? (
         <label className="subscription__field" htmlFor={`${id}-type`}>
           Purchase type
-          <select id={`${id}-type`} name="sellingModelType" value={view.selectedType ?? ''} onChange={(e) => apply(changeSubscriptionType(state, e.target.value))}>
+          <select
+            id={`${id}-type`}
+            name="sellingModelType"
+            value={view.selectedType ?? ''}
+            onChange={(e) => apply(changeSubscriptionType(state, e.target.value))}
+          >
             {view.typeOptions.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -71,7 +85,12 @@ export function SubscriptionSelector({ models, current, readOnly = false, onChan
       {view.showDetailSelector ? (
         <label className="subscription__field" htmlFor={`${id}-detail`}>
           {detailLabel}
-          <select id={`${id}-detail`} name="sellingModel" value={view.selectedDetail ?? ''} onChange={(e) => apply(changeSubscriptionDetail(state, e.target.value))}>
+          <select
+            id={`${id}-detail`}
+            name="sellingModel"
+            value={view.selectedDetail ?? ''}
+            onChange={(e) => apply(changeSubscriptionDetail(state, e.target.value))}
+          >
             {view.detailOptions.map((o) => (
               <option key={o.value} value={o.value} title={o.description}>
                 {o.label}

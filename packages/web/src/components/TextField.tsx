@@ -19,7 +19,19 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   rule?: FieldRule;
 }
 
-export function TextField({ name, label, form, error, hint, rule, required, className, onBlur, onChange, ...input }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  form,
+  error,
+  hint,
+  rule,
+  required,
+  className,
+  onBlur,
+  onChange,
+  ...input
+}: TextFieldProps) {
   const id = `${form}-${name}`;
   // What the rule said when the shopper last left the field (null: not checked since the last
   // submission). It outranks the submission's message only once the value has been edited, so a

@@ -28,7 +28,11 @@ async function mount(children: ReturnType<typeof createElement>[] = [], props: R
   root = createRoot(container);
   await act(async () => root.render(createElement(ToastProvider, props, createElement(Grab), ...children)));
 }
-const shown = () => [...container.querySelectorAll('.toast')].map((t) => `${t.querySelector('.toast__label')?.textContent}${t.classList.contains('toast--closing') ? ' (fading)' : ''}`);
+const shown = () =>
+  [...container.querySelectorAll('.toast')].map(
+    (t) =>
+      `${t.querySelector('.toast__label')?.textContent}${t.classList.contains('toast--closing') ? ' (fading)' : ''}`,
+  );
 const tick = (ms: number) => act(async () => mock.timers.tick(ms));
 const show = (config: Parameters<Api['show']>[0]) => act(async () => void api.show(config));
 
@@ -47,7 +51,12 @@ describe('toasts over time', () => {
   test('a success toast is dismissible: 4800 ms, then a 0.4 s fade, then gone and its close event fires', async () => {
     await mount();
     const closed: string[] = [];
-    await show({ label: 'Success', message: 'Your cart has been updated.', variant: 'success', onClose: () => closed.push('closed') });
+    await show({
+      label: 'Success',
+      message: 'Your cart has been updated.',
+      variant: 'success',
+      onClose: () => closed.push('closed'),
+    });
     await tick(4799);
     assert.deepEqual(shown(), ['Success']);
     await tick(1);
@@ -98,7 +107,10 @@ describe('toasts over time', () => {
     await act(async () => void el.dispatchEvent(new window.MouseEvent('mouseover', { bubbles: true })));
     await tick(10_000);
     assert.deepEqual(shown(), ['Saved']);
-    await act(async () => void el.dispatchEvent(new window.MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body })));
+    await act(
+      async () =>
+        void el.dispatchEvent(new window.MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body })),
+    );
     await tick(4799);
     assert.deepEqual(shown(), ['Saved']);
     await tick(1);
@@ -122,7 +134,10 @@ describe('toasts over time', () => {
       let id: string | null = 'x';
       await act(async () => void (id = api.show({ variant: 'success' })));
       assert.equal(id, null);
-      assert.deepEqual(logged.mock.calls.map((c) => c.arguments[0]), ['Unable to show toast, missing property: label.']);
+      assert.deepEqual(
+        logged.mock.calls.map((c) => c.arguments[0]),
+        ['Unable to show toast, missing property: label.'],
+      );
       assert.deepEqual(shown(), []);
     } finally {
       logged.mock.restore();
@@ -139,7 +154,9 @@ describe('the container', () => {
   });
 
   test('one per page: a provider inside another adds no container and hands its settings to the outer one', async () => {
-    await mount([createElement(ToastProvider, { max: 1, position: 'bottom-right' }, createElement('p', null, 'inner'))]);
+    await mount([
+      createElement(ToastProvider, { max: 1, position: 'bottom-right' }, createElement('p', null, 'inner')),
+    ]);
     assert.equal(container.querySelectorAll('.toast-container').length, 1);
     assert.ok(container.querySelector('.toast-container--bottom-right'));
     assert.equal(container.querySelector('.toast-container')!.getAttribute('style'), 'z-index: 10000;');

@@ -4,7 +4,17 @@
 // (z-index 10000, lib/overlay-stack.ts). A component may set the container's maximum and position,
 // as the add-to-cart control does (5, top centre: spec 03 §9).
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   closeToast,
   createToast,
@@ -68,7 +78,11 @@ export function useToastSettings(settings: ToastSettings): void {
   useEffect(() => configure({ max, position }), [configure, max, position]);
 }
 
-type Action = { type: 'push'; toast: Toast } | { type: 'close'; id: string } | { type: 'remove'; id: string } | { type: 'max'; max: number };
+type Action =
+  | { type: 'push'; toast: Toast }
+  | { type: 'close'; id: string }
+  | { type: 'remove'; id: string }
+  | { type: 'max'; max: number };
 
 function reducer(queue: ToastQueue, action: Action): ToastQueue {
   if (action.type === 'push') return pushToast(queue, action.toast);
@@ -157,7 +171,15 @@ export function ToastContainer({ toasts, position = 'top-center', onClose, onFad
   );
 }
 
-function ToastItem({ toast, onClose, onFaded }: { toast: Toast; onClose?: (id: string) => void; onFaded?: (toast: Toast) => void }) {
+function ToastItem({
+  toast,
+  onClose,
+  onFaded,
+}: {
+  toast: Toast;
+  onClose?: (id: string) => void;
+  onFaded?: (toast: Toast) => void;
+}) {
   // Reading or using a toast (pointer over it, focus in it) holds its auto-close, so a link in it can
   // be reached (WCAG 2.2.1); leaving restarts the full time.
   const [held, setHeld] = useState(false);

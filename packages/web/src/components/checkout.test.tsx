@@ -16,22 +16,50 @@ const { CardPaymentForm } = await import('./CardPaymentForm.tsx');
 const { OrderDetailView } = await import('../pages/OrderPage.tsx');
 const { deliveryEstimate, missingSteps, paymentProblem, statusLabel } = await import('../lib/checkout-view.ts');
 
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ').trim();
-const labels = (html: string) => [...html.matchAll(/<label for="[^"]+" class="field__label">([^<]+)/g)].map((m) => m[1]!.trim());
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+const labels = (html: string) =>
+  [...html.matchAll(/<label for="[^"]+" class="field__label">([^<]+)/g)].map((m) => m[1]!.trim());
 const none = async () => ({ ok: true });
 
 describe('AddressForm follows the country format', () => {
   test('US: names, company, street, city, State, ZIP code; the required ones marked', () => {
-    const html = renderToString(createElement(AddressForm, { form: 'a', countries: ['US', 'JP'], submitLabel: 'Use this address', onSubmit: none }));
-    assert.deepEqual(labels(html), ['Country', 'First name', 'Last name', 'Company (optional)', 'Street address', 'City', 'State', 'ZIP code', 'Phone (optional)']);
-    const input = (name: string) => [...html.matchAll(/<input [^>]*>/g)].map((m) => m[0]).find((i) => i.includes(`name="${name}"`)) ?? '';
-    for (const name of ['firstName', 'lastName', 'street', 'city', 'region', 'postalCode']) assert.match(input(name), /required=""/, name);
+    const html = renderToString(
+      createElement(AddressForm, {
+        form: 'a',
+        countries: ['US', 'JP'],
+        submitLabel: 'Use this address',
+        onSubmit: none,
+      }),
+    );
+    assert.deepEqual(labels(html), [
+      'Country',
+      'First name',
+      'Last name',
+      'Company (optional)',
+      'Street address',
+      'City',
+      'State',
+      'ZIP code',
+      'Phone (optional)',
+    ]);
+    const input = (name: string) =>
+      [...html.matchAll(/<input [^>]*>/g)].map((m) => m[0]).find((i) => i.includes(`name="${name}"`)) ?? '';
+    for (const name of ['firstName', 'lastName', 'street', 'city', 'region', 'postalCode'])
+      assert.match(input(name), /required=""/, name);
     assert.doesNotMatch(input('companyName'), /required/);
     assert.doesNotMatch(input('phone'), /required/);
   });
 
   test('JP: family name first, Prefecture and the postal code label', () => {
-    const html = renderToString(createElement(AddressForm, { form: 'a', countries: ['JP'], submitLabel: 'Use this address', onSubmit: none }));
+    const html = renderToString(
+      createElement(AddressForm, { form: 'a', countries: ['JP'], submitLabel: 'Use this address', onSubmit: none }),
+    );
     const l = labels(html);
     assert.ok(l.indexOf('Last name') < l.indexOf('First name'), l.join(', '));
     assert.ok(l.includes('Prefecture'), l.join(', '));
@@ -50,7 +78,20 @@ describe('CardPaymentForm', () => {
     container = document.createElement('div');
     document.body.appendChild(container);
     root = createRoot(container);
-    const billing = { id: null, name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', companyName: null, street: '415 Mission St', city: 'San Francisco', region: 'CA', postalCode: '94105', country: 'US', isDefault: false, shipToPhoneNumber: null };
+    const billing = {
+      id: null,
+      name: 'Ada Lovelace',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      companyName: null,
+      street: '415 Mission St',
+      city: 'San Francisco',
+      region: 'CA',
+      postalCode: '94105',
+      country: 'US',
+      isDefault: false,
+      shipToPhoneNumber: null,
+    };
     await act(async () => root.render(createElement(CardPaymentForm, { billingAddress: billing, onPay })));
     const field = (name: string) => container.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
     const fill = (number: string) => {
@@ -60,7 +101,10 @@ describe('CardPaymentForm', () => {
       typeInto(field('expiryYear'), '30');
       typeInto(field('securityCode'), '123');
     };
-    const submit = () => act(async () => container.querySelector('form')!.dispatchEvent(new window.Event('submit', { bubbles: true, cancelable: true })));
+    const submit = () =>
+      act(async () =>
+        container.querySelector('form')!.dispatchEvent(new window.Event('submit', { bubbles: true, cancelable: true })),
+      );
     return { field, fill, submit };
   }
 
@@ -72,7 +116,14 @@ describe('CardPaymentForm', () => {
     assert.equal(sent.length, 1);
     assert.equal(sent[0]!.requestType, 'Auth');
     assert.equal(sent[0]!.paymentToken, 'tok_test_success_visa_4242');
-    assert.deepEqual(sent[0]!.billingAddress, { name: 'Ada Lovelace', street: '415 Mission St', country: 'US', city: 'San Francisco', region: 'CA', postalCode: '94105' });
+    assert.deepEqual(sent[0]!.billingAddress, {
+      name: 'Ada Lovelace',
+      street: '415 Mission St',
+      country: 'US',
+      city: 'San Francisco',
+      region: 'CA',
+      postalCode: '94105',
+    });
     assert.doesNotMatch(JSON.stringify(sent), /4242 ?4242 ?4242/, 'no card number in the request');
   });
 
@@ -86,7 +137,10 @@ describe('CardPaymentForm', () => {
   });
 
   test('a decline: the message as an alert, the fields as typed', async () => {
-    const { fill, submit, field } = await mount(async () => ({ ok: false, message: 'Your card was declined. Use another card or payment method.' }));
+    const { fill, submit, field } = await mount(async () => ({
+      ok: false,
+      message: 'Your card was declined. Use another card or payment method.',
+    }));
     await act(async () => fill('4000 0000 0000 0002'));
     await submit();
     const alert = container.querySelector('[role="alert"]');
@@ -98,16 +152,86 @@ describe('CardPaymentForm', () => {
 
 describe('the order view', () => {
   const order = {
-    orderSummaryId: '801000000000001AAA', orderNumber: 'DD-00001001', status: 'Activated', statusLabel: 'Activated', orderedDate: '2026-03-01T10:00:00.000Z',
-    accountId: null, accountName: null, currencyIsoCode: 'USD', taxType: 'Net', totalListAmount: '499.00', totalProductAmount: '499.00', totalAdjustmentAmount: '-49.90',
-    totalChargeAmount: '0.00', totalTaxAmount: '0.00', grandTotalAmount: '449.10', totalProductCount: '1', paymentMethod: 'Card', purchaseOrderNumber: null,
-    contactInfo: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '4155550123' }, billingAddress: null,
-    lines: [{ orderItemId: '802000000000001AAA', productId: '01t000000000101AAA', sku: 'DS-00001', name: 'US Dentists, Email and Phone', fulfilment: 'Dataset', quantity: '1', productSellingModelId: null, sellingModelType: 'OneTime', subscriptionTerm: null, listPrice: '499.00', salesPrice: '499.00', totalAdjustmentAmount: '-49.90', totalTax: '0.00', totalPrice: '449.10', adjustments: [] }],
-    deliveryGroups: [{ id: 'g', name: 'Default', deliveryAddress: { id: null, name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', companyName: null, street: '415 Mission St', city: 'San Francisco', region: 'CA', postalCode: '94105', country: 'US', isDefault: false, shipToPhoneNumber: null }, deliveryMethodName: 'Secure download', deliveryKind: 'Digital', shippingFee: '0.00' }],
-    cartAdjustments: [], hasDownloads: true,
+    orderSummaryId: '801000000000001AAA',
+    orderNumber: 'DD-00001001',
+    status: 'Activated',
+    statusLabel: 'Activated',
+    orderedDate: '2026-03-01T10:00:00.000Z',
+    accountId: null,
+    accountName: null,
+    currencyIsoCode: 'USD',
+    taxType: 'Net',
+    totalListAmount: '499.00',
+    totalProductAmount: '499.00',
+    totalAdjustmentAmount: '-49.90',
+    totalChargeAmount: '0.00',
+    totalTaxAmount: '0.00',
+    grandTotalAmount: '449.10',
+    totalProductCount: '1',
+    paymentMethod: 'Card',
+    purchaseOrderNumber: null,
+    contactInfo: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '4155550123' },
+    billingAddress: null,
+    lines: [
+      {
+        orderItemId: '802000000000001AAA',
+        productId: '01t000000000101AAA',
+        sku: 'DS-00001',
+        name: 'US Dentists, Email and Phone',
+        fulfilment: 'Dataset',
+        quantity: '1',
+        productSellingModelId: null,
+        sellingModelType: 'OneTime',
+        subscriptionTerm: null,
+        listPrice: '499.00',
+        salesPrice: '499.00',
+        totalAdjustmentAmount: '-49.90',
+        totalTax: '0.00',
+        totalPrice: '449.10',
+        adjustments: [],
+      },
+    ],
+    deliveryGroups: [
+      {
+        id: 'g',
+        name: 'Default',
+        deliveryAddress: {
+          id: null,
+          name: 'Ada Lovelace',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          companyName: null,
+          street: '415 Mission St',
+          city: 'San Francisco',
+          region: 'CA',
+          postalCode: '94105',
+          country: 'US',
+          isDefault: false,
+          shipToPhoneNumber: null,
+        },
+        deliveryMethodName: 'Secure download',
+        deliveryKind: 'Digital',
+        shippingFee: '0.00',
+      },
+    ],
+    cartAdjustments: [],
+    hasDownloads: true,
   } as OrderDetail;
-  const link = { orderItemId: '802000000000001AAA', productId: '01t000000000101AAA', productName: 'US Dentists, Email and Phone', fileName: 'DS-00001-us-dentists-email-and-phone.csv', url: '/services/data/v65.0/commerce/webstores/0ZE000000000001AAA/downloads/abc.def', expiresAt: '2026-03-01T11:00:00.000Z' };
-  const data = (placed: boolean): OrderPageData => ({ order, downloads: [link], statusLabel: 'Order placed', placed, storeCountry: 'US' });
+  const link = {
+    orderItemId: '802000000000001AAA',
+    productId: '01t000000000101AAA',
+    productName: 'US Dentists, Email and Phone',
+    fileName: 'DS-00001-us-dentists-email-and-phone.csv',
+    url: '/services/data/v65.0/commerce/webstores/0ZE000000000001AAA/downloads/abc.def',
+    expiresAt: '2026-03-01T11:00:00.000Z',
+  };
+  const data = (placed: boolean): OrderPageData => ({
+    order,
+    downloads: [link],
+    statusLabel: 'Order placed',
+    placed,
+    storeCountry: 'US',
+  });
 
   test('the confirmation: thanks, the number, totals, address, phone in the US format, one download link per dataset', () => {
     const html = renderToString(createElement(OrderDetailView, { data: data(true) }));
@@ -120,7 +244,10 @@ describe('the order view', () => {
     assert.match(t, /\(415\) 555-0123/);
     const anchors = [...html.matchAll(/<a ([^>]*download="[^"]*"[^>]*)>/g)];
     assert.equal(anchors.length, 1);
-    assert.match(anchors[0]![1]!, /href="\/services\/data\/v65\.0\/commerce\/webstores\/0ZE000000000001AAA\/downloads\/abc\.def"/);
+    assert.match(
+      anchors[0]![1]!,
+      /href="\/services\/data\/v65\.0\/commerce\/webstores\/0ZE000000000001AAA\/downloads\/abc\.def"/,
+    );
     assert.match(anchors[0]![1]!, /download="DS-00001-us-dentists-email-and-phone\.csv"/);
   });
 
@@ -132,23 +259,59 @@ describe('the order view', () => {
 });
 
 describe('checkout wording', () => {
-  const method = (m: Partial<DeliveryMethod>): DeliveryMethod => ({ id: 'm', name: 'Ground', carrier: null, classOfService: null, currencyIsoCode: 'USD', shippingFee: '9.95', deliveryKind: 'Shipped', processTime: 1, processTimeUnit: 'Days', transitTimeMin: 3, transitTimeMax: 5, transitTimeUnit: 'Days', ...m });
+  const method = (m: Partial<DeliveryMethod>): DeliveryMethod => ({
+    id: 'm',
+    name: 'Ground',
+    carrier: null,
+    classOfService: null,
+    currencyIsoCode: 'USD',
+    shippingFee: '9.95',
+    deliveryKind: 'Shipped',
+    processTime: 1,
+    processTimeUnit: 'Days',
+    transitTimeMin: 3,
+    transitTimeMax: 5,
+    transitTimeUnit: 'Days',
+    ...m,
+  });
   test('delivery estimates', () => {
     assert.equal(deliveryEstimate(method({})), 'Arrives in 3–5 business days');
     assert.equal(deliveryEstimate(method({ transitTimeMin: 1, transitTimeMax: 1 })), 'Arrives in 1 business day');
     assert.match(deliveryEstimate(method({ deliveryKind: 'Digital' })), /^Download/);
   });
   test('the payment alert says the title once', () => {
-    assert.equal(paymentProblem([{ title: 'Your card was declined.', detail: 'Your card was declined. Use another card or payment method.' }], 'x'), 'Your card was declined. Use another card or payment method.');
+    assert.equal(
+      paymentProblem(
+        [{ title: 'Your card was declined.', detail: 'Your card was declined. Use another card or payment method.' }],
+        'x',
+      ),
+      'Your card was declined. Use another card or payment method.',
+    );
     assert.equal(paymentProblem([{ title: 'Your card was declined.', detail: '' }], 'x'), 'Your card was declined.');
     assert.equal(paymentProblem([], 'fallback'), 'fallback');
   });
   test('status labels come from the store’s order statuses', () => {
-    assert.equal(statusLabel({ status: 'Activated', statusLabel: 'Activated' }, [{ apiName: 'Activated', displayValue: 'Order placed' }]), 'Order placed');
+    assert.equal(
+      statusLabel({ status: 'Activated', statusLabel: 'Activated' }, [
+        { apiName: 'Activated', displayValue: 'Order placed' },
+      ]),
+      'Order placed',
+    );
     assert.equal(statusLabel({ status: 'Draft', statusLabel: 'Draft' }, []), 'Draft');
   });
   test('what is still missing before placing', () => {
-    const c = { contactInfo: null, payment: null, deliveryGroups: { count: 1, items: [{ totalCartItemCount: 1, deliveryAddress: null, selectedDeliveryMethod: { id: 'm' } }] } } as unknown as Checkout;
-    assert.deepEqual(missingSteps(c), ['Enter your contact details.', 'Enter a delivery address.', 'Add a payment method.']);
+    const c = {
+      contactInfo: null,
+      payment: null,
+      deliveryGroups: {
+        count: 1,
+        items: [{ totalCartItemCount: 1, deliveryAddress: null, selectedDeliveryMethod: { id: 'm' } }],
+      },
+    } as unknown as Checkout;
+    assert.deepEqual(missingSteps(c), [
+      'Enter your contact details.',
+      'Enter a delivery address.',
+      'Add a payment method.',
+    ]);
   });
 });

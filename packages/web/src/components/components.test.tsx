@@ -56,7 +56,10 @@ describe('Column', () => {
 describe('SectionContainer', () => {
   test('defaults to one 12-wide column and carries gutter, padding and max width', () => {
     const out = html(<SectionContainer gutter="5rem" padding="4rem" maxContentWidth="60rem" />);
-    assert.match(out, /<div class="section" style="padding:4rem"><div class="section__inner" style="--gutter:5rem;max-width:60rem">/);
+    assert.match(
+      out,
+      /<div class="section" style="padding:4rem"><div class="section__inner" style="--gutter:5rem;max-width:60rem">/,
+    );
     assert.equal((out.match(/class="column"/g) ?? []).length, 1);
     assert.match(out, /data-width="12"/);
   });
@@ -71,7 +74,11 @@ describe('SectionContainer', () => {
   test('a background image applies only when all three variants are present', () => {
     const two = html(<SectionContainer backgroundImage={{ desktop: '/d.png', tablet: '/t.png' }} />);
     assert.doesNotMatch(two, /section--bg-image|--bg-desktop/);
-    const three = html(<SectionContainer backgroundImage={{ desktop: '/d.png', tablet: '/t.png', mobile: '/m.png', altText: 'Office' }} />);
+    const three = html(
+      <SectionContainer
+        backgroundImage={{ desktop: '/d.png', tablet: '/t.png', mobile: '/m.png', altText: 'Office' }}
+      />,
+    );
     assert.match(three, /section--bg-image/);
     assert.match(three, /role="img" aria-label="Office"/);
   });
@@ -81,10 +88,12 @@ describe('SectionContainer', () => {
 });
 
 describe('Breadcrumbs', () => {
-  const path = ['Business', 'Healthcare', 'Dental', 'Specialists', 'Orthodontics', 'Clinics', 'US Orthodontists'].map((label, i, all) => ({
-    label,
-    href: i === all.length - 1 ? '/product/01t000000000009AAA' : `/category/${label.toLowerCase()}`,
-  }));
+  const path = ['Business', 'Healthcare', 'Dental', 'Specialists', 'Orthodontics', 'Clinics', 'US Orthodontists'].map(
+    (label, i, all) => ({
+      label,
+      href: i === all.length - 1 ? '/product/01t000000000009AAA' : `/category/${label.toLowerCase()}`,
+    }),
+  );
 
   test('shows at most 5 items (the deepest), slash dividers, and the last item as plain text', () => {
     const out = html(<Breadcrumbs items={path} divider="slash" maxDepthOnMobile={3} />);
@@ -111,12 +120,20 @@ describe('Breadcrumbs', () => {
 
 describe('Button', () => {
   test('a link button with assistive text', () => {
-    const out = html(<Button text="DOWNLOAD SAMPLE" url="/samples/DS-00001.csv" alignment="center" assistiveText="for US Dentists" />);
+    const out = html(
+      <Button text="DOWNLOAD SAMPLE" url="/samples/DS-00001.csv" alignment="center" assistiveText="for US Dentists" />,
+    );
     assert.match(out, /class="btn-wrap btn-wrap--center"/);
-    assert.match(out, /<a class="btn btn--primary" href="\/samples\/DS-00001.csv">DOWNLOAD SAMPLE<span class="sr-only"> for US Dentists<\/span><\/a>/);
+    assert.match(
+      out,
+      /<a class="btn btn--primary" href="\/samples\/DS-00001.csv">DOWNLOAD SAMPLE<span class="sr-only"> for US Dentists<\/span><\/a>/,
+    );
   });
   test('mailto: and tel: open in a new window', () => {
-    assert.match(html(<Button text="Email us" url="mailto:sales@example.com" />), /target="_blank" rel="noopener noreferrer"/);
+    assert.match(
+      html(<Button text="Email us" url="mailto:sales@example.com" />),
+      /target="_blank" rel="noopener noreferrer"/,
+    );
     assert.match(html(<Button text="Call" url="tel:+15551234567" />), /target="_blank"/);
     assert.doesNotMatch(html(<Button text="Go" url="/category/dental" />), /target=/);
   });
@@ -141,14 +158,20 @@ describe('Grid', () => {
     assert.match(list, /data-item-id="a".*Alpha.*data-item-id="b".*Beta/);
     assert.match(list, /--grid-columns:4/);
     assert.match(html(<Grid items={[]} renderItem={() => null} emptyState={<p>Nothing here</p>} />), /Nothing here/);
-    assert.match(html(<Grid items={items} error={new Error('x')} renderItem={() => null} errorState={<p>Failed</p>} />), /role="alert"><p>Failed/);
+    assert.match(
+      html(<Grid items={items} error={new Error('x')} renderItem={() => null} errorState={<p>Failed</p>} />),
+      /role="alert"><p>Failed/,
+    );
     assert.equal(html(<Grid items={[]} showEmptyState={false} renderItem={() => null} />), '');
   });
   test('state rules and append merge by id', () => {
     assert.equal(gridState(undefined, null, true, true), 'loading');
     assert.equal(gridState([], new Error(), true, false), 'none');
     assert.equal(gridState([1], null, true, true), 'items');
-    assert.deepEqual(mergeUniqueById([{ id: 'a' }], [{ id: 'a' }, { id: 'c' }]).map((i) => i.id), ['a', 'c']);
+    assert.deepEqual(
+      mergeUniqueById([{ id: 'a' }], [{ id: 'a' }, { id: 'c' }]).map((i) => i.id),
+      ['a', 'c'],
+    );
   });
   test('columns outside 1 to 6 fall back', () => {
     assert.match(html(<Grid items={items} renderItem={() => null} numberOfColumns={9} />), /--grid-columns:3/);
@@ -168,7 +191,17 @@ describe('RichText sanitising', () => {
   });
   test('allows the spec URL schemes and drops others', async () => {
     const purifier = await getServerPurifier();
-    const keep = ['ftp://h/f', 'ftps://h/f', 'mailto:a@b.c', 'tel:+1555', 'callto:x', 'cid:x', 'xmpp:a@b', 'ciscotel:1', 'navision:x'];
+    const keep = [
+      'ftp://h/f',
+      'ftps://h/f',
+      'mailto:a@b.c',
+      'tel:+1555',
+      'callto:x',
+      'cid:x',
+      'xmpp:a@b',
+      'ciscotel:1',
+      'navision:x',
+    ];
     for (const href of keep) {
       const r = sanitizeWith(purifier, `<a href="${href}">x</a>`);
       assert.equal(r.kind === 'html' && r.html, `<a href="${href}">x</a>`, href);
@@ -179,7 +212,11 @@ describe('RichText sanitising', () => {
     }
   });
   test('shows plain text when sanitising fails', () => {
-    const broken = { sanitize: () => { throw new Error('boom'); } };
+    const broken = {
+      sanitize: () => {
+        throw new Error('boom');
+      },
+    };
     const out = html(<RichText value={sanitizeWith(broken, '<p>Hello <b>there</b></p><script>x()</script>')} />);
     assert.equal(out, '<div class="rich-text rich-text--plain">Hello there</div>');
     assert.equal(toPlainText('a &amp; b<br>c'), 'a & b\nc');

@@ -1,7 +1,14 @@
 // The storefront's data access: the @store/client commerce client, a category listing in the
 // storefront's product shape, and the few answers kept for the life of the api (viewer, sort rules).
 
-import { createCartStore, createCommerceClient, CommerceFetchError, type CartStore, type CommerceClient, type ResponseInfo } from '@store/client';
+import {
+  createCartStore,
+  createCommerceClient,
+  CommerceFetchError,
+  type CartStore,
+  type CommerceClient,
+  type ResponseInfo,
+} from '@store/client';
 import { SORT_RULES, type ProductDetail, type SortRule } from '@store/core';
 import { loadViewer, type Viewer } from './viewer.ts';
 
@@ -25,7 +32,10 @@ export interface ListedProduct {
 
 export interface StoreApi {
   client: CommerceClient;
-  getCategoryProducts(categoryId: string, options: { page: number; pageSize: number; fields?: string[]; signal?: AbortSignal }): Promise<CategoryProductsPage>;
+  getCategoryProducts(
+    categoryId: string,
+    options: { page: number; pageSize: number; fields?: string[]; signal?: AbortSignal },
+  ): Promise<CategoryProductsPage>;
   /**
    * The store's sort rules (GET search/sort-rules), asked once per api like the viewer; the rules
    * the store ships with (core SORT_RULES) when the call fails, so a results page still sorts.
@@ -143,7 +153,9 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
 
 /** 404s (and the 400 of a malformed id) mean "no such record" to the storefront. */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof CommerceFetchError ? error.status === 404 || error.status === 400 : (error as { status?: number })?.status === 404;
+  return error instanceof CommerceFetchError
+    ? error.status === 404 || error.status === 400
+    : (error as { status?: number })?.status === 404;
 }
 
 /** Resolves to null instead of failing: for the optional parts of a page. */

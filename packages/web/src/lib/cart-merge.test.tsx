@@ -16,9 +16,16 @@ const { createRoot } = await import('react-dom/client');
 const { ToastProvider } = await import('../components/Toast.tsx');
 const { SessionEffects } = await import('../components/SessionEffects.tsx');
 const { createAccountRoutes } = await import('../account-routes.tsx');
-const { CART_MERGE_ERRORS_KEY, cartMergeMessage, rememberCartMerge, takeCartMergeErrors } = await import('./cart-merge.ts');
+const { CART_MERGE_ERRORS_KEY, cartMergeMessage, rememberCartMerge, takeCartMergeErrors } = await import(
+  './cart-merge.ts'
+);
 
-const merge = (errorCount: number): CartPreserveResult => ({ cartId: '0a6000000000001AAA', mergedLineCount: 3, errorCount, messages: [] });
+const merge = (errorCount: number): CartPreserveResult => ({
+  cartId: '0a6000000000001AAA',
+  mergedLineCount: 3,
+  errorCount,
+  messages: [],
+});
 
 // The browser's session storage, where the login leaves the count for the next page.
 const storage = createMemoryStorage();
@@ -44,11 +51,22 @@ describe('the count between pages', () => {
 
 describe('logging in with a guest cart', () => {
   async function logIn(cartMerge: CartPreserveResult | null) {
-    const api = { client: { login: async () => ({ userId: '005000000000003AAA', userName: 'Casey', cartMerge }) }, invalidateViewer: () => undefined } as unknown as StoreApi;
+    const api = {
+      client: { login: async () => ({ userId: '005000000000003AAA', userName: 'Casey', cartMerge }) },
+      invalidateViewer: () => undefined,
+    } as unknown as StoreApi;
     const login = createAccountRoutes(() => api).pages[0];
     const body = new URLSearchParams({ email: 'casey@example.com', password: 'Datasets2026!', returnUrl: '/cart' });
-    const request = new Request('http://shop.example.com/login', { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    return (login.action as (args: { request: Request; params: object; context: unknown }) => Promise<Response>)({ request, params: {}, context: {} });
+    const request = new Request('http://shop.example.com/login', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    return (login.action as (args: { request: Request; params: object; context: unknown }) => Promise<Response>)({
+      request,
+      params: {},
+      context: {},
+    });
   }
 
   test('the login answer’s errorCount waits for the next page; a clean merge leaves nothing', async () => {
@@ -64,12 +82,22 @@ describe('logging in with a guest cart', () => {
     const container = document.createElement('div');
     document.body.appendChild(container);
     const root = createRoot(container);
-    const data: RootData = { menu: [], session: toUserSession(session(null)), managedAccounts: [], canSwitchAccount: false, guestBrowsingEnabled: true, cartSummary: null };
+    const data: RootData = {
+      menu: [],
+      session: toUserSession(session(null)),
+      managedAccounts: [],
+      canSwitchAccount: false,
+      guestBrowsingEnabled: true,
+      cartSummary: null,
+    };
     await act(async () => root.render(createElement(ToastProvider, null, createElement(SessionEffects, { data }))));
     const toasts = [...container.querySelectorAll('.toast')];
     assert.equal(toasts.length, 1);
     assert.ok(toasts[0].classList.contains('toast--warning'));
-    assert.equal(toasts[0].querySelector('.toast__message')?.textContent, '2 items from your guest cart could not be added to your cart.');
+    assert.equal(
+      toasts[0].querySelector('.toast__message')?.textContent,
+      '2 items from your guest cart could not be added to your cart.',
+    );
     assert.equal(toasts[0].querySelector('a')?.getAttribute('href'), '/cart');
     assert.equal(storage.getItem(CART_MERGE_ERRORS_KEY), null, 'shown once');
     await act(async () => root.unmount());

@@ -25,11 +25,19 @@ export function cartMergeMessage(count: number): string {
 }
 
 export function cartMergeToast(count: number): ToastConfig {
-  return { label: 'Cart', message: cartMergeMessage(count), variant: 'warning', links: [{ label: 'View cart', href: CART_PATH }] };
+  return {
+    label: 'Cart',
+    message: cartMergeMessage(count),
+    variant: 'warning',
+    links: [{ label: 'View cart', href: CART_PATH }],
+  };
 }
 
 /** Keeps the merge's error count for the next page; nothing when every guest line went in. */
-export function rememberCartMerge(merge: CartPreserveResult | null | undefined, storage: StorageLike | null = sessionStore()): void {
+export function rememberCartMerge(
+  merge: CartPreserveResult | null | undefined,
+  storage: StorageLike | null = sessionStore(),
+): void {
   const count = merge?.errorCount;
   if (typeof count !== 'number' || !Number.isFinite(count) || count <= 0) return;
   try {

@@ -35,7 +35,8 @@ export const CART_TEXT = {
   more: 'Show more items',
 } as const;
 
-export const money = (amount: string | null | undefined, currency: string): string => formatCurrency(amount, currency, STORE_LOCALE);
+export const money = (amount: string | null | undefined, currency: string): string =>
+  formatCurrency(amount, currency, STORE_LOCALE);
 
 /** "1.00" → "1": quantities travel as decimal strings but read as whole numbers here. */
 export function quantityText(value: string | number | null | undefined): string {
@@ -50,8 +51,14 @@ export function isDiscount(amount: string | null | undefined): boolean {
 }
 
 /** Unit price with the list price struck through when it is higher (the 2-tier rule of spec 03 §5). */
-export function unitPrices(item: Pick<CartItem, 'listPrice' | 'salesPrice'>): { price: string; original: string | null } {
-  return { price: item.salesPrice, original: shouldShowOriginal(item.listPrice, item.salesPrice) ? item.listPrice : null };
+export function unitPrices(item: Pick<CartItem, 'listPrice' | 'salesPrice'>): {
+  price: string;
+  original: string | null;
+} {
+  return {
+    price: item.salesPrice,
+    original: shouldShowOriginal(item.listPrice, item.salesPrice) ? item.listPrice : null,
+  };
 }
 
 /** The promotions that apply to the cart as a whole (item promotions show on their lines). */

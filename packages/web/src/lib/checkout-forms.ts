@@ -9,7 +9,9 @@ import { FORM_MESSAGES, type FieldRule } from './forms.ts';
 export function phoneRule(country: string): FieldRule {
   return (v) => {
     if (v.trim() === '') return null;
-    return validateAddress({ name: 'x', street: 'x', country, phone: v }).find((p) => p.field === 'phone')?.message ?? null;
+    return (
+      validateAddress({ name: 'x', street: 'x', country, phone: v }).find((p) => p.field === 'phone')?.message ?? null
+    );
   };
 }
 
@@ -26,7 +28,17 @@ export function addressErrors(values: AddressFormValues): Partial<Record<Address
     if (field === 'name') continue;
     if (!(values[field as AddressFormField] ?? '').trim()) out[field as AddressFormField] = FORM_MESSAGES.valueMissing;
   }
-  const address: PostalAddress = { firstName: values.firstName, lastName: values.lastName, companyName: values.companyName, street: values.street, city: values.city, region: values.region, postalCode: values.postalCode, country: values.country, phone: values.phone };
+  const address: PostalAddress = {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    companyName: values.companyName,
+    street: values.street,
+    city: values.city,
+    region: values.region,
+    postalCode: values.postalCode,
+    country: values.country,
+    phone: values.phone,
+  };
   for (const p of validateAddress(address)) {
     const field = p.field === 'name' ? 'lastName' : (p.field as AddressFormField);
     out[field] ??= p.message;

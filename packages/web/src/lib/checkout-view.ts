@@ -17,7 +17,8 @@ import { money } from './cart-view.ts';
 export const CHECKOUT_PATH = '/checkout';
 export const ORDERS_PATH = '/orders';
 export const SUBSCRIPTIONS_PATH = '/subscriptions';
-export const orderHref = (orderSummaryId: string, placed = false) => `${ORDERS_PATH}/${encodeURIComponent(orderSummaryId)}${placed ? '?placed=1' : ''}`;
+export const orderHref = (orderSummaryId: string, placed = false) =>
+  `${ORDERS_PATH}/${encodeURIComponent(orderSummaryId)}${placed ? '?placed=1' : ''}`;
 
 export const CHECKOUT_TEXT = {
   title: 'Checkout',
@@ -65,7 +66,17 @@ export function deliveryEstimate(method: DeliveryMethod): string {
 /** Display lines of an address in its country's order, with the phone in the country's format. */
 export function addressLines(a: CheckoutAddress, storeCountry?: string): string[] {
   const lines = formatAddressLines(
-    { name: a.name, firstName: a.firstName, lastName: a.lastName, companyName: a.companyName, street: a.street, city: a.city, region: a.region, postalCode: a.postalCode, country: a.country },
+    {
+      name: a.name,
+      firstName: a.firstName,
+      lastName: a.lastName,
+      companyName: a.companyName,
+      street: a.street,
+      city: a.city,
+      region: a.region,
+      postalCode: a.postalCode,
+      country: a.country,
+    },
     { omitCountry: storeCountry },
   );
   if (a.shipToPhoneNumber) lines.push(formatPhone(a.shipToPhoneNumber, a.country));
@@ -79,19 +90,26 @@ export function contactLines(c: ContactInfo | null, country: string): string[] {
   return [name, c.email ?? '', c.phoneNumber ? formatPhone(c.phoneNumber, country) : ''].filter((l) => l.trim() !== '');
 }
 
-export function paymentText(p: Pick<CheckoutPaymentSummary, 'method' | 'cardBrand' | 'cardLast4' | 'purchaseOrderNumber'>): string {
+export function paymentText(
+  p: Pick<CheckoutPaymentSummary, 'method' | 'cardBrand' | 'cardLast4' | 'purchaseOrderNumber'>,
+): string {
   if (p.method === 'PurchaseOrder') return `Purchase order ${p.purchaseOrderNumber ?? ''}`.trim();
   return `${p.cardBrand ?? 'Card'} ending in ${p.cardLast4 ?? '••••'}`;
 }
 
 /** The order's status as the store names it (application context orderStatuses), else the server's label. */
-export function statusLabel(order: Pick<OrderSummary, 'status' | 'statusLabel'>, orderStatuses: ReadonlyArray<{ apiName: string; displayValue: string }>): string {
+export function statusLabel(
+  order: Pick<OrderSummary, 'status' | 'statusLabel'>,
+  orderStatuses: ReadonlyArray<{ apiName: string; displayValue: string }>,
+): string {
   return orderStatuses.find((s) => s.apiName === order.status)?.displayValue || order.statusLabel || order.status;
 }
 
 export function orderDate(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** What the checkout still needs before the order can be placed (our wording, in step order). */
@@ -109,7 +127,10 @@ export function missingSteps(c: Checkout): string[] {
 /** The address the checkout delivers to (the default group's, else the first set). */
 export function checkoutAddress(c: Checkout): CheckoutAddress | null {
   const groups = c.deliveryGroups.items;
-  return (groups.find((g) => g.isDefault && g.deliveryAddress) ?? groups.find((g) => g.deliveryAddress))?.deliveryAddress ?? null;
+  return (
+    (groups.find((g) => g.isDefault && g.deliveryAddress) ?? groups.find((g) => g.deliveryAddress))?.deliveryAddress ??
+    null
+  );
 }
 
 /** The payment's alert: the gateway's title, and its detail when it adds something. */

@@ -40,7 +40,8 @@ describe('opening (spec 03 §4)', () => {
   });
 
   test('a select-only combobox opens on Enter, Space and the arrows at its current value, on Home/End at the ends', () => {
-    for (const key of ['Enter', ' ', 'ArrowDown', 'ArrowUp']) assert.deepEqual(comboboxKey(CLOSED, key, select(5, 3)).state, open(3), key);
+    for (const key of ['Enter', ' ', 'ArrowDown', 'ArrowUp'])
+      assert.deepEqual(comboboxKey(CLOSED, key, select(5, 3)).state, open(3), key);
     assert.deepEqual(comboboxKey(CLOSED, 'Home', select(5, 3)).state, open(0));
     assert.deepEqual(comboboxKey(CLOSED, 'End', select(5, 3)).state, open(4));
     assert.deepEqual(comboboxKey(CLOSED, 'Enter', select(5, -1)).state, open(0), 'no value yet: the first option');
@@ -64,7 +65,11 @@ describe('moving while open', () => {
   test('PageDown and PageUp move 10 options and stop at the ends', () => {
     assert.deepEqual(press(open(0), ['PageDown', 'PageDown', 'PageDown'], editable(25)), [10, 20, 24]);
     assert.deepEqual(press(open(24), ['PageUp', 'PageUp', 'PageUp'], editable(25)), [14, 4, 0]);
-    assert.deepEqual(press(open(-1), ['PageDown'], editable(25)), [9], 'from no active option, ten options down is the tenth');
+    assert.deepEqual(
+      press(open(-1), ['PageDown'], editable(25)),
+      [9],
+      'from no active option, ten options down is the tenth',
+    );
     assert.deepEqual(press(open(2), ['PageDown'], editable(5)), [4]);
   });
 

@@ -114,7 +114,9 @@ export function optionsChanged(state: ComboboxState, count: number, openIfAny: b
 /** Options shown before the list scrolls (spec 03 §9). Without a window (server render) the standard 10. */
 export function visibleItemCount(windowHeight?: number, size: 'standard' | 'small' = 'standard'): number {
   if (size === 'small') return COMBOBOX.visibleItemsSmall;
-  return windowHeight !== undefined && windowHeight <= COMBOBOX.shortWindowMaxHeight ? COMBOBOX.visibleItemsShortWindow : COMBOBOX.visibleItems;
+  return windowHeight !== undefined && windowHeight <= COMBOBOX.shortWindowMaxHeight
+    ? COMBOBOX.visibleItemsShortWindow
+    : COMBOBOX.visibleItems;
 }
 
 /** The id of an option element, for aria-activedescendant. */
@@ -137,7 +139,11 @@ export interface Debounced<A extends unknown[]> {
 }
 
 /** Spec 03 §9: 200 ms, so a call goes out when typing pauses rather than on every key. */
-export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: number = COMBOBOX.debounceMs, timers: Timers = realTimers): Debounced<A> {
+export function debounce<A extends unknown[]>(
+  fn: (...args: A) => void,
+  ms: number = COMBOBOX.debounceMs,
+  timers: Timers = realTimers,
+): Debounced<A> {
   let pending: unknown;
   let waiting = false;
   const cancel = () => {

@@ -8,7 +8,12 @@ describe('error messages for shoppers', () => {
     new CommerceFetchError({ url: '/x', status, statusText: '', errors: errors.map((e) => ({ ...e, arguments: [] })) });
 
   test("the server's own message and code when it sent them", () => {
-    const e = fail(401, [{ type: 'INVALID_LOGIN', message: 'Your login attempt has failed. Make sure the username and password are correct.' }]);
+    const e = fail(401, [
+      {
+        type: 'INVALID_LOGIN',
+        message: 'Your login attempt has failed. Make sure the username and password are correct.',
+      },
+    ]);
     assert.equal(errorMessage(e), 'Your login attempt has failed. Make sure the username and password are correct.');
     assert.equal(errorCode(e), 'INVALID_LOGIN');
   });

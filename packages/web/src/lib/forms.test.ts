@@ -1,9 +1,19 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { currentPassword, email, FORM_MESSAGES, formValues, LOGIN_RULES, newPassword, REGISTER_RULES, required, validate } from './forms.ts';
+import {
+  currentPassword,
+  email,
+  FORM_MESSAGES,
+  formValues,
+  LOGIN_RULES,
+  newPassword,
+  REGISTER_RULES,
+  required,
+  validate,
+} from './forms.ts';
 
 describe('field rules', () => {
-  test("spec 01 §5 wording", () => {
+  test('spec 01 §5 wording', () => {
     assert.equal(FORM_MESSAGES.valueMissing, 'Complete this field');
     assert.equal(FORM_MESSAGES.badEmail, 'Enter a valid email address, such as you@example.com');
     assert.equal(FORM_MESSAGES.tooShort, 'Your entry is too short');

@@ -30,11 +30,19 @@ export const newPassword: FieldRule = (v) => {
 export const currentPassword: FieldRule = (v) => (v === '' ? FORM_MESSAGES.valueMissing : null);
 
 export const LOGIN_RULES = { email, password: currentPassword } satisfies Record<string, FieldRule>;
-export const REGISTER_RULES = { firstName: required, lastName: required, email, password: newPassword } satisfies Record<string, FieldRule>;
+export const REGISTER_RULES = {
+  firstName: required,
+  lastName: required,
+  email,
+  password: newPassword,
+} satisfies Record<string, FieldRule>;
 export const PROFILE_RULES = { firstName: required, lastName: required } satisfies Record<string, FieldRule>;
 
 /** Every field's message; null when all pass. */
-export function validate<F extends string>(rules: Record<F, FieldRule>, values: Partial<Record<F, string>>): FieldErrors<F> | null {
+export function validate<F extends string>(
+  rules: Record<F, FieldRule>,
+  values: Partial<Record<F, string>>,
+): FieldErrors<F> | null {
   const errors: FieldErrors<F> = {};
   for (const field of Object.keys(rules) as F[]) {
     const message = rules[field](values[field] ?? '');

@@ -13,7 +13,11 @@ export interface RouteHandle {
   head?: (data: unknown) => HeadData;
 }
 
-export const NOT_FOUND_HEAD: HeadData = { title: 'Page not found', description: 'The page you were looking for does not exist.', robots: 'noindex' };
+export const NOT_FOUND_HEAD: HeadData = {
+  title: 'Page not found',
+  description: 'The page you were looking for does not exist.',
+  robots: 'noindex',
+};
 export const ERROR_HEAD: HeadData = { title: 'Something went wrong', robots: 'noindex' };
 
 /** The deepest matched route that describes its head and has data; otherwise the not-found head. */
@@ -39,11 +43,13 @@ export function renderHead(head: HeadData, origin: string): string {
   const description = head.description ?? '';
   tags.push(`<meta name="description" content="${escapeHtml(description)}">`);
   if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
-  if (head.canonicalPath) tags.push(`<link rel="canonical" href="${escapeHtml(absolute(origin, head.canonicalPath))}">`);
+  if (head.canonicalPath)
+    tags.push(`<link rel="canonical" href="${escapeHtml(absolute(origin, head.canonicalPath))}">`);
   tags.push(`<meta property="og:title" content="${escapeHtml(head.title)}">`);
   tags.push(`<meta property="og:description" content="${escapeHtml(description)}">`);
   tags.push(`<meta property="og:type" content="${head.type ?? 'website'}">`);
-  if (head.canonicalPath) tags.push(`<meta property="og:url" content="${escapeHtml(absolute(origin, head.canonicalPath))}">`);
+  if (head.canonicalPath)
+    tags.push(`<meta property="og:url" content="${escapeHtml(absolute(origin, head.canonicalPath))}">`);
   if (head.image) tags.push(`<meta property="og:image" content="${escapeHtml(absolute(origin, head.image))}">`);
   return tags.join('\n');
 }

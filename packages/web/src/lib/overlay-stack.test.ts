@@ -17,7 +17,10 @@ test('each overlay of a kind opens 2 above the one below; kinds stack on their o
   const legacy = stack.open('legacy');
   const toast = stack.open('toast');
   const popover = stack.open();
-  assert.deepEqual([first.zIndex, second.zIndex, legacy.zIndex, toast.zIndex, popover.zIndex], [9000, 9002, 9001, 10000, 9100]);
+  assert.deepEqual(
+    [first.zIndex, second.zIndex, legacy.zIndex, toast.zIndex, popover.zIndex],
+    [9000, 9002, 9001, 10000, 9100],
+  );
   assert.equal(stack.size('overlay'), 2);
   assert.equal(stack.size(), 5);
 });

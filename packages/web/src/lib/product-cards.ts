@@ -11,16 +11,25 @@ import type { CardProduct } from '../pages/types.ts';
 export const STORE_LOCALE = 'en-US';
 
 /** The fields a card shows, asked of search so results carry no more than that. */
-export const CARD_FIELDS = ['Name', 'StockKeepingUnit', DATASET_FIELDS.recordCount, DATASET_FIELDS.countries, DATASET_FIELDS.listStatus];
+export const CARD_FIELDS = [
+  'Name',
+  'StockKeepingUnit',
+  DATASET_FIELDS.recordCount,
+  DATASET_FIELDS.countries,
+  DATASET_FIELDS.listStatus,
+];
 
 /** The currency to ask prices in (spec 01 §4); undefined lets the server decide (session-driven currency). */
 export async function priceCurrency(api: StoreApi): Promise<string | undefined> {
   const app = await optional(api.client.getApplicationContext());
-  return app ? chooseCurrency(app, STORE_LOCALE) ?? undefined : undefined;
+  return app ? (chooseCurrency(app, STORE_LOCALE) ?? undefined) : undefined;
 }
 
 /** Card prices through the 2-tier display rule: strikethrough list price when it exceeds the sale price. */
-function cardPrices(line: PricingLineItemResult | undefined, currency: string): { price: string | null; originalPrice: string | null } {
+function cardPrices(
+  line: PricingLineItemResult | undefined,
+  currency: string,
+): { price: string | null; originalPrice: string | null } {
   if (!line || line.success === false) return { price: null, originalPrice: null };
   const view = computePriceDisplay({
     product: { productClass: 'Simple' },
@@ -36,7 +45,12 @@ function cardPrices(line: PricingLineItemResult | undefined, currency: string): 
 export async function toCards(api: StoreApi, products: ListedProduct[], signal?: AbortSignal): Promise<CardProduct[]> {
   if (!products.length) return [];
   const currencyIsoCode = await priceCurrency(api);
-  const prices = await optional(api.client.getProductPrices(products.map((p) => p.id), { signal, currencyIsoCode }));
+  const prices = await optional(
+    api.client.getProductPrices(
+      products.map((p) => p.id),
+      { signal, currencyIsoCode },
+    ),
+  );
   const currency = prices?.currencyIsoCode || 'USD';
   const byId = new Map((prices?.pricingLineItemResults ?? []).map((l) => [l.productId, l]));
   return products.map((p) => {
@@ -51,7 +65,13 @@ export async function toCards(api: StoreApi, products: ListedProduct[], signal?:
       imageAlt: p.imageAlt ?? p.name,
       ...cardPrices(byId.get(p.id), currency),
       recordCount: count ? formatCount(count) : null,
-      countries: countries ? countries.split(/;\s*|,\s*/).filter(Boolean).slice(0, 3).join(', ') : null,
+      countries: countries
+        ? countries
+            .split(/;\s*|,\s*/)
+            .filter(Boolean)
+            .slice(0, 3)
+            .join(', ')
+        : null,
       listStatus: p.fields[DATASET_FIELDS.listStatus] || null,
     };
   });

@@ -4,9 +4,13 @@
 import type { ProductPromotionEvaluations } from '@store/client';
 import type { PromotionalPricing } from '@store/core';
 
-export function promotionalPricingOf(answer: ProductPromotionEvaluations | null | undefined, productId: string): PromotionalPricing | null {
+export function promotionalPricingOf(
+  answer: ProductPromotionEvaluations | null | undefined,
+  productId: string,
+): PromotionalPricing | null {
   const result = answer?.promotionProductEvaluationResults?.find((r) => r?.productId === productId);
-  if (!result || result.isSuccess === false || !result.promotionalPrice || !result.promotionPriceAdjustmentList?.length) return null;
+  if (!result || result.isSuccess === false || !result.promotionalPrice || !result.promotionPriceAdjustmentList?.length)
+    return null;
   // Only what the pricing display reads travels to the browser with the page.
   return {
     promotionalPrice: result.promotionalPrice,

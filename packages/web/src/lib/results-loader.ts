@@ -20,7 +20,11 @@ export function facetViews(facets: readonly SearchFacet[] | undefined): FacetVie
       nameOrId: f.nameOrId,
       attributeType: f.attributeType,
       displayName: f.displayName || f.nameOrId,
-      values: f.values.map((v) => ({ value: v.nameOrId, label: v.displayName || v.nameOrId, count: Number(v.productCount) || 0 })),
+      values: f.values.map((v) => ({
+        value: v.nameOrId,
+        label: v.displayName || v.nameOrId,
+        count: Number(v.productCount) || 0,
+      })),
     }));
 }
 

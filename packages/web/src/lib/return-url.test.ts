@@ -27,7 +27,11 @@ describe('safeReturnUrl', () => {
     ]) {
       const out = safeReturnUrl(bad);
       // Whatever comes out resolves on this site ('/.//evil.example' is kept as the local path '/evil.example').
-      assert.equal(new URL(out, 'http://shop.example').origin, 'http://shop.example', `${JSON.stringify(bad)} -> ${out}`);
+      assert.equal(
+        new URL(out, 'http://shop.example').origin,
+        'http://shop.example',
+        `${JSON.stringify(bad)} -> ${out}`,
+      );
       assert.ok(out.startsWith('/') && !out.startsWith('//') && !out.includes(':'), `${JSON.stringify(bad)} -> ${out}`);
     }
     assert.equal(safeReturnUrl('//evil.example/x'), '/');
@@ -39,7 +43,8 @@ describe('safeReturnUrl', () => {
   });
 
   test('never back to login, register or logout (a loop, or undoing the login)', () => {
-    for (const loop of ['/login', '/login?returnUrl=/x', '/register/', '/webruntime/logout']) assert.equal(safeReturnUrl(loop), '/', loop);
+    for (const loop of ['/login', '/login?returnUrl=/x', '/register/', '/webruntime/logout'])
+      assert.equal(safeReturnUrl(loop), '/', loop);
     assert.equal(safeReturnUrl('/login-help'), '/login-help');
   });
 });
@@ -48,7 +53,10 @@ describe('loginHref / registerHref', () => {
   test('carry the return address readably, encoding what would end the parameter', () => {
     assert.equal(loginHref('/profile'), '/login?returnUrl=/profile');
     assert.equal(loginHref('/category/dental?page=2&x=1'), '/login?returnUrl=/category/dental%3Fpage%3D2%26x%3D1');
-    assert.equal(new URL(loginHref('/category/dental?page=2&x=1'), 'http://h').searchParams.get('returnUrl'), '/category/dental?page=2&x=1');
+    assert.equal(
+      new URL(loginHref('/category/dental?page=2&x=1'), 'http://h').searchParams.get('returnUrl'),
+      '/category/dental?page=2&x=1',
+    );
     assert.equal(registerHref('/product/1'), '/register?returnUrl=/product/1');
   });
 

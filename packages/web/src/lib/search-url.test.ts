@@ -1,7 +1,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeRefinementsJson, encodeRefinements, type SearchRefinement } from '@store/core';
-import { lastReachablePage, parseRefinements, readResultsParams, resultsHref, searchHref, selectedValues, toggleRefinement } from './search-url.ts';
+import {
+  lastReachablePage,
+  parseRefinements,
+  readResultsParams,
+  resultsHref,
+  searchHref,
+  selectedValues,
+  toggleRefinement,
+} from './search-url.ts';
 
 const STATUS = { nameOrId: 'ListStatus__c', attributeType: 'Custom' as const };
 const PRICE = { nameOrId: 'UnitPrice', attributeType: 'PricebookEntry' as const };
@@ -10,20 +18,39 @@ const params = (s: string) => new URLSearchParams(s);
 
 describe('reading a results URL', () => {
   test('refinements, sort and page come back as they were written', () => {
-    const refinements: SearchRefinement[] = [{ type: 'DistinctValue', attributeType: 'Custom', nameOrId: 'ListStatus__c', values: ['Verified'] }];
-    const href = resultsHref({ path: '/search', params: { term: 'dentists' } }, { refinements, sortRuleId: SORT, page: 3 });
+    const refinements: SearchRefinement[] = [
+      { type: 'DistinctValue', attributeType: 'Custom', nameOrId: 'ListStatus__c', values: ['Verified'] },
+    ];
+    const href = resultsHref(
+      { path: '/search', params: { term: 'dentists' } },
+      { refinements, sortRuleId: SORT, page: 3 },
+    );
     const url = new URL(href, 'http://x');
     assert.equal(url.pathname, '/search');
     assert.equal(url.searchParams.get('term'), 'dentists');
-    assert.deepEqual(readResultsParams(url.searchParams, 12), { refinements, refinementsIgnored: false, sortRuleId: SORT, page: 3 });
+    assert.deepEqual(readResultsParams(url.searchParams, 12), {
+      refinements,
+      refinementsIgnored: false,
+      sortRuleId: SORT,
+      page: 3,
+    });
   });
 
   test('nothing given: no refinements, the default sort, page 1', () => {
-    assert.deepEqual(readResultsParams(params(''), 12), { refinements: [], refinementsIgnored: false, sortRuleId: null, page: 1 });
+    assert.deepEqual(readResultsParams(params(''), 12), {
+      refinements: [],
+      refinementsIgnored: false,
+      sortRuleId: null,
+      page: 1,
+    });
   });
 
   test('a hand-edited URL is read forgivingly: bad refinements ignored (and said so), odd pages clamped, odd sorts dropped', () => {
-    for (const bad of ['not base64!', encodeRefinements([{ nameOrId: 'x' } as unknown as SearchRefinement]), btoa('{"a":1}')]) {
+    for (const bad of [
+      'not base64!',
+      encodeRefinements([{ nameOrId: 'x' } as unknown as SearchRefinement]),
+      btoa('{"a":1}'),
+    ]) {
       const r = readResultsParams(params(`refinements=${encodeURIComponent(bad)}`), 12);
       assert.deepEqual(r.refinements, [], bad);
       assert.equal(r.refinementsIgnored, true, bad);
@@ -36,7 +63,10 @@ describe('reading a results URL', () => {
   });
 
   test('refinements written bare ({nameOrId, values}) and range refinements are accepted', () => {
-    const bare = [{ nameOrId: 'ListStatus__c', values: ['New'] }, { type: 'Range', nameOrId: 'UnitPrice', min: 100, max: null }];
+    const bare = [
+      { nameOrId: 'ListStatus__c', values: ['New'] },
+      { type: 'Range', nameOrId: 'UnitPrice', min: 100, max: null },
+    ];
     assert.deepEqual(parseRefinements(encodeRefinements(bare as SearchRefinement[])), bare);
   });
 
@@ -48,8 +78,14 @@ describe('reading a results URL', () => {
 
 describe('writing a results URL', () => {
   test('defaults are left out, so the plain page has the plain URL', () => {
-    assert.equal(resultsHref({ path: '/category/dental' }, { refinements: [], sortRuleId: null, page: 1 }), '/category/dental');
-    assert.equal(resultsHref({ path: '/category/dental' }, { refinements: [], sortRuleId: null, page: 2 }), '/category/dental?page=2');
+    assert.equal(
+      resultsHref({ path: '/category/dental' }, { refinements: [], sortRuleId: null, page: 1 }),
+      '/category/dental',
+    );
+    assert.equal(
+      resultsHref({ path: '/category/dental' }, { refinements: [], sortRuleId: null, page: 2 }),
+      '/category/dental?page=2',
+    );
     assert.equal(searchHref('  US dentists '), '/search?term=US+dentists');
   });
 
@@ -57,7 +93,9 @@ describe('writing a results URL', () => {
     const refinements = toggleRefinement([], STATUS, 'Verified', true);
     const href = resultsHref({ path: '/category/dental' }, { refinements, sortRuleId: null, page: 1 });
     const encoded = new URL(href, 'http://x').searchParams.get('refinements')!;
-    assert.deepEqual(decodeRefinementsJson(encoded), [{ type: 'DistinctValue', attributeType: 'Custom', nameOrId: 'ListStatus__c', values: ['Verified'] }]);
+    assert.deepEqual(decodeRefinementsJson(encoded), [
+      { type: 'DistinctValue', attributeType: 'Custom', nameOrId: 'ListStatus__c', values: ['Verified'] },
+    ]);
   });
 });
 
@@ -73,14 +111,17 @@ describe('toggling a facet value', () => {
     assert.deepEqual(selectedValues(r, STATUS), ['New', 'Verified']);
     r = toggleRefinement(r, STATUS, 'New', false);
     r = toggleRefinement(r, STATUS, 'Verified', false);
-    assert.deepEqual(r, [{ type: 'DistinctValue', attributeType: 'PricebookEntry', nameOrId: 'UnitPrice', values: ['100-249'] }]);
+    assert.deepEqual(r, [
+      { type: 'DistinctValue', attributeType: 'PricebookEntry', nameOrId: 'UnitPrice', values: ['100-249'] },
+    ]);
     assert.deepEqual(selectedValues(r, STATUS), []);
   });
 
   test('the same choices in another order make the same URL', () => {
     const a = toggleRefinement(toggleRefinement([], PRICE, '0-99', true), STATUS, 'New', true);
     const b = toggleRefinement(toggleRefinement([], STATUS, 'New', true), PRICE, '0-99', true);
-    const href = (refinements: SearchRefinement[]) => resultsHref({ path: '/search', params: { term: 'x' } }, { refinements, sortRuleId: null, page: 1 });
+    const href = (refinements: SearchRefinement[]) =>
+      resultsHref({ path: '/search', params: { term: 'x' } }, { refinements, sortRuleId: null, page: 1 });
     assert.equal(href(a), href(b));
   });
 

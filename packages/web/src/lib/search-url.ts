@@ -4,7 +4,13 @@
 // forgiving (a hand-edited URL shows unfiltered results rather than an error page); writing is
 // canonical (same choices, same URL).
 
-import { decodeRefinementsJson, encodeRefinements, SEARCH_LIMITS, type SearchFacet, type SearchRefinement } from '@store/core';
+import {
+  decodeRefinementsJson,
+  encodeRefinements,
+  SEARCH_LIMITS,
+  type SearchFacet,
+  type SearchRefinement,
+} from '@store/core';
 
 export const SEARCH_PATH = '/search';
 
@@ -31,7 +37,8 @@ export interface ResultsBase {
 export const lastReachablePage = (pageSize: number): number => Math.max(1, Math.floor(SEARCH_LIMITS.window / pageSize));
 
 const isText = (v: unknown): v is string => typeof v === 'string';
-const isBound = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string' || typeof v === 'number';
+const isBound = (v: unknown): boolean =>
+  v === undefined || v === null || typeof v === 'string' || typeof v === 'number';
 
 function isRefinement(r: unknown): r is SearchRefinement {
   if (!r || typeof r !== 'object') return false;
@@ -77,10 +84,14 @@ export function resultsHref(base: ResultsBase, state: ResultsState): string {
 }
 
 /** The search page for a term. */
-export const searchHref = (term: string): string => resultsHref({ path: SEARCH_PATH, params: { term: term.trim() } }, { refinements: [], sortRuleId: null, page: 1 });
+export const searchHref = (term: string): string =>
+  resultsHref({ path: SEARCH_PATH, params: { term: term.trim() } }, { refinements: [], sortRuleId: null, page: 1 });
 
 /** The values chosen for a facet. */
-export function selectedValues(refinements: readonly SearchRefinement[], facet: Pick<SearchFacet, 'nameOrId'>): string[] {
+export function selectedValues(
+  refinements: readonly SearchRefinement[],
+  facet: Pick<SearchFacet, 'nameOrId'>,
+): string[] {
   const r = refinements.find((x) => x.nameOrId === facet.nameOrId && x.type !== 'Range');
   return r && r.type !== 'Range' ? r.values : [];
 }
@@ -101,6 +112,11 @@ export function toggleRefinement(
   if (checked) values.add(value);
   else values.delete(value);
   if (values.size === 0) return others;
-  const own: SearchRefinement = { type: 'DistinctValue', attributeType: facet.attributeType, nameOrId: facet.nameOrId, values: [...values].sort() };
+  const own: SearchRefinement = {
+    type: 'DistinctValue',
+    attributeType: facet.attributeType,
+    nameOrId: facet.nameOrId,
+    values: [...values].sort(),
+  };
   return [...others, own].sort((a, b) => (a.nameOrId < b.nameOrId ? -1 : a.nameOrId > b.nameOrId ? 1 : 0));
 }

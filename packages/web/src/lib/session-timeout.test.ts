@@ -1,7 +1,14 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { createMemoryStorage, type StorageLike } from '@store/client';
-import { LAST_ACTIVITY_KEY, markSessionTimedOut, SESSION_MESSAGES, sharedActivity, takeSessionTimedOut, TIMED_OUT_KEY } from './session-timeout.ts';
+import {
+  LAST_ACTIVITY_KEY,
+  markSessionTimedOut,
+  SESSION_MESSAGES,
+  sharedActivity,
+  takeSessionTimedOut,
+  TIMED_OUT_KEY,
+} from './session-timeout.ts';
 
 describe('session messages', () => {
   test('spec 03 §8, word for word', () => {
@@ -11,7 +18,10 @@ describe('session messages', () => {
       SESSION_MESSAGES.warning,
       "For security, we suspend your session if you're inactive too long. If you don't click Continue Working within approximately 30 seconds, we log you out.",
     );
-    assert.deepEqual([SESSION_MESSAGES.continueWorking, SESSION_MESSAGES.logOut, SESSION_MESSAGES.close], ['Continue Working', 'Log Out', 'Close']);
+    assert.deepEqual(
+      [SESSION_MESSAGES.continueWorking, SESSION_MESSAGES.logOut, SESSION_MESSAGES.close],
+      ['Continue Working', 'Log Out', 'Close'],
+    );
   });
 });
 
@@ -26,7 +36,15 @@ describe('the timed-out flag', () => {
   });
 
   test('no storage, or storage that throws, is simply no flag', () => {
-    const broken: StorageLike = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => undefined };
+    const broken: StorageLike = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => undefined,
+    };
     markSessionTimedOut(broken);
     assert.equal(takeSessionTimedOut(broken), false);
     markSessionTimedOut(null);

@@ -63,7 +63,15 @@ describe('createToast', () => {
   });
 
   test('an unknown variant or mode falls back to the default; broken links are dropped', () => {
-    const t = toast({ label: 'x', variant: 'loud' as never, mode: 'forever' as never, links: [{ label: '', href: '/a' }, { label: 'ok', href: '/b' }] });
+    const t = toast({
+      label: 'x',
+      variant: 'loud' as never,
+      mode: 'forever' as never,
+      links: [
+        { label: '', href: '/a' },
+        { label: 'ok', href: '/b' },
+      ],
+    });
     assert.equal(t.variant, 'info');
     assert.equal(t.mode, 'sticky');
     assert.deepEqual(t.links, [{ label: 'ok', href: '/b' }]);
@@ -83,16 +91,32 @@ describe('the queue', () => {
   test('shows up to max, queues the rest, and promotes in order when one is removed', () => {
     let q = emptyToastQueue(2);
     for (const id of ['a', 'b', 'c', 'd']) q = pushToast(q, toast({ label: id }, id));
-    assert.deepEqual(q.shown.map((t) => t.id), ['a', 'b']);
-    assert.deepEqual(q.waiting.map((t) => t.id), ['c', 'd']);
+    assert.deepEqual(
+      q.shown.map((t) => t.id),
+      ['a', 'b'],
+    );
+    assert.deepEqual(
+      q.waiting.map((t) => t.id),
+      ['c', 'd'],
+    );
 
     q = closeToast(q, 'a');
     assert.equal(q.shown[0].state, 'closing', 'still on screen while it fades');
-    assert.deepEqual(q.waiting.map((t) => t.id), ['c', 'd'], 'a fading toast still takes its room');
+    assert.deepEqual(
+      q.waiting.map((t) => t.id),
+      ['c', 'd'],
+      'a fading toast still takes its room',
+    );
 
     q = removeToast(q, 'a');
-    assert.deepEqual(q.shown.map((t) => t.id), ['b', 'c']);
-    assert.deepEqual(q.waiting.map((t) => t.id), ['d']);
+    assert.deepEqual(
+      q.shown.map((t) => t.id),
+      ['b', 'c'],
+    );
+    assert.deepEqual(
+      q.waiting.map((t) => t.id),
+      ['d'],
+    );
   });
 
   test('closing a waiting toast drops it; closing twice or an unknown id changes nothing', () => {
@@ -125,8 +149,14 @@ describe('resizing (spec 03 §9: add-to-cart sets 5 at top centre)', () => {
     for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) q = pushToast(q, toast({ label: id }, id));
     q = resizeToastQueue(q, 5);
     assert.equal(q.max, 5);
-    assert.deepEqual(q.shown.map((t) => t.id), ['a', 'b', 'c', 'd', 'e']);
-    assert.deepEqual(q.waiting.map((t) => t.id), ['f']);
+    assert.deepEqual(
+      q.shown.map((t) => t.id),
+      ['a', 'b', 'c', 'd', 'e'],
+    );
+    assert.deepEqual(
+      q.waiting.map((t) => t.id),
+      ['f'],
+    );
   });
 
   test('less room keeps what is shown; new ones wait; an unusable value means the default', () => {
@@ -135,7 +165,10 @@ describe('resizing (spec 03 §9: add-to-cart sets 5 at top centre)', () => {
     q = resizeToastQueue(q, 2);
     assert.equal(q.shown.length, 4);
     q = pushToast(q, toast({ label: 'e' }, 'e'));
-    assert.deepEqual(q.waiting.map((t) => t.id), ['e']);
+    assert.deepEqual(
+      q.waiting.map((t) => t.id),
+      ['e'],
+    );
     assert.equal(resizeToastQueue(q, 0).max, 3);
     assert.equal(resizeToastQueue(q, 2), q, 'the same maximum changes nothing');
   });

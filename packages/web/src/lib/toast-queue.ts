@@ -6,7 +6,14 @@ import { OVERLAY_Z_START } from './overlay-stack.ts';
 
 export const TOAST_VARIANTS = ['info', 'success', 'warning', 'error'] as const;
 export const TOAST_MODES = ['dismissible', 'pester', 'sticky'] as const;
-export const TOAST_POSITIONS = ['top-left', 'top-center', 'top-right', 'bottom-left', 'bottom-center', 'bottom-right'] as const;
+export const TOAST_POSITIONS = [
+  'top-left',
+  'top-center',
+  'top-right',
+  'bottom-left',
+  'bottom-center',
+  'bottom-right',
+] as const;
 export type ToastVariant = (typeof TOAST_VARIANTS)[number];
 export type ToastMode = (typeof TOAST_MODES)[number];
 export type ToastPosition = (typeof TOAST_POSITIONS)[number];
@@ -61,7 +68,8 @@ export interface Toast {
   onClose?: () => void;
 }
 
-const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === 'string' && (list as readonly string[]).includes(value);
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (list as readonly string[]).includes(value);
 
 /** Spec 03 §4: with no mode, a success toast without links is dismissible, all others sticky. */
 export function defaultToastMode(variant: ToastVariant, hasLinks: boolean): ToastMode {
@@ -130,7 +138,9 @@ export function emptyToastQueue(max: number = DEFAULT_MAX_TOASTS): ToastQueue {
 
 /** Shown at once while fewer than `max` are on screen, else queued. */
 export function pushToast(queue: ToastQueue, toast: Toast): ToastQueue {
-  return queue.shown.length < queue.max ? { ...queue, shown: [...queue.shown, toast] } : { ...queue, waiting: [...queue.waiting, toast] };
+  return queue.shown.length < queue.max
+    ? { ...queue, shown: [...queue.shown, toast] }
+    : { ...queue, waiting: [...queue.waiting, toast] };
 }
 
 /** Starts the fade of a shown toast; a waiting one is simply dropped. */

@@ -5,7 +5,13 @@
 // so the totals on the page are always the server's.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { CommerceFetchError, createCheckoutFlow, isAbortError, type CheckoutChange, type CheckoutFlow } from '@store/client';
+import {
+  CommerceFetchError,
+  createCheckoutFlow,
+  isAbortError,
+  type CheckoutChange,
+  type CheckoutFlow,
+} from '@store/client';
 import type { CartCoupon, CartItemResult, Checkout, PaymentRequest, PlaceOrderResult } from '@store/core';
 import type { StoreApi } from './api.ts';
 import { CART_ITEMS_QUERY } from './cart-view.ts';
@@ -40,7 +46,10 @@ export interface CheckoutModel {
   placeOrder(): Promise<ActionOutcome & { result?: PlaceOrderResult }>;
 }
 
-const failure = (error: unknown, fallback?: string): ActionOutcome => ({ ok: false, message: errorMessage(error, fallback) });
+const failure = (error: unknown, fallback?: string): ActionOutcome => ({
+  ok: false,
+  message: errorMessage(error, fallback),
+});
 
 export function useCheckout(api: StoreApi | null, enabled: boolean): CheckoutModel {
   const [phase, setPhase] = useState<CheckoutPhase>({ kind: 'loading' });
@@ -159,7 +168,8 @@ export function useCheckout(api: StoreApi | null, enabled: boolean): CheckoutMod
       }
       const { payment } = answer;
       if (payment.salesforceResultCode !== 'Success') {
-        const fallback = payment.salesforceResultCode === 'Decline' ? CHECKOUT_TEXT.declinedFallback : CHECKOUT_TEXT.paymentFailed;
+        const fallback =
+          payment.salesforceResultCode === 'Decline' ? CHECKOUT_TEXT.declinedFallback : CHECKOUT_TEXT.paymentFailed;
         // A failed payment may have replaced nothing, or voided the previous one: show what the server holds.
         void reload();
         return { ok: false, message: paymentProblem(payment.errors ?? [], fallback) };
@@ -189,7 +199,7 @@ export function useCheckout(api: StoreApi | null, enabled: boolean): CheckoutMod
     checkout,
     lines,
     coupons,
-    problems: status === 422 ? checkout?.errors ?? [] : [],
+    problems: status === 422 ? (checkout?.errors ?? []) : [],
     reload,
     update,
     applyCoupon,

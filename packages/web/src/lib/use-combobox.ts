@@ -17,7 +17,9 @@ export function useVisibleItems(size: 'standard' | 'small' = 'standard'): number
 }
 
 /** The listbox is as tall as `items` options (the option height is a CSS variable). */
-export const listboxStyle = (items: number): CSSProperties => ({ maxHeight: `calc(${items} * var(--combobox-option-height))` });
+export const listboxStyle = (items: number): CSSProperties => ({
+  maxHeight: `calc(${items} * var(--combobox-option-height))`,
+});
 
 /** Scrolls the active option into the listbox's view as the keyboard moves through a long list. */
 export function useActiveOptionInView(listboxId: string, state: ComboboxState): void {

@@ -2,7 +2,15 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { createStoreApi } from './api.ts';
 import { toUserSession } from './viewer.ts';
-import { buyerSession, CONTOSO, fakeApiFetch, MANAGED_ACCOUNTS, NORTHWIND, session, WEBSTORE_ID } from '../test-support/fixtures.ts';
+import {
+  buyerSession,
+  CONTOSO,
+  fakeApiFetch,
+  MANAGED_ACCOUNTS,
+  NORTHWIND,
+  session,
+  WEBSTORE_ID,
+} from '../test-support/fixtures.ts';
 
 describe('toUserSession', () => {
   test('a guest keeps no user data', () => {
@@ -16,8 +24,22 @@ describe('toUserSession', () => {
   test('a buyer: first name, own and effective account, idle timeout', () => {
     const s = toUserSession(buyerSession());
     assert.deepEqual(
-      { isGuest: s.isGuest, firstName: s.firstName, accountId: s.accountId, effectiveAccountId: s.effectiveAccountId, effectiveAccountName: s.effectiveAccountName, idle: s.idleTimeoutSeconds },
-      { isGuest: false, firstName: 'Morgan', accountId: NORTHWIND, effectiveAccountId: CONTOSO, effectiveAccountName: 'Contoso Dental Group', idle: 1800 },
+      {
+        isGuest: s.isGuest,
+        firstName: s.firstName,
+        accountId: s.accountId,
+        effectiveAccountId: s.effectiveAccountId,
+        effectiveAccountName: s.effectiveAccountName,
+        idle: s.idleTimeoutSeconds,
+      },
+      {
+        isGuest: false,
+        firstName: 'Morgan',
+        accountId: NORTHWIND,
+        effectiveAccountId: CONTOSO,
+        effectiveAccountName: 'Contoso Dental Group',
+        idle: 1800,
+      },
     );
   });
 
@@ -47,7 +69,11 @@ describe('StoreApi.viewer', () => {
     assert.equal(fetch.calls.filter((c) => c.includes('/session-context')).length, 2);
 
     const guestFetch = fakeApiFetch({ guestBrowsingEnabled: false });
-    const guest = await createStoreApi({ baseUrl: 'http://store.internal', webstoreId: WEBSTORE_ID, fetch: guestFetch }).viewer();
+    const guest = await createStoreApi({
+      baseUrl: 'http://store.internal',
+      webstoreId: WEBSTORE_ID,
+      fetch: guestFetch,
+    }).viewer();
     assert.equal(guest.session.isGuest, true);
     assert.equal(guest.guestBrowsingEnabled, false);
     assert.deepEqual(guest.managedAccounts, []);

@@ -22,7 +22,8 @@ async function optional<T>(promise: Promise<T>): Promise<T | null> {
   }
 }
 
-const text = (value: string | null | undefined): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+const text = (value: string | null | undefined): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
 
 /** The session as the storefront uses it; a missing or failed session context is a guest. */
 export function toUserSession(session: SessionContext | null): UserSession {
@@ -72,7 +73,9 @@ export async function loadViewer(client: CommerceClient): Promise<Viewer> {
   const accounts = user.isGuest ? null : await optional(client.getManagedAccounts({ includeMyAccount: true }));
   return {
     session: user,
-    managedAccounts: (accounts?.externalManagedAccounts ?? []).filter((a) => a && effectiveAccountIdOrNull(a.accountId)),
+    managedAccounts: (accounts?.externalManagedAccounts ?? []).filter(
+      (a) => a && effectiveAccountIdOrNull(a.accountId),
+    ),
     // Without the store settings the server's own checks still hold, so the page does not guess "off".
     guestBrowsingEnabled: app?.guestBrowsingEnabled !== false,
   };

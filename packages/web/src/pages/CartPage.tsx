@@ -44,14 +44,21 @@ function useSettleProcessing(processing: boolean): { slow: boolean } {
 /** Lines past the first page, loaded on request ("load more items", spec 03 §7). */
 function useMoreLines(cart: CartItemCollection | null) {
   const api = useStoreApi();
-  const [extra, setExtra] = useState<{ for: CartItemCollection | null; page: number; lines: CartItemResult[] }>({ for: cart, page: 1, lines: [] });
+  const [extra, setExtra] = useState<{ for: CartItemCollection | null; page: number; lines: CartItemResult[] }>({
+    for: cart,
+    page: 1,
+    lines: [],
+  });
   const current = extra.for === cart ? extra : { for: cart, page: cart?.currentPage ?? 1, lines: [] };
   const [loading, setLoading] = useState(false);
   async function loadMore() {
     if (!api || !cart || loading) return;
     setLoading(true);
     try {
-      const next = await api.client.getCartItems(cart.cartSummary.cartId!, { ...CART_ITEMS_QUERY, pageNumber: current.page + 1 });
+      const next = await api.client.getCartItems(cart.cartSummary.cartId!, {
+        ...CART_ITEMS_QUERY,
+        pageNumber: current.page + 1,
+      });
       setExtra({ for: cart, page: next.currentPage, lines: [...current.lines, ...next.cartItems] });
     } catch {
       // The button stays for another try.
@@ -119,7 +126,12 @@ export function CartPage({ data }: { data: CartData }) {
               ))}
             </ul>
             {more.more ? (
-              <button type="button" className="btn btn--secondary" onClick={() => void more.loadMore()} aria-disabled={more.loading || undefined}>
+              <button
+                type="button"
+                className="btn btn--secondary"
+                onClick={() => void more.loadMore()}
+                aria-disabled={more.loading || undefined}
+              >
                 {CART_TEXT.more}
               </button>
             ) : null}
@@ -127,7 +139,11 @@ export function CartPage({ data }: { data: CartData }) {
           <div className="cart__aside">
             <CouponForm cartId={cart.cartSummary.cartId!} coupons={couponsOf(cart)} />
             <CartTotals summary={cart.cartSummary} cartPromotions={cartLevelPromotions(cart)} />
-            <AppLink href={CHECKOUT_PATH} className="btn btn--primary btn--large btn--stretch" aria-disabled={busy || undefined}>
+            <AppLink
+              href={CHECKOUT_PATH}
+              className="btn btn--primary btn--large btn--stretch"
+              aria-disabled={busy || undefined}
+            >
               Checkout
             </AppLink>
           </div>

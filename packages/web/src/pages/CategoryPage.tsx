@@ -6,7 +6,14 @@ import type { CategoryData } from './types.ts';
 export function CategoryPage({ data }: { data: CategoryData }) {
   return (
     <>
-      <Breadcrumbs items={data.breadcrumbs} divider="slash" showHomeLink homeLabel="Home" homeHref="/" maxDepthOnMobile={3} />
+      <Breadcrumbs
+        items={data.breadcrumbs}
+        divider="slash"
+        showHomeLink
+        homeLabel="Home"
+        homeHref="/"
+        maxDepthOnMobile={3}
+      />
       <h1>{data.category.name}</h1>
       {data.category.description ? <p>{data.category.description}</p> : null}
       {data.children.length ? (

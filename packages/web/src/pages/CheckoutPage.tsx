@@ -74,16 +74,47 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
     body = (
       <div className="checkout__layout" data-checkout-id={checkout.checkoutId}>
         <div className="checkout__steps">
-          <ContactDetailsSection step={++step} contact={checkout.contactInfo} isGuest={checkout.isGuestCheckout} country={address?.country ?? data.storeCountry}
-            onSave={(contactInfo) => model.update({ contactInfo })} />
-          <DeliveryAddressSection step={++step} address={address} isGuest={checkout.isGuestCheckout} countries={data.shippingCountries} storeCountry={data.storeCountry}
-            allDigital={groups.length > 0 && groups.every((g) => g.isAllDigitalCartItems)} onUse={(deliveryAddress) => model.update({ deliveryAddress })} />
-          <DeliveryMethodSection step={++step} groups={groups} onChoose={(deliveryMethodId) => model.update({ deliveryMethodId })} />
-          <PaymentSection step={++step} payment={checkout.payment} canUsePurchaseOrder={data.canUsePurchaseOrder} billingAddress={address} onPay={model.pay} />
+          <ContactDetailsSection
+            step={++step}
+            contact={checkout.contactInfo}
+            isGuest={checkout.isGuestCheckout}
+            country={address?.country ?? data.storeCountry}
+            onSave={(contactInfo) => model.update({ contactInfo })}
+          />
+          <DeliveryAddressSection
+            step={++step}
+            address={address}
+            isGuest={checkout.isGuestCheckout}
+            countries={data.shippingCountries}
+            storeCountry={data.storeCountry}
+            allDigital={groups.length > 0 && groups.every((g) => g.isAllDigitalCartItems)}
+            onUse={(deliveryAddress) => model.update({ deliveryAddress })}
+          />
+          <DeliveryMethodSection
+            step={++step}
+            groups={groups}
+            onChoose={(deliveryMethodId) => model.update({ deliveryMethodId })}
+          />
+          <PaymentSection
+            step={++step}
+            payment={checkout.payment}
+            canUsePurchaseOrder={data.canUsePurchaseOrder}
+            billingAddress={address}
+            onPay={model.pay}
+          />
         </div>
         <div className="checkout__aside">
-          <CheckoutReview step={++step} checkout={checkout} lines={model.lines} coupons={model.coupons} problems={model.problems}
-            onApplyCoupon={model.applyCoupon} onRemoveCoupon={model.removeCoupon} onPlace={model.placeOrder} onPlaced={placed} />
+          <CheckoutReview
+            step={++step}
+            checkout={checkout}
+            lines={model.lines}
+            coupons={model.coupons}
+            problems={model.problems}
+            onApplyCoupon={model.applyCoupon}
+            onRemoveCoupon={model.removeCoupon}
+            onPlace={model.placeOrder}
+            onPlaced={placed}
+          />
         </div>
       </div>
     );

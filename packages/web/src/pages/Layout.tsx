@@ -36,7 +36,16 @@ export interface SiteHeaderProps {
   cartSummary?: CartCompactSummary | null;
 }
 
-export function SiteHeader({ menu, session, managedAccounts = [], currentPath, onSwitchAccount, onPreviewChange, searchTerm, cartSummary = null }: SiteHeaderProps) {
+export function SiteHeader({
+  menu,
+  session,
+  managedAccounts = [],
+  currentPath,
+  onSwitchAccount,
+  onPreviewChange,
+  searchTerm,
+  cartSummary = null,
+}: SiteHeaderProps) {
   const switcher = session && !session.isGuest && managedAccounts.length > 1;
   return (
     <header className="site-header">
@@ -59,7 +68,13 @@ export function SiteHeader({ menu, session, managedAccounts = [], currentPath, o
         {session ? (
           <div className="site-header__account">
             {isAdminViewer(session) ? <PreviewToggle isPreview={session.isPreview} onChange={onPreviewChange} /> : null}
-            {switcher ? <AccountSwitcher accounts={managedAccounts} currentAccountId={session.effectiveAccountId} onSwitch={onSwitchAccount} /> : null}
+            {switcher ? (
+              <AccountSwitcher
+                accounts={managedAccounts}
+                currentAccountId={session.effectiveAccountId}
+                onSwitch={onSwitchAccount}
+              />
+            ) : null}
             <UserNav session={session} currentPath={currentPath} />
             <CartBadge initial={cartSummary} />
           </div>
@@ -158,7 +173,7 @@ export function Layout() {
         currentPath={`${location.pathname}${location.search}`}
         onSwitchAccount={switchAccount}
         onPreviewChange={changePreview}
-        searchTerm={location.pathname === SEARCH_PATH ? new URLSearchParams(location.search).get('term') ?? '' : ''}
+        searchTerm={location.pathname === SEARCH_PATH ? (new URLSearchParams(location.search).get('term') ?? '') : ''}
         cartSummary={data?.cartSummary ?? null}
       />
       <main id="main" className="site-main" tabIndex={-1}>

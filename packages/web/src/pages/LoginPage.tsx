@@ -13,7 +13,15 @@ import type { FormResult, LoginData } from './types.ts';
 
 export type LoginField = 'email' | 'password';
 
-export function LoginPage({ data, result, busy = false }: { data: LoginData; result?: FormResult<LoginField>; busy?: boolean }) {
+export function LoginPage({
+  data,
+  result,
+  busy = false,
+}: {
+  data: LoginData;
+  result?: FormResult<LoginField>;
+  busy?: boolean;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   useFormResultFocus(result, formRef, 'login-error');
   const errors = result?.fieldErrors ?? {};
@@ -23,7 +31,14 @@ export function LoginPage({ data, result, busy = false }: { data: LoginData; res
       <FormAlert id="login-error" message={result?.formError} />
       {/* The action keeps the checked return address in its query: after a failed attempt the page
           reloads its data from that address, so the return address must survive it. */}
-      <Form method="post" action={loginHref(data.returnUrl)} className="form" noValidate ref={formRef} aria-labelledby="login-title">
+      <Form
+        method="post"
+        action={loginHref(data.returnUrl)}
+        className="form"
+        noValidate
+        ref={formRef}
+        aria-labelledby="login-title"
+      >
         <input type="hidden" name="returnUrl" value={data.returnUrl} />
         <TextField
           form="login"

@@ -14,7 +14,8 @@ import type { OrderPageData } from './types.ts';
 
 export function OrderDetailView({ data }: { data: OrderPageData }) {
   const { order, downloads, placed } = data;
-  const payment = order.paymentMethod === 'PurchaseOrder' ? `Purchase order ${order.purchaseOrderNumber ?? ''}`.trim() : 'Card';
+  const payment =
+    order.paymentMethod === 'PurchaseOrder' ? `Purchase order ${order.purchaseOrderNumber ?? ''}`.trim() : 'Card';
   const shipped = order.deliveryGroups.filter((g) => g.deliveryAddress);
   return (
     <article className="order" aria-labelledby="order-title">
@@ -51,7 +52,9 @@ export function OrderDetailView({ data }: { data: OrderPageData }) {
               <span className="review-line__name">
                 {l.name}
                 <span className="review-line__sku">{` ${l.sku}`}</span>
-                {l.sellingModelType && l.sellingModelType !== 'OneTime' ? <span className="review-line__plan">{` · ${sellingModelTypeLabel(l.sellingModelType)}`}</span> : null}
+                {l.sellingModelType && l.sellingModelType !== 'OneTime' ? (
+                  <span className="review-line__plan">{` · ${sellingModelTypeLabel(l.sellingModelType)}`}</span>
+                ) : null}
               </span>
               <span className="review-line__qty">{`Qty ${quantityText(l.quantity)} × ${money(l.salesPrice, order.currencyIsoCode)}`}</span>
               <span className="review-line__total">{money(l.totalPrice, order.currencyIsoCode)}</span>
@@ -59,8 +62,15 @@ export function OrderDetailView({ data }: { data: OrderPageData }) {
           ))}
         </ul>
       </section>
-      <OrderTotals currency={order.currencyIsoCode} subtotal={order.totalProductAmount} discounts={order.totalAdjustmentAmount} delivery={order.totalChargeAmount}
-        tax={order.totalTaxAmount} total={order.grandTotalAmount} taxType={order.taxType} />
+      <OrderTotals
+        currency={order.currencyIsoCode}
+        subtotal={order.totalProductAmount}
+        discounts={order.totalAdjustmentAmount}
+        delivery={order.totalChargeAmount}
+        tax={order.totalTaxAmount}
+        total={order.grandTotalAmount}
+        taxType={order.taxType}
+      />
       <div className="order__parties">
         {shipped.length ? (
           <section aria-labelledby="order-address-title">

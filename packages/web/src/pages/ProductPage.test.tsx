@@ -16,7 +16,13 @@ before(async () => {
 const GUEST: SessionInfo = { isGuest: true, userId: null };
 
 function page(
-  opts: { overrides?: Record<string, string | null>; price?: ReturnType<typeof productPrice> | null; session?: SessionInfo | null; promotions?: ProductData['promotions']; product?: ProductData['product'] } = {},
+  opts: {
+    overrides?: Record<string, string | null>;
+    price?: ReturnType<typeof productPrice> | null;
+    session?: SessionInfo | null;
+    promotions?: ProductData['promotions'];
+    product?: ProductData['product'];
+  } = {},
 ): string {
   const product = opts.product ?? datasetProduct(opts.overrides);
   const data: ProductData = {
@@ -32,7 +38,13 @@ function page(
 }
 
 /** Text a shopper sees (tags removed, hidden elements kept: callers check `hidden` separately). */
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 
 describe('dataset product page', () => {
   test('shows the parts of spec 03 §2.2 in order', () => {
@@ -89,7 +101,8 @@ describe('dataset product page', () => {
     assert.ok(button, 'the button is there');
     assert.doesNotMatch(button, /disabled/);
     const input = out.match(/<input [^>]*name="quantity"[^>]*>/)?.[0] ?? '';
-    for (const attr of ['type="number"', 'min="1"', 'max="1"', 'step="1"', 'value="1"']) assert.ok(input.includes(attr), attr);
+    for (const attr of ['type="number"', 'min="1"', 'max="1"', 'step="1"', 'value="1"'])
+      assert.ok(input.includes(attr), attr);
   });
 
   test('without a price the button is off (product action error 102)', () => {
@@ -99,13 +112,19 @@ describe('dataset product page', () => {
   });
 
   test('promotional pricing: one promotion shows its name and the promotional price, the sale price struck through', () => {
-    const out = page({ price: productPrice('399.00', '399.00'), promotions: { promotionalPrice: '359.10', promotionPriceAdjustmentList: [{ displayName: 'Spring sale' }] } });
+    const out = page({
+      price: productPrice('399.00', '399.00'),
+      promotions: { promotionalPrice: '359.10', promotionPriceAdjustmentList: [{ displayName: 'Spring sale' }] },
+    });
     assert.match(text(out), /Original price \$399\.00 Current price \$359\.10/);
     assert.match(out, /<ul class="price__promos"><li>Spring sale<\/li><\/ul>/);
   });
 
   test('promotional pricing: more promotions than the threshold combine into one message with the rounded percent', () => {
-    const promotions = { promotionalPrice: '299.25', promotionPriceAdjustmentList: [{ displayName: 'Spring sale' }, { displayName: 'Dentists week' }] };
+    const promotions = {
+      promotionalPrice: '299.25',
+      promotionPriceAdjustmentList: [{ displayName: 'Spring sale' }, { displayName: 'Dentists week' }],
+    };
     const out = page({ price: productPrice('399.00', '399.00'), promotions });
     assert.match(out, /<p class="price__promo">25% off with 2 promotions<\/p>/);
     assert.doesNotMatch(out, /Spring sale/);
@@ -115,8 +134,22 @@ describe('dataset product page', () => {
     assert.doesNotMatch(page(), /Purchase options/);
     const product = datasetProduct();
     product.productSellingModels = [
-      { id: '0jP000000000001AAA', name: 'One-Time', sellingModelType: 'OneTime', pricingTerm: null, pricingTermUnit: null, subscriptionTermRule: null },
-      { id: '0jP000000000003AAA', name: 'Annual Subscription', sellingModelType: 'TermDefined', pricingTerm: 1, pricingTermUnit: 'Annual', subscriptionTermRule: { minimum: 1, maximum: 3, increment: 1 } },
+      {
+        id: '0jP000000000001AAA',
+        name: 'One-Time',
+        sellingModelType: 'OneTime',
+        pricingTerm: null,
+        pricingTermUnit: null,
+        subscriptionTermRule: null,
+      },
+      {
+        id: '0jP000000000003AAA',
+        name: 'Annual Subscription',
+        sellingModelType: 'TermDefined',
+        pricingTerm: 1,
+        pricingTermUnit: 'Annual',
+        subscriptionTermRule: { minimum: 1, maximum: 3, increment: 1 },
+      },
     ];
     const out = page({ product });
     assert.match(out, /<legend class="subscription__legend">Purchase options<\/legend>/);
@@ -125,7 +158,12 @@ describe('dataset product page', () => {
   });
 
   test('the description is sanitised rich text', () => {
-    const out = page({ overrides: { B2B_Product_Description_Rich__c: '<p>Safe <em>text</em><script>steal()</script><img src="/x.png" onerror="steal()"></p>' } });
+    const out = page({
+      overrides: {
+        B2B_Product_Description_Rich__c:
+          '<p>Safe <em>text</em><script>steal()</script><img src="/x.png" onerror="steal()"></p>',
+      },
+    });
     assert.match(out, /<p>Safe <em>text<\/em><img src="\/x.png"><\/p>/);
     assert.doesNotMatch(out, /steal\(\)/);
   });
@@ -151,7 +189,10 @@ describe('dataset product page', () => {
 
   test('DOWNLOAD SAMPLE is a primary centred link to the sample, through the safe-URL rule', () => {
     const out = page();
-    assert.match(out, /<div class="btn-wrap btn-wrap--center"><a class="btn btn--primary btn--large" href="\/samples\/DS-00001.csv">DOWNLOAD SAMPLE/);
+    assert.match(
+      out,
+      /<div class="btn-wrap btn-wrap--center"><a class="btn btn--primary btn--large" href="\/samples\/DS-00001.csv">DOWNLOAD SAMPLE/,
+    );
     const unsafe = page({ overrides: { B2B_Download_Sample_URL__c: 'javascript:alert(1)' } });
     assert.doesNotMatch(unsafe, /javascript:/);
     assert.match(unsafe, /<button type="button" class="btn btn--primary btn--large" disabled="">DOWNLOAD SAMPLE/);
@@ -159,10 +200,19 @@ describe('dataset product page', () => {
 
   test('related datasets: three coloured tiles linking to products 1 to 3', () => {
     const out = page();
-    assert.match(out, /<section aria-labelledby="related-title" class="section related" style="padding:4rem"><div class="section__inner" style="--gutter:2rem">/);
-    assert.match(out, /<h2 id="related-title" class="text-block related__title" style="color:#ffffff;text-align:center">Related Datasets<\/h2>/);
+    assert.match(
+      out,
+      /<section aria-labelledby="related-title" class="section related" style="padding:4rem"><div class="section__inner" style="--gutter:2rem">/,
+    );
+    assert.match(
+      out,
+      /<h2 id="related-title" class="text-block related__title" style="color:#ffffff;text-align:center">Related Datasets<\/h2>/,
+    );
     assert.match(out, /<div class="section related__tiles"><div class="section__inner" style="--gutter:5rem">/);
-    assert.match(out, /<a href="\/product\/01t000000000002AAA" class="tile tile--1">US Orthodontists, Email and Phone<\/a>/);
+    assert.match(
+      out,
+      /<a href="\/product\/01t000000000002AAA" class="tile tile--1">US Orthodontists, Email and Phone<\/a>/,
+    );
     assert.match(out, /class="tile tile--2">US Oral Surgeons/);
     assert.match(out, /class="tile tile--3">US Dental Laboratories/);
     assert.doesNotMatch(out, /class="tile tile--4"/);
@@ -177,7 +227,10 @@ describe('dataset product page', () => {
   test('the sixth related product link is in the page but hidden for every user', () => {
     for (const session of [GUEST, { isGuest: false, userId: '005000000000002AAA' }, { isGuest: false, userId: '1' }]) {
       const out = page({ session });
-      assert.match(out, /<a href="\/store\/product\/01t000000000007AAA" hidden="" data-related-position="6">US Pediatric Dentists, Email and Phone<\/a>/);
+      assert.match(
+        out,
+        /<a href="\/store\/product\/01t000000000007AAA" hidden="" data-related-position="6">US Pediatric Dentists, Email and Phone<\/a>/,
+      );
     }
   });
 
@@ -213,7 +266,10 @@ describe('dataset product page', () => {
       url: 'https://shop.example.com/product/01t000000000001AAA',
     });
     assert.equal(crumbs['@type'], 'BreadcrumbList');
-    assert.deepEqual(crumbs.itemListElement.map((i: { name: string }) => i.name), ['Healthcare', 'Dental', 'US Dentists, Email and Phone']);
+    assert.deepEqual(
+      crumbs.itemListElement.map((i: { name: string }) => i.name),
+      ['Healthcare', 'Dental', 'US Dentists, Email and Phone'],
+    );
     assert.equal(crumbs.itemListElement[0].item, 'https://shop.example.com/category/healthcare');
   });
 

@@ -96,7 +96,13 @@ export function ProductPage({ data, session }: ProductPageProps) {
   return (
     <article className="pdp" aria-labelledby="product-title">
       {/* 1. Breadcrumbs: slash divider, no home link, last item plain text, 3 levels on mobile */}
-      <Breadcrumbs items={productBreadcrumbs(product)} divider="slash" showHomeLink={false} lastItemAsLink={false} maxDepthOnMobile={3} />
+      <Breadcrumbs
+        items={productBreadcrumbs(product)}
+        divider="slash"
+        showHomeLink={false}
+        lastItemAsLink={false}
+        maxDepthOnMobile={3}
+      />
 
       {/* 2. Heading */}
       <TextBlock id="product-title" tag="h1" text={name} />
@@ -105,7 +111,9 @@ export function ProductPage({ data, session }: ProductPageProps) {
       <PricingDisplay view={view} lowestPrice={lowestPrice} labels={DATASET_PRICING.labels} />
 
       {/* Purchase options (subscription selector), for products sold by subscription */}
-      {offersPurchaseOptions(product) ? <SubscriptionSelector models={models} current={selection} onChange={setSelection} /> : null}
+      {offersPurchaseOptions(product) ? (
+        <SubscriptionSelector models={models} current={selection} onChange={setSelection} />
+      ) : null}
 
       {/* 4. Add to cart */}
       <AddToCart
@@ -193,7 +201,14 @@ export function ProductPage({ data, session }: ProductPageProps) {
       {showsRelatedSection(product) ? (
         <SectionContainer ariaLabelledBy="related-title" gutter="2rem" padding="4rem" className="related">
           <Column width={12}>
-            <TextBlock id="related-title" tag="h2" text="Related Datasets" textColor="#ffffff" align="center" className="related__title" />
+            <TextBlock
+              id="related-title"
+              tag="h2"
+              text="Related Datasets"
+              textColor="#ffffff"
+              align="center"
+              className="related__title"
+            />
             <SectionContainer gutter="5rem" className="related__tiles">
               {Array.from({ length: RELATED_TILE_COUNT }, (_, i) => {
                 const r = tiles.find((t) => t.position === i + 1);
@@ -217,7 +232,11 @@ export function ProductPage({ data, session }: ProductPageProps) {
       ) : null}
 
       {/* 10. Sixth related product: present, hidden for every user */}
-      <a href={`/store/product/${hiddenRelated?.id ? encodeURIComponent(hiddenRelated.id) : ''}`} hidden data-related-position={HIDDEN_RELATED_POSITION}>
+      <a
+        href={`/store/product/${hiddenRelated?.id ? encodeURIComponent(hiddenRelated.id) : ''}`}
+        hidden
+        data-related-position={HIDDEN_RELATED_POSITION}
+      >
         {hiddenRelated?.name ?? ''}
       </a>
 
@@ -237,7 +256,12 @@ export function ProductPage({ data, session }: ProductPageProps) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }} />
 
       {/* Hidden utility regions: page data layer and session validator */}
-      <div hidden data-page-data-layer="" data-crm-id={session?.userId ?? ''} data-is-guest={session?.isGuest === false ? 'false' : 'true'} />
+      <div
+        hidden
+        data-page-data-layer=""
+        data-crm-id={session?.userId ?? ''}
+        data-is-guest={session?.isGuest === false ? 'false' : 'true'}
+      />
       <div hidden data-session-validator="" />
     </article>
   );

@@ -13,7 +13,15 @@ export const PROFILE_SAVED_MESSAGE = 'Your profile has been updated.';
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
-export function ProfilePage({ data, result, busy = false }: { data: ProfileData; result?: FormResult<ProfileField>; busy?: boolean }) {
+export function ProfilePage({
+  data,
+  result,
+  busy = false,
+}: {
+  data: ProfileData;
+  result?: FormResult<ProfileField>;
+  busy?: boolean;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   useFormResultFocus(result, formRef, 'profile-error');
   const { session, managedAccounts } = data;
@@ -51,11 +59,19 @@ export function ProfilePage({ data, result, busy = false }: { data: ProfileData;
             {managedAccounts.map((a) => {
               const current = a.accountId === session.effectiveAccountId;
               return (
-                <li key={a.accountId} className={current ? 'account-list__item account-list__item--current' : 'account-list__item'} aria-current={current ? 'true' : undefined}>
+                <li
+                  key={a.accountId}
+                  className={current ? 'account-list__item account-list__item--current' : 'account-list__item'}
+                  aria-current={current ? 'true' : undefined}
+                >
                   <span className="account-list__name">{a.accountName}</span>
                   {a.isMyAccount ? <span className="badge">Your account</span> : null}
                   {current ? <span className="badge badge--current">Current</span> : null}
-                  {a.address?.city ? <span className="account-list__meta">{[a.address.city, a.address.state, a.address.country].filter(Boolean).join(', ')}</span> : null}
+                  {a.address?.city ? (
+                    <span className="account-list__meta">
+                      {[a.address.city, a.address.state, a.address.country].filter(Boolean).join(', ')}
+                    </span>
+                  ) : null}
                 </li>
               );
             })}
@@ -68,7 +84,12 @@ export function ProfilePage({ data, result, busy = false }: { data: ProfileData;
         <FormAlert id="profile-error" message={result?.formError} />
         <FormAlert id="profile-saved" message={result?.saved ? PROFILE_SAVED_MESSAGE : null} tone="success" />
         <Form method="post" className="form" noValidate ref={formRef} aria-labelledby="profile-edit-title">
-          <NameFields form="profile" firstName={values.firstName ?? session.firstName ?? ''} lastName={values.lastName ?? session.lastName ?? ''} errors={errors} />
+          <NameFields
+            form="profile"
+            firstName={values.firstName ?? session.firstName ?? ''}
+            lastName={values.lastName ?? session.lastName ?? ''}
+            errors={errors}
+          />
           <button type="submit" className="btn btn--primary" aria-disabled={busy || undefined}>
             {busy ? 'Saving…' : 'Save'}
           </button>

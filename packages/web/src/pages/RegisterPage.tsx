@@ -14,7 +14,15 @@ import type { FormResult, LoginData } from './types.ts';
 
 export type RegisterField = 'firstName' | 'lastName' | 'email' | 'password';
 
-export function RegisterPage({ data, result, busy = false }: { data: LoginData; result?: FormResult<RegisterField>; busy?: boolean }) {
+export function RegisterPage({
+  data,
+  result,
+  busy = false,
+}: {
+  data: LoginData;
+  result?: FormResult<RegisterField>;
+  busy?: boolean;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   useFormResultFocus(result, formRef, 'register-error');
   const errors = result?.fieldErrors ?? {};
@@ -23,9 +31,21 @@ export function RegisterPage({ data, result, busy = false }: { data: LoginData; 
     <section className="auth" aria-labelledby="register-title">
       <h1 id="register-title">Create an account</h1>
       <FormAlert id="register-error" message={result?.formError} />
-      <Form method="post" action={registerHref(data.returnUrl)} className="form" noValidate ref={formRef} aria-labelledby="register-title">
+      <Form
+        method="post"
+        action={registerHref(data.returnUrl)}
+        className="form"
+        noValidate
+        ref={formRef}
+        aria-labelledby="register-title"
+      >
         <input type="hidden" name="returnUrl" value={data.returnUrl} />
-        <NameFields form="register" firstName={values.firstName ?? ''} lastName={values.lastName ?? ''} errors={errors} />
+        <NameFields
+          form="register"
+          firstName={values.firstName ?? ''}
+          lastName={values.lastName ?? ''}
+          errors={errors}
+        />
         <TextField
           form="register"
           name="email"

@@ -40,7 +40,13 @@ export function SubscriptionsPage({ data }: { data: SubscriptionsPageData }) {
                 <td>{s.typeLabel}</td>
                 <td>{s.termLabel}</td>
                 <td>{orderDate(s.startDate)}</td>
-                <td>{s.nextRenewalDate ? `Renews ${orderDate(s.nextRenewalDate)}` : s.endDate ? `Ends ${orderDate(s.endDate)}` : '—'}</td>
+                <td>
+                  {s.nextRenewalDate
+                    ? `Renews ${orderDate(s.nextRenewalDate)}`
+                    : s.endDate
+                      ? `Ends ${orderDate(s.endDate)}`
+                      : '—'}
+                </td>
                 <td>{s.status}</td>
               </tr>
             ))}

@@ -5,18 +5,36 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { renderPage } from '../server/render.tsx';
 import { FORM_MESSAGES } from '../lib/forms.ts';
 import { toUserSession } from '../lib/viewer.ts';
-import { buyerSession, consumerSession, CONTOSO, fakeApiFetch, MANAGED_ACCOUNTS, PRODUCT_ID, SNAPSHOT_ID, TEMPLATE, WEBSTORE_ID } from '../test-support/fixtures.ts';
+import {
+  buyerSession,
+  consumerSession,
+  CONTOSO,
+  fakeApiFetch,
+  MANAGED_ACCOUNTS,
+  PRODUCT_ID,
+  SNAPSHOT_ID,
+  TEMPLATE,
+  WEBSTORE_ID,
+} from '../test-support/fixtures.ts';
 import { LoginPage } from './LoginPage.tsx';
 import { ProfilePage, PROFILE_SAVED_MESSAGE } from './ProfilePage.tsx';
 import { RegisterPage } from './RegisterPage.tsx';
 
 async function get(url: string, opts: Parameters<typeof fakeApiFetch>[0] = {}) {
   const fetch = fakeApiFetch(opts);
-  const res = await renderPage({ url, headers: { host: 'shop.example.com' } }, { fetch, template: TEMPLATE, webstoreId: WEBSTORE_ID });
+  const res = await renderPage(
+    { url, headers: { host: 'shop.example.com' } },
+    { fetch, template: TEMPLATE, webstoreId: WEBSTORE_ID },
+  );
   return { ...res, body: res.body.replace(/ data-discover="true"/g, '').replace(/<!-- -->/g, ''), calls: fetch.calls };
 }
-const bootData = (body: string) => JSON.parse(body.match(/<script type="application\/json" id="__store_data">([\s\S]*?)<\/script>/)![1]);
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+const bootData = (body: string) =>
+  JSON.parse(body.match(/<script type="application\/json" id="__store_data">([\s\S]*?)<\/script>/)![1]);
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
 
 /** A page component inside a router, as the route renders it (Form needs one). */
@@ -27,20 +45,32 @@ function inRouter(element: React.ReactElement): string {
 
 describe('shared guest catalogue (spec 01 §6)', () => {
   test('with one entitlement policy a logged-in shopper reads the product from the shared snapshot', async () => {
-    const shared = await get(`/product/${PRODUCT_ID}`, { session: consumerSession(), usesSingleEntitlementPolicy: true });
+    const shared = await get(`/product/${PRODUCT_ID}`, {
+      session: consumerSession(),
+      usesSingleEntitlementPolicy: true,
+    });
     assert.equal(shared.status, 200);
-    assert.ok(shared.calls.some((c) => c.includes(`/versions/${SNAPSHOT_ID}/products/${PRODUCT_ID}`)), shared.calls.join('\n'));
+    assert.ok(
+      shared.calls.some((c) => c.includes(`/versions/${SNAPSHOT_ID}/products/${PRODUCT_ID}`)),
+      shared.calls.join('\n'),
+    );
     const own = await get(`/product/${PRODUCT_ID}`, { session: consumerSession() });
     assert.equal(own.status, 200);
-    assert.ok(own.calls.some((c) => c.endsWith(`/products/${PRODUCT_ID}`) && !c.includes('/versions/')), 'several policies: the account-scoped call');
+    assert.ok(
+      own.calls.some((c) => c.endsWith(`/products/${PRODUCT_ID}`) && !c.includes('/versions/')),
+      'several policies: the account-scoped call',
+    );
     assert.ok(!own.calls.some((c) => c.includes('/versions/')));
   });
 });
 
 describe('currency (spec 01 §4)', () => {
-  test('prices are asked in the store\'s only supported currency', async () => {
+  test("prices are asked in the store's only supported currency", async () => {
     const res = await get(`/product/${PRODUCT_ID}`);
-    assert.ok(res.calls.some((c) => c.includes(`/pricing/products/${PRODUCT_ID}?`) && c.includes('currencyIsoCode=USD')), res.calls.join('\n'));
+    assert.ok(
+      res.calls.some((c) => c.includes(`/pricing/products/${PRODUCT_ID}?`) && c.includes('currencyIsoCode=USD')),
+      res.calls.join('\n'),
+    );
   });
 });
 
@@ -112,7 +142,10 @@ describe('/login', () => {
     assert.match(res.body, /<meta name="robots" content="noindex">/);
     const main = mainOf(res.body);
     assert.match(main, /<h1 id="login-title">Log in<\/h1>/);
-    assert.match(main, /<form class="form" novalidate="" aria-labelledby="login-title" action="\/login\?returnUrl=\/product\/01t000000000001AAA" method="post">/i);
+    assert.match(
+      main,
+      /<form class="form" novalidate="" aria-labelledby="login-title" action="\/login\?returnUrl=\/product\/01t000000000001AAA" method="post">/i,
+    );
     assert.match(main, /<input type="hidden" name="returnUrl" value="\/product\/01t000000000001AAA"\/>/);
     assert.match(main, /<label for="login-email" class="field__label">Email/);
     assert.match(main, /<input type="email"[^>]*autocomplete="username"/i);
@@ -136,11 +169,27 @@ describe('/login', () => {
 
   test("the server's message and field messages are shown, the email kept", () => {
     const message = 'Your login attempt has failed. Make sure the username and password are correct.';
-    const out = inRouter(<LoginPage data={{ returnUrl: '/' }} result={{ formError: message, values: { email: 'morgan@northwind.example' } }} />);
-    assert.match(out, new RegExp(`<p id="login-error" class="form-alert form-alert--error" role="alert" tabindex="-1">${message}</p>`));
+    const out = inRouter(
+      <LoginPage
+        data={{ returnUrl: '/' }}
+        result={{ formError: message, values: { email: 'morgan@northwind.example' } }}
+      />,
+    );
+    assert.match(
+      out,
+      new RegExp(`<p id="login-error" class="form-alert form-alert--error" role="alert" tabindex="-1">${message}</p>`),
+    );
     assert.match(out, /value="morgan@northwind.example"/);
-    const invalid = inRouter(<LoginPage data={{ returnUrl: '/' }} result={{ fieldErrors: { email: FORM_MESSAGES.badEmail, password: 'Complete this field' } }} />);
-    assert.match(invalid, /<p id="login-email-error" class="field__error">Enter a valid email address, such as you@example.com<\/p>/);
+    const invalid = inRouter(
+      <LoginPage
+        data={{ returnUrl: '/' }}
+        result={{ fieldErrors: { email: FORM_MESSAGES.badEmail, password: 'Complete this field' } }}
+      />,
+    );
+    assert.match(
+      invalid,
+      /<p id="login-email-error" class="field__error">Enter a valid email address, such as you@example.com<\/p>/,
+    );
     assert.match(invalid, /<p id="login-password-error" class="field__error">Complete this field<\/p>/);
   });
 });
@@ -152,7 +201,12 @@ describe('/register', () => {
     assert.match(res.body, /<title>Create an account \| Dataset Store<\/title>/);
     assert.match(res.body, /<meta name="robots" content="noindex">/);
     const main = mainOf(res.body);
-    for (const [name, label] of [['firstName', 'First name'], ['lastName', 'Last name'], ['email', 'Email'], ['password', 'Password']]) {
+    for (const [name, label] of [
+      ['firstName', 'First name'],
+      ['lastName', 'Last name'],
+      ['email', 'Email'],
+      ['password', 'Password'],
+    ]) {
       assert.match(main, new RegExp(`<label for="register-${name}" class="field__label">${label}<`), name);
       assert.match(main, new RegExp(`name="${name}"`), name);
     }
@@ -173,7 +227,10 @@ describe('/register', () => {
       />,
     );
     assert.match(out, /<p id="register-firstName-error" class="field__error">Complete this field<\/p>/);
-    assert.match(out, /<p id="register-email-error" class="field__error">An account with this email already exists.<\/p>/);
+    assert.match(
+      out,
+      /<p id="register-email-error" class="field__error">An account with this email already exists.<\/p>/,
+    );
     assert.match(out, /value="Lovelace"/);
     assert.doesNotMatch(out, /type="password"[^>]*value=/, 'a password is never put back');
   });
@@ -192,9 +249,18 @@ describe('/profile', () => {
     assert.match(res.body, /<title>My profile \| Dataset Store<\/title>/);
     const main = mainOf(res.body);
     const t = text(main);
-    assert.match(t, /Name Morgan Lee Email morgan@northwind.example Account Northwind Traders Acting for Contoso Dental Group/);
-    assert.match(main, /<li class="account-list__item account-list__item--current" aria-current="true"><span class="account-list__name">Contoso Dental Group<\/span><span class="badge badge--current">Current<\/span>/);
-    assert.match(main, /<span class="account-list__name">Northwind Traders<\/span><span class="badge">Your account<\/span>/);
+    assert.match(
+      t,
+      /Name Morgan Lee Email morgan@northwind.example Account Northwind Traders Acting for Contoso Dental Group/,
+    );
+    assert.match(
+      main,
+      /<li class="account-list__item account-list__item--current" aria-current="true"><span class="account-list__name">Contoso Dental Group<\/span><span class="badge badge--current">Current<\/span>/,
+    );
+    assert.match(
+      main,
+      /<span class="account-list__name">Northwind Traders<\/span><span class="badge">Your account<\/span>/,
+    );
     assert.equal((main.match(/aria-current="true"/g) ?? []).length, 1);
     assert.match(main, /name="firstName"[^>]*value="Morgan"|value="Morgan"[^>]*name="firstName"/);
     assert.match(main, />Save<\/button>/);
@@ -208,7 +274,17 @@ describe('/profile', () => {
   });
 
   test('after saving: a status message', () => {
-    const out = inRouter(<ProfilePage data={{ session: toUserSession(consumerSession()), managedAccounts: [] }} result={{ saved: true }} />);
-    assert.match(out, new RegExp(`<p id="profile-saved" class="form-alert form-alert--success" role="status" tabindex="-1">${PROFILE_SAVED_MESSAGE}</p>`));
+    const out = inRouter(
+      <ProfilePage
+        data={{ session: toUserSession(consumerSession()), managedAccounts: [] }}
+        result={{ saved: true }}
+      />,
+    );
+    assert.match(
+      out,
+      new RegExp(
+        `<p id="profile-saved" class="form-alert form-alert--success" role="status" tabindex="-1">${PROFILE_SAVED_MESSAGE}</p>`,
+      ),
+    );
   });
 });

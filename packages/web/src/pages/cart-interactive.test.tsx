@@ -19,25 +19,46 @@ const { ToastProvider } = await import('../components/Toast.tsx');
 const { CartBadge } = await import('../components/CartBadge.tsx');
 const { createCartRoute } = await import('../cart-routes.tsx');
 
-const A = cartItem({ cartItemId: '0a9000000000001AAA', productDetails: { ...cartItem().productDetails, purchaseQuantityRule: { minimum: '1', maximum: '10', increment: '1' } } });
+const A = cartItem({
+  cartItemId: '0a9000000000001AAA',
+  productDetails: {
+    ...cartItem().productDetails,
+    purchaseQuantityRule: { minimum: '1', maximum: '10', increment: '1' },
+  },
+});
 const B = cartItem({
   cartItemId: '0a9000000000002AAA',
   productId: '01t000000000002AAA',
   name: 'US Orthodontists, Email and Phone',
   adjustments: [],
   totalAmount: '250.00',
-  productDetails: { ...cartItem().productDetails, productId: '01t000000000002AAA', name: 'US Orthodontists, Email and Phone', sku: 'DS-00002' },
+  productDetails: {
+    ...cartItem().productDetails,
+    productId: '01t000000000002AAA',
+    name: 'US Orthodontists, Email and Phone',
+    sku: 'DS-00002',
+  },
 });
 
 const refused = (status: number, errorCode: string, message: string) =>
-  new CommerceFetchError({ url: '/carts', status, statusText: '', errors: [{ type: errorCode, message, arguments: [] }] });
+  new CommerceFetchError({
+    url: '/carts',
+    status,
+    statusText: '',
+    errors: [{ type: errorCode, message, arguments: [] }],
+  });
 
 /** The shopper's cart on the "server". */
 let lines: CartItem[] = [];
 let coupons: CartCoupon[] = [];
 let log: string[] = [];
 
-const collection = () => cartCollection({ items: lines, coupons, summary: { totalProductCount: String(lines.reduce((n, l) => n + Number(l.quantity), 0)) } });
+const collection = () =>
+  cartCollection({
+    items: lines,
+    coupons,
+    summary: { totalProductCount: String(lines.reduce((n, l) => n + Number(l.quantity), 0)) },
+  });
 
 function fakeApi(): StoreApi {
   const calls: CartStoreCalls = {
@@ -46,7 +67,8 @@ function fakeApi(): StoreApi {
     addItemsToCart: async () => Promise.reject(new Error('not used')),
     async updateCartItem(cartId, id, quantity) {
       log.push(`PATCH ${cartId} ${id} ${quantity}`);
-      if (Number(quantity) > 5) throw refused(400, 'CART_VALIDATION_ERROR', 'Only 5 of this dataset can be ordered at once.');
+      if (Number(quantity) > 5)
+        throw refused(400, 'CART_VALIDATION_ERROR', 'Only 5 of this dataset can be ordered at once.');
       lines = lines.map((l) => (l.cartItemId === id ? { ...l, quantity: String(quantity) } : l));
       return lines.find((l) => l.cartItemId === id)!;
     },
@@ -56,7 +78,8 @@ function fakeApi(): StoreApi {
     },
     async applyCartCoupon(cartId, code) {
       log.push(`POST coupon ${cartId} ${code}`);
-      if (code !== 'SAVE10' && code !== 'DENTAL5') throw refused(400, 'INVALID_COUPON', `The coupon code ${code} is not valid.`);
+      if (code !== 'SAVE10' && code !== 'DENTAL5')
+        throw refused(400, 'INVALID_COUPON', `The coupon code ${code} is not valid.`);
       if (coupons.length >= 2) throw refused(409, 'MAX_LIMIT_EXCEEDED', 'A cart takes at most 2 coupons.');
       coupons = [...coupons, { cartCouponId: `0cC00000000000${coupons.length + 1}AAA`, couponCode: code }];
       return collection().cartCoupons;
@@ -80,8 +103,19 @@ let root: ReturnType<typeof createRoot>;
 async function open() {
   const api = fakeApi();
   const frame = () =>
-    createElement(StoreApiProvider, { api }, createElement(ToastProvider, null, createElement('header', null, createElement(CartBadge, { initial: null })), createElement(Outlet)));
-  const router = createMemoryRouter([{ path: '/', Component: frame, children: [createCartRoute(() => api)] }], { initialEntries: ['/cart'] });
+    createElement(
+      StoreApiProvider,
+      { api },
+      createElement(
+        ToastProvider,
+        null,
+        createElement('header', null, createElement(CartBadge, { initial: null })),
+        createElement(Outlet),
+      ),
+    );
+  const router = createMemoryRouter([{ path: '/', Component: frame, children: [createCartRoute(() => api)] }], {
+    initialEntries: ['/cart'],
+  });
   root = createRoot(container);
   await act(async () => root.render(createElement(RouterProvider, { router })));
   await settle();
@@ -93,7 +127,8 @@ const settle = () => act(async () => sleep(20));
 const lineEls = () => [...container.querySelectorAll('.cart-line')];
 const lineNamed = (name: string) => lineEls().find((l) => l.querySelector('.cart-line__name')?.textContent === name)!;
 const badge = () => container.querySelector('.cart-badge')!.textContent;
-const button = (scope: ParentNode, text: string) => [...scope.querySelectorAll('button')].find((b) => b.textContent === text)!;
+const button = (scope: ParentNode, text: string) =>
+  [...scope.querySelectorAll('button')].find((b) => b.textContent === text)!;
 const couponField = () => container.querySelector<HTMLInputElement>('#coupon-couponCode')!;
 const couponError = () => container.querySelector('#coupon-couponCode-error')?.textContent ?? null;
 const appliedCoupons = () => [...container.querySelectorAll('.coupons__code')].map((c) => c.textContent);
@@ -121,7 +156,10 @@ after(() => container.remove());
 describe('cart page, interactive', () => {
   test('shows both lines and the badge counts them', async () => {
     await open();
-    assert.deepEqual(lineEls().map((l) => l.querySelector('.cart-line__name')?.textContent), ['US Dentists, Email and Phone', 'US Orthodontists, Email and Phone']);
+    assert.deepEqual(
+      lineEls().map((l) => l.querySelector('.cart-line__name')?.textContent),
+      ['US Dentists, Email and Phone', 'US Orthodontists, Email and Phone'],
+    );
     assert.equal(badge(), 'Cart (2)');
   });
 
@@ -136,7 +174,10 @@ describe('cart page, interactive', () => {
     assert.equal(line.querySelector('.field__error'), null);
     await click(button(line, 'Update'));
     assert.deepEqual(log, [`PATCH ${CART_ID} 0a9000000000001AAA 3`]);
-    assert.equal(lineNamed('US Dentists, Email and Phone').querySelector<HTMLInputElement>('input[name="quantity"]')!.value, '3');
+    assert.equal(
+      lineNamed('US Dentists, Email and Phone').querySelector<HTMLInputElement>('input[name="quantity"]')!.value,
+      '3',
+    );
     assert.equal(badge(), 'Cart (4)');
   });
 
@@ -145,7 +186,10 @@ describe('cart page, interactive', () => {
     const line = lineNamed('US Dentists, Email and Phone');
     await type(line.querySelector<HTMLInputElement>('input[name="quantity"]')!, '7');
     await click(button(line, 'Update'));
-    assert.equal(lineNamed('US Dentists, Email and Phone').querySelector('.field__error')?.textContent, 'Only 5 of this dataset can be ordered at once.');
+    assert.equal(
+      lineNamed('US Dentists, Email and Phone').querySelector('.field__error')?.textContent,
+      'Only 5 of this dataset can be ordered at once.',
+    );
   });
 
   test('remove takes the line away; removing the last one leaves the empty state', async () => {

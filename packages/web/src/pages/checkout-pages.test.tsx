@@ -10,28 +10,65 @@ const ORDER_ID = '801000000000001AAA';
 const ORDERS = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}/order-summaries`;
 
 const order = {
-  orderSummaryId: ORDER_ID, orderNumber: 'DD-00001001', status: 'Activated', statusLabel: 'Activated', orderedDate: '2026-03-01T10:00:00.000Z', accountId: null, accountName: null,
-  currencyIsoCode: 'USD', taxType: 'Net', totalListAmount: '10.00', totalProductAmount: '10.00', totalAdjustmentAmount: '0.00', totalChargeAmount: '0.00', totalTaxAmount: '0.00',
-  grandTotalAmount: '10.00', totalProductCount: '1', paymentMethod: 'Card', purchaseOrderNumber: null, contactInfo: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: null },
-  billingAddress: null, lines: [], deliveryGroups: [], cartAdjustments: [], hasDownloads: true,
+  orderSummaryId: ORDER_ID,
+  orderNumber: 'DD-00001001',
+  status: 'Activated',
+  statusLabel: 'Activated',
+  orderedDate: '2026-03-01T10:00:00.000Z',
+  accountId: null,
+  accountName: null,
+  currencyIsoCode: 'USD',
+  taxType: 'Net',
+  totalListAmount: '10.00',
+  totalProductAmount: '10.00',
+  totalAdjustmentAmount: '0.00',
+  totalChargeAmount: '0.00',
+  totalTaxAmount: '0.00',
+  grandTotalAmount: '10.00',
+  totalProductCount: '1',
+  paymentMethod: 'Card',
+  purchaseOrderNumber: null,
+  contactInfo: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: null },
+  billingAddress: null,
+  lines: [],
+  deliveryGroups: [],
+  cartAdjustments: [],
+  hasDownloads: true,
 };
-const link = { orderItemId: 'i', productId: 'p', productName: 'US Dentists', fileName: 'DS-00001-us-dentists.csv', url: `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}/downloads/signed.token`, expiresAt: '2026-03-01T11:00:00.000Z' };
+const link = {
+  orderItemId: 'i',
+  productId: 'p',
+  productName: 'US Dentists',
+  fileName: 'DS-00001-us-dentists.csv',
+  url: `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}/downloads/signed.token`,
+  expiresAt: '2026-03-01T11:00:00.000Z',
+};
 
 async function get(url: string, opts: Parameters<typeof fakeApiFetch>[0] = {}) {
   const base = fakeApiFetch(opts);
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const path = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url).pathname;
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (path === `${ORDERS}/${ORDER_ID}`) return json(order);
     if (path === `${ORDERS}/${ORDER_ID}/downloads`) return json({ items: [link] });
     if (path === ORDERS) return json({ count: 1, orderSummaries: [order], pageSize: 50, nextPageToken: null });
     return base(input, init);
   }) as typeof globalThis.fetch;
-  const res = await renderPage({ url, headers: { host: 'shop.example.com' } }, { fetch, template: TEMPLATE, webstoreId: WEBSTORE_ID });
+  const res = await renderPage(
+    { url, headers: { host: 'shop.example.com' } },
+    { fetch, template: TEMPLATE, webstoreId: WEBSTORE_ID },
+  );
   return { ...res, body: res.body.replace(/ data-discover="true"/g, '').replace(/<!-- -->/g, '') };
 }
 const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('/checkout on the server', () => {
   test('a loading shell: the checkout starts in the browser, nothing is started by the render', async () => {
@@ -40,7 +77,11 @@ describe('/checkout on the server', () => {
     assert.match(res.body, /<title>Checkout \| Dataset Store<\/title>/);
     assert.match(res.body, /<meta name="robots" content="noindex">/);
     assert.match(text(mainOf(res.body)), /Checkout Back to cart Loading your checkout…/);
-    assert.doesNotMatch(mainOf(res.body), /<form|<input/, 'no form before the browser has the checkout (a card field must never post natively)');
+    assert.doesNotMatch(
+      mainOf(res.body),
+      /<form|<input/,
+      'no form before the browser has the checkout (a card field must never post natively)',
+    );
   });
 
   test('guest checkout off: a guest is asked to log in, coming back to the checkout', async () => {
@@ -57,7 +98,10 @@ describe('orders on the server', () => {
     assert.equal(res.status, 200);
     const main = mainOf(res.body);
     assert.match(main, /<h1 id="order-title">Thank you for your order<\/h1>/);
-    assert.match(main, /<a href="\/services\/data\/v65\.0\/commerce\/webstores\/[^"]+\/downloads\/signed\.token" download="DS-00001-us-dentists\.csv"/);
+    assert.match(
+      main,
+      /<a href="\/services\/data\/v65\.0\/commerce\/webstores\/[^"]+\/downloads\/signed\.token" download="DS-00001-us-dentists\.csv"/,
+    );
   });
 
   test('the history links each order; a logged-in buyer gets "Orders" and "Subscriptions" in the header', async () => {

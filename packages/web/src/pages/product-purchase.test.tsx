@@ -22,13 +22,37 @@ const ANNUAL = '0jP000000000003AAA';
 
 const product = datasetProduct();
 product.productSellingModels = [
-  { id: ONE_TIME, name: 'One-Time', sellingModelType: 'OneTime', pricingTerm: null, pricingTermUnit: null, subscriptionTermRule: null },
-  { id: ANNUAL, name: 'Annual Subscription', sellingModelType: 'TermDefined', pricingTerm: 1, pricingTermUnit: 'Annual', subscriptionTermRule: { minimum: 1, maximum: 3, increment: 1 } },
+  {
+    id: ONE_TIME,
+    name: 'One-Time',
+    sellingModelType: 'OneTime',
+    pricingTerm: null,
+    pricingTermUnit: null,
+    subscriptionTermRule: null,
+  },
+  {
+    id: ANNUAL,
+    name: 'Annual Subscription',
+    sellingModelType: 'TermDefined',
+    pricingTerm: 1,
+    pricingTermUnit: 'Annual',
+    subscriptionTermRule: { minimum: 1, maximum: 3, increment: 1 },
+  },
 ];
 const pricing: ProductPrice = {
   ...productPrice('499.00', '399.00'),
   productPriceEntries: [
-    { productSellingModelId: ONE_TIME, pricebookEntryId: null, listPrice: '499.00', unitPrice: '399.00', negotiatedPrice: '399.00', priceAdjustment: null, subscriptionTermPrices: [], success: true, error: null },
+    {
+      productSellingModelId: ONE_TIME,
+      pricebookEntryId: null,
+      listPrice: '499.00',
+      unitPrice: '399.00',
+      negotiatedPrice: '399.00',
+      priceAdjustment: null,
+      subscriptionTermPrices: [],
+      success: true,
+      error: null,
+    },
     {
       productSellingModelId: ANNUAL,
       pricebookEntryId: null,
@@ -71,7 +95,15 @@ before(async () => {
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
-  await act(async () => root.render(createElement(StoreApiProvider, { api }, createElement(ToastProvider, null, createElement(ProductPage, { data, session: null })))));
+  await act(async () =>
+    root.render(
+      createElement(
+        StoreApiProvider,
+        { api },
+        createElement(ToastProvider, null, createElement(ProductPage, { data, session: null })),
+      ),
+    ),
+  );
 });
 after(async () => {
   await act(async () => root.unmount());
@@ -80,7 +112,8 @@ after(async () => {
 
 const mainPrice = () => container.querySelector('.price__main')!.textContent!.replace('Current price ', '');
 const promos = () => [...container.querySelectorAll('.price__promos li')].map((l) => l.textContent);
-const select = (label: string) => [...container.querySelectorAll('select')].find((s) => s.closest('label')?.firstChild?.textContent === label)!;
+const select = (label: string) =>
+  [...container.querySelectorAll('select')].find((s) => s.closest('label')?.firstChild?.textContent === label)!;
 async function choose(el: HTMLSelectElement, text: string) {
   const value = [...el.options].find((o) => o.textContent === text)!.value;
   await act(async () => {
@@ -106,13 +139,23 @@ describe('product page purchase options', () => {
     await choose(select('Term'), '2 years');
     assert.equal(mainPrice(), '$498.00');
     await add();
-    assert.deepEqual(added.at(-1), { productId: product.id, quantity: '1', productSellingModelId: ANNUAL, subscriptionTerm: 2 });
+    assert.deepEqual(added.at(-1), {
+      productId: product.id,
+      quantity: '1',
+      productSellingModelId: ANNUAL,
+      subscriptionTerm: 2,
+    });
   });
 
   test('back to one-time: the item carries the one-time model and no term', async () => {
     await choose(select('Purchase type'), 'one-time');
     assert.equal(mainPrice(), '$359.10');
     await add();
-    assert.deepEqual(added.at(-1), { productId: product.id, quantity: '1', productSellingModelId: ONE_TIME, subscriptionTerm: undefined });
+    assert.deepEqual(added.at(-1), {
+      productId: product.id,
+      quantity: '1',
+      productSellingModelId: ONE_TIME,
+      subscriptionTerm: undefined,
+    });
   });
 });

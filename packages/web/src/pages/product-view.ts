@@ -1,6 +1,12 @@
 // Pure helpers that turn a product record into what the dataset product page shows (spec 03 §2.2).
 
-import { categoryPathToBreadcrumbs, DATASET_FIELDS, type BreadcrumbInput, type ProductDetail, ADMIN_USER_ID } from '@store/core';
+import {
+  categoryPathToBreadcrumbs,
+  DATASET_FIELDS,
+  type BreadcrumbInput,
+  type ProductDetail,
+  ADMIN_USER_ID,
+} from '@store/core';
 import { toPlainText } from '../lib/sanitize.ts';
 import { productHref, safeHref } from '../lib/links.ts';
 
@@ -31,7 +37,8 @@ export function formatCount(value: string | null | undefined, locale = 'en-US'):
   if (!value) return '';
   const text = value.trim().replace(/,/g, '');
   if (/^\d+$/.test(text)) return new Intl.NumberFormat(locale).format(BigInt(text));
-  if (/^\d*\.\d+$/.test(text) || /^\d+\.\d*$/.test(text)) return new Intl.NumberFormat(locale, { maximumFractionDigits: 20 }).format(text as `${number}`);
+  if (/^\d*\.\d+$/.test(text) || /^\d+\.\d*$/.test(text))
+    return new Intl.NumberFormat(locale, { maximumFractionDigits: 20 }).format(text as `${number}`);
   return value.trim();
 }
 
@@ -110,7 +117,9 @@ export function sampleUrl(p: ProductDetail, origin?: string | null): string | nu
 
 /** Plain-text description for meta tags and structured data (at most `max` characters). */
 export function plainDescription(p: ProductDetail, max = 300): string {
-  const text = toPlainText(field(p, 'Description') ?? field(p, DATASET_FIELDS.description) ?? '').replace(/\s+/g, ' ').trim();
+  const text = toPlainText(field(p, 'Description') ?? field(p, DATASET_FIELDS.description) ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 40)).trimEnd()}…`;
@@ -120,7 +129,7 @@ export function productImageUrl(p: ProductDetail): string | null {
   const url = p.defaultImage?.url;
   if (url && !/default-product-image/.test(url)) return url;
   const sku = productSku(p);
-  return sku ? `/media/products/${encodeURIComponent(sku)}.svg` : url ?? null;
+  return sku ? `/media/products/${encodeURIComponent(sku)}.svg` : (url ?? null);
 }
 
 export const canonicalProductPath = (p: ProductDetail): string => productHref(p.id);
@@ -132,7 +141,8 @@ export interface JsonLdInput {
   currency: string | null;
 }
 
-const absolute = (origin: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`);
+const absolute = (origin: string, path: string) =>
+  /^https?:\/\//i.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`;
 
 /** schema.org Product and BreadcrumbList for search engines (spec 03 §2.2 item 11). */
 export function productJsonLd({ product, origin, price, currency }: JsonLdInput): Record<string, unknown> {
@@ -173,5 +183,8 @@ export function productJsonLd({ product, origin, price, currency }: JsonLdInput)
 
 /** JSON for an inline <script>: '<' escaped so no '</script>' or '<!--' can end the block. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -7,13 +7,18 @@ const headers = (extra: Record<string, string> = {}) => ({ host: 'shop.example.c
 
 async function get(url: string, opts: Parameters<typeof fakeApiFetch>[0] = {}, extra: Record<string, string> = {}) {
   const fetch = fakeApiFetch(opts);
-  const res = await renderPage({ url, headers: headers(extra) }, { fetch, template: TEMPLATE, webstoreId: WEBSTORE_ID }, 'body{margin:0}');
+  const res = await renderPage(
+    { url, headers: headers(extra) },
+    { fetch, template: TEMPLATE, webstoreId: WEBSTORE_ID },
+    'body{margin:0}',
+  );
   // What a shopper's browser sees, minus React's text-node separators and the router's discovery flag.
   const body = res.body.replace(/ data-discover="true"/g, '').replace(/<!-- -->/g, '');
   return { ...res, body, calls: fetch.calls };
 }
 
-const bootData = (body: string) => JSON.parse(body.match(/<script type="application\/json" id="__store_data">([\s\S]*?)<\/script>/)![1]);
+const bootData = (body: string) =>
+  JSON.parse(body.match(/<script type="application\/json" id="__store_data">([\s\S]*?)<\/script>/)![1]);
 
 describe('server render', () => {
   test('product page: 200, server-rendered content, head tags from the record, inline CSS and boot data', async () => {
@@ -22,7 +27,10 @@ describe('server render', () => {
     assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     assert.match(head, /<title>US Dentists, Email and Phone<\/title>/);
-    assert.match(head, /<meta name="description" content="Every practising dentist in the United States with a verified email address and direct phone number.">/);
+    assert.match(
+      head,
+      /<meta name="description" content="Every practising dentist in the United States with a verified email address and direct phone number.">/,
+    );
     assert.match(head, /<link rel="canonical" href="http:\/\/shop.example.com\/product\/01t000000000001AAA">/);
     assert.match(head, /<meta property="og:title" content="US Dentists, Email and Phone">/);
     assert.match(head, /<meta property="og:description" content="Every practising dentist/);
@@ -34,14 +42,24 @@ describe('server render', () => {
     const boot = bootData(res.body);
     assert.equal(boot.webstoreId, WEBSTORE_ID);
     assert.equal(boot.hydration.loaderData.root.session.isGuest, true);
-    assert.ok(boot.hydration.loaderData['0-2'] ?? Object.values(boot.hydration.loaderData).some((d) => (d as { product?: unknown })?.product));
+    assert.ok(
+      boot.hydration.loaderData['0-2'] ??
+        Object.values(boot.hydration.loaderData).some((d) => (d as { product?: unknown })?.product),
+    );
     // The API was reached through the given fetch, on the internal origin.
     assert.ok(res.calls.includes(`/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}/products/${PRODUCT_ID}`));
   });
 
   test('canonical URL follows the Host header and a proxy\u2019s forwarded proto', async () => {
-    const res = await get(`/product/${PRODUCT_ID}`, {}, { host: 'data.example.org:8443', 'x-forwarded-proto': 'https' });
-    assert.match(res.body, /<link rel="canonical" href="https:\/\/data.example.org:8443\/product\/01t000000000001AAA">/);
+    const res = await get(
+      `/product/${PRODUCT_ID}`,
+      {},
+      { host: 'data.example.org:8443', 'x-forwarded-proto': 'https' },
+    );
+    assert.match(
+      res.body,
+      /<link rel="canonical" href="https:\/\/data.example.org:8443\/product\/01t000000000001AAA">/,
+    );
     assert.equal(requestOrigin({ host: 'evil"><script>' }), 'http://localhost');
     const odd = await get(`//evil.example/product/${PRODUCT_ID}`);
     assert.equal(odd.status, 404, 'a path, not another origin');
@@ -60,7 +78,12 @@ describe('server render', () => {
   });
 
   test('unknown product, malformed id and unknown route answer 404 with the not-found page', async () => {
-    for (const url of ['/product/01t999999999999AAA', '/product/not-an-id', '/no/such/page', '/category/no-such-category']) {
+    for (const url of [
+      '/product/01t999999999999AAA',
+      '/product/not-an-id',
+      '/no/such/page',
+      '/category/no-such-category',
+    ]) {
       const res = await get(url);
       assert.equal(res.status, 404, url);
       assert.match(res.body, /<title>Page not found<\/title>/, url);
@@ -81,7 +104,10 @@ describe('server render', () => {
     assert.match(res.body, /<h1>Healthcare<\/h1>/);
     assert.match(res.body, /<a href="\/category\/dental">Dental<\/a>/);
     assert.match(res.body, /<a href="\/product\/01t000000000001AAA">US Dentists, Email and Phone<\/a>/);
-    assert.match(res.body, /<img src="\/media\/products\/DS-00001.svg" alt="US Dentists, Email and Phone" width="400" height="300"/);
+    assert.match(
+      res.body,
+      /<img src="\/media\/products\/DS-00001.svg" alt="US Dentists, Email and Phone" width="400" height="300"/,
+    );
   });
 
   test('home page: hero, menu and featured datasets', async () => {
@@ -89,7 +115,10 @@ describe('server render', () => {
     assert.equal(res.status, 200);
     assert.match(res.body, /<h1 id="hero-title">/);
     assert.match(res.body, /Featured datasets/);
-    assert.match(res.body, /<s class="price__original"><span class="sr-only">Original price <\/span>\$499\.00<\/s> \$399\.00/);
+    assert.match(
+      res.body,
+      /<s class="price__original"><span class="sr-only">Original price <\/span>\$499\.00<\/s> \$399\.00/,
+    );
     assert.ok(res.calls.some((c) => c.includes('/products?skus=DS-00001,DS-00002')));
   });
 

@@ -80,7 +80,12 @@ export async function renderPage(req: RenderRequest, ctx: RenderContext, css = '
     if (v) forward[name] = v;
   }
 
-  const api = createStoreApi({ baseUrl: INTERNAL_API_ORIGIN, webstoreId: ctx.webstoreId, fetch: ctx.fetch, headers: forward });
+  const api = createStoreApi({
+    baseUrl: INTERNAL_API_ORIGIN,
+    webstoreId: ctx.webstoreId,
+    fetch: ctx.fetch,
+    headers: forward,
+  });
   const { query, dataRoutes } = createStaticHandler(createRoutes({ getApi: () => api }));
   const context = await query(new Request(url, { headers: requestHeaders }));
 
@@ -100,11 +105,19 @@ export async function renderPage(req: RenderRequest, ctx: RenderContext, css = '
     ? notFound
       ? NOT_FOUND_HEAD
       : ERROR_HEAD
-    : headFor(context.matches.map((m) => ({ id: m.route.id, data: context.loaderData[m.route.id], handle: m.route.handle }) as HeadMatch));
+    : headFor(
+        context.matches.map(
+          (m) => ({ id: m.route.id, data: context.loaderData[m.route.id], handle: m.route.handle }) as HeadMatch,
+        ),
+      );
 
   const boot = {
     webstoreId: ctx.webstoreId,
-    hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+    hydration: {
+      loaderData: context.loaderData,
+      actionData: context.actionData,
+      errors: serializeErrors(context.errors),
+    },
   };
   const headHtml = [
     renderHead(head, origin),

@@ -6,8 +6,27 @@ import { JSDOM } from 'jsdom';
 export function installDom(url = 'http://shop.example.com/'): Window & typeof globalThis {
   const { window } = new JSDOM('<!doctype html><html><body></body></html>', { url, pretendToBeVisual: true });
   const g = globalThis as Record<string, unknown>;
-  for (const name of ['window', 'document', 'navigator', 'HTMLElement', 'HTMLInputElement', 'Node', 'Event', 'CustomEvent', 'KeyboardEvent', 'MouseEvent', 'FormData', 'getComputedStyle', 'requestAnimationFrame', 'cancelAnimationFrame']) {
-    Object.defineProperty(g, name, { value: (window as unknown as Record<string, unknown>)[name], configurable: true, writable: true });
+  for (const name of [
+    'window',
+    'document',
+    'navigator',
+    'HTMLElement',
+    'HTMLInputElement',
+    'Node',
+    'Event',
+    'CustomEvent',
+    'KeyboardEvent',
+    'MouseEvent',
+    'FormData',
+    'getComputedStyle',
+    'requestAnimationFrame',
+    'cancelAnimationFrame',
+  ]) {
+    Object.defineProperty(g, name, {
+      value: (window as unknown as Record<string, unknown>)[name],
+      configurable: true,
+      writable: true,
+    });
   }
   // React's test mode: updates inside act() are flushed before act returns.
   g.IS_REACT_ACT_ENVIRONMENT = true;

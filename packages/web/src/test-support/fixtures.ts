@@ -78,7 +78,16 @@ export function datasetProduct(overrides: Partial<Record<string, string | null>>
       ],
     },
     purchaseQuantityRule: { minimum: '1', maximum: '1', increment: '1' },
-    productSellingModels: [{ id: '0jP000000000001AAA', name: 'One-Time', sellingModelType: 'OneTime', pricingTerm: null, pricingTermUnit: null, subscriptionTermRule: null }],
+    productSellingModels: [
+      {
+        id: '0jP000000000001AAA',
+        name: 'One-Time',
+        sellingModelType: 'OneTime',
+        pricingTerm: null,
+        pricingTermUnit: null,
+        subscriptionTermRule: null,
+      },
+    ],
     variationParentId: null,
     variationInfo: null,
     variationAttributeSet: null,
@@ -87,7 +96,11 @@ export function datasetProduct(overrides: Partial<Record<string, string | null>>
   };
 }
 
-export function productPrice(listPrice: string | null, unitPrice: string | null, lowestUnitPrice: string | null = null): ProductPrice {
+export function productPrice(
+  listPrice: string | null,
+  unitPrice: string | null,
+  lowestUnitPrice: string | null = null,
+): ProductPrice {
   return {
     productId: PRODUCT_ID,
     currencyIsoCode: 'USD',
@@ -114,7 +127,15 @@ export const menu: NavigationMenuItemCollection = {
       actionValue: '/category/healthcare',
       imageUrl: null,
       label: 'Healthcare',
-      pageReference: { type: 'standard__recordPage', attributes: { objectApiName: 'ProductCategory', recordId: '0ZG000000000001AAA', urlName: 'healthcare', actionName: 'view' } },
+      pageReference: {
+        type: 'standard__recordPage',
+        attributes: {
+          objectApiName: 'ProductCategory',
+          recordId: '0ZG000000000001AAA',
+          urlName: 'healthcare',
+          actionName: 'view',
+        },
+      },
       subMenu: [],
       target: 'CurrentWindow',
     },
@@ -143,14 +164,24 @@ export function session(userId: string | null): SessionContext {
   };
 }
 
-export const appContext = { defaultCurrency: 'USD', taxType: 'Net', supportedCurrencies: ['USD'], guestBrowsingEnabled: true } as unknown as ApplicationContext;
+export const appContext = {
+  defaultCurrency: 'USD',
+  taxType: 'Net',
+  supportedCurrencies: ['USD'],
+  guestBrowsingEnabled: true,
+} as unknown as ApplicationContext;
 
 export const NORTHWIND = '001000000000002AAA';
 export const CONTOSO = '001000000000003AAA';
 export const FABRIKAM = '001000000000004AAA';
 
 export const MANAGED_ACCOUNTS: ExternalManagedAccount[] = [
-  { accountId: NORTHWIND, accountName: 'Northwind Traders', isMyAccount: true, address: { street: '1 Harbour Way', city: 'Seattle', state: 'WA', zip: '98101', country: 'US' } },
+  {
+    accountId: NORTHWIND,
+    accountName: 'Northwind Traders',
+    isMyAccount: true,
+    address: { street: '1 Harbour Way', city: 'Seattle', state: 'WA', zip: '98101', country: 'US' },
+  },
   { accountId: CONTOSO, accountName: 'Contoso Dental Group', isMyAccount: false, address: null },
   { accountId: FABRIKAM, accountName: 'Fabrikam Research', isMyAccount: false, address: null },
 ];
@@ -192,14 +223,27 @@ export const buyerSession = (effective = CONTOSO) =>
   });
 
 export const consumerSession = () =>
-  userSession({ userId: '005000000000003AAA', firstName: 'Casey', lastName: 'Jordan', email: 'casey@example.com', accountId: '001000000000005AAA', accountName: 'Casey Jordan' });
+  userSession({
+    userId: '005000000000003AAA',
+    firstName: 'Casey',
+    lastName: 'Jordan',
+    email: 'casey@example.com',
+    accountId: '001000000000005AAA',
+    accountName: 'Casey Jordan',
+  });
 
 // ---- Carts (the cart API contract: CartSummary, CartItemCollection, CartCompactSummary) ----
 
 export const CART_ID = '0a6000000000001AAA';
 export const LINE_ID = '0a9000000000001AAA';
 
-const NO_MESSAGES = { errorCount: 0, hasErrors: false, limitedMessages: [], relatedEntityId: null, totalLineItemsWithErrors: 0 };
+const NO_MESSAGES = {
+  errorCount: 0,
+  hasErrors: false,
+  limitedMessages: [],
+  relatedEntityId: null,
+  totalLineItemsWithErrors: 0,
+};
 
 export function cartSummary(overrides: Partial<CartSummary> = {}): CartSummary {
   return {
@@ -266,7 +310,15 @@ export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
     subscriptionTerm: null,
     productClass: 'Simple',
     promotionDisplayName: 'Spring sale',
-    adjustments: [{ promotionId: '0c8000000000001AAA', displayName: 'Spring sale', adjustmentAmount: '-39.90', couponCode: null, targetType: 'Item' }],
+    adjustments: [
+      {
+        promotionId: '0c8000000000001AAA',
+        displayName: 'Spring sale',
+        adjustmentAmount: '-39.90',
+        couponCode: null,
+        targetType: 'Item',
+      },
+    ],
     productDetails: {
       productId: PRODUCT_ID,
       name: 'US Dentists, Email and Phone',
@@ -283,7 +335,14 @@ export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
   };
 }
 
-export function cartCollection(opts: { items?: CartItem[]; summary?: Partial<CartSummary>; coupons?: Array<{ cartCouponId: string; couponCode: string }>; cartPromotions?: CartItemCollection['cartPromotions']['promotions']['promotions'] } = {}): CartItemCollection {
+export function cartCollection(
+  opts: {
+    items?: CartItem[];
+    summary?: Partial<CartSummary>;
+    coupons?: Array<{ cartCouponId: string; couponCode: string }>;
+    cartPromotions?: CartItemCollection['cartPromotions']['promotions']['promotions'];
+  } = {},
+): CartItemCollection {
   const items = opts.items ?? [cartItem()];
   return {
     cartItems: items.map((cartItem) => ({ cartItem, message: null, status: 'Success' as const })),
@@ -297,7 +356,12 @@ export function cartCollection(opts: { items?: CartItem[]; summary?: Partial<Car
     nextPageToken: null,
     previousPageToken: null,
     cartCoupons: { cartId: CART_ID, cartStatus: 'Active', ownerId: null, cartCoupons: { coupons: opts.coupons ?? [] } },
-    cartPromotions: { cartId: CART_ID, cartStatus: 'Active', currencyIsoCode: 'USD', promotions: { promotions: opts.cartPromotions ?? [] } },
+    cartPromotions: {
+      cartId: CART_ID,
+      cartStatus: 'Active',
+      currencyIsoCode: 'USD',
+      promotions: { promotions: opts.cartPromotions ?? [] },
+    },
   };
 }
 
@@ -344,48 +408,107 @@ export function fakeApiFetch(
   const f = (async (input: string | URL | Request) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url);
     calls.push(url.pathname + url.search);
-    if (url.pathname === '/services/data/v65.0/commerce/promotions/actions/evaluate-products') return opts.promotions ? json(opts.promotions) : notFound();
+    if (url.pathname === '/services/data/v65.0/commerce/promotions/actions/evaluate-products')
+      return opts.promotions ? json(opts.promotions) : notFound();
     const base = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}/`;
     if (!url.pathname.startsWith(base)) return notFound();
     const rest = url.pathname.slice(base.length);
     if (rest.startsWith('carts/')) {
-      if (opts.cartStatus) return json([{ errorCode: opts.cartStatus === 401 ? 'INVALID_SESSION_ID' : 'INTERNAL_ERROR', message: 'Refused' }], opts.cartStatus);
+      if (opts.cartStatus)
+        return json(
+          [{ errorCode: opts.cartStatus === 401 ? 'INVALID_SESSION_ID' : 'INTERNAL_ERROR', message: 'Refused' }],
+          opts.cartStatus,
+        );
       const cart = opts.cart ?? null;
-      if (rest === 'carts/current') return json(cart ? cart.cartSummary : cartSummary({ cartId: null, totalProductCount: '0', uniqueProductCount: 0 }));
+      if (rest === 'carts/current')
+        return json(
+          cart ? cart.cartSummary : cartSummary({ cartId: null, totalProductCount: '0', uniqueProductCount: 0 }),
+        );
       if (rest === 'carts/compact-summary') {
         const s = cart?.cartSummary;
-        return json(s ? compactSummary(Number(s.totalProductCount), { cartId: s.cartId, asyncOperationStatus: s.asyncOperationStatus }) : compactSummary(0));
+        return json(
+          s
+            ? compactSummary(Number(s.totalProductCount), {
+                cartId: s.cartId,
+                asyncOperationStatus: s.asyncOperationStatus,
+              })
+            : compactSummary(0),
+        );
       }
       if (cart && rest === `carts/${cart.cartSummary.cartId}/cart-items`) return json(cart);
     }
     if (rest === 'session-context') return json(sessionContext);
     if (rest === 'application-context') {
-      return json({ ...appContext, guestBrowsingEnabled: guestBrowsing, guestCheckoutEnabled: opts.guestCheckoutEnabled !== false, usesSingleEntitlementPolicy: opts.usesSingleEntitlementPolicy === true, catalogSnapshotVersionId: SNAPSHOT_ID });
+      return json({
+        ...appContext,
+        guestBrowsingEnabled: guestBrowsing,
+        guestCheckoutEnabled: opts.guestCheckoutEnabled !== false,
+        usesSingleEntitlementPolicy: opts.usesSingleEntitlementPolicy === true,
+        catalogSnapshotVersionId: SNAPSHOT_ID,
+      });
     }
     if (rest === 'external-managed-accounts') {
       if (isGuest) return json([{ errorCode: 'INSUFFICIENT_ACCESS', message: 'Log in to see your accounts.' }], 403);
-      const own = { accountId: sessionContext.accountId!, accountName: sessionContext.accountName!, isMyAccount: true, address: null };
+      const own = {
+        accountId: sessionContext.accountId!,
+        accountName: sessionContext.accountName!,
+        isMyAccount: true,
+        address: null,
+      };
       return json({ externalManagedAccounts: opts.managedAccounts ?? [own] });
     }
-    if (isGuest && !guestBrowsing) return json([{ errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' }], 401);
+    if (isGuest && !guestBrowsing)
+      return json([{ errorCode: 'INVALID_SESSION_ID', message: 'Session expired or invalid' }], 401);
     if (rest === 'category-menu-items') return json(menu);
-    if (rest === `products/${product.id}` || rest === `versions/${SNAPSHOT_ID}/products/${product.id}`) return json(product);
+    if (rest === `products/${product.id}` || rest === `versions/${SNAPSHOT_ID}/products/${product.id}`)
+      return json(product);
     if (rest === `pricing/products/${product.id}`) return price ? json(price) : notFound();
     if (rest === `taxes/products/${product.id}`) return json(taxes);
     if (rest === 'products') {
-      return json({ products: [{ ...product, name: product.fields.Name, sku: product.fields.StockKeepingUnit, success: true, error: null }], total: 1 });
+      return json({
+        products: [
+          { ...product, name: product.fields.Name, sku: product.fields.StockKeepingUnit, success: true, error: null },
+        ],
+        total: 1,
+      });
     }
     if (rest === 'pricing/products') {
-      return json({ currencyIsoCode: 'USD', success: true, error: null, pricingLineItemResults: [{ productId: product.id, listPrice: '499.00', unitPrice: '399.00', lowestUnitPrice: null, pricebookEntryId: null, success: true, error: null }] });
+      return json({
+        currencyIsoCode: 'USD',
+        success: true,
+        error: null,
+        pricingLineItemResults: [
+          {
+            productId: product.id,
+            listPrice: '499.00',
+            unitPrice: '399.00',
+            lowestUnitPrice: null,
+            pricebookEntryId: null,
+            success: true,
+            error: null,
+          },
+        ],
+      });
     }
     if (rest === 'product-categories/healthcare' || rest === 'product-categories/0ZG000000000001AAA') {
-      return json({ id: '0ZG000000000001AAA', urlName: 'healthcare', fields: { Name: 'Healthcare', Description: 'Datasets of healthcare professionals.' }, mediaGroups: [] });
+      return json({
+        id: '0ZG000000000001AAA',
+        urlName: 'healthcare',
+        fields: { Name: 'Healthcare', Description: 'Datasets of healthcare professionals.' },
+        mediaGroups: [],
+      });
     }
     if (rest === 'product-category-path/product-categories/0ZG000000000001AAA') {
-      return json({ path: [{ id: '0ZG000000000001AAA', name: 'Healthcare', description: null, urlName: 'healthcare' }] });
+      return json({
+        path: [{ id: '0ZG000000000001AAA', name: 'Healthcare', description: null, urlName: 'healthcare' }],
+      });
     }
     if (rest === 'product-categories/children') {
-      return json({ productCategories: url.searchParams.get('parentProductCategoryId') ? [{ id: '0ZG000000000002AAA', urlName: 'dental', fields: { Name: 'Dental' }, mediaGroups: [] }] : [] });
+      return json({
+        productCategories: url.searchParams.get('parentProductCategoryId')
+          ? [{ id: '0ZG000000000002AAA', urlName: 'dental', fields: { Name: 'Dental' }, mediaGroups: [] }]
+          : [],
+      });
     }
     if (rest === 'search/products' && opts.search) {
       const answer = opts.search(url.searchParams);
@@ -393,7 +516,13 @@ export function fakeApiFetch(
     }
     if (rest === 'search/products') {
       const fields = Object.fromEntries(Object.entries(product.fields).map(([k, v]) => [k, { value: v }]));
-      return json({ productsPage: { pageSize: 12, total: 1, products: [{ id: product.id, name: product.fields.Name, fields, defaultImage: product.defaultImage }] } });
+      return json({
+        productsPage: {
+          pageSize: 12,
+          total: 1,
+          products: [{ id: product.id, name: product.fields.Name, fields, defaultImage: product.defaultImage }],
+        },
+      });
     }
     return notFound();
   }) as typeof fetch & { calls: string[] };
@@ -401,4 +530,5 @@ export function fakeApiFetch(
   return f;
 }
 
-export const TEMPLATE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><!--app-head--></head><body><div id="root"><!--app-html--></div><script type="module" src="/assets/index.js"></script></body></html>';
+export const TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><!--app-head--></head><body><div id="root"><!--app-html--></div><script type="module" src="/assets/index.js"></script></body></html>';

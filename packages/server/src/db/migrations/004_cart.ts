@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 // operations; promotions and their coupons. Guests get a session row (user_id null) the first time
 // they write to a cart, and their cart belongs to that session until login merges it.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('promotion')
+  await db.schema
+    .createTable('promotion')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('webstore_id', 'text', (c) => c.notNull().references('webstore.id'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -28,7 +29,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('promotion_store_idx').on('promotion').columns(['webstore_id', 'priority']).execute();
 
-  await db.schema.createTable('coupon')
+  await db.schema
+    .createTable('coupon')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('promotion_id', 'text', (c) => c.notNull().references('promotion.id'))
     .addColumn('webstore_id', 'text', (c) => c.notNull().references('webstore.id'))
@@ -38,7 +40,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('coupon_code_idx').on('coupon').columns(['webstore_id', 'code']).unique().execute();
 
-  await db.schema.createTable('cart')
+  await db.schema
+    .createTable('cart')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('webstore_id', 'text', (c) => c.notNull().references('webstore.id'))
     /** The shopper's user, or null for a guest cart (then guest_session_id holds its session). */
@@ -72,7 +75,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('cart_owner_key_idx').on('cart').columns(['owner_key']).unique().execute();
 
-  await db.schema.createTable('cart_delivery_group')
+  await db.schema
+    .createTable('cart_delivery_group')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('cart_id', 'text', (c) => c.notNull().references('cart.id'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -85,7 +89,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('cart_delivery_group_cart_idx').on('cart_delivery_group').columns(['cart_id']).execute();
 
-  await db.schema.createTable('cart_item')
+  await db.schema
+    .createTable('cart_item')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('cart_id', 'text', (c) => c.notNull().references('cart.id'))
     .addColumn('delivery_group_id', 'text')
@@ -105,10 +110,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('seq', 'integer', (c) => c.notNull())
     .execute();
   // One line per product and selling model: adding again adds to its quantity.
-  await db.schema.createIndex('cart_item_line_idx').on('cart_item').columns(['cart_id', 'product_id', 'selling_model_id']).unique().execute();
+  await db.schema
+    .createIndex('cart_item_line_idx')
+    .on('cart_item')
+    .columns(['cart_id', 'product_id', 'selling_model_id'])
+    .unique()
+    .execute();
   await db.schema.createIndex('cart_item_order_idx').on('cart_item').columns(['cart_id', 'seq']).execute();
 
-  await db.schema.createTable('cart_coupon')
+  await db.schema
+    .createTable('cart_coupon')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('cart_id', 'text', (c) => c.notNull().references('cart.id'))
     .addColumn('coupon_id', 'text', (c) => c.notNull().references('coupon.id'))
@@ -118,16 +129,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('cart_coupon_idx').on('cart_coupon').columns(['cart_id', 'coupon_id']).unique().execute();
 
-  await db.schema.createTable('inventory_reservation')
+  await db.schema
+    .createTable('inventory_reservation')
     .addColumn('cart_id', 'text', (c) => c.notNull().references('cart.id'))
     .addColumn('product_id', 'text', (c) => c.notNull())
     .addColumn('quantity', 'integer', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('inventory_reservation_pk', ['cart_id', 'product_id'])
     .execute();
-  await db.schema.createIndex('inventory_reservation_product_idx').on('inventory_reservation').columns(['product_id', 'expires_at']).execute();
+  await db.schema
+    .createIndex('inventory_reservation_product_idx')
+    .on('inventory_reservation')
+    .columns(['product_id', 'expires_at'])
+    .execute();
 
-  await db.schema.createTable('cart_operation')
+  await db.schema
+    .createTable('cart_operation')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('cart_id', 'text', (c) => c.notNull().references('cart.id'))
     /** 'batch-add' | 'arrange-items'. */

@@ -4,9 +4,13 @@ import type { Kysely } from 'kysely';
 // subscriptions created by orders, the mail outbox (written in the order's transaction, sent after
 // it), and server-wide secrets (the download-link key) that every process must share.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('cart').addColumn('total_charge_minor', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('cart')
+    .addColumn('total_charge_minor', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
-  await db.schema.createTable('delivery_method')
+  await db.schema
+    .createTable('delivery_method')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('webstore_id', 'text', (c) => c.notNull().references('webstore.id'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -27,7 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
 
-  await db.schema.createTable('address')
+  await db.schema
+    .createTable('address')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('account_id', 'text', (c) => c.notNull().references('account.id'))
     /** 'Shipping' | 'Billing'. */
@@ -47,9 +52,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('address_account_idx').on('address').columns(['account_id', 'address_type', 'created_at']).execute();
+  await db.schema
+    .createIndex('address_account_idx')
+    .on('address')
+    .columns(['account_id', 'address_type', 'created_at'])
+    .execute();
 
-  await db.schema.createTable('checkout')
+  await db.schema
+    .createTable('checkout')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('webstore_id', 'text', (c) => c.notNull().references('webstore.id'))
     /** No foreign key: deleting a cart marks its live checkout Deleted and keeps the record. */
@@ -70,7 +80,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('checkout_active_idx').on('checkout').columns(['active_key']).unique().execute();
   await db.schema.createIndex('checkout_cart_idx').on('checkout').columns(['cart_id']).execute();
 
-  await db.schema.createTable('payment')
+  await db.schema
+    .createTable('payment')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('webstore_id', 'text', (c) => c.notNull().references('webstore.id'))
     .addColumn('checkout_id', 'text', (c) => c.notNull().references('checkout.id'))
@@ -96,7 +107,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('payment_checkout_idx').on('payment').columns(['checkout_id']).execute();
   await db.schema.createIndex('payment_order_idx').on('payment').columns(['order_id']).unique().execute();
 
-  await db.schema.createTable('sales_order')
+  await db.schema
+    .createTable('sales_order')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('webstore_id', 'text', (c) => c.notNull().references('webstore.id'))
     /** What the shopper sees and quotes ("DD-00001042"). */
@@ -128,12 +140,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('sales_order_checkout_idx').on('sales_order').columns(['checkout_id']).unique().execute();
-  await db.schema.createIndex('sales_order_number_idx').on('sales_order').columns(['webstore_id', 'order_number']).unique().execute();
+  await db.schema
+    .createIndex('sales_order_number_idx')
+    .on('sales_order')
+    .columns(['webstore_id', 'order_number'])
+    .unique()
+    .execute();
   await db.schema.createIndex('sales_order_idem_idx').on('sales_order').columns(['idempotency_key']).unique().execute();
-  await db.schema.createIndex('sales_order_account_idx').on('sales_order').columns(['account_id', 'created_at']).execute();
-  await db.schema.createIndex('sales_order_user_idx').on('sales_order').columns(['owner_user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('sales_order_account_idx')
+    .on('sales_order')
+    .columns(['account_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('sales_order_user_idx')
+    .on('sales_order')
+    .columns(['owner_user_id', 'created_at'])
+    .execute();
 
-  await db.schema.createTable('order_delivery_group')
+  await db.schema
+    .createTable('order_delivery_group')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('order_id', 'text', (c) => c.notNull().references('sales_order.id'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -144,9 +170,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('fee_minor', 'integer', (c) => c.notNull())
     .addColumn('shipping_instructions', 'text')
     .execute();
-  await db.schema.createIndex('order_delivery_group_order_idx').on('order_delivery_group').columns(['order_id']).execute();
+  await db.schema
+    .createIndex('order_delivery_group_order_idx')
+    .on('order_delivery_group')
+    .columns(['order_id'])
+    .execute();
 
-  await db.schema.createTable('order_item')
+  await db.schema
+    .createTable('order_item')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('order_id', 'text', (c) => c.notNull().references('sales_order.id'))
     .addColumn('delivery_group_id', 'text')
@@ -168,7 +199,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('order_item_order_idx').on('order_item').columns(['order_id', 'seq']).execute();
 
-  await db.schema.createTable('order_adjustment')
+  await db.schema
+    .createTable('order_adjustment')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('order_id', 'text', (c) => c.notNull().references('sales_order.id'))
     /** null for a cart-level adjustment. */
@@ -180,7 +212,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('order_adjustment_order_idx').on('order_adjustment').columns(['order_id']).execute();
 
-  await db.schema.createTable('subscription')
+  await db.schema
+    .createTable('subscription')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('webstore_id', 'text', (c) => c.notNull().references('webstore.id'))
     .addColumn('order_id', 'text', (c) => c.notNull().references('sales_order.id'))
@@ -208,10 +241,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('next_renewal_date', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('subscription_account_idx').on('subscription').columns(['account_id', 'created_at']).execute();
-  await db.schema.createIndex('subscription_user_idx').on('subscription').columns(['owner_user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('subscription_account_idx')
+    .on('subscription')
+    .columns(['account_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('subscription_user_idx')
+    .on('subscription')
+    .columns(['owner_user_id', 'created_at'])
+    .execute();
 
-  await db.schema.createTable('mail_outbox')
+  await db.schema
+    .createTable('mail_outbox')
     .addColumn('id', 'text', (c) => c.primaryKey())
     /** 'order-confirmation' | 'downloads-ready' | … */
     .addColumn('kind', 'text', (c) => c.notNull())
@@ -230,7 +272,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('mail_outbox_status_idx').on('mail_outbox').columns(['status', 'lease_until']).execute();
 
-  await db.schema.createTable('server_secret')
+  await db.schema
+    .createTable('server_secret')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())

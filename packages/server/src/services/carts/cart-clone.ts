@@ -12,16 +12,40 @@ export async function cloneCart(s: Services, owner: CartOwner, source: CartTable
     const [items, coupons, group] = await Promise.all([
       trx.selectFrom('cart_item').selectAll().where('cart_id', '=', source.id).execute(),
       trx.selectFrom('cart_coupon').selectAll().where('cart_id', '=', source.id).execute(),
-      trx.selectFrom('cart_delivery_group').select('id').where('cart_id', '=', cart.id).where('is_default', '=', 1).executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('cart_delivery_group')
+        .select('id')
+        .where('cart_id', '=', cart.id)
+        .where('is_default', '=', 1)
+        .executeTakeFirstOrThrow(),
     ]);
     if (items.length) {
-      await trx.insertInto('cart_item').values(items.map((i) => ({ ...i, id: randomRecordId(KEY_PREFIXES.cartItem), cart_id: cart.id, delivery_group_id: group.id }))).execute();
+      await trx
+        .insertInto('cart_item')
+        .values(
+          items.map((i) => ({
+            ...i,
+            id: randomRecordId(KEY_PREFIXES.cartItem),
+            cart_id: cart.id,
+            delivery_group_id: group.id,
+          })),
+        )
+        .execute();
     }
-    if (coupons.length) await trx.insertInto('cart_coupon').values(coupons.map((c) => ({ ...c, id: randomRecordId('0cc'), cart_id: cart.id }))).execute();
+    if (coupons.length)
+      await trx
+        .insertInto('cart_coupon')
+        .values(coupons.map((c) => ({ ...c, id: randomRecordId('0cc'), cart_id: cart.id })))
+        .execute();
     const totals = {
-      total_list_minor: source.total_list_minor, total_product_minor: source.total_product_minor, total_item_adjust_minor: source.total_item_adjust_minor,
-      total_cart_adjust_minor: source.total_cart_adjust_minor, total_tax_minor: source.total_tax_minor, total_quantity: source.total_quantity,
-      line_count: source.line_count, cart_adjustments_json: source.cart_adjustments_json,
+      total_list_minor: source.total_list_minor,
+      total_product_minor: source.total_product_minor,
+      total_item_adjust_minor: source.total_item_adjust_minor,
+      total_cart_adjust_minor: source.total_cart_adjust_minor,
+      total_tax_minor: source.total_tax_minor,
+      total_quantity: source.total_quantity,
+      line_count: source.line_count,
+      cart_adjustments_json: source.cart_adjustments_json,
     };
     await trx.updateTable('cart').set(totals).where('id', '=', cart.id).execute();
     return { ...cart, ...totals };

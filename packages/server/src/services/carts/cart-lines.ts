@@ -4,8 +4,15 @@
 // valid selling model and term, a price for this buyer, a quantity within its purchase rule, and
 // stock when it is a physical item.
 import {
-  checkQuantity, decimalToMinorUnits, defaultSellingModel, multiplyDecimal, resolveQuantityRule, subscriptionTermOptions,
-  unitPriceForQuantity, type ProductPrice, type ProductSellingModel,
+  checkQuantity,
+  decimalToMinorUnits,
+  defaultSellingModel,
+  multiplyDecimal,
+  resolveQuantityRule,
+  subscriptionTermOptions,
+  unitPriceForQuantity,
+  type ProductPrice,
+  type ProductSellingModel,
 } from '@store/core';
 import type { Kysely } from 'kysely';
 import type { Database, ProductTable } from '../../db/schema.ts';
@@ -33,7 +40,8 @@ export interface LineProduct {
 export const cartValidation = (message: string) => new ApiError(400, 'CART_VALIDATION_ERROR', message);
 export const maxLimitExceeded = (message: string) => new ApiError(409, 'MAX_LIMIT_EXCEEDED', message);
 export const insufficientInventory = (message: string) => new ApiError(409, 'INSUFFICIENT_INVENTORY', message);
-const productUnavailable = (productId: string) => new ApiError(404, 'ITEM_NOT_FOUND', `The product ${productId} doesn't exist or isn't available to you.`);
+const productUnavailable = (productId: string) =>
+  new ApiError(404, 'ITEM_NOT_FOUND', `The product ${productId} doesn't exist or isn't available to you.`);
 
 /**
  * A requested quantity: a whole number above zero. The platform takes quantities as decimal
@@ -48,17 +56,24 @@ export function parseQuantity(value: unknown): number {
 }
 
 /** Loads the products of many inputs at once, checking each is a product this buyer may see. */
-export async function loadLineProducts(s: Services, owner: CartOwner, productIds: string[]): Promise<Map<string, LineProduct>> {
+export async function loadLineProducts(
+  s: Services,
+  owner: CartOwner,
+  productIds: string[],
+): Promise<Map<string, LineProduct>> {
   const ids = [...new Set(productIds)];
   const rows = (await s.products.rowsByIds(owner.webstore.id, ids)).filter((r) => r.is_active === 1);
   const models = await s.products.sellingModels(rows.map((r) => r.id));
   const prices = await s.pricing.prices(
     { webstoreId: owner.webstore.id, buyerGroupIds: owner.ctx.buyerGroupIds, currency: owner.ctx.currency },
-    rows.map((r) => ({ id: r.id, sellingModels: models.get(r.id) ?? [] })), { allSellingModels: true },
+    rows.map((r) => ({ id: r.id, sellingModels: models.get(r.id) ?? [] })),
+    { allSellingModels: true },
   );
   const out = new Map<string, LineProduct>();
   for (const row of rows) {
-    const visible = owner.ctx.visibility.canSeeProduct(row.id) && (!row.parent_id || owner.ctx.visibility.canSeeProduct(row.parent_id));
+    const visible =
+      owner.ctx.visibility.canSeeProduct(row.id) &&
+      (!row.parent_id || owner.ctx.visibility.canSeeProduct(row.parent_id));
     if (visible) out.set(row.id, { row, models: models.get(row.id) ?? [], price: prices.get(row.id) ?? null });
   }
   return out;
@@ -66,7 +81,8 @@ export async function loadLineProducts(s: Services, owner: CartOwner, productIds
 
 /** The product id of an input as stored, or the error for it (400 malformed). */
 export function inputProductId(productId: unknown): string {
-  if (typeof productId !== 'string' || !isRecordId(productId)) throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${String(productId ?? '')}`);
+  if (typeof productId !== 'string' || !isRecordId(productId))
+    throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${String(productId ?? '')}`);
   return toId18(productId);
 }
 
@@ -86,16 +102,19 @@ export function resolveLine(products: Map<string, LineProduct>, input: LineInput
   const product = products.get(id);
   if (!product) throw productUnavailable(input.productId);
   const cls = product.row.product_class;
-  if (cls === 'VariationParent') throw badInput(`${product.row.name} is a variation parent; add one of its variations instead.`);
+  if (cls === 'VariationParent')
+    throw badInput(`${product.row.name} is a variation parent; add one of its variations instead.`);
   if (cls === 'Set') throw badInput(`${product.row.name} is a set and can't be bought on its own.`);
 
   let model: ProductSellingModel | null = null;
   let term: number | null = null;
   if (product.models.length) {
     if (input.productSellingModelId) {
-      if (!isRecordId(input.productSellingModelId)) throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${input.productSellingModelId}`);
+      if (!isRecordId(input.productSellingModelId))
+        throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${input.productSellingModelId}`);
       model = product.models.find((m) => m.id === toId18(input.productSellingModelId!)) ?? null;
-      if (!model) throw badInput(`${product.row.name} isn't sold with the selling model ${input.productSellingModelId}.`);
+      if (!model)
+        throw badInput(`${product.row.name} isn't sold with the selling model ${input.productSellingModelId}.`);
     } else {
       const def = defaultSellingModel(product.models)!;
       model = product.models.find((m) => m.id === def.productSellingModelId)!;
@@ -103,22 +122,27 @@ export function resolveLine(products: Map<string, LineProduct>, input: LineInput
     if (model.sellingModelType === 'TermDefined') {
       const options = subscriptionTermOptions(model.subscriptionTermRule);
       term = input.subscriptionTerm ?? options[0] ?? 1;
-      if (!options.includes(term)) throw badInput(`A subscription term of ${term} isn't offered for ${product.row.name}; choose one of ${options.join(', ')}.`);
+      if (!options.includes(term))
+        throw badInput(
+          `A subscription term of ${term} isn't offered for ${product.row.name}; choose one of ${options.join(', ')}.`,
+        );
     } else if (input.subscriptionTerm !== undefined) {
       throw badInput(`${product.row.name} with this selling model takes no subscription term.`);
     }
   } else if (input.productSellingModelId) {
     throw badInput(`${product.row.name} has no selling models.`);
   }
-  if (!priceEntry(product, model)) throw badInput(`${product.row.name} has no price for you, so it can't be added to the cart.`);
+  if (!priceEntry(product, model))
+    throw badInput(`${product.row.name} has no price for you, so it can't be added to the cart.`);
   return { product, quantity, sellingModelId: model?.id ?? '', model, subscriptionTerm: term };
 }
 
 function priceEntry(product: LineProduct, model: ProductSellingModel | null) {
   const entries = product.price?.productPriceEntries ?? [];
   const oneTimeId = product.models.find((m) => m.sellingModelType === 'OneTime')?.id ?? null;
-  const entry = entries.find((e) => e.productSellingModelId === (model?.id ?? null))
-    ?? (model?.id === oneTimeId ? entries.find((e) => e.productSellingModelId === null) : undefined);
+  const entry =
+    entries.find((e) => e.productSellingModelId === (model?.id ?? null)) ??
+    (model?.id === oneTimeId ? entries.find((e) => e.productSellingModelId === null) : undefined);
   return entry?.success && entry.unitPrice ? entry : null;
 }
 
@@ -127,7 +151,10 @@ function priceEntry(product: LineProduct, model: ProductSellingModel | null) {
  * term-defined subscription is priced for its whole term (per-term price x terms); an evergreen
  * one for its first billing period.
  */
-export function linePrices(line: Pick<ResolvedLine, 'product' | 'model' | 'subscriptionTerm'>, quantity: number): { list: number; sales: number } {
+export function linePrices(
+  line: Pick<ResolvedLine, 'product' | 'model' | 'subscriptionTerm'>,
+  quantity: number,
+): { list: number; sales: number } {
   const entry = priceEntry(line.product, line.model)!;
   const tiers = entry.priceAdjustment?.priceAdjustmentTiers ?? [];
   let sales = unitPriceForQuantity(entry.unitPrice, tiers, quantity)!;
@@ -149,7 +176,9 @@ export function checkLineQuantity(row: ProductTable, total: number, alreadyInCar
   const check = checkQuantity(total, rule);
   if (check.valid) return;
   if (check.problem === 'rangeOverflow' && alreadyInCart > 0) {
-    throw maxLimitExceeded(`${row.name} is already in your cart${rule.maximum === '1' ? '; it can be bought once' : ` (at most ${rule.maximum})`}.`);
+    throw maxLimitExceeded(
+      `${row.name} is already in your cart${rule.maximum === '1' ? '; it can be bought once' : ` (at most ${rule.maximum})`}.`,
+    );
   }
   if (check.problem === 'rangeOverflow') throw cartValidation(`You can buy at most ${rule.maximum} of ${row.name}.`);
   if (check.problem === 'rangeUnderflow') throw cartValidation(`You must buy at least ${rule.minimum} of ${row.name}.`);
@@ -161,13 +190,26 @@ export function checkLineQuantity(row: ProductTable, total: number, alreadyInCar
  * location group, minus what other carts have reserved and not let lapse. null when the product's
  * stock is not tracked (datasets).
  */
-export async function availableQuantities(db: Kysely<Database>, owner: CartOwner, productIds: string[], exceptCartId: string | null, now: string): Promise<Map<string, number | null>> {
+export async function availableQuantities(
+  db: Kysely<Database>,
+  owner: CartOwner,
+  productIds: string[],
+  exceptCartId: string | null,
+  now: string,
+): Promise<Map<string, number | null>> {
   const out = new Map<string, number | null>(productIds.map((id) => [id, null]));
   if (!productIds.length || !owner.webstore.settings.inventoryConfiguration?.isInventoryEnabled) return out;
   const groupId = owner.webstore.settings.inventoryConfiguration.inventoryDefaultSource?.locationSourceId;
-  let levels = db.selectFrom('inventory_level').select(['product_id', 'on_hand', 'reserved', 'location_id']).where('product_id', 'in', productIds);
+  let levels = db
+    .selectFrom('inventory_level')
+    .select(['product_id', 'on_hand', 'reserved', 'location_id'])
+    .where('product_id', 'in', productIds);
   if (groupId) {
-    levels = levels.where('location_id', 'in', db.selectFrom('location_group_member').select('location_id').where('location_group_id', '=', groupId));
+    levels = levels.where(
+      'location_id',
+      'in',
+      db.selectFrom('location_group_member').select('location_id').where('location_group_id', '=', groupId),
+    );
   }
   const [rows, held] = await Promise.all([levels.execute(), heldByCarts(db, productIds, now, exceptCartId)]);
   for (const r of rows) out.set(r.product_id, (out.get(r.product_id) ?? 0) + Math.max(0, r.on_hand - r.reserved));
@@ -181,5 +223,6 @@ export async function availableQuantities(db: Kysely<Database>, owner: CartOwner
 export function checkStock(row: ProductTable, total: number, available: number | null | undefined): void {
   if (available === null || available === undefined) return;
   if (available <= 0) throw insufficientInventory(`${row.name} is out of stock.`);
-  if (total > available) throw insufficientInventory(`Only ${available} of ${row.name} ${available === 1 ? 'is' : 'are'} available.`);
+  if (total > available)
+    throw insufficientInventory(`Only ${available} of ${row.name} ${available === 1 ? 'is' : 'are'} available.`);
 }

@@ -16,7 +16,10 @@ export const ASYNC_BATCH_THRESHOLD = 10;
 const CHUNK = 10;
 const LEASE_MS = 30_000;
 
-export interface Arrangement { deliveryGroupId: string; cartItemIds: string[] }
+export interface Arrangement {
+  deliveryGroupId: string;
+  cartItemIds: string[];
+}
 
 type StoredResult = BatchResult<{ cartItemId: string }>;
 
@@ -27,19 +30,44 @@ export class CartOperations {
   /** Operations this process is running, so a test (or shutdown) can wait for them. */
   readonly running = new Set<Promise<void>>();
 
-  constructor(private s: Services, private opts: { pauseMs: number }) {}
+  constructor(
+    private s: Services,
+    private opts: { pauseMs: number },
+  ) {}
 
   /** Records the operation, marks the cart Processing and starts work after the answer goes out. */
-  async start(owner: CartOwner, cart: CartTable, kind: 'batch-add' | 'arrange-items', inputs: LineInput[] | Arrangement[]): Promise<void> {
+  async start(
+    owner: CartOwner,
+    cart: CartTable,
+    kind: 'batch-add' | 'arrange-items',
+    inputs: LineInput[] | Arrangement[],
+  ): Promise<void> {
     const id = randomRecordId('0ao');
     const now = new Date().toISOString();
     await this.s.db.transaction().execute(async (trx) => {
-      const res = await trx.updateTable('cart').set({ async_status: 'Processing' }).where('id', '=', cart.id).where('async_status', '!=', 'Processing')
-        .where('status', '=', 'Active').executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw new ApiError(409, 'CART_PROCESSING', 'The cart is still being updated. Try again when it is done.');
-      await trx.insertInto('cart_operation').values({
-        id, cart_id: cart.id, kind, inputs_json: JSON.stringify(inputs), progress: 0, results_json: '[]', status: 'Processing', lease_until: leaseFromNow(), created_at: now,
-      }).execute();
+      const res = await trx
+        .updateTable('cart')
+        .set({ async_status: 'Processing' })
+        .where('id', '=', cart.id)
+        .where('async_status', '!=', 'Processing')
+        .where('status', '=', 'Active')
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1)
+        throw new ApiError(409, 'CART_PROCESSING', 'The cart is still being updated. Try again when it is done.');
+      await trx
+        .insertInto('cart_operation')
+        .values({
+          id,
+          cart_id: cart.id,
+          kind,
+          inputs_json: JSON.stringify(inputs),
+          progress: 0,
+          results_json: '[]',
+          status: 'Processing',
+          lease_until: leaseFromNow(),
+          created_at: now,
+        })
+        .execute();
     });
     this.launch(owner, cart.id, id);
   }
@@ -48,9 +76,19 @@ export class CartOperations {
   async resumeIfStale(owner: CartOwner, cart: CartTable): Promise<void> {
     if (cart.async_status !== 'Processing') return;
     const now = new Date().toISOString();
-    const op = await this.s.db.selectFrom('cart_operation').select(['id', 'lease_until']).where('cart_id', '=', cart.id).where('status', '=', 'Processing').executeTakeFirst();
+    const op = await this.s.db
+      .selectFrom('cart_operation')
+      .select(['id', 'lease_until'])
+      .where('cart_id', '=', cart.id)
+      .where('status', '=', 'Processing')
+      .executeTakeFirst();
     if (!op || op.lease_until > now) return;
-    const claimed = await this.s.db.updateTable('cart_operation').set({ lease_until: leaseFromNow() }).where('id', '=', op.id).where('lease_until', '=', op.lease_until).executeTakeFirst();
+    const claimed = await this.s.db
+      .updateTable('cart_operation')
+      .set({ lease_until: leaseFromNow() })
+      .where('id', '=', op.id)
+      .where('lease_until', '=', op.lease_until)
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 1) this.launch(owner, cart.id, op.id);
   }
 
@@ -76,36 +114,82 @@ export class CartOperations {
         return;
       }
       if (op.kind === 'arrange-items') {
-        await this.s.carts.change(owner, cart, async (trx) => {
-          for (const a of inputs as Arrangement[]) {
-            if (a.cartItemIds.length) await trx.updateTable('cart_item').set({ delivery_group_id: a.deliveryGroupId }).where('cart_id', '=', cartId).where('id', 'in', a.cartItemIds).execute();
-          }
-          await trx.updateTable('cart_operation').set({ progress: inputs.length, lease_until: leaseFromNow() }).where('id', '=', opId).execute();
-        }, { operation: true });
+        await this.s.carts.change(
+          owner,
+          cart,
+          async (trx) => {
+            for (const a of inputs as Arrangement[]) {
+              if (a.cartItemIds.length)
+                await trx
+                  .updateTable('cart_item')
+                  .set({ delivery_group_id: a.deliveryGroupId })
+                  .where('cart_id', '=', cartId)
+                  .where('id', 'in', a.cartItemIds)
+                  .execute();
+            }
+            await trx
+              .updateTable('cart_operation')
+              .set({ progress: inputs.length, lease_until: leaseFromNow() })
+              .where('id', '=', opId)
+              .execute();
+          },
+          { operation: true },
+        );
         continue;
       }
       const chunk = (inputs as LineInput[]).slice(op.progress, op.progress + CHUNK);
       const resolved = await this.s.carts.resolveInputs(owner, chunk);
-      await this.s.carts.change(owner, cart, async (trx) => {
-        const outcomes = await this.s.carts.addLines(trx, owner, cart, resolved);
-        const results: StoredResult[] = [...JSON.parse(op.results_json) as StoredResult[], ...outcomes.map((o): StoredResult => (o.ok
-          ? { statusCode: 201, result: { cartItemId: o.item.id } }
-          : { statusCode: o.error.status, result: [{ errorCode: o.error.errorCode, message: o.error.message }] }))];
-        await trx.updateTable('cart_operation').set({ progress: op.progress + chunk.length, results_json: JSON.stringify(results), lease_until: leaseFromNow() })
-          .where('id', '=', opId).execute();
-      }, { operation: true });
+      await this.s.carts.change(
+        owner,
+        cart,
+        async (trx) => {
+          const outcomes = await this.s.carts.addLines(trx, owner, cart, resolved);
+          const results: StoredResult[] = [
+            ...(JSON.parse(op.results_json) as StoredResult[]),
+            ...outcomes.map(
+              (o): StoredResult =>
+                o.ok
+                  ? { statusCode: 201, result: { cartItemId: o.item.id } }
+                  : {
+                      statusCode: o.error.status,
+                      result: [{ errorCode: o.error.errorCode, message: o.error.message }],
+                    },
+            ),
+          ];
+          await trx
+            .updateTable('cart_operation')
+            .set({
+              progress: op.progress + chunk.length,
+              results_json: JSON.stringify(results),
+              lease_until: leaseFromNow(),
+            })
+            .where('id', '=', opId)
+            .execute();
+        },
+        { operation: true },
+      );
     }
   }
 
-  private async finish(db: Kysely<Database>, cartId: string, opId: string, status: 'Completed' | 'Errored'): Promise<void> {
+  private async finish(
+    db: Kysely<Database>,
+    cartId: string,
+    opId: string,
+    status: 'Completed' | 'Errored',
+  ): Promise<void> {
     await db.updateTable('cart_operation').set({ status }).where('id', '=', opId).execute();
     await db.updateTable('cart').set({ async_status: status }).where('id', '=', cartId).execute();
   }
 
   /** The line results of a cart's last batch, for the caller that wants them after polling. */
   async lastResults(cartId: string): Promise<Array<BatchResult<Pick<CartItem, 'cartItemId'>>> | null> {
-    const op = await this.s.db.selectFrom('cart_operation').select(['results_json']).where('cart_id', '=', cartId).where('kind', '=', 'batch-add')
-      .orderBy('created_at', 'desc').executeTakeFirst();
+    const op = await this.s.db
+      .selectFrom('cart_operation')
+      .select(['results_json'])
+      .where('cart_id', '=', cartId)
+      .where('kind', '=', 'batch-add')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
     return op ? JSON.parse(op.results_json) : null;
   }
 

@@ -17,11 +17,25 @@ export interface CartOwner {
 
 /** The owner for a checked buyer context: the user and effective account, or the guest's session. */
 export function cartOwnerOf(webstore: Webstore, ctx: CatalogueContext, guestSessionId: string | null): CartOwner {
-  return { webstore, userId: ctx.userId, accountId: ctx.effectiveAccountId, guestSessionId: ctx.userId ? null : guestSessionId, ctx };
+  return {
+    webstore,
+    userId: ctx.userId,
+    accountId: ctx.effectiveAccountId,
+    guestSessionId: ctx.userId ? null : guestSessionId,
+    ctx,
+  };
 }
 
 /** Whether the cart is the owner's, whatever its status (a placed checkout's cart is Closed but still theirs). */
-export function ownsCart(owner: CartOwner, cart: { webstore_id: string; owner_user_id: string | null; account_id: string | null; guest_session_id: string | null }): boolean {
+export function ownsCart(
+  owner: CartOwner,
+  cart: {
+    webstore_id: string;
+    owner_user_id: string | null;
+    account_id: string | null;
+    guest_session_id: string | null;
+  },
+): boolean {
   if (cart.webstore_id !== owner.webstore.id) return false;
   if (owner.userId) return cart.owner_user_id === owner.userId && (cart.account_id ?? null) === owner.accountId;
   return cart.owner_user_id === null && owner.guestSessionId !== null && cart.guest_session_id === owner.guestSessionId;

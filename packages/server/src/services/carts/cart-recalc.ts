@@ -12,8 +12,13 @@
 import type { Kysely } from 'kysely';
 import Big from 'big.js';
 import {
-  decimalToMinorUnits, evaluatePromotions, minorUnitsToDecimal,
-  type CartAdjustment, type PromotionAudience, type PromotionRule, type TaxLocaleType,
+  decimalToMinorUnits,
+  evaluatePromotions,
+  minorUnitsToDecimal,
+  type CartAdjustment,
+  type PromotionAudience,
+  type PromotionRule,
+  type TaxLocaleType,
 } from '@store/core';
 import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
 import type { CategoryTree } from '../category-tree.ts';
@@ -39,7 +44,10 @@ function taxMinor(amountMinor: number, rate: string, taxType: TaxLocaleType): nu
 }
 
 /** Where tax is due: the default delivery group's address, else the store's country. */
-function taxDestination(groups: Array<{ is_default: number; address_json: string | null }>, storeCountry: string): { country: string; region: string | null } {
+function taxDestination(
+  groups: Array<{ is_default: number; address_json: string | null }>,
+  storeCountry: string,
+): { country: string; region: string | null } {
   const withAddress = groups.find((g) => g.is_default === 1 && g.address_json) ?? groups.find((g) => g.address_json);
   if (!withAddress) return { country: storeCountry, region: null };
   const address = JSON.parse(withAddress.address_json!) as { country: string; region?: string | null };
@@ -52,34 +60,56 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
   const modelIds = [...new Set(items.map((i) => i.selling_model_id).filter(Boolean))];
   const [coupons, models, categoriesOf, products, groups] = await Promise.all([
     db.selectFrom('cart_coupon').select('code').where('cart_id', '=', cart.id).orderBy('created_at').execute(),
-    modelIds.length ? db.selectFrom('selling_model').select(['id', 'selling_model_type']).where('id', 'in', modelIds).execute() : [],
+    modelIds.length
+      ? db.selectFrom('selling_model').select(['id', 'selling_model_type']).where('id', 'in', modelIds).execute()
+      : [],
     productCategoryIds(db, productIds, rc.tree),
-    productIds.length ? db.selectFrom('product').select(['id', 'tax_policy_id']).where('id', 'in', productIds).execute() : [],
-    db.selectFrom('cart_delivery_group').leftJoin('delivery_method', 'delivery_method.id', 'cart_delivery_group.delivery_method_id')
-      .select(['cart_delivery_group.id', 'cart_delivery_group.is_default', 'cart_delivery_group.address_json', 'delivery_method.fee_minor'])
-      .where('cart_delivery_group.cart_id', '=', cart.id).execute(),
+    productIds.length
+      ? db.selectFrom('product').select(['id', 'tax_policy_id']).where('id', 'in', productIds).execute()
+      : [],
+    db
+      .selectFrom('cart_delivery_group')
+      .leftJoin('delivery_method', 'delivery_method.id', 'cart_delivery_group.delivery_method_id')
+      .select([
+        'cart_delivery_group.id',
+        'cart_delivery_group.is_default',
+        'cart_delivery_group.address_json',
+        'delivery_method.fee_minor',
+      ])
+      .where('cart_delivery_group.cart_id', '=', cart.id)
+      .execute(),
   ]);
   const destination = taxDestination(groups, rc.country);
   const policyIds = [...new Set(products.map((p) => p.tax_policy_id).filter((id): id is string => !!id))];
   const rates = policyIds.length
-    ? await db.selectFrom('tax_rate').select(['tax_policy_id', 'rate_percentage', 'region']).where('tax_policy_id', 'in', policyIds)
-      .where('country', '=', destination.country).execute()
+    ? await db
+        .selectFrom('tax_rate')
+        .select(['tax_policy_id', 'rate_percentage', 'region'])
+        .where('tax_policy_id', 'in', policyIds)
+        .where('country', '=', destination.country)
+        .execute()
     : [];
   const rateOf = new Map<string, string>();
-  for (const r of rates) if (r.region === null && !rateOf.has(r.tax_policy_id)) rateOf.set(r.tax_policy_id, r.rate_percentage);
+  for (const r of rates)
+    if (r.region === null && !rateOf.has(r.tax_policy_id)) rateOf.set(r.tax_policy_id, r.rate_percentage);
   // A region's own rate replaces the country-wide one.
-  for (const r of rates) if (destination.region && r.region?.toUpperCase() === destination.region) rateOf.set(r.tax_policy_id, r.rate_percentage);
+  for (const r of rates)
+    if (destination.region && r.region?.toUpperCase() === destination.region)
+      rateOf.set(r.tax_policy_id, r.rate_percentage);
   // A group is charged for only while it has lines (a line without a group is in the default one).
   const defaultGroup = groups.find((g) => g.is_default === 1)?.id;
   const used = new Set(items.map((i) => i.delivery_group_id ?? defaultGroup));
-  const charge = groups.reduce((sum, g) => sum + (used.has(g.id) ? g.fee_minor ?? 0 : 0), 0);
+  const charge = groups.reduce((sum, g) => sum + (used.has(g.id) ? (g.fee_minor ?? 0) : 0), 0);
   const policyOf = new Map(products.map((p) => [p.id, p.tax_policy_id]));
   const modelType = new Map(models.map((m) => [m.id, m.selling_model_type]));
 
   const result = evaluatePromotions({
     now: rc.now,
     lines: items.map((i) => ({
-      id: i.id, productId: i.product_id, categoryIds: categoriesOf.get(i.product_id) ?? [], quantity: String(i.quantity),
+      id: i.id,
+      productId: i.product_id,
+      categoryIds: categoriesOf.get(i.product_id) ?? [],
+      quantity: String(i.quantity),
       salesPrice: minorUnitsToDecimal(i.sales_price_minor),
       sellingModelType: (modelType.get(i.selling_model_id) ?? null) as 'OneTime' | 'Evergreen' | 'TermDefined' | null,
     })),
@@ -88,12 +118,20 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
     promotions: rc.rules,
   });
 
-  let list = 0; let product = 0; let itemAdjust = 0; let tax = 0; let quantity = 0;
+  let list = 0;
+  let product = 0;
+  let itemAdjust = 0;
+  let tax = 0;
+  let quantity = 0;
   const writes: Array<Promise<unknown>> = [];
   items.forEach((item: CartItemTable, index) => {
     const line = result.lines[index]!;
     const adjustments: CartAdjustment[] = line.adjustments.map((a) => ({
-      promotionId: a.promotionId, displayName: a.displayName, adjustmentAmount: a.amount, couponCode: a.couponCode, targetType: 'Item',
+      promotionId: a.promotionId,
+      displayName: a.displayName,
+      adjustmentAmount: a.amount,
+      couponCode: a.couponCode,
+      targetType: 'Item',
     }));
     const adjust = minor(line.totalAdjustment);
     const rate = rateOf.get(policyOf.get(item.product_id) ?? '') ?? '0';
@@ -105,16 +143,34 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
     tax += lineTax;
     quantity += item.quantity;
     if (item.adjust_minor !== adjust || item.tax_minor !== lineTax || item.adjustments_json !== json) {
-      writes.push(db.updateTable('cart_item').set({ adjust_minor: adjust, tax_minor: lineTax, adjustments_json: json }).where('id', '=', item.id).execute());
+      writes.push(
+        db
+          .updateTable('cart_item')
+          .set({ adjust_minor: adjust, tax_minor: lineTax, adjustments_json: json })
+          .where('id', '=', item.id)
+          .execute(),
+      );
     }
   });
   await Promise.all(writes);
   const cartAdjustments: CartAdjustment[] = result.cartAdjustments.map((a) => ({
-    promotionId: a.promotionId, displayName: a.displayName, adjustmentAmount: a.amount, couponCode: a.couponCode, targetType: 'Cart',
+    promotionId: a.promotionId,
+    displayName: a.displayName,
+    adjustmentAmount: a.amount,
+    couponCode: a.couponCode,
+    targetType: 'Cart',
   }));
   const totals = {
-    total_list_minor: list, total_product_minor: product, total_item_adjust_minor: itemAdjust, total_cart_adjust_minor: minor(result.totalCartAdjustment),
-    total_tax_minor: tax, total_charge_minor: charge, total_quantity: quantity, line_count: items.length, cart_adjustments_json: JSON.stringify(cartAdjustments), updated_at: rc.now,
+    total_list_minor: list,
+    total_product_minor: product,
+    total_item_adjust_minor: itemAdjust,
+    total_cart_adjust_minor: minor(result.totalCartAdjustment),
+    total_tax_minor: tax,
+    total_charge_minor: charge,
+    total_quantity: quantity,
+    line_count: items.length,
+    cart_adjustments_json: JSON.stringify(cartAdjustments),
+    updated_at: rc.now,
   };
   await db.updateTable('cart').set(totals).where('id', '=', cart.id).execute();
   return { ...cart, ...totals };

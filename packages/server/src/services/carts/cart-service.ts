@@ -4,8 +4,19 @@
 // (promotions, estimated tax, totals) happens in the same transaction.
 import { sql, type Kysely } from 'kysely';
 import {
-  CART_ITEM_SORTS, isRecordId, KEY_PREFIXES, MAX_CART_COUPONS, isAudienceEligible, isPromotionActive,
-  type CartItem, type CartItemCollection, type CartItemProduct, type CartItemSort, type CartSummary, type PromotionRule, type SellingModelType,
+  CART_ITEM_SORTS,
+  isRecordId,
+  KEY_PREFIXES,
+  MAX_CART_COUPONS,
+  isAudienceEligible,
+  isPromotionActive,
+  type CartItem,
+  type CartItemCollection,
+  type CartItemProduct,
+  type CartItemSort,
+  type CartSummary,
+  type PromotionRule,
+  type SellingModelType,
 } from '@store/core';
 import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -13,19 +24,34 @@ import { toId18 } from '../../http/params.ts';
 import type { Services } from '../index.ts';
 import { ownsCart, randomRecordId, type CartOwner } from './cart-owner.ts';
 import {
-  availableQuantities, checkLineQuantity, checkStock, linePrices, loadLineProducts, maxLimitExceeded, parseQuantity, resolveLine,
-  type LineInput, type ResolvedLine,
+  availableQuantities,
+  checkLineQuantity,
+  checkStock,
+  linePrices,
+  loadLineProducts,
+  maxLimitExceeded,
+  parseQuantity,
+  resolveLine,
+  type LineInput,
+  type ResolvedLine,
 } from './cart-lines.ts';
 import { recalculate, type RecalcContext } from './cart-recalc.ts';
 import { couponsView, emptySummary, itemView, promotionsView, summaryView } from './cart-views.ts';
 
-export const cartNotFound = (id: string) => new ApiError(404, 'ITEM_NOT_FOUND', `The cart ${id} doesn't exist or isn't yours.`);
-const cartBusy = () => new ApiError(409, 'CART_PROCESSING', 'The cart is still being updated. Try again when it is done.');
+export const cartNotFound = (id: string) =>
+  new ApiError(404, 'ITEM_NOT_FOUND', `The cart ${id} doesn't exist or isn't yours.`);
+const cartBusy = () =>
+  new ApiError(409, 'CART_PROCESSING', 'The cart is still being updated. Try again when it is done.');
 const readOnly = () => new ApiError(409, 'CART_READ_ONLY', "This cart is a read-only copy and can't be changed.");
 
 export type CartRef = 'current' | 'active' | string;
 
-export interface ItemsQuery { pageSize: number; pageNumber: number; sort: CartItemSort; productFields?: string[] }
+export interface ItemsQuery {
+  pageSize: number;
+  pageNumber: number;
+  sort: CartItemSort;
+  productFields?: string[];
+}
 
 /** What a change reports for one input line: the stored line, or why it was refused. */
 export type LineOutcome = { ok: true; item: CartItemTable } | { ok: false; error: ApiError };
@@ -38,7 +64,9 @@ const ownerKey = (o: CartOwner): string | null =>
 export class CartService {
   constructor(private s: Services) {}
 
-  private get db(): Kysely<Database> { return this.s.db; }
+  private get db(): Kysely<Database> {
+    return this.s.db;
+  }
 
   // ---- finding the cart ----
 
@@ -78,28 +106,63 @@ export class CartService {
 
   /** The cart a write goes to: `current` and `active` are made when missing (the first add makes the cart). */
   async forWrite(owner: CartOwner, ref: CartRef): Promise<CartTable> {
-    return ref === 'current' || ref === 'active' ? (await this.findOrCreate(owner, ref)).cart : this.require(owner, ref);
+    return ref === 'current' || ref === 'active'
+      ? (await this.findOrCreate(owner, ref)).cart
+      : this.require(owner, ref);
   }
 
   owns(owner: CartOwner, cart: CartTable): boolean {
     return cart.status === 'Active' && ownsCart(owner, cart);
   }
 
-  async create(owner: CartOwner, type: 'Cart' | 'PayNowReadOnly' = 'Cart'): Promise<{ cart: CartTable; created: boolean }> {
+  async create(
+    owner: CartOwner,
+    type: 'Cart' | 'PayNowReadOnly' = 'Cart',
+  ): Promise<{ cart: CartTable; created: boolean }> {
     const now = new Date().toISOString();
     const cart: CartTable = {
-      id: randomRecordId(KEY_PREFIXES.cart), webstore_id: owner.webstore.id, owner_user_id: owner.userId, guest_session_id: owner.userId ? null : owner.guestSessionId,
-      account_id: owner.accountId, owner_key: type === 'Cart' ? ownerKey(owner) : null, name: 'Cart', status: 'Active', type, currency: owner.ctx.currency,
-      async_status: 'Completed', version: 1, total_list_minor: 0, total_product_minor: 0, total_item_adjust_minor: 0, total_cart_adjust_minor: 0,
-      total_tax_minor: 0, total_charge_minor: 0, total_quantity: 0, line_count: 0, cart_adjustments_json: '[]', merged_json: null, created_at: now, updated_at: now,
+      id: randomRecordId(KEY_PREFIXES.cart),
+      webstore_id: owner.webstore.id,
+      owner_user_id: owner.userId,
+      guest_session_id: owner.userId ? null : owner.guestSessionId,
+      account_id: owner.accountId,
+      owner_key: type === 'Cart' ? ownerKey(owner) : null,
+      name: 'Cart',
+      status: 'Active',
+      type,
+      currency: owner.ctx.currency,
+      async_status: 'Completed',
+      version: 1,
+      total_list_minor: 0,
+      total_product_minor: 0,
+      total_item_adjust_minor: 0,
+      total_cart_adjust_minor: 0,
+      total_tax_minor: 0,
+      total_charge_minor: 0,
+      total_quantity: 0,
+      line_count: 0,
+      cart_adjustments_json: '[]',
+      merged_json: null,
+      created_at: now,
+      updated_at: now,
     };
     try {
       await this.db.transaction().execute(async (trx) => {
         await trx.insertInto('cart').values(cart).execute();
-        await trx.insertInto('cart_delivery_group').values({
-          id: randomRecordId(KEY_PREFIXES.deliveryGroup), cart_id: cart.id, name: 'Default Delivery', is_default: 1, address_json: null,
-          delivery_method_id: null, desired_delivery_date: null, shipping_instructions: null, created_at: now,
-        }).execute();
+        await trx
+          .insertInto('cart_delivery_group')
+          .values({
+            id: randomRecordId(KEY_PREFIXES.deliveryGroup),
+            cart_id: cart.id,
+            name: 'Default Delivery',
+            is_default: 1,
+            address_json: null,
+            delivery_method_id: null,
+            desired_delivery_date: null,
+            shipping_instructions: null,
+            created_at: now,
+          })
+          .execute();
       });
       return { cart, created: true };
     } catch (err) {
@@ -118,35 +181,57 @@ export class CartService {
   }
 
   async items(owner: CartOwner, cart: CartTable, q: ItemsQuery): Promise<CartItemCollection> {
-    let query = this.db.selectFrom('cart_item').innerJoin('product', 'product.id', 'cart_item.product_id').selectAll('cart_item').where('cart_item.cart_id', '=', cart.id);
+    let query = this.db
+      .selectFrom('cart_item')
+      .innerJoin('product', 'product.id', 'cart_item.product_id')
+      .selectAll('cart_item')
+      .where('cart_item.cart_id', '=', cart.id);
     const order: Record<CartItemSort, [string, 'asc' | 'desc']> = {
-      CreatedDateDesc: ['cart_item.seq', 'desc'], CreatedDateAsc: ['cart_item.seq', 'asc'], NameAsc: ['product.name', 'asc'],
-      NameDesc: ['product.name', 'desc'], SalesPriceAsc: ['cart_item.sales_price_minor', 'asc'], SalesPriceDesc: ['cart_item.sales_price_minor', 'desc'],
+      CreatedDateDesc: ['cart_item.seq', 'desc'],
+      CreatedDateAsc: ['cart_item.seq', 'asc'],
+      NameAsc: ['product.name', 'asc'],
+      NameDesc: ['product.name', 'desc'],
+      SalesPriceAsc: ['cart_item.sales_price_minor', 'asc'],
+      SalesPriceDesc: ['cart_item.sales_price_minor', 'desc'],
     };
     const [column, direction] = order[q.sort];
     query = query.orderBy(column as 'cart_item.seq', direction).orderBy('cart_item.seq', 'desc');
     const [rows, coupons, promotionTerms] = await Promise.all([
-      query.limit(q.pageSize).offset((q.pageNumber - 1) * q.pageSize).execute(),
+      query
+        .limit(q.pageSize)
+        .offset((q.pageNumber - 1) * q.pageSize)
+        .execute(),
       this.db.selectFrom('cart_coupon').selectAll().where('cart_id', '=', cart.id).orderBy('created_at').execute(),
       this.promotionTerms(owner.webstore.id),
     ]);
-    const adjustments = cart.line_count > q.pageSize
-      ? await this.db.selectFrom('cart_item').select('adjustments_json').where('cart_id', '=', cart.id).execute()
-      : null;
+    const adjustments =
+      cart.line_count > q.pageSize
+        ? await this.db.selectFrom('cart_item').select('adjustments_json').where('cart_id', '=', cart.id).execute()
+        : null;
     const items = await this.itemViews(owner, cart, rows, q.productFields);
     const pages = Math.max(1, Math.ceil(cart.line_count / q.pageSize));
     return {
       cartItems: items.map((cartItem) => ({ cartItem, message: null, status: 'Success' as const })),
-      cartSummary: this.summary(owner, cart), hasErrors: false,
-      currentPage: q.pageNumber, totalNumberOfPages: pages, totalItemCount: cart.line_count, count: items.length,
-      currentPageToken: String(q.pageNumber), nextPageToken: q.pageNumber < pages ? String(q.pageNumber + 1) : null,
+      cartSummary: this.summary(owner, cart),
+      hasErrors: false,
+      currentPage: q.pageNumber,
+      totalNumberOfPages: pages,
+      totalItemCount: cart.line_count,
+      count: items.length,
+      currentPageToken: String(q.pageNumber),
+      nextPageToken: q.pageNumber < pages ? String(q.pageNumber + 1) : null,
       previousPageToken: q.pageNumber > 1 ? String(q.pageNumber - 1) : null,
       cartCoupons: couponsView(cart, coupons),
       cartPromotions: promotionsView(cart, adjustments ?? rows, promotionTerms),
     };
   }
 
-  async itemViews(owner: CartOwner, cart: Pick<CartTable, 'id' | 'currency'>, rows: CartItemTable[], productFields?: string[]): Promise<CartItem[]> {
+  async itemViews(
+    owner: CartOwner,
+    cart: Pick<CartTable, 'id' | 'currency'>,
+    rows: CartItemTable[],
+    productFields?: string[],
+  ): Promise<CartItem[]> {
     if (!rows.length) return [];
     const ids = [...new Set(rows.map((r) => r.product_id))];
     const modelIds = [...new Set(rows.map((r) => r.selling_model_id).filter(Boolean))];
@@ -154,18 +239,33 @@ export class CartService {
     const fields = productFields?.length ? [...new Set([...productFields, 'StockKeepingUnit'])] : undefined;
     const [summaries, models] = await Promise.all([
       this.s.products.summaries(owner.webstore.id, ids, { fields }),
-      modelIds.length ? this.db.selectFrom('selling_model').select(['id', 'selling_model_type']).where('id', 'in', modelIds).execute() : [],
+      modelIds.length
+        ? this.db.selectFrom('selling_model').select(['id', 'selling_model_type']).where('id', 'in', modelIds).execute()
+        : [],
     ]);
-    const modelType = new Map(models.map((m) => [m.id, { sellingModelType: m.selling_model_type as SellingModelType }]));
-    const products = new Map<string, CartItemProduct>(summaries.map((p) => {
-      const all = Object.fromEntries(Object.entries(p.fields).map(([k, v]) => [k, String(v?.value ?? '')]));
-      const sku = all.StockKeepingUnit ?? '';
-      if (productFields?.length && !productFields.includes('StockKeepingUnit')) delete all.StockKeepingUnit;
-      return [p.id, {
-        productId: p.id, name: p.name, sku, productUrlName: p.urlName ?? '', productClass: p.productClass,
-        fields: all, thumbnailImage: p.defaultImage, purchaseQuantityRule: p.purchaseQuantityRule!,
-      }];
-    }));
+    const modelType = new Map(
+      models.map((m) => [m.id, { sellingModelType: m.selling_model_type as SellingModelType }]),
+    );
+    const products = new Map<string, CartItemProduct>(
+      summaries.map((p) => {
+        const all = Object.fromEntries(Object.entries(p.fields).map(([k, v]) => [k, String(v?.value ?? '')]));
+        const sku = all.StockKeepingUnit ?? '';
+        if (productFields?.length && !productFields.includes('StockKeepingUnit')) delete all.StockKeepingUnit;
+        return [
+          p.id,
+          {
+            productId: p.id,
+            name: p.name,
+            sku,
+            productUrlName: p.urlName ?? '',
+            productClass: p.productClass,
+            fields: all,
+            thumbnailImage: p.defaultImage,
+            purchaseQuantityRule: p.purchaseQuantityRule!,
+          },
+        ];
+      }),
+    );
     return rows.map((r) => itemView(r, cart, products.get(r.product_id)!, modelType.get(r.selling_model_id) ?? null));
   }
 
@@ -174,7 +274,15 @@ export class CartService {
   }
 
   async coupons(cart: CartTable) {
-    return couponsView(cart, await this.db.selectFrom('cart_coupon').selectAll().where('cart_id', '=', cart.id).orderBy('created_at').execute());
+    return couponsView(
+      cart,
+      await this.db
+        .selectFrom('cart_coupon')
+        .selectAll()
+        .where('cart_id', '=', cart.id)
+        .orderBy('created_at')
+        .execute(),
+    );
   }
 
   async promotions(owner: CartOwner, cart: CartTable) {
@@ -186,7 +294,11 @@ export class CartService {
   }
 
   private async promotionTerms(webstoreId: string): Promise<Map<string, string | null>> {
-    const rows = await this.db.selectFrom('promotion').select(['id', 'terms']).where('webstore_id', '=', webstoreId).execute();
+    const rows = await this.db
+      .selectFrom('promotion')
+      .select(['id', 'terms'])
+      .where('webstore_id', '=', webstoreId)
+      .execute();
     return new Map(rows.map((r) => [r.id, r.terms]));
   }
 
@@ -197,7 +309,8 @@ export class CartService {
     return {
       rules: await this.s.promotions.rules(owner.webstore.id),
       audience: { buyerGroupIds: owner.ctx.buyerGroupIds, accountId: owner.accountId },
-      taxType: owner.webstore.settings.taxType, country: owner.webstore.settings.country ?? 'US',
+      taxType: owner.webstore.settings.taxType,
+      country: owner.webstore.settings.country ?? 'US',
       tree: owner.ctx.tree,
       now: new Date().toISOString(),
     };
@@ -207,11 +320,21 @@ export class CartService {
    * Runs a change on a locked cart and recalculates it. Refused while a background operation works
    * on the cart (409, which the client does not retry) and on read-only copies.
    */
-  async change<T>(owner: CartOwner, cart: CartTable, fn: (trx: Kysely<Database>, cart: CartTable) => Promise<T>, opts: { operation?: boolean; rc?: RecalcContext } = {}): Promise<{ result: T; cart: CartTable }> {
-    const rc = opts.rc ?? await this.recalcContext(owner);
+  async change<T>(
+    owner: CartOwner,
+    cart: CartTable,
+    fn: (trx: Kysely<Database>, cart: CartTable) => Promise<T>,
+    opts: { operation?: boolean; rc?: RecalcContext } = {},
+  ): Promise<{ result: T; cart: CartTable }> {
+    const rc = opts.rc ?? (await this.recalcContext(owner));
     return this.db.transaction().execute(async (trx) => {
-      const locked = await trx.updateTable('cart').set({ version: sql<number>`version + 1` }).where('id', '=', cart.id).where('status', '=', 'Active')
-        .returningAll().executeTakeFirst();
+      const locked = await trx
+        .updateTable('cart')
+        .set({ version: sql<number>`version + 1` })
+        .where('id', '=', cart.id)
+        .where('status', '=', 'Active')
+        .returningAll()
+        .executeTakeFirst();
       if (!locked) throw cartNotFound(cart.id);
       if (locked.async_status === 'Processing' && !opts.operation) throw cartBusy();
       if (locked.type === 'PayNowReadOnly') throw readOnly();
@@ -222,7 +345,13 @@ export class CartService {
 
   /** Inputs resolved against the catalogue, each a line or the error that refuses it. */
   async resolveInputs(owner: CartOwner, inputs: LineInput[]): Promise<Array<ResolvedLine | ApiError>> {
-    const products = await loadLineProducts(this.s, owner, inputs.map((i) => (typeof i.productId === 'string' && isRecordId(i.productId) ? toId18(i.productId) : '')).filter(Boolean));
+    const products = await loadLineProducts(
+      this.s,
+      owner,
+      inputs
+        .map((i) => (typeof i.productId === 'string' && isRecordId(i.productId) ? toId18(i.productId) : ''))
+        .filter(Boolean),
+    );
     return inputs.map((input) => {
       try {
         return resolveLine(products, input);
@@ -237,21 +366,45 @@ export class CartService {
    * Adds resolved lines inside a locked cart's transaction: a product already in the cart with the
    * same selling model gains quantity; the purchase rule and stock are checked on the line's total.
    */
-  async addLines(trx: Kysely<Database>, owner: CartOwner, cart: CartTable, lines: Array<ResolvedLine | ApiError>): Promise<LineOutcome[]> {
+  async addLines(
+    trx: Kysely<Database>,
+    owner: CartOwner,
+    cart: CartTable,
+    lines: Array<ResolvedLine | ApiError>,
+  ): Promise<LineOutcome[]> {
     const now = new Date().toISOString();
     const valid = lines.filter((l): l is ResolvedLine => !(l instanceof ApiError));
     const productIds = [...new Set(valid.map((l) => l.product.row.id))];
     const [existing, available, seqRow, group] = await Promise.all([
-      productIds.length ? trx.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).where('product_id', 'in', productIds).execute() : [],
+      productIds.length
+        ? trx
+            .selectFrom('cart_item')
+            .selectAll()
+            .where('cart_id', '=', cart.id)
+            .where('product_id', 'in', productIds)
+            .execute()
+        : [],
       availableQuantities(trx, owner, productIds, cart.id, now),
-      trx.selectFrom('cart_item').select((eb) => eb.fn.max('seq').as('seq')).where('cart_id', '=', cart.id).executeTakeFirst(),
-      trx.selectFrom('cart_delivery_group').select('id').where('cart_id', '=', cart.id).where('is_default', '=', 1).executeTakeFirst(),
+      trx
+        .selectFrom('cart_item')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('cart_id', '=', cart.id)
+        .executeTakeFirst(),
+      trx
+        .selectFrom('cart_delivery_group')
+        .select('id')
+        .where('cart_id', '=', cart.id)
+        .where('is_default', '=', 1)
+        .executeTakeFirst(),
     ]);
     const byKey = new Map(existing.map((e) => [`${e.product_id}|${e.selling_model_id}`, e]));
     let seq = Number(seqRow?.seq ?? 0);
     const outcomes: LineOutcome[] = [];
     for (const line of lines) {
-      if (line instanceof ApiError) { outcomes.push({ ok: false, error: line }); continue; }
+      if (line instanceof ApiError) {
+        outcomes.push({ ok: false, error: line });
+        continue;
+      }
       try {
         const row = line.product.row;
         const key = `${row.id}|${line.sellingModelId}`;
@@ -262,14 +415,39 @@ export class CartService {
         const prices = linePrices(line, total);
         let item: CartItemTable;
         if (before) {
-          item = { ...before, quantity: total, list_price_minor: prices.list, sales_price_minor: prices.sales, subscription_term: line.subscriptionTerm };
-          await trx.updateTable('cart_item').set({ quantity: total, list_price_minor: prices.list, sales_price_minor: prices.sales, subscription_term: line.subscriptionTerm })
-            .where('id', '=', before.id).execute();
+          item = {
+            ...before,
+            quantity: total,
+            list_price_minor: prices.list,
+            sales_price_minor: prices.sales,
+            subscription_term: line.subscriptionTerm,
+          };
+          await trx
+            .updateTable('cart_item')
+            .set({
+              quantity: total,
+              list_price_minor: prices.list,
+              sales_price_minor: prices.sales,
+              subscription_term: line.subscriptionTerm,
+            })
+            .where('id', '=', before.id)
+            .execute();
         } else {
           item = {
-            id: randomRecordId(KEY_PREFIXES.cartItem), cart_id: cart.id, delivery_group_id: group?.id ?? null, product_id: row.id,
-            selling_model_id: line.sellingModelId, subscription_term: line.subscriptionTerm, quantity: total,
-            list_price_minor: prices.list, sales_price_minor: prices.sales, adjust_minor: 0, tax_minor: 0, adjustments_json: '[]', created_at: now, seq: ++seq,
+            id: randomRecordId(KEY_PREFIXES.cartItem),
+            cart_id: cart.id,
+            delivery_group_id: group?.id ?? null,
+            product_id: row.id,
+            selling_model_id: line.sellingModelId,
+            subscription_term: line.subscriptionTerm,
+            quantity: total,
+            list_price_minor: prices.list,
+            sales_price_minor: prices.sales,
+            adjust_minor: 0,
+            tax_minor: 0,
+            adjustments_json: '[]',
+            created_at: now,
+            seq: ++seq,
           };
           await trx.insertInto('cart_item').values(item).execute();
         }
@@ -290,13 +468,23 @@ export class CartService {
     const { result } = await this.change(owner, cart, (trx, locked) => this.addLines(trx, owner, locked, [line!]));
     const outcome = result[0]!;
     if (!outcome.ok) throw outcome.error;
-    const row = await this.db.selectFrom('cart_item').selectAll().where('id', '=', outcome.item.id).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('cart_item')
+      .selectAll()
+      .where('id', '=', outcome.item.id)
+      .executeTakeFirstOrThrow();
     return this.item(owner, cart, row);
   }
 
   async findItem(cart: CartTable, itemId: string): Promise<CartItemTable> {
-    if (!isRecordId(itemId, KEY_PREFIXES.cartItem)) throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${itemId}`);
-    const row = await this.db.selectFrom('cart_item').selectAll().where('id', '=', toId18(itemId)).where('cart_id', '=', cart.id).executeTakeFirst();
+    if (!isRecordId(itemId, KEY_PREFIXES.cartItem))
+      throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${itemId}`);
+    const row = await this.db
+      .selectFrom('cart_item')
+      .selectAll()
+      .where('id', '=', toId18(itemId))
+      .where('cart_id', '=', cart.id)
+      .executeTakeFirst();
     if (!row) throw new ApiError(404, 'ITEM_NOT_FOUND', `The cart item ${itemId} isn't in this cart.`);
     return row;
   }
@@ -307,14 +495,19 @@ export class CartService {
     const current = await this.findItem(cart, itemId);
     const products = await loadLineProducts(this.s, owner, [current.product_id]);
     const product = products.get(current.product_id);
-    if (!product) throw new ApiError(404, 'ITEM_NOT_FOUND', `The product of cart item ${itemId} is no longer available to you.`);
+    if (!product)
+      throw new ApiError(404, 'ITEM_NOT_FOUND', `The product of cart item ${itemId} is no longer available to you.`);
     const model = product.models.find((m) => m.id === current.selling_model_id) ?? null;
     await this.change(owner, cart, async (trx) => {
       checkLineQuantity(product.row, quantity, 0);
       const available = await availableQuantities(trx, owner, [product.row.id], cart.id, new Date().toISOString());
       checkStock(product.row, quantity, available.get(product.row.id));
       const prices = linePrices({ product, model, subscriptionTerm: current.subscription_term }, quantity);
-      await trx.updateTable('cart_item').set({ quantity, list_price_minor: prices.list, sales_price_minor: prices.sales }).where('id', '=', current.id).execute();
+      await trx
+        .updateTable('cart_item')
+        .set({ quantity, list_price_minor: prices.list, sales_price_minor: prices.sales })
+        .where('id', '=', current.id)
+        .execute();
     });
     return this.item(owner, cart, await this.findItem(cart, itemId));
   }
@@ -322,7 +515,11 @@ export class CartService {
   async deleteItem(owner: CartOwner, cart: CartTable, itemId: string): Promise<void> {
     const current = await this.findItem(cart, itemId);
     await this.change(owner, cart, async (trx) => {
-      await trx.deleteFrom('inventory_reservation').where('cart_id', '=', cart.id).where('product_id', '=', current.product_id).execute();
+      await trx
+        .deleteFrom('inventory_reservation')
+        .where('cart_id', '=', cart.id)
+        .where('product_id', '=', current.product_id)
+        .execute();
       await trx.deleteFrom('cart_item').where('id', '=', current.id).execute();
     });
   }
@@ -338,24 +535,51 @@ export class CartService {
     const rc = await this.recalcContext(owner);
     const rule = rc.rules.find((r: PromotionRule) => r.id === coupon.promotionId);
     const now = rc.now;
-    if (!rule || !isPromotionActive(rule, now)) throw new ApiError(400, 'INVALID_COUPON', `The coupon code ${typed} isn't valid now.`);
+    if (!rule || !isPromotionActive(rule, now))
+      throw new ApiError(400, 'INVALID_COUPON', `The coupon code ${typed} isn't valid now.`);
     if (!isAudienceEligible(rule, { buyerGroupIds: owner.ctx.buyerGroupIds, accountId: owner.accountId })) {
       throw new ApiError(400, 'INVALID_COUPON', `The coupon code ${typed} isn't available for your account.`);
     }
-    const { cart: after } = await this.change(owner, cart, async (trx) => {
-      const applied = await trx.selectFrom('cart_coupon').select(['id', 'coupon_id']).where('cart_id', '=', cart.id).execute();
-      if (applied.some((a) => a.coupon_id === coupon.id)) return;
-      if (applied.length >= MAX_CART_COUPONS) throw maxLimitExceeded(`A cart takes at most ${MAX_CART_COUPONS} coupons. Remove one to apply ${typed}.`);
-      await trx.insertInto('cart_coupon').values({ id: randomRecordId('0cc'), cart_id: cart.id, coupon_id: coupon.id, code: typed.toUpperCase(), created_at: now }).execute();
-    }, { rc });
+    const { cart: after } = await this.change(
+      owner,
+      cart,
+      async (trx) => {
+        const applied = await trx
+          .selectFrom('cart_coupon')
+          .select(['id', 'coupon_id'])
+          .where('cart_id', '=', cart.id)
+          .execute();
+        if (applied.some((a) => a.coupon_id === coupon.id)) return;
+        if (applied.length >= MAX_CART_COUPONS)
+          throw maxLimitExceeded(`A cart takes at most ${MAX_CART_COUPONS} coupons. Remove one to apply ${typed}.`);
+        await trx
+          .insertInto('cart_coupon')
+          .values({
+            id: randomRecordId('0cc'),
+            cart_id: cart.id,
+            coupon_id: coupon.id,
+            code: typed.toUpperCase(),
+            created_at: now,
+          })
+          .execute();
+      },
+      { rc },
+    );
     return this.coupons(after);
   }
 
   async deleteCoupon(owner: CartOwner, cart: CartTable, cartCouponId: string): Promise<void> {
     if (!isRecordId(cartCouponId)) throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${cartCouponId}`);
-    const row = await this.db.selectFrom('cart_coupon').select('id').where('id', '=', toId18(cartCouponId)).where('cart_id', '=', cart.id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('cart_coupon')
+      .select('id')
+      .where('id', '=', toId18(cartCouponId))
+      .where('cart_id', '=', cart.id)
+      .executeTakeFirst();
     if (!row) throw new ApiError(404, 'ITEM_NOT_FOUND', `The coupon ${cartCouponId} isn't applied to this cart.`);
-    await this.change(owner, cart, async (trx) => { await trx.deleteFrom('cart_coupon').where('id', '=', row.id).execute(); });
+    await this.change(owner, cart, async (trx) => {
+      await trx.deleteFrom('cart_coupon').where('id', '=', row.id).execute();
+    });
   }
 
   /** DELETE carts/{id}: the cart and everything hanging off it. */
@@ -366,9 +590,19 @@ export class CartService {
 
 export async function deleteCartRows(trx: Kysely<Database>, cartId: string): Promise<void> {
   // A live checkout of the cart ends with it (its payment, if any, is voided when next touched).
-  await trx.updateTable('checkout').set({ status: 'Deleted', active_key: null, updated_at: new Date().toISOString() })
-    .where('cart_id', '=', cartId).where('status', '=', 'Active').execute();
-  for (const table of ['cart_item', 'cart_coupon', 'inventory_reservation', 'cart_operation', 'cart_delivery_group'] as const) {
+  await trx
+    .updateTable('checkout')
+    .set({ status: 'Deleted', active_key: null, updated_at: new Date().toISOString() })
+    .where('cart_id', '=', cartId)
+    .where('status', '=', 'Active')
+    .execute();
+  for (const table of [
+    'cart_item',
+    'cart_coupon',
+    'inventory_reservation',
+    'cart_operation',
+    'cart_delivery_group',
+  ] as const) {
     await trx.deleteFrom(table).where('cart_id', '=', cartId).execute();
   }
   await trx.deleteFrom('cart').where('id', '=', cartId).execute();

@@ -1,14 +1,33 @@
 // Cart rows as the platform's wire shapes (core cart.ts). Totals come from the cart row written by the
 // last recalculation, so a summary is one primary-key read, however many lines the cart has.
 import {
-  decimalToMinorUnits, minorUnitsToDecimal, type CartAdjustment, type CartCompactSummary, type CartCouponCollection, type CartItem, type CartItemProduct,
-  type CartMessagesSummary, type CartPromotionCollection, type CartStatus, type CartSummary, type CartType, type AsyncOperationStatus,
-  type ProductClass, type ProductSellingModel, type TaxLocaleType,
+  decimalToMinorUnits,
+  minorUnitsToDecimal,
+  type CartAdjustment,
+  type CartCompactSummary,
+  type CartCouponCollection,
+  type CartItem,
+  type CartItemProduct,
+  type CartMessagesSummary,
+  type CartPromotionCollection,
+  type CartStatus,
+  type CartSummary,
+  type CartType,
+  type AsyncOperationStatus,
+  type ProductClass,
+  type ProductSellingModel,
+  type TaxLocaleType,
 } from '@store/core';
 import type { CartCouponTable, CartItemTable, CartTable } from '../../db/schema.ts';
 
 const money = (minor: number) => minorUnitsToDecimal(minor);
-const NO_MESSAGES: CartMessagesSummary = { errorCount: 0, hasErrors: false, limitedMessages: [], relatedEntityId: null, totalLineItemsWithErrors: 0 };
+const NO_MESSAGES: CartMessagesSummary = {
+  errorCount: 0,
+  hasErrors: false,
+  limitedMessages: [],
+  relatedEntityId: null,
+  totalLineItemsWithErrors: 0,
+};
 
 /** What the shopper pays, in minor units: products after promotions, delivery, and tax when it is added (Net). */
 export function grandTotalMinor(cart: CartTable, taxType: TaxLocaleType): number {
@@ -33,63 +52,128 @@ export function cartTotals(cart: CartTable, taxType: TaxLocaleType) {
 
 export function summaryView(cart: CartTable, taxType: TaxLocaleType): CartSummary {
   return {
-    cartId: cart.id, accountId: cart.account_id, ownerId: cart.owner_user_id, webstoreId: cart.webstore_id, name: cart.name,
-    status: cart.status as CartStatus, type: cart.type as CartType, currencyIsoCode: cart.currency,
-    asyncOperationStatus: cart.async_status as AsyncOperationStatus, taxType,
-    totalProductCount: String(cart.total_quantity), uniqueProductCount: cart.line_count, totalProductLineItemCount: cart.line_count,
+    cartId: cart.id,
+    accountId: cart.account_id,
+    ownerId: cart.owner_user_id,
+    webstoreId: cart.webstore_id,
+    name: cart.name,
+    status: cart.status as CartStatus,
+    type: cart.type as CartType,
+    currencyIsoCode: cart.currency,
+    asyncOperationStatus: cart.async_status as AsyncOperationStatus,
+    taxType,
+    totalProductCount: String(cart.total_quantity),
+    uniqueProductCount: cart.line_count,
+    totalProductLineItemCount: cart.line_count,
     ...cartTotals(cart, taxType),
     messagesSummary: NO_MESSAGES,
   };
 }
 
 /** `current` before the shopper has a cart (commerce-api §6: 200 with cartId null). */
-export function emptySummary(webstoreId: string, currency: string, taxType: TaxLocaleType, owner: { userId: string | null; accountId: string | null }): CartSummary {
+export function emptySummary(
+  webstoreId: string,
+  currency: string,
+  taxType: TaxLocaleType,
+  owner: { userId: string | null; accountId: string | null },
+): CartSummary {
   const zero = money(0);
   return {
-    cartId: null, accountId: owner.accountId, ownerId: owner.userId, webstoreId, name: 'Cart', status: 'Active', type: 'Cart', currencyIsoCode: currency,
-    asyncOperationStatus: 'Completed', taxType, totalProductCount: '0', uniqueProductCount: 0, totalProductLineItemCount: 0,
-    totalListPrice: zero, totalProductAmount: zero, totalPromotionalAdjustmentAmount: zero, totalCartLevelAdjustmentAmount: zero,
-    totalProductAmountAfterAdjustments: zero, totalTaxAmount: zero, totalChargeAmount: zero, grandTotalAmount: zero, messagesSummary: NO_MESSAGES,
+    cartId: null,
+    accountId: owner.accountId,
+    ownerId: owner.userId,
+    webstoreId,
+    name: 'Cart',
+    status: 'Active',
+    type: 'Cart',
+    currencyIsoCode: currency,
+    asyncOperationStatus: 'Completed',
+    taxType,
+    totalProductCount: '0',
+    uniqueProductCount: 0,
+    totalProductLineItemCount: 0,
+    totalListPrice: zero,
+    totalProductAmount: zero,
+    totalPromotionalAdjustmentAmount: zero,
+    totalCartLevelAdjustmentAmount: zero,
+    totalProductAmountAfterAdjustments: zero,
+    totalTaxAmount: zero,
+    totalChargeAmount: zero,
+    grandTotalAmount: zero,
+    messagesSummary: NO_MESSAGES,
   };
 }
 
 export function compactView(summary: CartSummary): CartCompactSummary {
   return {
-    cartId: summary.cartId, currencyIsoCode: summary.currencyIsoCode, totalProductCount: summary.totalProductCount,
-    uniqueProductCount: summary.uniqueProductCount, asyncOperationStatus: summary.asyncOperationStatus,
-    totalProductAmount: summary.totalProductAmount, totalPromotionalAdjustmentAmount: summary.totalPromotionalAdjustmentAmount,
+    cartId: summary.cartId,
+    currencyIsoCode: summary.currencyIsoCode,
+    totalProductCount: summary.totalProductCount,
+    uniqueProductCount: summary.uniqueProductCount,
+    asyncOperationStatus: summary.asyncOperationStatus,
+    totalProductAmount: summary.totalProductAmount,
+    totalPromotionalAdjustmentAmount: summary.totalPromotionalAdjustmentAmount,
     grandTotalAmount: summary.grandTotalAmount,
   };
 }
 
-export function itemView(item: CartItemTable, cart: Pick<CartTable, 'id' | 'currency'>, product: CartItemProduct, model: Pick<ProductSellingModel, 'sellingModelType'> | null): CartItem {
+export function itemView(
+  item: CartItemTable,
+  cart: Pick<CartTable, 'id' | 'currency'>,
+  product: CartItemProduct,
+  model: Pick<ProductSellingModel, 'sellingModelType'> | null,
+): CartItem {
   const adjustments = JSON.parse(item.adjustments_json) as CartAdjustment[];
   const total = item.sales_price_minor * item.quantity;
   return {
-    cartItemId: item.id, cartId: cart.id, cartDeliveryGroupId: item.delivery_group_id, productId: item.product_id, name: product.name,
-    type: 'Product', quantity: String(item.quantity), currencyIsoCode: cart.currency,
-    listPrice: money(item.list_price_minor), salesPrice: money(item.sales_price_minor),
+    cartItemId: item.id,
+    cartId: cart.id,
+    cartDeliveryGroupId: item.delivery_group_id,
+    productId: item.product_id,
+    name: product.name,
+    type: 'Product',
+    quantity: String(item.quantity),
+    currencyIsoCode: cart.currency,
+    listPrice: money(item.list_price_minor),
+    salesPrice: money(item.sales_price_minor),
     unitAdjustedPrice: money(Math.round((total + item.adjust_minor) / item.quantity)),
-    totalListPrice: money(item.list_price_minor * item.quantity), totalPrice: money(total),
-    totalAdjustmentAmount: money(item.adjust_minor), totalAmount: money(total + item.adjust_minor), totalTax: money(item.tax_minor),
-    productSellingModelId: item.selling_model_id || null, sellingModelType: model?.sellingModelType ?? null,
-    subscriptionTerm: item.subscription_term, productClass: product.productClass as ProductClass,
-    promotionDisplayName: adjustments[0]?.displayName ?? null, adjustments, productDetails: product,
-    messagesSummary: NO_MESSAGES, createdDate: item.created_at,
+    totalListPrice: money(item.list_price_minor * item.quantity),
+    totalPrice: money(total),
+    totalAdjustmentAmount: money(item.adjust_minor),
+    totalAmount: money(total + item.adjust_minor),
+    totalTax: money(item.tax_minor),
+    productSellingModelId: item.selling_model_id || null,
+    sellingModelType: model?.sellingModelType ?? null,
+    subscriptionTerm: item.subscription_term,
+    productClass: product.productClass as ProductClass,
+    promotionDisplayName: adjustments[0]?.displayName ?? null,
+    adjustments,
+    productDetails: product,
+    messagesSummary: NO_MESSAGES,
+    createdDate: item.created_at,
   };
 }
 
 export function couponsView(cart: CartTable, coupons: CartCouponTable[]): CartCouponCollection {
   return {
-    cartId: cart.id, cartStatus: cart.status as CartStatus, ownerId: cart.owner_user_id,
+    cartId: cart.id,
+    cartStatus: cart.status as CartStatus,
+    ownerId: cart.owner_user_id,
     cartCoupons: { coupons: coupons.map((c) => ({ cartCouponId: c.id, couponCode: c.code })) },
   };
 }
 
 /** Each promotion's total take on the cart: the item adjustments of every line plus the cart-level ones. */
-export function promotionsView(cart: CartTable, items: Pick<CartItemTable, 'adjustments_json'>[], terms: Map<string, string | null>): CartPromotionCollection {
+export function promotionsView(
+  cart: CartTable,
+  items: Pick<CartItemTable, 'adjustments_json'>[],
+  terms: Map<string, string | null>,
+): CartPromotionCollection {
   const byPromotion = new Map<string, CartAdjustment & { minor: number }>();
-  const all = [...items.flatMap((i) => JSON.parse(i.adjustments_json) as CartAdjustment[]), ...(JSON.parse(cart.cart_adjustments_json) as CartAdjustment[])];
+  const all = [
+    ...items.flatMap((i) => JSON.parse(i.adjustments_json) as CartAdjustment[]),
+    ...(JSON.parse(cart.cart_adjustments_json) as CartAdjustment[]),
+  ];
   for (const a of all) {
     const minor = Number(decimalToMinorUnits(a.adjustmentAmount));
     const seen = byPromotion.get(a.promotionId);
@@ -97,11 +181,18 @@ export function promotionsView(cart: CartTable, items: Pick<CartItemTable, 'adju
     else byPromotion.set(a.promotionId, { ...a, minor });
   }
   return {
-    cartId: cart.id, cartStatus: cart.status as CartStatus, currencyIsoCode: cart.currency,
+    cartId: cart.id,
+    cartStatus: cart.status as CartStatus,
+    currencyIsoCode: cart.currency,
     promotions: {
       promotions: [...byPromotion.values()].map((p) => ({
-        promotionId: p.promotionId, displayName: p.displayName, termsAndConditions: terms.get(p.promotionId) ?? null,
-        adjustmentAmount: money(p.minor), couponCode: p.couponCode, targetType: p.targetType, currencyIsoCode: cart.currency,
+        promotionId: p.promotionId,
+        displayName: p.displayName,
+        termsAndConditions: terms.get(p.promotionId) ?? null,
+        adjustmentAmount: money(p.minor),
+        couponCode: p.couponCode,
+        targetType: p.targetType,
+        currencyIsoCode: cart.currency,
       })),
     },
   };

@@ -2,7 +2,13 @@
 // shoppers add groups (another address, another method) and move lines between them with
 // arrange-items, which runs as a background operation (202). The default group cannot be deleted;
 // deleting another moves its lines back to the default.
-import { isRecordId, KEY_PREFIXES, type CartDeliveryGroup, type CartDeliveryGroupCollection, type DeliveryAddressInput } from '@store/core';
+import {
+  isRecordId,
+  KEY_PREFIXES,
+  type CartDeliveryGroup,
+  type CartDeliveryGroupCollection,
+  type DeliveryAddressInput,
+} from '@store/core';
 import type { CartDeliveryGroupTable, CartTable } from '../../db/schema.ts';
 import { ApiError, badInput } from '../../http/errors.ts';
 import { toId18 } from '../../http/params.ts';
@@ -24,58 +30,137 @@ function checkInput(owner: CartOwner, input: DeliveryGroupInput): void {
   if (country && allowed.length && !allowed.includes(country.toUpperCase())) {
     throw badInput(`The store doesn't deliver to ${country}; it delivers to ${allowed.join(', ')}.`);
   }
-  if (input.deliveryMethodId && !isRecordId(input.deliveryMethodId)) throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${input.deliveryMethodId}`);
+  if (input.deliveryMethodId && !isRecordId(input.deliveryMethodId))
+    throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${input.deliveryMethodId}`);
 }
 
-async function view(s: Services, owner: CartOwner, cart: CartTable, g: CartDeliveryGroupTable, cartItemLimit: number): Promise<CartDeliveryGroup> {
+async function view(
+  s: Services,
+  owner: CartOwner,
+  cart: CartTable,
+  g: CartDeliveryGroupTable,
+  cartItemLimit: number,
+): Promise<CartDeliveryGroup> {
   const [count, items] = await Promise.all([
-    s.db.selectFrom('cart_item').select((eb) => eb.fn.countAll<number>().as('n')).where('cart_id', '=', cart.id).where('delivery_group_id', '=', g.id).executeTakeFirst(),
+    s.db
+      .selectFrom('cart_item')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('cart_id', '=', cart.id)
+      .where('delivery_group_id', '=', g.id)
+      .executeTakeFirst(),
     cartItemLimit > 0
-      ? s.db.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).where('delivery_group_id', '=', g.id).orderBy('seq', 'desc').limit(cartItemLimit).execute()
+      ? s.db
+          .selectFrom('cart_item')
+          .selectAll()
+          .where('cart_id', '=', cart.id)
+          .where('delivery_group_id', '=', g.id)
+          .orderBy('seq', 'desc')
+          .limit(cartItemLimit)
+          .execute()
       : [],
   ]);
   return {
-    id: g.id, name: g.name, isDefault: g.is_default === 1, deliveryAddress: g.address_json ? JSON.parse(g.address_json) : null,
-    deliveryMethodId: g.delivery_method_id, desiredDeliveryDate: g.desired_delivery_date, shippingInstructions: g.shipping_instructions,
-    totalCartItemCount: Number(count?.n ?? 0), cartItems: await s.carts.itemViews(owner, cart, items),
+    id: g.id,
+    name: g.name,
+    isDefault: g.is_default === 1,
+    deliveryAddress: g.address_json ? JSON.parse(g.address_json) : null,
+    deliveryMethodId: g.delivery_method_id,
+    desiredDeliveryDate: g.desired_delivery_date,
+    shippingInstructions: g.shipping_instructions,
+    totalCartItemCount: Number(count?.n ?? 0),
+    cartItems: await s.carts.itemViews(owner, cart, items),
   };
 }
 
-export async function listDeliveryGroups(s: Services, owner: CartOwner, cart: CartTable, limit: number, cartItemLimit: number): Promise<CartDeliveryGroupCollection> {
-  const groups = await s.db.selectFrom('cart_delivery_group').selectAll().where('cart_id', '=', cart.id).orderBy('is_default', 'desc').orderBy('created_at').execute();
-  return { deliveryGroups: await Promise.all(groups.slice(0, limit).map((g) => view(s, owner, cart, g, cartItemLimit))), total: groups.length };
+export async function listDeliveryGroups(
+  s: Services,
+  owner: CartOwner,
+  cart: CartTable,
+  limit: number,
+  cartItemLimit: number,
+): Promise<CartDeliveryGroupCollection> {
+  const groups = await s.db
+    .selectFrom('cart_delivery_group')
+    .selectAll()
+    .where('cart_id', '=', cart.id)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at')
+    .execute();
+  return {
+    deliveryGroups: await Promise.all(groups.slice(0, limit).map((g) => view(s, owner, cart, g, cartItemLimit))),
+    total: groups.length,
+  };
 }
 
 async function findGroup(s: Services, cart: CartTable, id: string): Promise<CartDeliveryGroupTable> {
-  if (!isRecordId(id, KEY_PREFIXES.deliveryGroup)) throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${id}`);
-  const g = await s.db.selectFrom('cart_delivery_group').selectAll().where('id', '=', toId18(id)).where('cart_id', '=', cart.id).executeTakeFirst();
+  if (!isRecordId(id, KEY_PREFIXES.deliveryGroup))
+    throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${id}`);
+  const g = await s.db
+    .selectFrom('cart_delivery_group')
+    .selectAll()
+    .where('id', '=', toId18(id))
+    .where('cart_id', '=', cart.id)
+    .executeTakeFirst();
   if (!g) throw new ApiError(404, 'ITEM_NOT_FOUND', `The delivery group ${id} isn't in this cart.`);
   return g;
 }
 
-export async function getDeliveryGroup(s: Services, owner: CartOwner, cart: CartTable, id: string, cartItemLimit: number): Promise<CartDeliveryGroup> {
+export async function getDeliveryGroup(
+  s: Services,
+  owner: CartOwner,
+  cart: CartTable,
+  id: string,
+  cartItemLimit: number,
+): Promise<CartDeliveryGroup> {
   return view(s, owner, cart, await findGroup(s, cart, id), cartItemLimit);
 }
 
 const columns = (input: DeliveryGroupInput) => ({
   ...(input.name !== undefined ? { name: input.name } : {}),
-  ...(input.deliveryAddress !== undefined ? { address_json: input.deliveryAddress ? JSON.stringify({ ...input.deliveryAddress, country: input.deliveryAddress.country.toUpperCase() }) : null } : {}),
-  ...(input.deliveryMethodId !== undefined ? { delivery_method_id: input.deliveryMethodId ? toId18(input.deliveryMethodId) : null } : {}),
+  ...(input.deliveryAddress !== undefined
+    ? {
+        address_json: input.deliveryAddress
+          ? JSON.stringify({ ...input.deliveryAddress, country: input.deliveryAddress.country.toUpperCase() })
+          : null,
+      }
+    : {}),
+  ...(input.deliveryMethodId !== undefined
+    ? { delivery_method_id: input.deliveryMethodId ? toId18(input.deliveryMethodId) : null }
+    : {}),
   ...(input.desiredDeliveryDate !== undefined ? { desired_delivery_date: input.desiredDeliveryDate } : {}),
   ...(input.shippingInstructions !== undefined ? { shipping_instructions: input.shippingInstructions } : {}),
 });
 
-export async function addDeliveryGroup(s: Services, owner: CartOwner, cart: CartTable, input: DeliveryGroupInput): Promise<CartDeliveryGroup> {
+export async function addDeliveryGroup(
+  s: Services,
+  owner: CartOwner,
+  cart: CartTable,
+  input: DeliveryGroupInput,
+): Promise<CartDeliveryGroup> {
   checkInput(owner, input);
   const row: CartDeliveryGroupTable = {
-    id: randomRecordId(KEY_PREFIXES.deliveryGroup), cart_id: cart.id, name: input.name ?? 'Delivery', is_default: 0, address_json: null,
-    delivery_method_id: null, desired_delivery_date: null, shipping_instructions: null, created_at: new Date().toISOString(), ...columns(input),
+    id: randomRecordId(KEY_PREFIXES.deliveryGroup),
+    cart_id: cart.id,
+    name: input.name ?? 'Delivery',
+    is_default: 0,
+    address_json: null,
+    delivery_method_id: null,
+    desired_delivery_date: null,
+    shipping_instructions: null,
+    created_at: new Date().toISOString(),
+    ...columns(input),
   };
   await s.db.insertInto('cart_delivery_group').values(row).execute();
   return view(s, owner, cart, row, 0);
 }
 
-export async function updateDeliveryGroup(s: Services, owner: CartOwner, cart: CartTable, id: string, input: DeliveryGroupInput): Promise<CartDeliveryGroup> {
+export async function updateDeliveryGroup(
+  s: Services,
+  owner: CartOwner,
+  cart: CartTable,
+  id: string,
+  input: DeliveryGroupInput,
+): Promise<CartDeliveryGroup> {
   checkInput(owner, input);
   const g = await findGroup(s, cart, id);
   const set = columns(input);
@@ -87,24 +172,41 @@ export async function deleteDeliveryGroup(s: Services, cart: CartTable, id: stri
   const g = await findGroup(s, cart, id);
   if (g.is_default) throw badInput("The default delivery group can't be deleted.");
   await s.db.transaction().execute(async (trx) => {
-    const def = await trx.selectFrom('cart_delivery_group').select('id').where('cart_id', '=', cart.id).where('is_default', '=', 1).executeTakeFirstOrThrow();
-    await trx.updateTable('cart_item').set({ delivery_group_id: def.id }).where('delivery_group_id', '=', g.id).execute();
+    const def = await trx
+      .selectFrom('cart_delivery_group')
+      .select('id')
+      .where('cart_id', '=', cart.id)
+      .where('is_default', '=', 1)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('cart_item')
+      .set({ delivery_group_id: def.id })
+      .where('delivery_group_id', '=', g.id)
+      .execute();
     await trx.deleteFrom('cart_delivery_group').where('id', '=', g.id).execute();
   });
 }
 
 /** Checks every group and line named belongs to the cart before the background operation moves them. */
-export async function checkArrangements(s: Services, cart: CartTable, arrangements: Arrangement[]): Promise<Arrangement[]> {
+export async function checkArrangements(
+  s: Services,
+  cart: CartTable,
+  arrangements: Arrangement[],
+): Promise<Arrangement[]> {
   const out: Arrangement[] = [];
   for (const a of arrangements) {
     const g = await findGroup(s, cart, a.deliveryGroupId);
     const ids = a.cartItemIds.map((id) => {
-      if (!isRecordId(id, KEY_PREFIXES.cartItem)) throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${id}`);
+      if (!isRecordId(id, KEY_PREFIXES.cartItem))
+        throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${id}`);
       return toId18(id);
     });
-    const found = ids.length ? await s.db.selectFrom('cart_item').select('id').where('cart_id', '=', cart.id).where('id', 'in', ids).execute() : [];
+    const found = ids.length
+      ? await s.db.selectFrom('cart_item').select('id').where('cart_id', '=', cart.id).where('id', 'in', ids).execute()
+      : [];
     const missing = ids.filter((id) => !found.some((f) => f.id === id));
-    if (missing.length) throw new ApiError(404, 'ITEM_NOT_FOUND', `These cart items aren't in this cart: ${missing.join(', ')}.`);
+    if (missing.length)
+      throw new ApiError(404, 'ITEM_NOT_FOUND', `These cart items aren't in this cart: ${missing.join(', ')}.`);
     out.push({ deliveryGroupId: g.id, cartItemIds: ids });
   }
   return out;

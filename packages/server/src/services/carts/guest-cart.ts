@@ -10,8 +10,16 @@ import type { Services } from '../index.ts';
 import type { CartOwner } from './cart-owner.ts';
 import { deleteCartRows, guestOwnerKey } from './cart-service.ts';
 
-export async function mergeGuestCart(s: Services, guestSessionId: string, owner: CartOwner): Promise<CartPreserveResult | null> {
-  const guest = await s.db.selectFrom('cart').selectAll().where('owner_key', '=', guestOwnerKey(guestSessionId)).executeTakeFirst();
+export async function mergeGuestCart(
+  s: Services,
+  guestSessionId: string,
+  owner: CartOwner,
+): Promise<CartPreserveResult | null> {
+  const guest = await s.db
+    .selectFrom('cart')
+    .selectAll()
+    .where('owner_key', '=', guestOwnerKey(guestSessionId))
+    .executeTakeFirst();
   if (!guest) return null;
   const [lines, coupons] = await Promise.all([
     s.db.selectFrom('cart_item').selectAll().where('cart_id', '=', guest.id).orderBy('seq').execute(),
@@ -21,10 +29,18 @@ export async function mergeGuestCart(s: Services, guestSessionId: string, owner:
   const messages: string[] = [];
   let merged = 0;
   if (lines.length) {
-    const resolved = await s.carts.resolveInputs(owner, lines.map((l) => ({
-      productId: l.product_id, quantity: l.quantity, productSellingModelId: l.selling_model_id || undefined, subscriptionTerm: l.subscription_term ?? undefined,
-    })));
-    const { result } = await s.carts.change(owner, cart, (trx, locked) => s.carts.addLines(trx, owner, locked, resolved));
+    const resolved = await s.carts.resolveInputs(
+      owner,
+      lines.map((l) => ({
+        productId: l.product_id,
+        quantity: l.quantity,
+        productSellingModelId: l.selling_model_id || undefined,
+        subscriptionTerm: l.subscription_term ?? undefined,
+      })),
+    );
+    const { result } = await s.carts.change(owner, cart, (trx, locked) =>
+      s.carts.addLines(trx, owner, locked, resolved),
+    );
     for (const outcome of result) {
       if (outcome.ok) merged += 1;
       else messages.push(outcome.error.message);
@@ -38,10 +54,19 @@ export async function mergeGuestCart(s: Services, guestSessionId: string, owner:
       messages.push(err.message);
     }
   }
-  const outcome: CartPreserveResult = { cartId: guest.id, mergedLineCount: merged, errorCount: messages.length, messages };
+  const outcome: CartPreserveResult = {
+    cartId: guest.id,
+    mergedLineCount: merged,
+    errorCount: messages.length,
+    messages,
+  };
   await s.db.transaction().execute(async (trx) => {
     await deleteCartRows(trx, guest.id);
-    await trx.updateTable('cart').set({ merged_json: JSON.stringify(outcome) }).where('id', '=', cart.id).execute();
+    await trx
+      .updateTable('cart')
+      .set({ merged_json: JSON.stringify(outcome) })
+      .where('id', '=', cart.id)
+      .execute();
   });
   return outcome;
 }
@@ -54,6 +79,7 @@ export async function preserveResult(s: Services, owner: CartOwner, guestCartId:
   if (!owner.userId) throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'Log in to keep your guest cart.');
   const cart: CartTable | null = await s.carts.findCurrent(owner);
   const merged = cart?.merged_json ? (JSON.parse(cart.merged_json) as CartPreserveResult) : null;
-  if (!merged || merged.cartId.slice(0, 15) !== guestCartId.slice(0, 15)) throw new ApiError(404, 'ITEM_NOT_FOUND', `The cart ${guestCartId} doesn't exist or isn't yours.`);
+  if (!merged || merged.cartId.slice(0, 15) !== guestCartId.slice(0, 15))
+    throw new ApiError(404, 'ITEM_NOT_FOUND', `The cart ${guestCartId} doesn't exist or isn't yours.`);
   return { ...merged, cartId: cart!.id };
 }

@@ -37,8 +37,18 @@ export class TestPaymentGateway implements PaymentGateway {
   async authorize(req: AuthorizeRequest): Promise<AuthorizeResult> {
     const card = parseTestToken(req.token);
     if (!card) return { status: 'Invalid', message: 'The payment token is not one the test gateway issued.' };
-    if (card.outcome === 'decline') return { status: 'Declined', message: 'Your card was declined. Use another card or payment method.', brand: card.brand, last4: card.last4 };
-    if (card.outcome === 'fail') return { status: 'Failed', message: 'The payment service could not be reached. Your card was not charged; try again in a moment.' };
+    if (card.outcome === 'decline')
+      return {
+        status: 'Declined',
+        message: 'Your card was declined. Use another card or payment method.',
+        brand: card.brand,
+        last4: card.last4,
+      };
+    if (card.outcome === 'fail')
+      return {
+        status: 'Failed',
+        message: 'The payment service could not be reached. Your card was not charged; try again in a moment.',
+      };
     return { status: 'Authorized', reference: referenceFor(req.idempotencyKey), brand: card.brand, last4: card.last4 };
   }
 

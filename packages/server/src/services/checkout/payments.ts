@@ -6,7 +6,12 @@
 // (409) until the shopper pays again for what the cart now holds.
 import type { Kysely } from 'kysely';
 import {
-  KEY_PREFIXES, type CheckoutAddress, type CheckoutError, type CheckoutPayment, type PaymentRequest, type PaymentResultCode,
+  KEY_PREFIXES,
+  type CheckoutAddress,
+  type CheckoutError,
+  type CheckoutPayment,
+  type PaymentRequest,
+  type PaymentResultCode,
 } from '@store/core';
 import type { CartTable, CheckoutTable, Database, PaymentTable } from '../../db/schema.ts';
 import { ApiError, badInput } from '../../http/errors.ts';
@@ -17,7 +22,10 @@ import { checkedCheckoutAddress } from '../address-rules.ts';
 import type { AuthorizeResult, PaymentGateway } from './payment-gateway.ts';
 import { problem } from './checkout-errors.ts';
 
-export interface PaymentOutcome { status: number; body: CheckoutPayment }
+export interface PaymentOutcome {
+  status: number;
+  body: CheckoutPayment;
+}
 
 const PO_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 ._\/-]{0,39}$/;
 
@@ -26,41 +34,91 @@ export function mayUsePurchaseOrder(owner: CartOwner): boolean {
   return !!owner.userId && !!owner.accountId && owner.ctx.user?.role !== 'shopper';
 }
 
-function outcome(status: number, resultCode: PaymentResultCode, errors: CheckoutError[], payment: PaymentTable | null): PaymentOutcome {
+function outcome(
+  status: number,
+  resultCode: PaymentResultCode,
+  errors: CheckoutError[],
+  payment: PaymentTable | null,
+): PaymentOutcome {
   return {
     status,
     body: {
-      errors, salesforceResultCode: resultCode,
-      paymentData: payment ? { paymentId: payment.id, status: payment.status, method: payment.method as 'Card' | 'PurchaseOrder', cardBrand: payment.card_brand, cardLast4: payment.card_last4 } : null,
+      errors,
+      salesforceResultCode: resultCode,
+      paymentData: payment
+        ? {
+            paymentId: payment.id,
+            status: payment.status,
+            method: payment.method as 'Card' | 'PurchaseOrder',
+            cardBrand: payment.card_brand,
+            cardLast4: payment.card_last4,
+          }
+        : null,
     },
   };
 }
 
 export class PaymentService {
-  constructor(private s: Services, readonly gateway: PaymentGateway) {}
+  constructor(
+    private s: Services,
+    readonly gateway: PaymentGateway,
+  ) {}
 
-  private get db(): Kysely<Database> { return this.s.db; }
+  private get db(): Kysely<Database> {
+    return this.s.db;
+  }
 
   async pay(owner: CartOwner, checkout: CheckoutTable, cart: CartTable, req: PaymentRequest): Promise<PaymentOutcome> {
-    const missing = (await this.s.checkouts.missing(owner, checkout, cart));
+    const missing = await this.s.checkouts.missing(owner, checkout, cart);
     if (missing.length) return outcome(422, 'ValidationError', missing, null);
     const stock = await this.s.checkouts.stockProblems(owner, cart);
     if (stock.length) return outcome(422, 'ValidationError', stock, null);
     // commerce-api §7: no phone number goes with a payment.
-    const billing = req.billingAddress ? checkedCheckoutAddress({ ...req.billingAddress, shipToPhoneNumber: undefined }, []) : await this.deliveryAddressAsBilling(cart);
+    const billing = req.billingAddress
+      ? checkedCheckoutAddress({ ...req.billingAddress, shipToPhoneNumber: undefined }, [])
+      : await this.deliveryAddressAsBilling(cart);
     const amount = grandTotalMinor(cart, owner.webstore.settings.taxType);
     const base = {
-      webstore_id: owner.webstore.id, checkout_id: checkout.id, order_id: null, request_type: req.requestType, amount_minor: amount, currency: cart.currency,
-      billing_json: billing ? JSON.stringify(billing) : null, created_at: new Date().toISOString(),
+      webstore_id: owner.webstore.id,
+      checkout_id: checkout.id,
+      order_id: null,
+      request_type: req.requestType,
+      amount_minor: amount,
+      currency: cart.currency,
+      billing_json: billing ? JSON.stringify(billing) : null,
+      created_at: new Date().toISOString(),
     };
 
     if (req.requestType === 'SimplePurchaseOrder') {
       if (!mayUsePurchaseOrder(owner)) {
-        return outcome(422, 'ValidationError', [problem('payment-method-not-allowed', 'Purchase orders are for business accounts.', 'Log in as a buyer for a business account, or pay by card.')], null);
+        return outcome(
+          422,
+          'ValidationError',
+          [
+            problem(
+              'payment-method-not-allowed',
+              'Purchase orders are for business accounts.',
+              'Log in as a buyer for a business account, or pay by card.',
+            ),
+          ],
+          null,
+        );
       }
       const po = (req.paymentToken ?? '').trim();
-      if (!PO_NUMBER.test(po)) throw badInput('Enter a purchase order number of up to 40 letters, digits, spaces or . _ / -.');
-      const row: PaymentTable = { ...base, id: randomRecordId(KEY_PREFIXES.payment), method: 'PurchaseOrder', gateway: 'purchase-order', gateway_reference: null, card_brand: null, card_last4: null, po_number: po, status: 'Authorized', result_code: 'Success' };
+      if (!PO_NUMBER.test(po))
+        throw badInput('Enter a purchase order number of up to 40 letters, digits, spaces or . _ / -.');
+      const row: PaymentTable = {
+        ...base,
+        id: randomRecordId(KEY_PREFIXES.payment),
+        method: 'PurchaseOrder',
+        gateway: 'purchase-order',
+        gateway_reference: null,
+        card_brand: null,
+        card_last4: null,
+        po_number: po,
+        status: 'Authorized',
+        result_code: 'Success',
+      };
       await this.adopt(checkout, cart, row);
       return outcome(200, 'Success', [], row);
     }
@@ -69,15 +127,23 @@ export class PaymentService {
     if (!billing) throw badInput('Enter the billing address of the card.');
     // One key per checkout, cart version and token: a retried request gets the same authorisation, a new card a new one.
     const key = `${checkout.id}:${cart.version}:${token}`;
-    const result: AuthorizeResult = req.requestType === 'PostAuth'
-      ? await this.gateway.verifyAuthorization(token, amount, cart.currency)
-      : await this.gateway.authorize({ token, amountMinor: amount, currency: cart.currency, idempotencyKey: key });
+    const result: AuthorizeResult =
+      req.requestType === 'PostAuth'
+        ? await this.gateway.verifyAuthorization(token, amount, cart.currency)
+        : await this.gateway.authorize({ token, amountMinor: amount, currency: cart.currency, idempotencyKey: key });
     if (result.status === 'Invalid') throw badInput(result.message);
     const row: PaymentTable = {
-      ...base, id: randomRecordId(KEY_PREFIXES.payment), method: 'Card', gateway: this.gateway.name, po_number: null,
+      ...base,
+      id: randomRecordId(KEY_PREFIXES.payment),
+      method: 'Card',
+      gateway: this.gateway.name,
+      po_number: null,
       gateway_reference: result.status === 'Authorized' ? result.reference : null,
-      card_brand: 'brand' in result ? result.brand : null, card_last4: 'last4' in result ? result.last4 : null,
-      status: result.status, result_code: result.status === 'Authorized' ? 'Success' : result.status === 'Declined' ? 'Decline' : 'SystemError',
+      card_brand: 'brand' in result ? result.brand : null,
+      card_last4: 'last4' in result ? result.last4 : null,
+      status: result.status,
+      result_code:
+        result.status === 'Authorized' ? 'Success' : result.status === 'Declined' ? 'Decline' : 'SystemError',
     };
     if (result.status === 'Authorized') {
       await this.adopt(checkout, cart, row);
@@ -85,43 +151,75 @@ export class PaymentService {
     }
     // A declined or failed attempt is kept for the record; the checkout's earlier payment (if any) stands.
     await this.db.insertInto('payment').values(row).execute();
-    if (result.status === 'Declined') return outcome(422, 'Decline', [problem('payment-declined', 'Your card was declined.', result.message)], row);
-    return outcome(502, 'SystemError', [problem('payment-gateway-unavailable', 'We couldn\u2019t take the payment.', result.message)], row);
+    if (result.status === 'Declined')
+      return outcome(422, 'Decline', [problem('payment-declined', 'Your card was declined.', result.message)], row);
+    return outcome(
+      502,
+      'SystemError',
+      [problem('payment-gateway-unavailable', 'We couldn\u2019t take the payment.', result.message)],
+      row,
+    );
   }
 
   private tokenOf(req: PaymentRequest): string {
     if (req.requestType === 'ClientRequest') {
       let data: unknown;
-      try { data = req.paymentsData ? JSON.parse(req.paymentsData) : null; } catch { throw badInput('paymentsData must be JSON text.'); }
+      try {
+        data = req.paymentsData ? JSON.parse(req.paymentsData) : null;
+      } catch {
+        throw badInput('paymentsData must be JSON text.');
+      }
       const token = data && typeof data === 'object' && 'token' in data ? (data as { token: unknown }).token : null;
-      if (typeof token !== 'string' || !token) throw badInput('paymentsData must hold the gateway token as {"token": "..."}.');
+      if (typeof token !== 'string' || !token)
+        throw badInput('paymentsData must hold the gateway token as {"token": "..."}.');
       return token;
     }
     if (!req.paymentToken?.trim()) throw badInput('paymentToken is required.');
     // A card number sent by mistake is refused before it goes anywhere (and is never stored).
-    if (/^\d[\d\s-]{11,22}$/.test(req.paymentToken.trim())) throw badInput('Send the gateway\u2019s token, never a card number.');
+    if (/^\d[\d\s-]{11,22}$/.test(req.paymentToken.trim()))
+      throw badInput('Send the gateway\u2019s token, never a card number.');
     return req.paymentToken.trim();
   }
 
-
   private async deliveryAddressAsBilling(cart: CartTable): Promise<CheckoutAddress | null> {
-    const g = await this.db.selectFrom('cart_delivery_group').select('address_json').where('cart_id', '=', cart.id).where('address_json', 'is not', null)
-      .orderBy('is_default', 'desc').limit(1).executeTakeFirst();
-    return g?.address_json ? { ...JSON.parse(g.address_json) as CheckoutAddress, shipToPhoneNumber: null } : null;
+    const g = await this.db
+      .selectFrom('cart_delivery_group')
+      .select('address_json')
+      .where('cart_id', '=', cart.id)
+      .where('address_json', 'is not', null)
+      .orderBy('is_default', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return g?.address_json ? { ...(JSON.parse(g.address_json) as CheckoutAddress), shipToPhoneNumber: null } : null;
   }
 
   /** The payment becomes the checkout's; the one it replaces is voided. */
   private async adopt(checkout: CheckoutTable, cart: CartTable, row: PaymentTable): Promise<void> {
     const previous = await this.db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('checkout').select(['payment_id', 'status']).where('id', '=', checkout.id).executeTakeFirst();
-      if (current?.status !== 'Active') throw new ApiError(410, 'CHECKOUT_COMPLETED', 'This checkout has ended. Start a new checkout.');
+      const current = await trx
+        .selectFrom('checkout')
+        .select(['payment_id', 'status'])
+        .where('id', '=', checkout.id)
+        .executeTakeFirst();
+      if (current?.status !== 'Active')
+        throw new ApiError(410, 'CHECKOUT_COMPLETED', 'This checkout has ended. Start a new checkout.');
       await trx.insertInto('payment').values(row).execute();
-      await trx.updateTable('checkout').set({ payment_id: row.id, paid_cart_version: cart.version, updated_at: row.created_at }).where('id', '=', checkout.id).execute();
+      await trx
+        .updateTable('checkout')
+        .set({ payment_id: row.id, paid_cart_version: cart.version, updated_at: row.created_at })
+        .where('id', '=', checkout.id)
+        .execute();
       if (!current.payment_id) return null;
-      return trx.updateTable('payment').set({ status: 'Voided' }).where('id', '=', current.payment_id).where('order_id', 'is', null)
-        .returning(['gateway', 'gateway_reference']).executeTakeFirst();
+      return trx
+        .updateTable('payment')
+        .set({ status: 'Voided' })
+        .where('id', '=', current.payment_id)
+        .where('order_id', 'is', null)
+        .returning(['gateway', 'gateway_reference'])
+        .executeTakeFirst();
     });
-    if (previous?.gateway === this.gateway.name && previous.gateway_reference) await this.gateway.void(previous.gateway_reference);
+    if (previous?.gateway === this.gateway.name && previous.gateway_reference)
+      await this.gateway.void(previous.gateway_reference);
   }
 
   /** Releases the checkout's payment (the checkout ended or its order could not be placed). */
@@ -129,10 +227,21 @@ export class PaymentService {
     const voided = await this.db.transaction().execute(async (trx) => {
       const co = await trx.selectFrom('checkout').select('payment_id').where('id', '=', checkoutId).executeTakeFirst();
       if (!co?.payment_id) return null;
-      await trx.updateTable('checkout').set({ payment_id: null, paid_cart_version: null }).where('id', '=', checkoutId).execute();
-      return trx.updateTable('payment').set({ status: 'Voided' }).where('id', '=', co.payment_id).where('order_id', 'is', null)
-        .where('status', '=', 'Authorized').returning(['gateway', 'gateway_reference']).executeTakeFirst();
+      await trx
+        .updateTable('checkout')
+        .set({ payment_id: null, paid_cart_version: null })
+        .where('id', '=', checkoutId)
+        .execute();
+      return trx
+        .updateTable('payment')
+        .set({ status: 'Voided' })
+        .where('id', '=', co.payment_id)
+        .where('order_id', 'is', null)
+        .where('status', '=', 'Authorized')
+        .returning(['gateway', 'gateway_reference'])
+        .executeTakeFirst();
     });
-    if (voided?.gateway === this.gateway.name && voided.gateway_reference) await this.gateway.void(voided.gateway_reference);
+    if (voided?.gateway === this.gateway.name && voided.gateway_reference)
+      await this.gateway.void(voided.gateway_reference);
   }
 }

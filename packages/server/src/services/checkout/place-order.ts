@@ -8,7 +8,14 @@
 // by its Idempotency-Key or by the checkout it came from.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { KEY_PREFIXES, decimalToMinorUnits, subscriptionDates, type CartAdjustment, type PlaceOrderResult, type PricingTermUnit } from '@store/core';
+import {
+  KEY_PREFIXES,
+  decimalToMinorUnits,
+  subscriptionDates,
+  type CartAdjustment,
+  type PlaceOrderResult,
+  type PricingTermUnit,
+} from '@store/core';
 import type { CartTable, CheckoutTable, Database, SalesOrderTable } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { forUpdate } from '../../db/locks.ts';
@@ -26,8 +33,12 @@ export type OrderPlacedHook = (trx: Kysely<Database>, order: SalesOrderTable) =>
 
 class AlreadyClaimed extends Error {}
 
-const resultOf = (o: Pick<SalesOrderTable, 'id' | 'order_number'>): PlaceOrderResult =>
-  ({ orderReferenceNumber: o.order_number, orderSummaryId: o.id, salesOrderId: o.id, errors: [] });
+const resultOf = (o: Pick<SalesOrderTable, 'id' | 'order_number'>): PlaceOrderResult => ({
+  orderReferenceNumber: o.order_number,
+  orderSummaryId: o.id,
+  salesOrderId: o.id,
+  errors: [],
+});
 
 export class OrderPlacement {
   /** Test hook: a pause between the steps of the transaction, so a test can kill the process inside it. */
@@ -36,39 +47,74 @@ export class OrderPlacement {
 
   constructor(private s: Services) {}
 
-  private get db(): Kysely<Database> { return this.s.db; }
+  private get db(): Kysely<Database> {
+    return this.s.db;
+  }
 
   private async step(): Promise<void> {
     if (this.stepPauseMs > 0) await new Promise((r) => setTimeout(r, Math.random() * this.stepPauseMs));
   }
 
-  async place(owner: CartOwner, checkout: CheckoutTable, cart: CartTable, idempotencyKey: string | null): Promise<{ created: boolean; result: PlaceOrderResult }> {
+  async place(
+    owner: CartOwner,
+    checkout: CheckoutTable,
+    cart: CartTable,
+    idempotencyKey: string | null,
+  ): Promise<{ created: boolean; result: PlaceOrderResult }> {
     if (idempotencyKey) {
-      const earlier = await this.db.selectFrom('sales_order').select(['id', 'order_number', 'checkout_id']).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-      if (earlier && earlier.checkout_id !== checkout.id) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another checkout; send a new key.');
+      const earlier = await this.db
+        .selectFrom('sales_order')
+        .select(['id', 'order_number', 'checkout_id'])
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
+      if (earlier && earlier.checkout_id !== checkout.id)
+        throw new ApiError(
+          422,
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was used for another checkout; send a new key.',
+        );
       if (earlier) return { created: false, result: resultOf(earlier) };
     }
     if (checkout.order_id) return { created: false, result: await this.orderResult(checkout.order_id) };
 
     const missing = await this.s.checkouts.missing(owner, checkout, cart);
-    if (missing.some((m) => m.type.endsWith('missing-contact-info'))) throw new ApiError(412, 'MISSING_CONTACT_INFO', 'Enter your email address before placing the order.');
-    if (missing.length) throw new ApiError(422, 'CHECKOUT_INCOMPLETE', missing.map((m) => `${m.title} ${m.detail}`).join(' '));
-    if (!checkout.payment_id) throw new ApiError(422, 'PAYMENT_REQUIRED', 'Add a payment method before placing the order.');
-    if (checkout.paid_cart_version !== cart.version) throw checkoutConflict('Your cart changed after you paid. Review the order and pay again.');
+    if (missing.some((m) => m.type.endsWith('missing-contact-info')))
+      throw new ApiError(412, 'MISSING_CONTACT_INFO', 'Enter your email address before placing the order.');
+    if (missing.length)
+      throw new ApiError(422, 'CHECKOUT_INCOMPLETE', missing.map((m) => `${m.title} ${m.detail}`).join(' '));
+    if (!checkout.payment_id)
+      throw new ApiError(422, 'PAYMENT_REQUIRED', 'Add a payment method before placing the order.');
+    if (checkout.paid_cart_version !== cart.version)
+      throw checkoutConflict('Your cart changed after you paid. Review the order and pay again.');
 
     const orderId = randomRecordId(KEY_PREFIXES.order);
     const orderNumber = await this.nextOrderNumber();
     try {
-      const order = await this.db.transaction().execute((trx) => this.write(trx, owner, checkout, cart, orderId, orderNumber, idempotencyKey));
+      const order = await this.db
+        .transaction()
+        .execute((trx) => this.write(trx, owner, checkout, cart, orderId, orderNumber, idempotencyKey));
       return { created: true, result: resultOf(order) };
     } catch (err) {
       if (err instanceof AlreadyClaimed || isUniqueViolation(err)) {
         // Another request placed this checkout (or used this key) first: answer with that order.
-        const again = await this.db.selectFrom('checkout').select(['order_id', 'payment_id']).where('id', '=', checkout.id).executeTakeFirst();
+        const again = await this.db
+          .selectFrom('checkout')
+          .select(['order_id', 'payment_id'])
+          .where('id', '=', checkout.id)
+          .executeTakeFirst();
         if (again?.order_id) return { created: false, result: await this.orderResult(again.order_id) };
         if (idempotencyKey) {
-          const byKey = await this.db.selectFrom('sales_order').select(['id', 'order_number', 'checkout_id']).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-          if (byKey) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another checkout; send a new key.');
+          const byKey = await this.db
+            .selectFrom('sales_order')
+            .select(['id', 'order_number', 'checkout_id'])
+            .where('idempotency_key', '=', idempotencyKey)
+            .executeTakeFirst();
+          if (byKey)
+            throw new ApiError(
+              422,
+              'IDEMPOTENCY_KEY_REUSED',
+              'This Idempotency-Key was used for another checkout; send a new key.',
+            );
         }
         throw checkoutConflict('The checkout changed while the order was being placed. Review it and try again.');
       }
@@ -81,7 +127,11 @@ export class OrderPlacement {
   }
 
   private async orderResult(orderId: string): Promise<PlaceOrderResult> {
-    const o = await this.db.selectFrom('sales_order').select(['id', 'order_number']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    const o = await this.db
+      .selectFrom('sales_order')
+      .select(['id', 'order_number'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
     return resultOf(o);
   }
 
@@ -91,21 +141,50 @@ export class OrderPlacement {
    * order that is then refused or lost in a crash leaves a gap in the numbers, which is harmless.
    */
   private async nextOrderNumber(): Promise<string> {
-    await this.db.insertInto('id_counter').values({ prefix: ORDER_COUNTER, next_value: 1001 }).onConflict((oc) => oc.column('prefix').doNothing()).execute();
-    const counter = await this.db.updateTable('id_counter').set({ next_value: sql<number>`next_value + 1` }).where('prefix', '=', ORDER_COUNTER).returning('next_value').executeTakeFirstOrThrow();
+    await this.db
+      .insertInto('id_counter')
+      .values({ prefix: ORDER_COUNTER, next_value: 1001 })
+      .onConflict((oc) => oc.column('prefix').doNothing())
+      .execute();
+    const counter = await this.db
+      .updateTable('id_counter')
+      .set({ next_value: sql<number>`next_value + 1` })
+      .where('prefix', '=', ORDER_COUNTER)
+      .returning('next_value')
+      .executeTakeFirstOrThrow();
     return `${ORDER_NUMBER_PREFIX}${String(counter.next_value - 1).padStart(8, '0')}`;
   }
 
-  private async write(trx: Kysely<Database>, owner: CartOwner, checkout: CheckoutTable, cart: CartTable, orderId: string, orderNumber: string, idempotencyKey: string | null): Promise<SalesOrderTable> {
+  private async write(
+    trx: Kysely<Database>,
+    owner: CartOwner,
+    checkout: CheckoutTable,
+    cart: CartTable,
+    orderId: string,
+    orderNumber: string,
+    idempotencyKey: string | null,
+  ): Promise<SalesOrderTable> {
     const now = new Date().toISOString();
     // 1. Claim the checkout: only one request gets past this line.
-    const claimed = await trx.updateTable('checkout').set({ status: 'Completed', active_key: null, order_id: orderId, updated_at: now })
-      .where('id', '=', checkout.id).where('status', '=', 'Active').where('payment_id', '=', checkout.payment_id!).returning('id').executeTakeFirst();
+    const claimed = await trx
+      .updateTable('checkout')
+      .set({ status: 'Completed', active_key: null, order_id: orderId, updated_at: now })
+      .where('id', '=', checkout.id)
+      .where('status', '=', 'Active')
+      .where('payment_id', '=', checkout.payment_id!)
+      .returning('id')
+      .executeTakeFirst();
     if (!claimed) throw new AlreadyClaimed();
     await this.step();
     // 2. Close the cart at the version that was paid for.
-    const closed = await trx.updateTable('cart').set({ status: 'Closed', owner_key: null, version: sql<number>`version + 1`, updated_at: now })
-      .where('id', '=', cart.id).where('version', '=', checkout.paid_cart_version!).where('status', '=', 'Active').returning('id').executeTakeFirst();
+    const closed = await trx
+      .updateTable('cart')
+      .set({ status: 'Closed', owner_key: null, version: sql<number>`version + 1`, updated_at: now })
+      .where('id', '=', cart.id)
+      .where('version', '=', checkout.paid_cart_version!)
+      .where('status', '=', 'Active')
+      .returning('id')
+      .executeTakeFirst();
     if (!closed) throw checkoutConflict('Your cart changed after you paid. Review the order and pay again.');
     await this.step();
 
@@ -114,11 +193,29 @@ export class OrderPlacement {
     const modelIds = [...new Set(items.map((i) => i.selling_model_id).filter(Boolean))];
     const [products, models, groups, payment] = await Promise.all([
       trx.selectFrom('product').select(['id', 'sku', 'name', 'fulfilment']).where('id', 'in', productIds).execute(),
-      modelIds.length ? trx.selectFrom('selling_model').select(['id', 'selling_model_type', 'pricing_term', 'pricing_term_unit']).where('id', 'in', modelIds).execute() : [],
-      trx.selectFrom('cart_delivery_group').leftJoin('delivery_method', 'delivery_method.id', 'cart_delivery_group.delivery_method_id')
-        .select(['cart_delivery_group.id', 'cart_delivery_group.name', 'cart_delivery_group.is_default', 'cart_delivery_group.address_json', 'cart_delivery_group.shipping_instructions',
-          'cart_delivery_group.delivery_method_id', 'delivery_method.name as method_name', 'delivery_method.kind', 'delivery_method.fee_minor'])
-        .where('cart_delivery_group.cart_id', '=', cart.id).execute(),
+      modelIds.length
+        ? trx
+            .selectFrom('selling_model')
+            .select(['id', 'selling_model_type', 'pricing_term', 'pricing_term_unit'])
+            .where('id', 'in', modelIds)
+            .execute()
+        : [],
+      trx
+        .selectFrom('cart_delivery_group')
+        .leftJoin('delivery_method', 'delivery_method.id', 'cart_delivery_group.delivery_method_id')
+        .select([
+          'cart_delivery_group.id',
+          'cart_delivery_group.name',
+          'cart_delivery_group.is_default',
+          'cart_delivery_group.address_json',
+          'cart_delivery_group.shipping_instructions',
+          'cart_delivery_group.delivery_method_id',
+          'delivery_method.name as method_name',
+          'delivery_method.kind',
+          'delivery_method.fee_minor',
+        ])
+        .where('cart_delivery_group.cart_id', '=', cart.id)
+        .execute(),
       trx.selectFrom('payment').selectAll().where('id', '=', checkout.payment_id!).executeTakeFirstOrThrow(),
     ]);
     const product = new Map(products.map((p) => [p.id, p]));
@@ -126,7 +223,9 @@ export class OrderPlacement {
 
     // 3. Take the stock of the physical lines.
     const physical = new Map<string, number>();
-    for (const i of items) if (product.get(i.product_id)?.fulfilment === 'Physical') physical.set(i.product_id, (physical.get(i.product_id) ?? 0) + i.quantity);
+    for (const i of items)
+      if (product.get(i.product_id)?.fulfilment === 'Physical')
+        physical.set(i.product_id, (physical.get(i.product_id) ?? 0) + i.quantity);
     await this.takeStock(trx, owner, cart.id, physical, now);
     await trx.deleteFrom('inventory_reservation').where('cart_id', '=', cart.id).execute();
     await this.step();
@@ -135,13 +234,33 @@ export class OrderPlacement {
     const contact = JSON.parse(checkout.contact_json!) as { email: string };
     const taxType = owner.webstore.settings.taxType;
     const order: SalesOrderTable = {
-      id: orderId, webstore_id: owner.webstore.id, order_number: orderNumber, checkout_id: checkout.id,
-      cart_id: cart.id, payment_id: payment.id, idempotency_key: idempotencyKey, owner_user_id: cart.owner_user_id, guest_session_id: cart.guest_session_id,
-      account_id: cart.account_id, email: contact.email, contact_json: checkout.contact_json!, billing_json: payment.billing_json, status: 'Activated',
-      currency: cart.currency, tax_type: taxType, payment_method: payment.method, po_number: payment.po_number,
-      total_list_minor: cart.total_list_minor, total_product_minor: cart.total_product_minor, total_adjust_minor: cart.total_item_adjust_minor + cart.total_cart_adjust_minor,
-      total_charge_minor: cart.total_charge_minor, total_tax_minor: cart.total_tax_minor, grand_total_minor: grandTotalMinor(cart, taxType),
-      total_quantity: cart.total_quantity, adjustments_json: cart.cart_adjustments_json, created_at: now,
+      id: orderId,
+      webstore_id: owner.webstore.id,
+      order_number: orderNumber,
+      checkout_id: checkout.id,
+      cart_id: cart.id,
+      payment_id: payment.id,
+      idempotency_key: idempotencyKey,
+      owner_user_id: cart.owner_user_id,
+      guest_session_id: cart.guest_session_id,
+      account_id: cart.account_id,
+      email: contact.email,
+      contact_json: checkout.contact_json!,
+      billing_json: payment.billing_json,
+      status: 'Activated',
+      currency: cart.currency,
+      tax_type: taxType,
+      payment_method: payment.method,
+      po_number: payment.po_number,
+      total_list_minor: cart.total_list_minor,
+      total_product_minor: cart.total_product_minor,
+      total_adjust_minor: cart.total_item_adjust_minor + cart.total_cart_adjust_minor,
+      total_charge_minor: cart.total_charge_minor,
+      total_tax_minor: cart.total_tax_minor,
+      grand_total_minor: grandTotalMinor(cart, taxType),
+      total_quantity: cart.total_quantity,
+      adjustments_json: cart.cart_adjustments_json,
+      created_at: now,
     };
     await trx.insertInto('sales_order').values(order).execute();
     await this.step();
@@ -149,11 +268,23 @@ export class OrderPlacement {
     const defaultGroup = groups.find((g) => g.is_default === 1)?.id;
     const used = new Set(items.map((i) => i.delivery_group_id ?? defaultGroup));
     const groupIds = new Map<string, string>();
-    const groupRows = groups.filter((g) => used.has(g.id)).map((g) => {
-      const id = randomRecordId(KEY_PREFIXES.orderDeliveryGroup);
-      groupIds.set(g.id, id);
-      return { id, order_id: orderId, name: g.name, address_json: g.address_json, delivery_method_id: g.delivery_method_id, method_name: g.method_name ?? null, kind: g.kind ?? 'Shipped', fee_minor: g.fee_minor ?? 0, shipping_instructions: g.shipping_instructions };
-    });
+    const groupRows = groups
+      .filter((g) => used.has(g.id))
+      .map((g) => {
+        const id = randomRecordId(KEY_PREFIXES.orderDeliveryGroup);
+        groupIds.set(g.id, id);
+        return {
+          id,
+          order_id: orderId,
+          name: g.name,
+          address_json: g.address_json,
+          delivery_method_id: g.delivery_method_id,
+          method_name: g.method_name ?? null,
+          kind: g.kind ?? 'Shipped',
+          fee_minor: g.fee_minor ?? 0,
+          shipping_instructions: g.shipping_instructions,
+        };
+      });
     if (groupRows.length) await trx.insertInto('order_delivery_group').values(groupRows).execute();
 
     const itemRows = items.map((i, seq) => {
@@ -161,38 +292,88 @@ export class OrderPlacement {
       const m = i.selling_model_id ? model.get(i.selling_model_id) : undefined;
       const lineTotal = i.sales_price_minor * i.quantity + i.adjust_minor;
       return {
-        id: randomRecordId(KEY_PREFIXES.orderItem), order_id: orderId, delivery_group_id: groupIds.get(i.delivery_group_id ?? defaultGroup ?? '') ?? null, product_id: i.product_id,
-        sku: p.sku, name: p.name, fulfilment: p.fulfilment, selling_model_id: i.selling_model_id || null, selling_model_type: m?.selling_model_type ?? null,
-        subscription_term: i.subscription_term, quantity: i.quantity, list_price_minor: i.list_price_minor, sales_price_minor: i.sales_price_minor,
-        adjust_minor: i.adjust_minor, tax_minor: i.tax_minor, total_minor: lineTotal, seq, _adjustments: JSON.parse(i.adjustments_json) as CartAdjustment[], _model: m,
+        id: randomRecordId(KEY_PREFIXES.orderItem),
+        order_id: orderId,
+        delivery_group_id: groupIds.get(i.delivery_group_id ?? defaultGroup ?? '') ?? null,
+        product_id: i.product_id,
+        sku: p.sku,
+        name: p.name,
+        fulfilment: p.fulfilment,
+        selling_model_id: i.selling_model_id || null,
+        selling_model_type: m?.selling_model_type ?? null,
+        subscription_term: i.subscription_term,
+        quantity: i.quantity,
+        list_price_minor: i.list_price_minor,
+        sales_price_minor: i.sales_price_minor,
+        adjust_minor: i.adjust_minor,
+        tax_minor: i.tax_minor,
+        total_minor: lineTotal,
+        seq,
+        _adjustments: JSON.parse(i.adjustments_json) as CartAdjustment[],
+        _model: m,
       };
     });
-    if (itemRows.length) await trx.insertInto('order_item').values(itemRows.map(({ _adjustments, _model, ...row }) => row)).execute();
+    if (itemRows.length)
+      await trx
+        .insertInto('order_item')
+        .values(itemRows.map(({ _adjustments, _model, ...row }) => row))
+        .execute();
     const adjustments = [
       ...itemRows.flatMap((r) => r._adjustments.map((a) => ({ order_item_id: r.id as string | null, a }))),
       ...(JSON.parse(cart.cart_adjustments_json) as CartAdjustment[]).map((a) => ({ order_item_id: null, a })),
     ].map(({ order_item_id, a }) => ({
-      id: randomRecordId(KEY_PREFIXES.orderAdjustment), order_id: orderId, order_item_id, promotion_id: a.promotionId, name: a.displayName,
-      coupon_code: a.couponCode ?? null, amount_minor: Number(decimalToMinorUnits(a.adjustmentAmount)),
+      id: randomRecordId(KEY_PREFIXES.orderAdjustment),
+      order_id: orderId,
+      order_item_id,
+      promotion_id: a.promotionId,
+      name: a.displayName,
+      coupon_code: a.couponCode ?? null,
+      amount_minor: Number(decimalToMinorUnits(a.adjustmentAmount)),
     }));
     if (adjustments.length) await trx.insertInto('order_adjustment').values(adjustments).execute();
 
-    const subscriptions = itemRows.filter((r) => r._model && (r._model.selling_model_type === 'Evergreen' || r._model.selling_model_type === 'TermDefined')).map((r) => {
-      const m = r._model!;
-      const type = m.selling_model_type as 'Evergreen' | 'TermDefined';
-      const unit = (m.pricing_term_unit ?? 'Months') as PricingTermUnit;
-      const dates = subscriptionDates(type, m.pricing_term ?? 1, unit, r.subscription_term, now);
-      return {
-        id: randomRecordId(KEY_PREFIXES.subscription), webstore_id: owner.webstore.id, order_id: orderId, order_item_id: r.id, owner_user_id: cart.owner_user_id,
-        account_id: cart.account_id, product_id: r.product_id, product_name: r.name, selling_model_type: type, pricing_term: m.pricing_term ?? 1, pricing_term_unit: unit,
-        term_count: type === 'TermDefined' ? r.subscription_term ?? 1 : null, quantity: r.quantity, price_minor: r.total_minor, currency: cart.currency, status: 'Active',
-        start_date: dates.startDate, end_date: dates.endDate, next_renewal_date: dates.nextRenewalDate, created_at: now,
-      };
-    });
+    const subscriptions = itemRows
+      .filter(
+        (r) =>
+          r._model && (r._model.selling_model_type === 'Evergreen' || r._model.selling_model_type === 'TermDefined'),
+      )
+      .map((r) => {
+        const m = r._model!;
+        const type = m.selling_model_type as 'Evergreen' | 'TermDefined';
+        const unit = (m.pricing_term_unit ?? 'Months') as PricingTermUnit;
+        const dates = subscriptionDates(type, m.pricing_term ?? 1, unit, r.subscription_term, now);
+        return {
+          id: randomRecordId(KEY_PREFIXES.subscription),
+          webstore_id: owner.webstore.id,
+          order_id: orderId,
+          order_item_id: r.id,
+          owner_user_id: cart.owner_user_id,
+          account_id: cart.account_id,
+          product_id: r.product_id,
+          product_name: r.name,
+          selling_model_type: type,
+          pricing_term: m.pricing_term ?? 1,
+          pricing_term_unit: unit,
+          term_count: type === 'TermDefined' ? (r.subscription_term ?? 1) : null,
+          quantity: r.quantity,
+          price_minor: r.total_minor,
+          currency: cart.currency,
+          status: 'Active',
+          start_date: dates.startDate,
+          end_date: dates.endDate,
+          next_renewal_date: dates.nextRenewalDate,
+          created_at: now,
+        };
+      });
     if (subscriptions.length) await trx.insertInto('subscription').values(subscriptions).execute();
 
     // 5. The payment now pays for this order (unique: one order per payment).
-    await trx.updateTable('payment').set({ order_id: orderId }).where('id', '=', payment.id).where('order_id', 'is', null).execute();
+    await trx
+      .updateTable('payment')
+      .set({ order_id: orderId })
+      .where('id', '=', payment.id)
+      .where('order_id', 'is', null)
+      .execute();
     for (const hook of this.onPlaced) await hook(trx, order);
     await this.step();
     return order;
@@ -203,29 +384,53 @@ export class OrderPlacement {
    * first (in a fixed order, so two orders never wait on each other), then what other carts hold is
    * counted, so stock reserved by another shopper is not sold twice.
    */
-  private async takeStock(trx: Kysely<Database>, owner: CartOwner, cartId: string, wanted: Map<string, number>, now: string): Promise<void> {
+  private async takeStock(
+    trx: Kysely<Database>,
+    owner: CartOwner,
+    cartId: string,
+    wanted: Map<string, number>,
+    now: string,
+  ): Promise<void> {
     if (!wanted.size || !owner.webstore.settings.inventoryConfiguration?.isInventoryEnabled) return;
     const ids = [...wanted.keys()].sort();
     const groupId = owner.webstore.settings.inventoryConfiguration.inventoryDefaultSource?.locationSourceId;
-    let q = trx.selectFrom('inventory_level').select(['product_id', 'location_id', 'on_hand', 'reserved']).where('product_id', 'in', ids);
-    if (groupId) q = q.where('location_id', 'in', trx.selectFrom('location_group_member').select('location_id').where('location_group_id', '=', groupId));
+    let q = trx
+      .selectFrom('inventory_level')
+      .select(['product_id', 'location_id', 'on_hand', 'reserved'])
+      .where('product_id', 'in', ids);
+    if (groupId)
+      q = q.where(
+        'location_id',
+        'in',
+        trx.selectFrom('location_group_member').select('location_id').where('location_group_id', '=', groupId),
+      );
     const rows = await forUpdate(trx, q.orderBy('product_id').orderBy('location_id')).execute();
     const held = await heldByCarts(trx, ids, now, cartId);
     const names = await trx.selectFrom('product').select(['id', 'name']).where('id', 'in', ids).execute();
     for (const productId of ids) {
       const need = wanted.get(productId)!;
-      const mine = rows.filter((r) => r.product_id === productId).sort((a, b) => (b.on_hand - b.reserved) - (a.on_hand - a.reserved));
+      const mine = rows
+        .filter((r) => r.product_id === productId)
+        .sort((a, b) => b.on_hand - b.reserved - (a.on_hand - a.reserved));
       const free = mine.reduce((s, r) => s + Math.max(0, r.on_hand - r.reserved), 0) - (held.get(productId) ?? 0);
       if (need > free) {
         const name = names.find((n) => n.id === productId)?.name ?? productId;
-        throw insufficientInventory(free > 0 ? `Only ${free} of ${name} ${free === 1 ? 'is' : 'are'} left. Change the quantity and try again.` : `${name} is out of stock.`);
+        throw insufficientInventory(
+          free > 0
+            ? `Only ${free} of ${name} ${free === 1 ? 'is' : 'are'} left. Change the quantity and try again.`
+            : `${name} is out of stock.`,
+        );
       }
       let left = need;
       for (const r of mine) {
         const take = Math.min(left, Math.max(0, r.on_hand - r.reserved));
         if (!take) continue;
-        await trx.updateTable('inventory_level').set({ on_hand: sql<number>`on_hand - ${take}` })
-          .where('product_id', '=', r.product_id).where('location_id', '=', r.location_id).execute();
+        await trx
+          .updateTable('inventory_level')
+          .set({ on_hand: sql<number>`on_hand - ${take}` })
+          .where('product_id', '=', r.product_id)
+          .where('location_id', '=', r.location_id)
+          .execute();
         left -= take;
         if (!left) break;
       }
@@ -235,5 +440,7 @@ export class OrderPlacement {
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+  return (
+    e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
+  );
 }

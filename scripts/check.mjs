@@ -1,0 +1,45 @@
+// The static checks `npm test` runs first: the type checker over every package, the import walls
+// (.dependency-cruiser.cjs) and the formatter + linter (biome.json). Each prints its own findings.
+// Usage: node scripts/check.mjs [types|walls|lint]... (default: all). Exit code 1 when any fails.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const bin = (dir, name) => path.join(root, dir, 'node_modules/.bin', name);
+
+export const CHECKS = {
+  types: { what: 'type checker (tsc --noEmit, strict)', cmd: [bin('.', 'tsc'), '-p', 'tsconfig.json', '--noEmit'] },
+  walls: {
+    what: 'import walls (dependency-cruiser)',
+    cmd: [
+      bin('tools/walls', 'depcruise'),
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'err',
+      'packages',
+      'bench',
+      'scripts',
+    ],
+  },
+  lint: { what: 'formatter and linter (biome ci)', cmd: [bin('.', 'biome'), 'ci', '--colors=off', '.'] },
+};
+
+/** Runs one check, printing what it said; returns whether it passed. */
+export function runCheck(name) {
+  const { what, cmd } = CHECKS[name];
+  const started = Date.now();
+  const r = spawnSync(cmd[0], cmd.slice(1), { cwd: root, encoding: 'utf8' });
+  const ok = r.status === 0;
+  const said = `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}`.trim();
+  console.log(`${ok ? '✔' : '✖'} ${name}: ${what} (${Date.now() - started} ms)`);
+  if (said) console.log(said.replace(/^/gm, '    '));
+  return ok;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const wanted = process.argv.slice(2).filter((a) => a in CHECKS);
+  const names = wanted.length ? wanted : Object.keys(CHECKS);
+  const failed = names.filter((n) => !runCheck(n));
+  process.exit(failed.length ? 1 : 0);
+}
