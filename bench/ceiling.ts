@@ -26,7 +26,7 @@ export async function startCeiling(
   let note = 'in-process `GET /bench/bare` (same Fastify instance, `BENCH_BARE_ROUTE=1`)';
   let bare: Child | undefined;
   const probe = mode === 'separate' ? undefined : await get(`${origin}/bench/bare`).catch(() => undefined);
-  if (!probe || probe.status !== 200 || !/"ok"\s*:\s*true/.test(probe.body)) {
+  if (probe?.status !== 200 || !/"ok"\s*:\s*true/.test(probe.body)) {
     const barePort = await freePort();
     ceilingOrigin = `http://127.0.0.1:${barePort}`;
     note =

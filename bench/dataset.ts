@@ -156,7 +156,7 @@ export async function ensureDataset(products: number, fresh: boolean, name = 'st
   const seededAt = new Date().toISOString();
   writeFileSync(
     metaFile,
-    JSON.stringify(
+    `${JSON.stringify(
       {
         products,
         count: state.products,
@@ -167,7 +167,7 @@ export async function ensureDataset(products: number, fresh: boolean, name = 'st
       } satisfies Meta,
       null,
       2,
-    ) + '\n',
+    )}\n`,
   );
   console.log(`[bench] seeded ${state.products.toLocaleString('en-US')} products in ${seedSeconds.toFixed(1)} s`);
   return { file, products: state.products, seedSeconds, seededAt, reused: false, sizeBytes: statSync(file).size };

@@ -225,7 +225,7 @@ export function replaceSection(md: string, lines: string[], before: string[] = [
     if (at === undefined) all.push('', ...lines);
     else all.splice(at, 0, ...lines);
   }
-  return all.join('\n').replace(/\s+$/, '') + '\n';
+  return `${all.join('\n').replace(/\s+$/, '')}\n`;
 }
 
 /** One catalogue size: the index (documents, build, memory, RSS, the file's seed) and the two scenarios. */

@@ -188,7 +188,7 @@ async function cartOnly(): Promise<number> {
     args.out!,
     replaceSection(existing, section, ['## Checkout', '## Lighthouse (mobile, performance)', '## Targets', '## Notes']),
   );
-  console.log('\n' + section.join('\n'));
+  console.log(`\n${section.join('\n')}`);
   log(
     `Cart section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
   );
@@ -227,7 +227,7 @@ async function checkoutOnly(): Promise<number> {
     args.out!,
     replaceSection(existing, section, ['## Lighthouse (mobile, performance)', '## Targets', '## Notes']),
   );
-  console.log('\n' + section.join('\n'));
+  console.log(`\n${section.join('\n')}`);
   log(
     `Checkout section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
   );

@@ -35,12 +35,10 @@ async function datasets(n: number): Promise<Array<{ id: string; name: string }>>
     .orderBy('product.sku')
     .limit(60)
     .execute();
-  const evaluated = await s
-    .agent()
-    .post('/services/data/v65.0/commerce/promotions/actions/evaluate-products', {
-      webStoreId: WEBSTORE_ID,
-      products: rows.map((r) => ({ productId: r.id })),
-    });
+  const evaluated = await s.agent().post('/services/data/v65.0/commerce/promotions/actions/evaluate-products', {
+    webStoreId: WEBSTORE_ID,
+    products: rows.map((r) => ({ productId: r.id })),
+  });
   const plain = new Set(
     evaluated.body.promotionProductEvaluationResults
       .filter((r: { promotionPriceAdjustmentList: unknown[] }) => r.promotionPriceAdjustmentList.length === 0)

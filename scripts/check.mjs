@@ -2,9 +2,11 @@
 // (.dependency-cruiser.cjs) and the formatter + linter (biome.json). Each prints its own findings.
 // Usage: node scripts/check.mjs [types|walls|lint]... (default: all). Exit code 1 when any fails.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const KNOWN = '.dependency-cruiser-known-violations.json';
 const bin = (dir, name) => path.join(root, dir, 'node_modules/.bin', name);
 
 export const CHECKS = {
@@ -15,6 +17,8 @@ export const CHECKS = {
       bin('tools/walls', 'depcruise'),
       '--config',
       '.dependency-cruiser.cjs',
+      // Violations known when the walls went up, each to be moved to its layer; the list only shrinks.
+      ...(existsSync(path.join(root, KNOWN)) ? ['--ignore-known', KNOWN] : []),
       '--output-type',
       'err',
       'packages',

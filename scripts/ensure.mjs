@@ -34,6 +34,11 @@ if (!existsSync(path.join(root, 'node_modules/.package-lock.json')) || !existsSy
 }
 
 const mode = process.argv[2];
+// The import-boundary checker has an install of its own (tools/walls/package.json says why).
+if ((mode === 'test' || mode === 'check') && !existsSync(path.join(root, 'tools/walls/node_modules/.bin/depcruise'))) {
+  console.log('[ensure] installing the import-boundary checker…');
+  run('npm ci --prefix tools/walls --no-audit --no-fund');
+}
 if (mode === 'start' || mode === 'test') {
   const web = path.join(root, 'packages/web');
   const built = path.join(web, 'dist/server/entry-server.js');

@@ -1,9 +1,11 @@
 // `npm test`: every suite in one go, ending with one plain "N passed, N failed" line.
-//   unit + API (SQLite, or PostgreSQL when DATABASE_URL is set) + browser (real Chromium, when installed)
-// Usage: node scripts/test.mjs [--suite unit|api|browser]... (default: all)
+//   checks (type checker, import walls, linter; each counts as one test) + unit + API (SQLite, or PostgreSQL when
+//   DATABASE_URL is set) + browser (real Chromium, when installed)
+// Usage: node scripts/test.mjs [--suite checks|unit|api|browser]... (default: all)
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { CHECKS, runCheck } from './check.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const wanted = process.argv.flatMap((a, i, all) => (all[i - 1] === '--suite' ? [a] : []));
@@ -22,6 +24,7 @@ function find(dir, re, out = []) {
 
 const testFile = /\.test\.tsx?$/;
 const suites = {
+  checks: () => Object.keys(CHECKS),
   unit: () =>
     ['core', 'client', 'web']
       .flatMap((p) => find(path.join(root, 'packages', p, 'src'), testFile))
@@ -59,6 +62,13 @@ for (const name of wanted.length ? wanted : Object.keys(suites)) {
   if (name === 'browser' && !existsSync(chromium)) {
     console.log(`\n=== browser: skipped, ${chromium} not found (apt-get install -y chromium) ===`);
     if (process.env.CI) results.push({ name, code: 1, pass: 0, fail: 1 });
+    continue;
+  }
+  if (name === 'checks') {
+    console.log('\n=== checks: types, walls, lint ===');
+    const passed = suites.checks().map(runCheck);
+    const fail = passed.filter((ok) => !ok).length;
+    results.push({ name, code: fail ? 1 : 0, pass: passed.length - fail, fail });
     continue;
   }
   const files = suites[name]();

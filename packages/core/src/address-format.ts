@@ -566,7 +566,7 @@ const EXTENSION = /^(.*?)\s*(?:ext\.?|extension|x|#)\s*(\d{1,6})$/i;
 function parseNanp(phone: string): { area: string; exchange: string; line: string; ext: string | null } | null {
   const m = EXTENSION.exec(phone);
   const main = m ? m[1] : phone;
-  if (!/^\+?[\d\s().\-]+$/.test(main)) return null;
+  if (!/^\+?[\d\s().-]+$/.test(main)) return null;
   let digits = main.replace(/\D/g, '');
   if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
   else if (main.startsWith('+')) return null; // "+44 …": another country's number, whatever its length

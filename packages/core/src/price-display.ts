@@ -193,7 +193,7 @@ export const showsFinalPrice = (t: PricingType): boolean => t === '3_TIER';
 /** Discount prices show only when the value is a negative numeric string. */
 export function shouldShowDiscount(value: string | null | undefined): boolean {
   const v = typeof value === 'string' ? tryParseDecimal(value) : null;
-  return v !== null && v.lt(0);
+  return v?.lt(0) === true;
 }
 
 /** An original price shows only when both prices are non-negative numbers and original > current. */

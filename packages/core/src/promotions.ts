@@ -238,7 +238,7 @@ export function isAudienceEligible(p: PromotionRule, audience: PromotionAudience
   const groups = p.buyerGroupIds ?? null;
   const accounts = p.accountIds ?? null;
   if (groups === null && accounts === null) return true;
-  const inGroup = groups !== null && groups.some((g) => audience.buyerGroupIds.includes(g));
+  const inGroup = groups?.some((g) => audience.buyerGroupIds.includes(g));
   const isAccount = accounts !== null && audience.accountId !== null && accounts.includes(audience.accountId);
   return inGroup || isAccount;
 }
@@ -258,7 +258,7 @@ function lineMatches(p: PromotionRule, line: PromotionLine): boolean {
   const products = p.productIds ?? null;
   const categories = p.categoryIds ?? null;
   if (products === null && categories === null) return true;
-  if (products !== null && products.includes(line.productId)) return true;
+  if (products?.includes(line.productId)) return true;
   return categories !== null && line.categoryIds.some((c) => categories.includes(c));
 }
 

@@ -104,5 +104,5 @@ export function exceedsAvailable(
   if (available === null || available === undefined) return false;
   const a = tryParseDecimal(available);
   const q = tryParseDecimal(quantity);
-  return a !== null && q !== null && q.gt(a);
+  return a !== null && q?.gt(a) === true;
 }

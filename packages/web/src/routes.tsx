@@ -45,7 +45,7 @@ const isRefined = (r: ResultsData) => r.refinements.length > 0 || r.sortRuleId !
 
 function menuLinks(items: NavigationMenuItem[] | undefined): MenuLink[] {
   return (items ?? [])
-    .filter((m) => m && m.label)
+    .filter((m) => m?.label)
     .map((m) => {
       const attrs = m.pageReference?.attributes;
       const href = attrs ? categoryHref({ id: attrs.recordId, urlName: attrs.urlName }) : m.actionValue || '/';
@@ -100,6 +100,9 @@ export interface RouteOptions {
   getApi: () => StoreApi;
 }
 
+/** The catch-all route renders nothing of its own: its loader throws the 404 that PageError shows. */
+const NoPage = () => null;
+
 export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
   async function rootLoader({ request }: LoaderFunctionArgs): Promise<RootData> {
     const api = getApi();
@@ -128,6 +131,7 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
   const cart = createCartRoute(getApi);
   const checkout = createCheckoutRoutes(getApi);
   // The page's api for the components that call it themselves (header switcher, session timeout).
+  // biome-ignore lint/correctness/noComponentHookFactories: the route table (and so this layout) is built once per app, not per render
   const RootLayout = () => (
     <StoreApiProvider api={getApi()}>
       <Layout />
@@ -167,7 +171,7 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
     const url = new URL(request.url);
     const signal = request.signal;
 
-    let category;
+    let category: Awaited<ReturnType<typeof api.client.getCategory>> | null;
     try {
       category = await api.client.getCategory(key, { signal });
     } catch (error) {
@@ -395,7 +399,7 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
               loader: () => {
                 throw notFound();
               },
-              Component: () => null,
+              Component: NoPage,
               ErrorBoundary: PageError,
             },
           ],

@@ -17,7 +17,7 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   for (const r of results ?? []) if (r.status === 'Error') console.error(`migration ${r.migrationName} failed`);
   if (error) throw error;

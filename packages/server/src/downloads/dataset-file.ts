@@ -38,10 +38,10 @@ export function* datasetCsvChunks(
 ): Generator<string, void, undefined> {
   const product = sampleProductFromRow(row);
   const perChunk = Math.max(1, opts.rowsPerChunk ?? ROWS_PER_CHUNK);
-  let chunk = product.includedFields.map(csvField).join(',') + '\r\n';
+  let chunk = `${product.includedFields.map(csvField).join(',')}\r\n`;
   let inChunk = 0;
   for (const record of sampleRows(product, datasetRowCount(row, opts.maxRows))) {
-    chunk += record.map(csvField).join(',') + '\r\n';
+    chunk += `${record.map(csvField).join(',')}\r\n`;
     if (++inChunk === perChunk) {
       yield chunk;
       chunk = '';

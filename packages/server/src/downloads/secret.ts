@@ -26,7 +26,10 @@ export async function serverSecret(db: Kysely<Database>, name: string): Promise<
     return fromEnv;
   }
   let byName = cache.get(db);
-  if (!byName) cache.set(db, (byName = new Map()));
+  if (!byName) {
+    byName = new Map();
+    cache.set(db, byName);
+  }
   let value = byName.get(name);
   if (!value) {
     value = loadOrCreate(db, name);

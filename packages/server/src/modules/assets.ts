@@ -68,7 +68,7 @@ export function assetRoutes(app: FastifyInstance, s: Services): void {
     },
     async (req, reply) => {
       const p = await bySku(sku.parse(req.params.file.replace(/\.csv$/, '')));
-      if (!p || p.fulfilment !== 'Dataset') throw notFound('No sample exists for this product.');
+      if (p?.fulfilment !== 'Dataset') throw notFound('No sample exists for this product.');
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${p.sku}-sample.csv"`)

@@ -55,7 +55,7 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
     const cartMerge = store && guestSessionId ? await mergeAtLogin(req, store, guestSessionId) : null;
     if (previous.session) await s.sessions.destroy(previous.session.id);
     if (!store) return { userId: user.id, userName: user.first_name, cartMerge };
-    return { ...(await sessionContextBody(s, store, await buyerContext(s, req, store))), cartMerge };
+    return { ...(await sessionContextBody(s, await buyerContext(s, req, store))), cartMerge };
   }
 
   /** A failed merge must not fail the login: the shopper is in, and the guest lines are reported lost. */

@@ -17,7 +17,7 @@ import {
 } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { cartOwnerFor } from '../http/cart-caller.ts';
-import { ApiError, badInput } from '../http/errors.ts';
+import { badInput } from '../http/errors.ts';
 import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from '../http/params.ts';
 import { ASYNC_BATCH_THRESHOLD } from '../services/carts/cart-operations.ts';
 import { preserveResult } from '../services/carts/guest-cart.ts';

@@ -14,7 +14,7 @@ import { WEBSTORE } from './base.ts';
 export const APP_CONTEXT_MAX_AGE_S = 300;
 
 /** The session context of spec 01 §3 (with the platform's field names) for a resolved buyer. */
-export function sessionContextBody(s: Services, store: Webstore, ctx: BuyerContext): SessionContext {
+export function sessionContextBody(s: Services, ctx: BuyerContext): SessionContext {
   const user = ctx.user;
   const own = user?.account_id && ctx.effectiveAccount?.id === user.account_id ? ctx.effectiveAccount : null;
   return {
@@ -64,7 +64,7 @@ export function contextRoutes(app: FastifyInstance, s: Services): void {
   const sessionQuery = z.object({ effectiveAccountId: optionalAccount, ...ignoredParams });
   async function answer(req: FastifyRequest<{ Params: { webstoreId: string } }>, effectiveAccountId?: string) {
     const store = await s.webstores.get(req.params.webstoreId);
-    return sessionContextBody(s, store, await buyerContext(s, req, store, effectiveAccountId));
+    return sessionContextBody(s, await buyerContext(s, req, store, effectiveAccountId));
   }
 
   r.get(
@@ -133,7 +133,7 @@ export function contextRoutes(app: FastifyInstance, s: Services): void {
         ...(accountId ? { effectiveAccountId: accountId } : {}),
         ...(Object.keys(data).length ? { data } : {}),
       });
-      return sessionContextBody(s, store, await buyerContext(s, req, store));
+      return sessionContextBody(s, await buyerContext(s, req, store));
     },
   );
 }

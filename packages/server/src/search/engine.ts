@@ -3,7 +3,7 @@
 // disjunctive facet counts (a facet's counts ignore its own selection), sorting and paging.
 import { PRICE_BUCKETS, RECORD_COUNT_BUCKETS, parseBucket } from '@store/core';
 import { boundedDistance, typoBudget } from './fuzzy.ts';
-import { type Dict, type Dictionaries, Segment, compareNames } from './segment.ts';
+import { type Dict, type Dictionaries, type Segment, compareNames } from './segment.ts';
 import type { Synonyms } from './synonyms.ts';
 import { analyze, fold, skuTerm, words } from './text.ts';
 import { topK } from './top-k.ts';
@@ -406,6 +406,8 @@ export class SearchEngine {
           return { kind: K_PRICE, mask: EMPTY, ranges: sel.ranges };
         case 'category':
           return { kind: K_CATEGORY, mask: sel.mask, ranges: [] as Range[] };
+        default:
+          throw new Error(`Unknown refinement ${(sel as { key: string }).key}`);
       }
     });
     const counts: FacetCounts | null = q.facets
@@ -452,7 +454,7 @@ export class SearchEngine {
       for (let c = 0; c < count; c++) {
         let doc = m ? m.docs[c]! : c;
         const score = m ? m.scores[c]! : 0;
-        if (dead && dead[doc]) continue;
+        if (dead?.[doc]) continue;
         let s2 = si;
         let seg2 = seg;
         let prices2 = prices;

@@ -39,20 +39,23 @@ function usage(message?: string): never {
   process.exit(2);
 }
 
-async function main(): Promise<void> {
-  let values;
+const OPTIONS = {
+  products: { type: 'string' },
+  file: { type: 'string' },
+  fresh: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+function readArgs() {
   try {
-    ({ values } = parseArgs({
-      options: {
-        products: { type: 'string' },
-        file: { type: 'string' },
-        fresh: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    }));
+    return parseArgs({ options: OPTIONS }).values;
   } catch (e) {
-    usage((e as Error).message);
+    return usage((e as Error).message);
   }
+}
+
+async function main(): Promise<void> {
+  const values = readArgs();
   if (values.help) usage();
   const products = values.products === undefined ? DEFAULT_PRODUCTS : Number(values.products.replace(/[_,]/g, ''));
   if (!Number.isInteger(products) || products < 0) usage(`--products must be a whole number, got ${values.products}`);

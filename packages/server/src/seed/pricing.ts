@@ -26,7 +26,7 @@ export function shelfCents(dollars: number, rng: Rng): number {
 export function listPriceCents(recordCount: number, priceFactor: number, rng: Rng): number {
   const t = Math.min(1, Math.max(0, Math.log(recordCount / MIN_RECORDS) / Math.log(MAX_RECORDS / MIN_RECORDS)));
   // t^0.75 lifts the middle: ~5,000 records cost ~$200, ~100,000 about $1,000.
-  const raw = MIN_PRICE * Math.pow(MAX_PRICE / MIN_PRICE, Math.pow(t, 0.75)) * priceFactor;
+  const raw = MIN_PRICE * (MAX_PRICE / MIN_PRICE) ** (t ** 0.75) * priceFactor;
   return shelfCents(Math.min(MAX_PRICE, Math.max(MIN_PRICE, shelfDollars(raw))), rng);
 }
 
@@ -100,7 +100,7 @@ export function priceRows(
                 [10, 49, amount(0.1)],
                 [50, null, amount(0.2)],
               ];
-        bands.forEach(([lower, upper, value], k) =>
+        for (const [k, [lower, upper, value]] of bands.entries()) {
           tiers.push({
             id: formatId(KEY_PREFIX.priceTier, tierNumber(num, k)),
             price_book_entry_id: id,
@@ -108,8 +108,8 @@ export function priceRows(
             upper_bound: upper,
             adjustment_type: spec.tiers === 'percent' ? 'PercentageBasedAdjustment' : 'AmountBasedAdjustment',
             adjustment_value: value,
-          }),
-        );
+          });
+        }
       }
     }
   });

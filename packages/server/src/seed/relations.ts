@@ -101,14 +101,12 @@ export function relationRows(
 ): ProductRelationTable[] {
   const rng = rngFor(0x7e1a7ed, pid);
   const id = productId(pid);
-  const rows: ProductRelationTable[] = index
-    .near(industryIndex, relatedCount, rng, selfDataset)
-    .map((n, i) => ({
-      product_id: id,
-      related_id: productId(datasetPid(n)),
-      relationship_type: 'RelatedDataset',
-      position: i + 1,
-    }));
+  const rows: ProductRelationTable[] = index.near(industryIndex, relatedCount, rng, selfDataset).map((n, i) => ({
+    product_id: id,
+    related_id: productId(datasetPid(n)),
+    relationship_type: 'RelatedDataset',
+    position: i + 1,
+  }));
   // Cross-sells come from the featured pool (bundles, printed directories, flagship lists).
   const pool = featured.filter((p) => p !== pid);
   const chosen: number[] = [];
@@ -116,8 +114,8 @@ export function relationRows(
     const p = pool[Math.floor(rng() * pool.length)];
     if (!chosen.includes(p)) chosen.push(p);
   }
-  chosen.forEach((p, i) =>
-    rows.push({ product_id: id, related_id: productId(p), relationship_type: 'CrossSell', position: i + 1 }),
-  );
+  for (const [i, p] of chosen.entries()) {
+    rows.push({ product_id: id, related_id: productId(p), relationship_type: 'CrossSell', position: i + 1 });
+  }
   return rows;
 }

@@ -36,7 +36,7 @@ export function csvField(value: string): string {
 }
 
 export function toCsv(rows: string[][]): string {
-  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return `${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
 /** Reads the JSON columns of a product row into the sample's input. */
@@ -150,7 +150,7 @@ export function* sampleRows(product: SampleProduct, count: number): Generator<st
   // A state or metro list only has addresses there.
   const geo = geoFromName(product.name);
   const placesOf = (c: Country) => {
-    if (!geo || geo.countries.length !== 1 || geo.countries[0] !== c.code) return c.places;
+    if (geo?.countries.length !== 1 || geo.countries[0] !== c.code) return c.places;
     const narrowed = c.places.filter(
       (p) => (!geo.cities || geo.cities.includes(p.city)) && (!geo.regions || geo.regions.includes(p.region)),
     );

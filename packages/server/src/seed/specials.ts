@@ -20,7 +20,7 @@ import {
 import { countryNames, geoByKey } from './geo.ts';
 import { listPriceCents, shelfCents, shelfDollars } from './pricing.ts';
 import { type Rng, intBetween, rngFor } from './random.ts';
-import { type DatasetIndex } from './relations.ts';
+import type { DatasetIndex } from './relations.ts';
 import {
   type ProductSpec,
   categoryLines,
@@ -341,14 +341,14 @@ function groupSpecs(tree: CategoryTree, index: DatasetIndex, components: Product
       if (n !== undefined) taken.add(n);
     }
     const parts = [...taken].map((n) => datasetSpec(n, tree));
-    parts.forEach((p, pos) =>
+    for (const [pos, p] of parts.entries()) {
       components.push({
         product_id: productId(pid),
         related_id: productId(p.pid),
         relationship_type: `${cls}Component`,
         position: pos + 1,
-      }),
-    );
+      });
+    }
     const first = parts[0] ?? datasetSpec(1, tree);
     const combo: Combo = {
       industry: sicIndustry(sics[0]),

@@ -24,7 +24,7 @@ type Method = 'card' | 'po';
 export function PaymentSection({ step, payment, canUsePurchaseOrder, billingAddress, onPay }: PaymentSectionProps) {
   const [editing, setEditing] = useState(false);
   const [method, setMethod] = useState<Method>(() => (payment?.method === 'PurchaseOrder' ? 'po' : 'card'));
-  const current = payment && payment.coversCart && !editing ? payment : null;
+  const current = payment?.coversCart && !editing ? payment : null;
   const pay = async (request: PaymentRequest) => {
     const outcome = await onPay(request);
     if (outcome.ok) setEditing(false);

@@ -18,6 +18,7 @@ export function RichText({ value, purifier, enableQuillCss, className, id }: Ric
   const content: SanitizedRichText = typeof value === 'string' || value == null ? sanitizeWith(purifier, value) : value;
   const classes = cx('rich-text', enableQuillCss && 'ql-editor', className);
   if (content.kind === 'html') {
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the html was sanitised by DOMPurify in sanitizeWith (lib/sanitize.ts)
     return <div id={id} className={classes} dangerouslySetInnerHTML={{ __html: content.html }} />;
   }
   if (!content.text) return null;

@@ -76,14 +76,12 @@ export function SearchBox({ term = '' }: SearchBoxProps) {
             ...(s.suggestedTerms ?? [])
               .slice(0, MAX_SUGGESTED_TERMS)
               .map((t) => ({ kind: 'term' as const, value: t.value, count: t.productCount })),
-            ...(s.suggestedProducts ?? [])
-              .slice(0, MAX_SUGGESTED_PRODUCTS)
-              .map((p) => ({
-                kind: 'product' as const,
-                id: p.id,
-                name: p.name,
-                imageUrl: p.defaultImage?.url ?? null,
-              })),
+            ...(s.suggestedProducts ?? []).slice(0, MAX_SUGGESTED_PRODUCTS).map((p) => ({
+              kind: 'product' as const,
+              id: p.id,
+              name: p.name,
+              imageUrl: p.defaultImage?.url ?? null,
+            })),
           ];
           setOptions(next);
           // Typing opens the list, but only while the shopper is still in the box.
@@ -154,6 +152,7 @@ export function SearchBox({ term = '' }: SearchBoxProps) {
   const terms = options.filter((o) => o.kind === 'term');
   const products = options.filter((o) => o.kind === 'product');
   const renderOption = (o: Suggestion, i: number) => (
+    // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: options are reached with the arrow keys through aria-activedescendant; the focus stays in the input
     <div
       key={o.kind === 'term' ? `t:${o.value}` : `p:${o.id}`}
       id={optionId(LISTBOX_ID, i)}
@@ -186,6 +185,7 @@ export function SearchBox({ term = '' }: SearchBoxProps) {
   );
   const group = (key: string, label: string, items: Suggestion[], offset: number) =>
     items.length ? (
+      // biome-ignore lint/a11y/useSemanticElements: an ARIA group inside the combobox's listbox; fieldset is for form controls
       <div role="group" aria-labelledby={`${LISTBOX_ID}-${key}`} className="combobox__group">
         <div id={`${LISTBOX_ID}-${key}`} role="presentation" className="combobox__group-label">
           {label}
@@ -196,6 +196,7 @@ export function SearchBox({ term = '' }: SearchBoxProps) {
 
   const open = state.open && options.length > 0;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: an ARIA group inside the combobox's listbox; fieldset is for form controls
     <form role="search" action={SEARCH_PATH} method="get" className="search-box" onSubmit={onSubmit}>
       <label htmlFor={INPUT_ID} className="sr-only">
         {SEARCH_LABEL}

@@ -57,7 +57,7 @@ export const DEFAULT_COLUMNS: ColumnConfig[] = [{ width: 12 }];
 function hasAllBackgroundVariants(
   img?: SectionBackgroundImage,
 ): img is Required<Pick<SectionBackgroundImage, 'desktop' | 'tablet' | 'mobile'>> & SectionBackgroundImage {
-  return Boolean(img && img.desktop && img.tablet && img.mobile);
+  return Boolean(img?.desktop && img.tablet && img.mobile);
 }
 
 const cssUrl = (u: string) => `url("${u.replace(/["\\\n\r]/g, (c) => encodeURIComponent(c))}")`;

@@ -39,7 +39,7 @@ export function SessionTimeoutDialog({ onContinue, onLogOut, onClose, busy = fal
     return () => {
       layer.close();
       if (dialog.open && typeof dialog.close === 'function') dialog.close();
-      if (previous && previous.isConnected && typeof previous.focus === 'function') previous.focus();
+      if (previous?.isConnected && typeof previous.focus === 'function') previous.focus();
     };
   }, []);
 

@@ -85,6 +85,7 @@ export function SortPicker({ options, value, onChange, id = 'sort' }: SortPicker
           style={listboxStyle(visible)}
         >
           {options.map((o, i) => (
+            // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: listbox options are reached with the arrow keys through aria-activedescendant, not by focus
             <div
               key={o.id}
               id={optionId(listboxId, i)}

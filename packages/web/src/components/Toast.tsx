@@ -198,6 +198,7 @@ function ToastItem({
   }, [state, toast, onFaded]);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hovering only holds the toast open; its close button is the keyboard control
     <div
       className={cx('toast', `toast--${toast.variant}`, state === 'closing' && 'toast--closing')}
       data-mode={toast.mode}

@@ -47,7 +47,7 @@ export function quantityText(value: string | number | null | undefined): string 
 /** A non-zero negative amount (a promotion that took something off). */
 export function isDiscount(amount: string | null | undefined): boolean {
   const d = typeof amount === 'string' ? tryParseDecimal(amount) : null;
-  return d !== null && d.lt(0);
+  return d?.lt(0) === true;
 }
 
 /** Unit price with the list price struck through when it is higher (the 2-tier rule of spec 03 §5). */

@@ -8,6 +8,7 @@ import { useInRouterContext, useNavigate, useNavigation } from 'react-router';
 
 /** Navigates to a same-site href, pushing a history entry (the back button returns). */
 export function useAppNavigate(): (href: string) => void {
+  // biome-ignore lint/correctness/useHookAtTopLevel: whether a component sits in a router never changes during its life (see the top of the file)
   const navigate = useInRouterContext() ? useNavigate() : null;
   return useCallback(
     (href: string) => {
@@ -20,6 +21,7 @@ export function useAppNavigate(): (href: string) => void {
 
 /** The location the router is loading right now, or null when idle (or outside a router). */
 export function usePendingLocation(): { pathname: string; search: string } | null {
+  // biome-ignore lint/correctness/useHookAtTopLevel: whether a component sits in a router never changes during its life (see the top of the file)
   const navigation = useInRouterContext() ? useNavigation() : null;
   return navigation?.location ?? null;
 }

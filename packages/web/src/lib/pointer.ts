@@ -17,7 +17,10 @@ export function trackPointer(): void {
 
 /** Runs `fn` now, or just after the pressed pointer is released (after the click it produces). */
 export function afterPointerRelease(fn: () => void): void {
-  if (!pressed || typeof document === 'undefined') return fn();
+  if (!pressed || typeof document === 'undefined') {
+    fn();
+    return;
+  }
   const run = () => {
     document.removeEventListener('pointerup', run, true);
     document.removeEventListener('pointercancel', run, true);

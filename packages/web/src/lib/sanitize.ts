@@ -110,7 +110,7 @@ export const RICH_TEXT_ALLOWED_ATTR: readonly string[] = [
 
 /** DOMPurify's URI pattern with the scheme list of spec 03 §5 (relative URLs stay allowed). */
 export const RICH_TEXT_URI_REGEXP =
-  /^(?:(?:ftps?|https?|mailto|tel|callto|cid|xmpp|ciscotel|navision):|[^a-z]|[a-z+.\-]+(?:[^a-z+.\-:]|$))/i;
+  /^(?:(?:ftps?|https?|mailto|tel|callto|cid|xmpp|ciscotel|navision):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 export const RICH_TEXT_CONFIG: Record<string, unknown> = {
   ALLOWED_TAGS: [...RICH_TEXT_ALLOWED_TAGS],

@@ -160,7 +160,7 @@ export function useCheckout(api: StoreApi | null, enabled: boolean): CheckoutMod
   const pay = useCallback(
     async (request: PaymentRequest): Promise<ActionOutcome> => {
       if (!api || !idRef.current) return { ok: false };
-      let answer;
+      let answer: Awaited<ReturnType<typeof api.client.payCheckout>>;
       try {
         answer = await api.client.payCheckout(idRef.current, request);
       } catch (error) {

@@ -28,7 +28,7 @@ const text = (value: string | null | undefined): string | null =>
 /** The session as the storefront uses it; a missing or failed session context is a guest. */
 export function toUserSession(session: SessionContext | null): UserSession {
   // Spec 01 §3: logged in when guestUser is false; the user id is kept only then (spec 03 §4).
-  const isGuest = !session || session.guestUser !== false;
+  const isGuest = session?.guestUser !== false;
   if (isGuest) {
     return {
       isGuest: true,

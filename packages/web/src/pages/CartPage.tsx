@@ -23,6 +23,7 @@ function useSettleProcessing(processing: boolean): { slow: boolean } {
   const api = useStoreApi();
   const revalidator = useRevalidator();
   const [slow, setSlow] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: not on the revalidator: it changes identity with its state, and polling must not restart for that
   useEffect(() => {
     if (!processing || !api) return;
     let live = true;

@@ -3,6 +3,7 @@
 // a loading shell; the checkout is started in the browser once hydrated (lib/use-checkout.ts). A guest
 // where the store does not allow guest checkout is asked to log in instead.
 
+import type { ReactNode } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import type { PlaceOrderResult } from '@store/core';
 import { AppLink } from '../components/AppLink.tsx';
@@ -42,7 +43,7 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
     void navigate(orderHref(result.orderSummaryId, true));
   };
 
-  let body;
+  let body: ReactNode;
   if (!allowed || phase.kind === 'login') body = <LoginPrompt />;
   else if (phase.kind === 'loading' || !checkout) {
     body =

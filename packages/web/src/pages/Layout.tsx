@@ -98,6 +98,7 @@ export function SiteFooter() {
 function HeadSync() {
   const matches = useMatches();
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key re-runs the head sync on every navigation, even to the same matches
   useEffect(() => {
     const head = headFor(matches as Parameters<typeof headFor>[0]);
     if (document.title !== head.title) document.title = head.title;

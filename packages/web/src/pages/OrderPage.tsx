@@ -43,7 +43,7 @@ export function OrderDetailView({ data }: { data: OrderPageData }) {
         <dt>Payment</dt>
         <dd>{payment}</dd>
       </dl>
-      {downloads && downloads.length ? <DownloadList downloads={downloads} /> : null}
+      {downloads?.length ? <DownloadList downloads={downloads} /> : null}
       <section aria-labelledby="order-lines-title">
         <h2 id="order-lines-title">Items</h2>
         <ul className="review-lines" aria-label="Items in this order">

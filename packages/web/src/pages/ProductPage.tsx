@@ -253,6 +253,7 @@ export function ProductPage({ data, session }: ProductPageProps) {
       ) : null}
 
       {/* 11. Structured data for search engines */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD is serialised by scriptJson, which escapes < so the script cannot be closed early */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }} />
 
       {/* Hidden utility regions: page data layer and session validator */}

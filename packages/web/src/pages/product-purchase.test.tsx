@@ -80,7 +80,7 @@ const data: ProductData = {
   origin: 'https://shop.example.com',
 };
 
-let added: CartItemInput[] = [];
+const added: CartItemInput[] = [];
 const calls = {
   getCartCompactSummary: async () => compactSummary(added.length),
   addItemToCart: async (_cart: string, item: CartItemInput) => (added.push(item), { cartItemId: 'line' }),

@@ -104,7 +104,7 @@ export function isAdminViewer(session: { isGuest: boolean; userId: string | null
 
 /** Category path (root → leaf) then the product itself (core's trail rules decide what is a link). */
 export function productBreadcrumbs(p: ProductDetail): BreadcrumbInput[] {
-  const items = categoryPathToBreadcrumbs((p.primaryProductCategoryPath?.path ?? []).filter((c) => c && c.name));
+  const items = categoryPathToBreadcrumbs((p.primaryProductCategoryPath?.path ?? []).filter((c) => c?.name));
   const name = productName(p);
   if (name) items.push({ label: name, href: productHref(p.id) });
   return items;

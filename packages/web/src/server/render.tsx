@@ -41,7 +41,7 @@ function first(value: string | undefined): string | undefined {
 /** Origin for canonical URLs, from the request's Host header (and a proxy's forwarded proto/host). */
 export function requestOrigin(headers: Record<string, string | undefined>): string {
   const rawHost = first(headers['x-forwarded-host']) ?? headers.host ?? 'localhost';
-  const host = /^[a-z0-9.\-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(rawHost) ? rawHost : 'localhost';
+  const host = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(rawHost) ? rawHost : 'localhost';
   const proto = first(headers['x-forwarded-proto']);
   return `${proto === 'https' ? 'https' : 'http'}://${host}`;
 }

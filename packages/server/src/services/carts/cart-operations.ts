@@ -107,7 +107,7 @@ export class CartOperations {
       if (this.opts.pauseMs) await pause(this.opts.pauseMs);
       const op = await this.s.db.selectFrom('cart_operation').selectAll().where('id', '=', opId).executeTakeFirst();
       const cart = await this.s.db.selectFrom('cart').selectAll().where('id', '=', cartId).executeTakeFirst();
-      if (!op || op.status !== 'Processing' || !cart) return;
+      if (op?.status !== 'Processing' || !cart) return;
       const inputs = JSON.parse(op.inputs_json) as unknown[];
       if (op.progress >= inputs.length) {
         await this.s.db.transaction().execute((trx) => this.finish(trx, cartId, opId, 'Completed'));

@@ -253,7 +253,7 @@ export class CheckoutService {
   }
 
   /** What is missing before the order can be placed (contact details, address, method, payment). */
-  async missing(owner: CartOwner, checkout: CheckoutTable, cart: CartTable): Promise<CheckoutError[]> {
+  async missing(_owner: CartOwner, checkout: CheckoutTable, cart: CartTable): Promise<CheckoutError[]> {
     const out: CheckoutError[] = [];
     const contact = checkout.contact_json ? (JSON.parse(checkout.contact_json) as ContactInfo) : null;
     if (!contact?.email)

@@ -27,7 +27,7 @@ export interface PaymentOutcome {
   body: CheckoutPayment;
 }
 
-const PO_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 ._\/-]{0,39}$/;
+const PO_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 ._/-]{0,39}$/;
 
 /** Purchase orders are for business buyers: a logged-in buyer (not a consumer) buying for an account. */
 export function mayUsePurchaseOrder(owner: CartOwner): boolean {
