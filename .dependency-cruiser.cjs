@@ -50,10 +50,11 @@ module.exports = {
       name: 'routes-import-services-and-schemas',
       comment:
         'A route file holds a schema, one service call and the reply: it imports services, the HTTP framing ' +
-        '(http/: caller, context, CSRF) and its schemas, never the database, the seed or lower folders directly.',
+        '(http/: caller, context, CSRF), its schemas and the domain errors, never the database, the seed or ' +
+        'lower folders directly.',
       severity: 'error',
       from: { path: `${SERVER}modules/`, pathNot: TOOLING },
-      to: { path: SERVER, pathNot: `${SERVER}(modules|services|http)/` },
+      to: { path: SERVER, pathNot: `${SERVER}(modules|services|http|domain)/` },
     },
     {
       name: 'services-below-http',
@@ -61,6 +62,13 @@ module.exports = {
       severity: 'error',
       from: { path: `${SERVER}services/` },
       to: { path: `${SERVER}(http|modules)/` },
+    },
+    {
+      name: 'domain-imports-nothing-of-the-server',
+      comment: 'domain/ (errors, record ids) sits under everything: it imports core and nothing else of the server.',
+      severity: 'error',
+      from: { path: `${SERVER}domain/` },
+      to: { path: SERVER, pathNot: `${SERVER}domain/` },
     },
     {
       name: 'db-is-the-bottom',

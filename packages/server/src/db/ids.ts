@@ -4,8 +4,6 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from './schema.ts';
 
-// The id format and key prefixes are rules shared with the browser, so they live in core.
-export { KEY_PREFIXES as KEY_PREFIX, makeRecordId as formatId } from '@store/core';
 import { makeRecordId } from '@store/core';
 
 /** Reserves `count` consecutive ids for a prefix; safe across processes sharing one database. */

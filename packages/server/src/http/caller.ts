@@ -4,17 +4,12 @@
 // the cart survives between requests and processes, and login can merge it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from '../auth/sessions.ts';
-import type { UserRow } from '../services/accounts.ts';
+import type { Caller } from '../services/buyer-context.ts';
 import type { Services } from '../services/index.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
-
-export interface Caller {
-  session: Session | null;
-  user: UserRow | null;
-}
 
 const GUEST: Caller = { session: null, user: null };
 const callers = new WeakMap<FastifyRequest, Promise<Caller>>();

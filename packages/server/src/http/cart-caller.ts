@@ -5,7 +5,7 @@ import type { Services } from '../services/index.ts';
 import { cartOwnerOf, type CartOwner } from '../services/carts/cart-owner.ts';
 import { catalogueContext } from './context.ts';
 import { callerOf, ensureGuestSession } from './caller.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../domain/errors.ts';
 
 export async function cartOwnerFor(
   s: Services,

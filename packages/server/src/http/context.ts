@@ -1,49 +1,10 @@
-// Who is asking, and for which account. The effective account is decided here and only here:
-// an effectiveAccountId from the browser is honoured only when the logged-in user may act for it
-// (else 403, before anything runs); without one, the session's chosen account, else the user's own.
-// Guests act as the store's guest buyer group and may not name an account at all.
+// The buyer context of a request: the caller from its session cookie, resolved by the services'
+// BuyerContextService (services/buyer-context.ts), which alone decides the effective account.
 import type { FastifyRequest } from 'fastify';
-import { isAllZeroAccountId } from '@store/core';
+import type { BuyerContext, CatalogueContext } from '../services/buyer-context.ts';
 import type { Services } from '../services/index.ts';
-import type { ManagedAccount, UserRow } from '../services/accounts.ts';
-import { ADMIN_USER_ID } from '../services/accounts.ts';
-import type { CategoryTree } from '../services/category-tree.ts';
-import type { Visibility } from '../services/entitlements.ts';
-import type { Session } from '../auth/sessions.ts';
-import type { Webstore } from './webstore.ts';
-import { ApiError } from './errors.ts';
+import type { Webstore } from '../services/webstores.ts';
 import { callerOf } from './caller.ts';
-import { toId18 } from './params.ts';
-
-export interface BuyerContext {
-  isGuest: boolean;
-  user: UserRow | null;
-  session: Session | null;
-  userId: string | null;
-  isAdmin: boolean;
-  effectiveAccount: ManagedAccount | null;
-  effectiveAccountId: string | null;
-  buyerGroups: Array<{ id: string; name: string }>;
-  buyerGroupIds: string[];
-  isPreview: boolean;
-  currency: string;
-}
-
-export interface CatalogueContext extends BuyerContext {
-  tree: CategoryTree;
-  visibility: Visibility;
-}
-
-export const insufficientAccess = (accountId: string) =>
-  new ApiError(403, 'INSUFFICIENT_ACCESS', `You don't have access to the account ${accountId}.`);
-
-/** The currency of the session: its own choice when the store's currency is session-driven, else the default. */
-function sessionCurrency(store: Webstore, session: Session | null): string {
-  const chosen = session?.data.currencyIsoCode;
-  return store.settings.sessionDrivenCurrency && chosen && store.settings.supportedCurrencies.includes(chosen)
-    ? chosen
-    : store.settings.defaultCurrency;
-}
 
 export async function buyerContext(
   s: Services,
@@ -51,75 +12,14 @@ export async function buyerContext(
   store: Webstore,
   effectiveAccountId?: string,
 ): Promise<BuyerContext> {
-  const named = effectiveAccountId && !isAllZeroAccountId(effectiveAccountId) ? effectiveAccountId : null;
-  const { session, user } = await callerOf(s, req);
-  if (!user) {
-    if (named) throw insufficientAccess(named);
-    const guestGroups = store.guestBuyerGroupId ? [store.guestBuyerGroupId] : [];
-    return {
-      isGuest: true,
-      user: null,
-      session: null,
-      userId: null,
-      isAdmin: false,
-      effectiveAccount: null,
-      effectiveAccountId: null,
-      buyerGroups: [],
-      buyerGroupIds: guestGroups,
-      isPreview: false,
-      currency: store.settings.defaultCurrency,
-    };
-  }
-  let account: ManagedAccount | null = null;
-  if (named) {
-    account = await s.accounts.managedAccount(user, toId18(named));
-    if (!account) throw insufficientAccess(named);
-  } else {
-    // The session's choice is re-checked: access to an account can be withdrawn while logged in.
-    if (session?.effectiveAccountId) account = await s.accounts.managedAccount(user, session.effectiveAccountId);
-    if (!account && user.account_id) account = await s.accounts.managedAccount(user, user.account_id);
-  }
-  const buyerGroups = account ? await s.accounts.buyerGroups(account.id) : [];
-  const isAdmin = user.id === ADMIN_USER_ID || user.role === 'admin';
-  return {
-    isGuest: false,
-    user,
-    session,
-    userId: user.id,
-    isAdmin,
-    effectiveAccount: account,
-    effectiveAccountId: account?.id ?? null,
-    buyerGroups,
-    buyerGroupIds: buyerGroups.map((g) => g.id),
-    isPreview: isAdmin && session?.data.isPreview === true,
-    currency: sessionCurrency(store, session),
-  };
+  return s.buyers.buyer(await callerOf(s, req), store, effectiveAccountId);
 }
 
-/**
- * The context of a catalogue call (products, categories, prices, search): a guest may browse only
- * when the store allows it (else 401, spec 01 §6), and the buyer's entitlements decide what is visible.
- */
 export async function catalogueContext(
   s: Services,
   req: FastifyRequest,
   store: Webstore,
   effectiveAccountId?: string,
 ): Promise<CatalogueContext> {
-  const ctx = await buyerContext(s, req, store, effectiveAccountId);
-  if (ctx.isGuest && store.settings.guestBrowsingEnabled === false) {
-    throw new ApiError(401, 'INVALID_SESSION_ID', 'Log in to browse this store.');
-  }
-  const tree = await s.categories.get(store.id, store.catalogVersion);
-  const visibility = await s.entitlements.visibility(store.id, store.catalogVersion, tree, ctx.buyerGroupIds);
-  return { ...ctx, tree, visibility };
-}
-
-/** The currency of a call: a requested one must be supported by the store; else the session's. */
-export function requestCurrency(store: Webstore, ctx: Pick<BuyerContext, 'currency'>, requested?: string): string {
-  if (!requested) return ctx.currency;
-  if (!store.settings.supportedCurrencies.includes(requested)) {
-    throw new ApiError(400, 'INVALID_API_INPUT', `The currency ${requested} isn't supported by this store.`);
-  }
-  return requested;
+  return s.buyers.catalogue(await callerOf(s, req), store, effectiveAccountId);
 }

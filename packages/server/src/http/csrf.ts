@@ -6,7 +6,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services/index.ts';
 import { CSRF_COOKIE, CSRF_HEADER, callerOf, setCsrfCookie } from './caller.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../domain/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const READ_ONLY_POSTS = [

@@ -1,23 +1,7 @@
 // Every failure leaves the server as the platform's error body: a JSON array of {errorCode, message}.
+// Services throw ApiError (domain/errors.ts); schema and parser failures are mapped here.
 import type { FastifyError, FastifyInstance } from 'fastify';
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly errorCode: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export const notFound = (what = 'The requested resource does not exist') => new ApiError(404, 'NOT_FOUND', what);
-export const badInput = (message: string) => new ApiError(400, 'INVALID_API_INPUT', message);
-export const invalidId = (value: string) => new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${value}`);
-
-export function errorBody(errorCode: string, message: string) {
-  return [{ errorCode, message }];
-}
+import { ApiError, errorBody } from '../domain/errors.ts';
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError & { validation?: unknown }, req, reply) => {

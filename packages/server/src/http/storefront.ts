@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { notFound } from './errors.ts';
+import { notFound } from '../domain/errors.ts';
 import { ensureCsrfCookie } from './csrf.ts';
 
 type Render = (

@@ -10,7 +10,7 @@
 // as strings compares instants, the same on SQLite and PostgreSQL.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { randomRecordId } from '../services/carts/cart-owner.ts';
+import { randomRecordId } from '../domain/record-ids.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
 
 /** Record id prefix of outbox rows. */

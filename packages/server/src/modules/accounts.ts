@@ -5,9 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import type { ManagedAccount } from '../services/accounts.ts';
-import { buyerContext, insufficientAccess } from '../http/context.ts';
-import { ApiError, invalidId } from '../http/errors.ts';
-import { csv, flag, ignoredParams, recordId, toId18, webstoreParams } from '../http/params.ts';
+import { buyerContext } from '../http/context.ts';
+import { insufficientAccess } from '../services/buyer-context.ts';
+import { ApiError } from '../domain/errors.ts';
+import { csv, flag, ignoredParams, webstoreParams } from './schemas.ts';
+import { toId18, checkedId } from '../domain/record-ids.ts';
 import { WEBSTORE } from './base.ts';
 
 const tags = ['Accounts'];
@@ -67,7 +69,7 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
       const store = await s.webstores.get(req.params.webstoreId);
       const ctx = await buyerContext(s, req, store);
       const id = req.params.effectiveAccountId;
-      if (!recordId.safeParse(id).success) throw invalidId(id);
+      checkedId(id);
       if (!ctx.user) throw insufficientAccess(id);
       const account = await s.accounts.managedAccount(ctx.user, toId18(id));
       if (!account) throw insufficientAccess(id);

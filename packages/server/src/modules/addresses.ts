@@ -4,11 +4,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADDRESS_MAX_PAGE_SIZE, ADDRESS_PAGE_SIZE, CHECKOUT_ERROR_CODES, KEY_PREFIXES, isRecordId } from '@store/core';
+import { ADDRESS_MAX_PAGE_SIZE, ADDRESS_PAGE_SIZE, CHECKOUT_ERROR_CODES, KEY_PREFIXES } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { buyerContext } from '../http/context.ts';
-import { ApiError } from '../http/errors.ts';
-import { flag, ignoredParams, optionalAccount, toId18, webstoreParams } from '../http/params.ts';
+import { ApiError } from '../domain/errors.ts';
+import { flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { toId18, checkedId } from '../domain/record-ids.ts';
 import { WEBSTORE } from './base.ts';
 
 const tags = ['Addresses'];
@@ -68,8 +69,7 @@ export function addressRoutes(app: FastifyInstance, s: Services): void {
   ) {
     const store = await s.webstores.get(req.params.webstoreId);
     const named = req.params.accountId === 'current' ? req.query.effectiveAccountId : req.params.accountId;
-    if (named && req.params.accountId !== 'current' && !isRecordId(named, KEY_PREFIXES.account))
-      throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${named}`);
+    if (named && req.params.accountId !== 'current') checkedId(named, KEY_PREFIXES.account);
     // A guest is told the book is off before any account they name is looked at.
     const own = await buyerContext(s, req, store);
     if (own.isGuest)
@@ -89,7 +89,7 @@ export function addressRoutes(app: FastifyInstance, s: Services): void {
   }
   const addressId = (id: string) => {
     if (!id) throw new ApiError(400, CHECKOUT_ERROR_CODES.addressIdRequired, 'addressId is required.');
-    if (!isRecordId(id, KEY_PREFIXES.address)) throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${id}`);
+    checkedId(id, KEY_PREFIXES.address);
     return toId18(id);
   };
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../domain/errors.ts';
 import { categoryImageSvg, productImageSvg } from '../seed/product-image.ts';
 import { sampleCsv } from '../seed/sample-csv.ts';
 

@@ -17,8 +17,8 @@ import {
 } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { cartOwnerFor } from '../http/cart-caller.ts';
-import { badInput } from '../http/errors.ts';
-import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from '../http/params.ts';
+import { badInput } from '../domain/errors.ts';
+import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
 import { ASYNC_BATCH_THRESHOLD } from '../services/carts/cart-operations.ts';
 import { preserveResult } from '../services/carts/guest-cart.ts';
 import { MAX_RESERVATION_SECONDS, reserveInventory } from '../services/carts/reservations.ts';

@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { NavigationMenuItem, ProductCategoryDetail } from '@store/core';
 import type { Services } from '../services/index.ts';
 import type { CategoryNode } from '../services/category-tree.ts';
-import { invalidId, notFound } from '../http/errors.ts';
-import { catalogueContext, type CatalogueContext } from '../http/context.ts';
-import type { FastifyRequest } from 'fastify';
-import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from '../http/params.ts';
+import { invalidId, notFound } from '../domain/errors.ts';
+import { catalogueContext } from '../http/context.ts';
+import { type CatalogueContext } from '../services/buyer-context.ts';
+import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
 import { WEBSTORE } from './base.ts';
 
 const tags = ['Categories'];

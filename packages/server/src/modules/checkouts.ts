@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { cartOwnerFor } from '../http/cart-caller.ts';
-import { ApiError } from '../http/errors.ts';
-import { ignoredParams, optionalAccount, webstoreParams } from '../http/params.ts';
+import { ApiError } from '../domain/errors.ts';
+import { ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
 import { WEBSTORE } from './base.ts';
 
 const tags = ['Checkouts'];

@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionContext } from '@store/core';
 import type { Services } from '../services/index.ts';
-import { buyerContext, insufficientAccess, type BuyerContext } from '../http/context.ts';
+import { buyerContext } from '../http/context.ts';
+import { insufficientAccess, type BuyerContext } from '../services/buyer-context.ts';
 import { ensureCsrfCookie } from '../http/csrf.ts';
-import { ApiError, badInput } from '../http/errors.ts';
-import { ignoredParams, optionalAccount, recordId, toId18, webstoreParams } from '../http/params.ts';
-import type { Webstore } from '../http/webstore.ts';
+import { ApiError, badInput } from '../domain/errors.ts';
+import { ignoredParams, optionalAccount, recordId, webstoreParams } from './schemas.ts';
+import { toId18 } from '../domain/record-ids.ts';
 import { WEBSTORE } from './base.ts';
 
 /** How long a client may keep the application context (spec 01 §4 reads this header). */

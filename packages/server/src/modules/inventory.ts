@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
-import { badInput, ApiError } from '../http/errors.ts';
-import { csv, ignoredParams, recordId, toId18 } from '../http/params.ts';
+import { badInput, ApiError } from '../domain/errors.ts';
+import { csv, ignoredParams, recordId } from './schemas.ts';
+import { toId18 } from '../domain/record-ids.ts';
 import { COMMERCE } from './base.ts';
 import { catalogueContext } from '../http/context.ts';
 

@@ -4,12 +4,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { KEY_PREFIXES, isRecordId } from '@store/core';
+import { KEY_PREFIXES } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { buyerContext } from '../http/context.ts';
 import { callerOf } from '../http/caller.ts';
-import { ApiError } from '../http/errors.ts';
-import { ignoredParams, optionalAccount, toId18, webstoreParams } from '../http/params.ts';
+import { ApiError } from '../domain/errors.ts';
+import { ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { toId18, checkedId } from '../domain/record-ids.ts';
 import type { OrderViewer } from '../services/orders.ts';
 import { WEBSTORE } from './base.ts';
 
@@ -30,7 +31,7 @@ export async function orderViewer(s: Services, req: FastifyRequest, webstoreId: 
 }
 
 export function orderId(id: string): string {
-  if (!isRecordId(id, KEY_PREFIXES.order)) throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${id}`);
+  checkedId(id, KEY_PREFIXES.order);
   return toId18(id);
 }
 

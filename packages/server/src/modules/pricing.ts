@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
-import { badInput, invalidId, notFound, ApiError } from '../http/errors.ts';
-import { catalogueContext, requestCurrency } from '../http/context.ts';
-import type { FastifyRequest } from 'fastify';
-import { csv, flag, ignoredParams, optionalAccount, recordId, toId18, webstoreParams } from '../http/params.ts';
+import { badInput, notFound, ApiError } from '../domain/errors.ts';
+import { catalogueContext } from '../http/context.ts';
+import { requestCurrency } from '../services/buyer-context.ts';
+import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { toId18, checkedId } from '../domain/record-ids.ts';
 import { WEBSTORE } from './base.ts';
 
 const tags = ['Pricing'];
@@ -57,7 +58,7 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
     },
     async (req) => {
       const q = req.query;
-      if (!recordId.safeParse(req.params.productId).success) throw invalidId(req.params.productId);
+      checkedId(req.params.productId);
       const id = toId18(req.params.productId);
       const { rows, prices } = await pricesFor(
         req.params.webstoreId,
@@ -100,9 +101,7 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
   ) {
     if (!productIds?.length) throw badInput('The productIds list is required.');
     if (productIds.length > MAX_PRODUCTS) throw badInput(`Specify at most ${MAX_PRODUCTS} products.`);
-    const bad = productIds.find((p) => !recordId.safeParse(p).success);
-    if (bad) throw invalidId(bad);
-    const ids = productIds.map(toId18);
+    const ids = productIds.map((p) => checkedId(p));
     const { currency, prices } = await pricesFor(webstoreId, req, ids, q);
     const results = ids.map((id) => {
       const p = prices.get(id);

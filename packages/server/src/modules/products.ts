@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
-import { badInput, invalidId, notFound } from '../http/errors.ts';
-import { catalogueContext, type CatalogueContext } from '../http/context.ts';
-import type { FastifyRequest } from 'fastify';
-import { csv, flag, ignoredParams, optionalAccount, recordId, toId18, webstoreParams } from '../http/params.ts';
+import { badInput, notFound } from '../domain/errors.ts';
+import { catalogueContext } from '../http/context.ts';
+import { type CatalogueContext } from '../services/buyer-context.ts';
+import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { toId18, checkedId } from '../domain/record-ids.ts';
 import type { DetailOptions } from '../services/products.ts';
-import type { Webstore } from '../http/webstore.ts';
+import type { Webstore } from '../services/webstores.ts';
 import { queryKey } from '../services/response-cache.ts';
 import { WEBSTORE } from './base.ts';
 
@@ -37,7 +38,7 @@ const ACCOUNT_INDEPENDENT = [...Object.keys(ignoredParams), 'noCache', 'effectiv
 
 /** Ids in paths are checked here rather than by the schema, so a malformed id answers INVALID_ID_FIELD. */
 function checkId(value: string): string {
-  if (!recordId.safeParse(value).success) throw invalidId(value);
+  checkedId(value);
   return toId18(value);
 }
 

@@ -11,16 +11,17 @@ import {
   evaluatePromotions,
   isAudienceEligible,
   isPromotionActive,
-  isRecordId,
   minorUnitsToDecimal,
   normaliseDecimal,
   tryParseDecimal,
   type PromotionRule,
 } from '@store/core';
 import type { Services } from '../services/index.ts';
-import { catalogueContext, requestCurrency, type CatalogueContext } from '../http/context.ts';
-import { badInput, invalidId } from '../http/errors.ts';
-import { csv, ignoredParams, optionalAccount, toId18, webstoreParams } from '../http/params.ts';
+import { catalogueContext } from '../http/context.ts';
+import { requestCurrency, type CatalogueContext } from '../services/buyer-context.ts';
+import { badInput } from '../domain/errors.ts';
+import { csv, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { checkedId, toId18 } from '../domain/record-ids.ts';
 import type { ProductTable } from '../db/schema.ts';
 import { productCategoryIds } from '../services/promotions.ts';
 import { COMMERCE, WEBSTORE } from './base.ts';
@@ -43,8 +44,7 @@ export function promotionRoutes(app: FastifyInstance, s: Services): void {
     refs: Array<{ productId?: string; sku?: string }>,
   ) {
     const ids = refs.flatMap((p) => (p.productId ? [p.productId] : []));
-    const bad = ids.find((id) => !isRecordId(id));
-    if (bad) throw invalidId(bad);
+    for (const id of ids) checkedId(id);
     const skus = refs.flatMap((p) => (!p.productId && p.sku ? [p.sku] : []));
     const rows = [
       ...(await s.products.rowsByIds(webstoreId, ids.map(toId18))),

@@ -15,10 +15,10 @@ import {
 } from '@store/core';
 import type { Services } from '../services/index.ts';
 import type { SearchInput } from '../services/search.ts';
-import { ApiError, badInput } from '../http/errors.ts';
+import { ApiError, badInput } from '../domain/errors.ts';
 import { buyerContext, catalogueContext } from '../http/context.ts';
-import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from '../http/params.ts';
-import type { Webstore } from '../http/webstore.ts';
+import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import type { Webstore } from '../services/webstores.ts';
 import { WEBSTORE } from './base.ts';
 
 const L = SEARCH_LIMITS;

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
-import { invalidId, notFound } from '../http/errors.ts';
+import { notFound } from '../domain/errors.ts';
 import { catalogueContext } from '../http/context.ts';
-import { ignoredParams, optionalAccount, recordId, toId18, webstoreParams } from '../http/params.ts';
+import { ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { toId18, checkedId } from '../domain/record-ids.ts';
 import { WEBSTORE } from './base.ts';
 
 export function taxRoutes(app: FastifyInstance, s: Services): void {
@@ -32,7 +33,7 @@ export function taxRoutes(app: FastifyInstance, s: Services): void {
     async (req) => {
       const store = await s.webstores.get(req.params.webstoreId);
       const ctx = await catalogueContext(s, req, store, req.query.effectiveAccountId);
-      if (!recordId.safeParse(req.params.productId).success) throw invalidId(req.params.productId);
+      checkedId(req.params.productId);
       const [row] = await s.products.rowsByIds(store.id, [toId18(req.params.productId)]);
       if (!row || !ctx.visibility.canSeeProduct(row.id))
         throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);

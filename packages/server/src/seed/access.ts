@@ -5,7 +5,8 @@
 // accounts; it does nothing when the administrator already exists.
 import type { Kysely } from 'kysely';
 import { markProductsChanged } from '../db/catalog-version.ts';
-import { KEY_PREFIX, allocateIds, formatId } from '../db/ids.ts';
+import { allocateIds } from '../db/ids.ts';
+import { KEY_PREFIX, formatId } from '../domain/record-ids.ts';
 import type { Database, PriceBookEntryTable, ProductTable } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { ADMIN_USER_ID } from '../services/accounts.ts';

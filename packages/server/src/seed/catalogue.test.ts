@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { KEY_PREFIX } from '../db/ids.ts';
+import { KEY_PREFIX } from '../domain/record-ids.ts';
 import { collectCatalogue, generateCatalogue } from './catalogue.ts';
 import { datasetPid, datasetSpec, productId } from './products.ts';
 import { BASE_DATE } from './random.ts';

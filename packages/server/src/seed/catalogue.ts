@@ -1,7 +1,7 @@
 // The whole demo catalogue as plain rows. Small fixed parts (store, categories) are arrays;
 // products and relations come out of generators in batches, so a million-product catalogue never
 // sits in memory. Same options -> identical rows, batch by batch.
-import { KEY_PREFIX } from '../db/ids.ts';
+import { KEY_PREFIX } from '../domain/record-ids.ts';
 import type {
   CategoryTable,
   IdCounterTable,

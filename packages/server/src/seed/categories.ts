@@ -6,7 +6,7 @@
 //   Consumer & Geographic Lists > United States Lists > California ...
 //   Printed Directories > Industry Directories | Regional Directories | 2027 Print Editions (Draft)
 import type { CategoryTable } from '../db/schema.ts';
-import { KEY_PREFIX, formatId } from '../db/ids.ts';
+import { KEY_PREFIX, formatId } from '../domain/record-ids.ts';
 import { FLAVOURS } from './datasets.ts';
 import { GEOS, type Geo } from './geo.ts';
 import { SIC_DIVISIONS, SIC_INDUSTRIES, SIC_MAJOR_GROUPS } from './sic.ts';

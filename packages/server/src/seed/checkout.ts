@@ -4,7 +4,7 @@
 // and Northwind a second warehouse address. Idempotent: a store with delivery methods keeps them.
 import type { Kysely } from 'kysely';
 import type { AddressTable, Database, DeliveryMethodTable } from '../db/schema.ts';
-import { KEY_PREFIX, formatId } from '../db/ids.ts';
+import { KEY_PREFIX, formatId } from '../domain/record-ids.ts';
 import { WEBSTORE_ID } from './store.ts';
 
 export const DELIVERY_METHOD_IDS = {

@@ -2,7 +2,7 @@
 // count on a log scale ($49 for ~1,200 records up to $4,999 for 2.5 million) and with how rich the
 // list type is; prices are "shelf" prices ($149, $1,199.99). Entry and tier ids are derived from
 // the product number so they are stable whatever the catalogue size.
-import { KEY_PREFIX, formatId } from '../db/ids.ts';
+import { KEY_PREFIX, formatId } from '../domain/record-ids.ts';
 import type { PriceAdjustmentTierTable, PriceBookEntryTable } from '../db/schema.ts';
 import type { Rng } from './random.ts';
 import { PRICE_BOOK_IDS, SELLING_MODEL_IDS, type SellingModelKey } from './store.ts';

@@ -1,7 +1,7 @@
 // A product "spec" is everything the seed knows about one product; `productRows` turns it into
 // the rows of every product-owned table. Datasets get their spec from their plan (datasets.ts);
 // the hand-made products (specials.ts) build theirs directly.
-import { KEY_PREFIX, formatId } from '../db/ids.ts';
+import { KEY_PREFIX, formatId } from '../domain/record-ids.ts';
 import type {
   InventoryLevelTable,
   PriceAdjustmentTierTable,

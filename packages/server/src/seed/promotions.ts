@@ -3,7 +3,7 @@
 // seller may have changed them). Dates are wide windows around the demo's present, plus one that ended.
 import type { Kysely } from 'kysely';
 import type { Database, PromotionTable } from '../db/schema.ts';
-import { KEY_PREFIX, formatId } from '../db/ids.ts';
+import { KEY_PREFIX, formatId } from '../domain/record-ids.ts';
 import { buildCategoryTree, ROOTS } from './categories.ts';
 import { BUYER_GROUP_IDS, WEBSTORE_ID } from './store.ts';
 

@@ -4,7 +4,7 @@
 // product batch so the SQLite WAL stays small. id_counter rows are written last: a database with
 // them is completely seeded (isSeeded), one with a webstore but without them was interrupted.
 import type { Insertable, Kysely } from 'kysely';
-import { KEY_PREFIX } from '../db/ids.ts';
+import { KEY_PREFIX } from '../domain/record-ids.ts';
 import type { Database } from '../db/schema.ts';
 import { type Catalogue, DEFAULT_PRODUCTS, generateCatalogue } from './catalogue.ts';
 import { WEBSTORE_ID } from './store.ts';

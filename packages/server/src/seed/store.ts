@@ -2,7 +2,7 @@
 // models, price books, buyer groups, tax policies and the warehouses. Ids are fixed constants so
 // the rest of the project (tests, e2e, docs) can name them.
 import type { ApplicationContext } from '@store/core';
-import { KEY_PREFIX, formatId } from '../db/ids.ts';
+import { KEY_PREFIX, formatId } from '../domain/record-ids.ts';
 import type {
   BuyerGroupPriceBookTable,
   BuyerGroupTable,

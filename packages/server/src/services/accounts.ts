@@ -4,7 +4,8 @@
 import type { Kysely } from 'kysely';
 import type { AccountAddress } from '@store/core';
 import type { Database, UserTable } from '../db/schema.ts';
-import { KEY_PREFIX, allocateIds } from '../db/ids.ts';
+import { allocateIds } from '../db/ids.ts';
+import { KEY_PREFIX } from '../domain/record-ids.ts';
 
 export interface ManagedAccount {
   id: string;

@@ -3,7 +3,7 @@
 // country the store ships to. Bad input is one 400 that names every problem, in the words the
 // storefront shows beside the fields.
 import { validateAddress, type CheckoutAddress } from '@store/core';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../domain/errors.ts';
 
 export interface AddressFields {
   name?: string | null;

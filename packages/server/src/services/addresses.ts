@@ -11,8 +11,8 @@ import {
   type CommerceAddressInput,
 } from '@store/core';
 import type { AddressTable, Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import { randomRecordId } from './carts/cart-owner.ts';
+import { ApiError } from '../domain/errors.ts';
+import { randomRecordId } from '../domain/record-ids.ts';
 import { checkPostalAddress } from './address-rules.ts';
 
 export interface AddressQuery {

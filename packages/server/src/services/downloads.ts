@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { DownloadLink } from '@store/core';
 import type { Database, SalesOrderTable } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../domain/errors.ts';
 import { DOWNLOAD_LINK_SECRET, serverSecret } from '../downloads/secret.ts';
 import { signDownload, verifyDownload } from '../downloads/signed-link.ts';
 import { datasetCsvStream, datasetFileName } from '../downloads/dataset-file.ts';

@@ -2,8 +2,9 @@
 // version-keyed caches of derived data.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { WebstoreResolver } from '../http/webstore.ts';
+import { WebstoreResolver } from './webstores.ts';
 import { CategoryTreeCache } from './category-tree.ts';
+import { BuyerContextService } from './buyer-context.ts';
 import { ProductService } from './products.ts';
 import { PricingService } from './pricing.ts';
 import { TaxService } from './taxes.ts';
@@ -40,6 +41,7 @@ export interface Services {
   responses: ResponseCache;
   accounts: AccountService;
   entitlements: EntitlementService;
+  buyers: BuyerContextService;
   sessions: SessionStore;
   loginLimiter: LoginLimiter;
   searchIndex: SearchIndexService;
@@ -91,6 +93,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     addresses: new AddressService(db),
     orders: new OrderService(db),
   } as Services;
+  services.buyers = new BuyerContextService(services.accounts, services.categories, services.entitlements);
   // The cart services work through the others (products, prices, promotions).
   services.carts = new CartService(services);
   services.cartOperations = new CartOperations(services, { pauseMs: opts.cartOperationPauseMs ?? 0 });

@@ -21,8 +21,8 @@ import {
   type SubscriptionView,
 } from '@store/core';
 import type { Database, SalesOrderTable, SubscriptionTable } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Webstore } from '../http/webstore.ts';
+import { ApiError } from '../domain/errors.ts';
+import type { Webstore } from './webstores.ts';
 
 /** Who is asking: a logged-in buyer for an account, or a guest by their session. */
 export interface OrderViewer {

@@ -3,7 +3,7 @@
 // (within the webstore resolver's few seconds) without any cross-process messaging. Losing this cache
 // loses nothing but time, which keeps the servers stateless.
 import { LRUCache } from 'lru-cache';
-import { ignoredParams } from '../http/params.ts';
+import { IGNORED_QUERY_PARAMS } from '../domain/ignored-params.ts';
 
 export class ResponseCache {
   private lru: LRUCache<string, string>;
@@ -37,7 +37,7 @@ export class ResponseCache {
 /** A stable key for a parsed query: sorted entries, ignoring what does not change the answer. */
 export function queryKey(
   query: Record<string, unknown>,
-  ignore: string[] = [...Object.keys(ignoredParams), 'noCache'],
+  ignore: string[] = [...IGNORED_QUERY_PARAMS, 'noCache'],
 ): string {
   return Object.keys(query)
     .filter((k) => !ignore.includes(k) && query[k] !== undefined)

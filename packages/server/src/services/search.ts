@@ -15,7 +15,7 @@ import {
   type SearchRefinement,
   type SearchSuggestions,
 } from '@store/core';
-import { badInput } from '../http/errors.ts';
+import { badInput } from '../domain/errors.ts';
 import type { CategoryNode, CategoryTree } from './category-tree.ts';
 import type { Visibility } from './entitlements.ts';
 import type { PricingService } from './pricing.ts';

@@ -3,7 +3,8 @@
 import type { CartSummary } from '@store/core';
 import type { CartTable } from '../../db/schema.ts';
 import type { Services } from '../index.ts';
-import { randomRecordId, type CartOwner } from './cart-owner.ts';
+import { type CartOwner } from './cart-owner.ts';
+import { randomRecordId } from '../../domain/record-ids.ts';
 import { KEY_PREFIXES } from '@store/core';
 
 export async function cloneCart(s: Services, owner: CartOwner, source: CartTable): Promise<CartSummary> {

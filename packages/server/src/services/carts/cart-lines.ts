@@ -16,9 +16,8 @@ import {
 } from '@store/core';
 import type { Kysely } from 'kysely';
 import type { Database, ProductTable } from '../../db/schema.ts';
-import { ApiError, badInput } from '../../http/errors.ts';
-import { toId18 } from '../../http/params.ts';
-import { isRecordId } from '@store/core';
+import { ApiError, badInput } from '../../domain/errors.ts';
+import { toId18, checkedId } from '../../domain/record-ids.ts';
 import type { CartOwner } from './cart-owner.ts';
 import type { Services } from '../index.ts';
 import { heldByCarts } from '../inventory.ts';
@@ -81,9 +80,7 @@ export async function loadLineProducts(
 
 /** The product id of an input as stored, or the error for it (400 malformed). */
 export function inputProductId(productId: unknown): string {
-  if (typeof productId !== 'string' || !isRecordId(productId))
-    throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${String(productId ?? '')}`);
-  return toId18(productId);
+  return checkedId(productId);
 }
 
 export interface ResolvedLine {
@@ -110,8 +107,7 @@ export function resolveLine(products: Map<string, LineProduct>, input: LineInput
   let term: number | null = null;
   if (product.models.length) {
     if (input.productSellingModelId) {
-      if (!isRecordId(input.productSellingModelId))
-        throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${input.productSellingModelId}`);
+      checkedId(input.productSellingModelId);
       model = product.models.find((m) => m.id === toId18(input.productSellingModelId!)) ?? null;
       if (!model)
         throw badInput(`${product.row.name} isn't sold with the selling model ${input.productSellingModelId}.`);

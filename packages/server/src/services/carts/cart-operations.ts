@@ -6,9 +6,10 @@
 import type { Kysely } from 'kysely';
 import type { BatchResult, CartItem } from '@store/core';
 import type { CartTable, Database } from '../../db/schema.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../domain/errors.ts';
 import type { Services } from '../index.ts';
-import { randomRecordId, type CartOwner } from './cart-owner.ts';
+import { type CartOwner } from './cart-owner.ts';
+import { randomRecordId } from '../../domain/record-ids.ts';
 import type { LineInput } from './cart-lines.ts';
 
 /** Batches above this many lines run in the background. */

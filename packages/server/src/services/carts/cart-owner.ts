@@ -1,9 +1,8 @@
 // Whose cart a request works on. A logged-in shopper has one active cart per effective account (a
 // buyer switching accounts switches carts); a guest's cart belongs to their guest session. Nothing
 // the browser sends decides this: the owner comes from the session and the checked effective account.
-import { randomBytes } from 'node:crypto';
-import type { CatalogueContext } from '../../http/context.ts';
-import type { Webstore } from '../../http/webstore.ts';
+import type { CatalogueContext } from '../buyer-context.ts';
+import type { Webstore } from '../webstores.ts';
 
 export interface CartOwner {
   webstore: Webstore;
@@ -39,18 +38,4 @@ export function ownsCart(
   if (cart.webstore_id !== owner.webstore.id) return false;
   if (owner.userId) return cart.owner_user_id === owner.userId && (cart.account_id ?? null) === owner.accountId;
   return cart.owner_user_id === null && owner.guestSessionId !== null && cart.guest_session_id === owner.guestSessionId;
-}
-
-const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/**
- * A random record id with the platform's shape (prefix, 12 characters, "AAA"). Cart records are
- * written by many processes at once, so they take no shared counter (no hot row), and a cart id
- * cannot be guessed from another one.
- */
-export function randomRecordId(prefix: string): string {
-  const bytes = randomBytes(12);
-  let body = '';
-  for (const b of bytes) body += ALPHABET[b % ALPHABET.length];
-  return `${prefix}${body}AAA`;
 }

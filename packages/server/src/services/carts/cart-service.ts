@@ -19,10 +19,10 @@ import {
   type SellingModelType,
 } from '@store/core';
 import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
-import { ApiError } from '../../http/errors.ts';
-import { toId18 } from '../../http/params.ts';
+import { ApiError } from '../../domain/errors.ts';
+import { toId18, checkedId, randomRecordId } from '../../domain/record-ids.ts';
 import type { Services } from '../index.ts';
-import { ownsCart, randomRecordId, type CartOwner } from './cart-owner.ts';
+import { ownsCart, type CartOwner } from './cart-owner.ts';
 import {
   availableQuantities,
   checkLineQuantity,
@@ -85,7 +85,7 @@ export class CartService {
       if (!cart) throw new ApiError(404, 'ITEM_NOT_FOUND', 'There is no active cart.');
       return cart;
     }
-    if (!isRecordId(ref, KEY_PREFIXES.cart)) throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${ref}`);
+    checkedId(ref, KEY_PREFIXES.cart);
     const cart = await this.db.selectFrom('cart').selectAll().where('id', '=', toId18(ref)).executeTakeFirst();
     if (!cart || !this.owns(owner, cart)) throw cartNotFound(ref);
     return cart;
@@ -477,8 +477,7 @@ export class CartService {
   }
 
   async findItem(cart: CartTable, itemId: string): Promise<CartItemTable> {
-    if (!isRecordId(itemId, KEY_PREFIXES.cartItem))
-      throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${itemId}`);
+    checkedId(itemId, KEY_PREFIXES.cartItem);
     const row = await this.db
       .selectFrom('cart_item')
       .selectAll()
@@ -569,7 +568,7 @@ export class CartService {
   }
 
   async deleteCoupon(owner: CartOwner, cart: CartTable, cartCouponId: string): Promise<void> {
-    if (!isRecordId(cartCouponId)) throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${cartCouponId}`);
+    checkedId(cartCouponId);
     const row = await this.db
       .selectFrom('cart_coupon')
       .select('id')

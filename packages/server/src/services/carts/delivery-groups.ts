@@ -3,17 +3,16 @@
 // arrange-items, which runs as a background operation (202). The default group cannot be deleted;
 // deleting another moves its lines back to the default.
 import {
-  isRecordId,
   KEY_PREFIXES,
   type CartDeliveryGroup,
   type CartDeliveryGroupCollection,
   type DeliveryAddressInput,
 } from '@store/core';
 import type { CartDeliveryGroupTable, CartTable } from '../../db/schema.ts';
-import { ApiError, badInput } from '../../http/errors.ts';
-import { toId18 } from '../../http/params.ts';
+import { ApiError, badInput } from '../../domain/errors.ts';
+import { toId18, checkedId, randomRecordId } from '../../domain/record-ids.ts';
 import type { Services } from '../index.ts';
-import { randomRecordId, type CartOwner } from './cart-owner.ts';
+import { type CartOwner } from './cart-owner.ts';
 import type { Arrangement } from './cart-operations.ts';
 
 export interface DeliveryGroupInput {
@@ -30,8 +29,7 @@ function checkInput(owner: CartOwner, input: DeliveryGroupInput): void {
   if (country && allowed.length && !allowed.includes(country.toUpperCase())) {
     throw badInput(`The store doesn't deliver to ${country}; it delivers to ${allowed.join(', ')}.`);
   }
-  if (input.deliveryMethodId && !isRecordId(input.deliveryMethodId))
-    throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${input.deliveryMethodId}`);
+  if (input.deliveryMethodId) checkedId(input.deliveryMethodId);
 }
 
 async function view(
@@ -93,8 +91,7 @@ export async function listDeliveryGroups(
 }
 
 async function findGroup(s: Services, cart: CartTable, id: string): Promise<CartDeliveryGroupTable> {
-  if (!isRecordId(id, KEY_PREFIXES.deliveryGroup))
-    throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${id}`);
+  checkedId(id, KEY_PREFIXES.deliveryGroup);
   const g = await s.db
     .selectFrom('cart_delivery_group')
     .selectAll()
@@ -197,8 +194,7 @@ export async function checkArrangements(
   for (const a of arrangements) {
     const g = await findGroup(s, cart, a.deliveryGroupId);
     const ids = a.cartItemIds.map((id) => {
-      if (!isRecordId(id, KEY_PREFIXES.cartItem))
-        throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${id}`);
+      checkedId(id, KEY_PREFIXES.cartItem);
       return toId18(id);
     });
     const found = ids.length

@@ -3,7 +3,7 @@
 // that cannot go in (a once-only dataset already there, a product the account may not buy, stock)
 // are counted as errors. The guest cart is then deleted; the result stays on the shopper's cart, so
 // `actions/preserve` on the old guest cart id answers it again instead of merging twice.
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../domain/errors.ts';
 import type { CartPreserveResult } from '@store/core';
 import type { CartTable } from '../../db/schema.ts';
 import type { Services } from '../index.ts';

@@ -1,6 +1,6 @@
 // The refusals of checkout, payments and orders, in the platform's error shapes.
 import { CHECKOUT_ERROR_CODES, type CheckoutError } from '@store/core';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../domain/errors.ts';
 
 export const checkoutNotFound = (ref: string) =>
   new ApiError(

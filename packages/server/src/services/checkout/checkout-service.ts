@@ -7,7 +7,6 @@
 import type { Kysely } from 'kysely';
 import {
   KEY_PREFIXES,
-  isRecordId,
   isValidEmail,
   minorUnitsToDecimal,
   type Checkout,
@@ -18,10 +17,10 @@ import {
   type ContactInfo,
 } from '@store/core';
 import type { CartTable, CheckoutTable, Database } from '../../db/schema.ts';
-import { ApiError, badInput } from '../../http/errors.ts';
-import { toId18 } from '../../http/params.ts';
+import { ApiError, badInput } from '../../domain/errors.ts';
+import { toId18, checkedId, randomRecordId } from '../../domain/record-ids.ts';
 import type { Services } from '../index.ts';
-import { ownsCart, randomRecordId, type CartOwner } from '../carts/cart-owner.ts';
+import { ownsCart, type CartOwner } from '../carts/cart-owner.ts';
 import { availableQuantities } from '../carts/cart-lines.ts';
 import { addressView } from '../addresses.ts';
 import { checkPostalAddress, checkedCheckoutAddress } from '../address-rules.ts';
@@ -133,8 +132,7 @@ export class CheckoutService {
       if (!row || !cart) throw checkoutNotFound(ref);
       return { checkout: row, cart };
     }
-    if (!isRecordId(ref, KEY_PREFIXES.checkout))
-      throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${ref}`);
+    checkedId(ref, KEY_PREFIXES.checkout);
     row = await this.db.selectFrom('checkout').selectAll().where('id', '=', toId18(ref)).executeTakeFirst();
     if (!row || row.webstore_id !== owner.webstore.id) throw checkoutNotFound(ref);
     const cart = await this.db.selectFrom('cart').selectAll().where('id', '=', row.cart_id).executeTakeFirst();
@@ -307,8 +305,7 @@ export class CheckoutService {
     const methods = await storeMethods(this.db, owner.webstore.id);
     if (has('deliveryMethodId')) {
       const id = String(body.deliveryMethodId);
-      if (!isRecordId(id, KEY_PREFIXES.deliveryMethod))
-        throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${id}`);
+      checkedId(id, KEY_PREFIXES.deliveryMethod);
       const states = (await groupStates(this.db, cart.id)).filter((st) => st.count > 0);
       const target = states.find((st) =>
         methodsFor(methods, isAllDigital(st), addressCountry(st.group.address_json), cart.currency).some(
@@ -372,8 +369,7 @@ export class CheckoutService {
           'CPA_DISABLED',
           'The address book isn\u2019t available to guests; enter the address instead.',
         );
-      if (!isRecordId(input.id, KEY_PREFIXES.address))
-        throw new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${input.id}`);
+      checkedId(input.id, KEY_PREFIXES.address);
       const saved = await this.s.addresses.get(owner.accountId, toId18(input.id));
       checkPostalAddress({ ...saved, postalCode: saved.postal_code }, shipping);
       return toCheckoutAddress(addressView(saved));

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { KEY_PREFIXES, minorUnitsToDecimal, type DeliveryKind, type DeliveryMethod } from '@store/core';
 import type { CartDeliveryGroupTable, Database, DeliveryMethodTable } from '../../db/schema.ts';
-import { randomRecordId } from '../carts/cart-owner.ts';
+import { randomRecordId } from '../../domain/record-ids.ts';
 
 export function methodView(m: DeliveryMethodTable): DeliveryMethod {
   return {

@@ -14,9 +14,10 @@ import {
   type PaymentResultCode,
 } from '@store/core';
 import type { CartTable, CheckoutTable, Database, PaymentTable } from '../../db/schema.ts';
-import { ApiError, badInput } from '../../http/errors.ts';
+import { ApiError, badInput } from '../../domain/errors.ts';
 import type { Services } from '../index.ts';
-import { randomRecordId, type CartOwner } from '../carts/cart-owner.ts';
+import { type CartOwner } from '../carts/cart-owner.ts';
+import { randomRecordId } from '../../domain/record-ids.ts';
 import { grandTotalMinor } from '../carts/cart-views.ts';
 import { checkedCheckoutAddress } from '../address-rules.ts';
 import type { AuthorizeResult, PaymentGateway } from './payment-gateway.ts';

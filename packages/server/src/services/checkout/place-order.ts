@@ -17,11 +17,12 @@ import {
   type PricingTermUnit,
 } from '@store/core';
 import type { CartTable, CheckoutTable, Database, SalesOrderTable } from '../../db/schema.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../domain/errors.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { heldByCarts } from '../inventory.ts';
 import type { Services } from '../index.ts';
-import { randomRecordId, type CartOwner } from '../carts/cart-owner.ts';
+import { type CartOwner } from '../carts/cart-owner.ts';
+import { randomRecordId } from '../../domain/record-ids.ts';
 import { grandTotalMinor } from '../carts/cart-views.ts';
 import { checkoutConflict, insufficientInventory } from './checkout-errors.ts';
 

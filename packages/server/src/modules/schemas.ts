@@ -1,6 +1,7 @@
-// Shared request schemas. They validate requests and, through @fastify/swagger, become the OpenAPI document.
+// Shared request schemas of the route files. They validate requests and, through @fastify/swagger, become the OpenAPI document.
 import { z } from 'zod';
-import { isRecordId, normaliseRecordId } from '@store/core';
+import { isRecordId } from '@store/core';
+import { IGNORED_QUERY_PARAMS } from '../domain/ignored-params.ts';
 
 export const recordId = z.string().refine((v) => isRecordId(v), 'must be a 15- or 18-character record id');
 /** Query flags arrive as text; the platform accepts true/false in any case. */
@@ -18,14 +19,7 @@ export const optionalAccount = z.string().max(18).optional();
 
 export const webstoreParams = z.object({ webstoreId: z.string().min(1).max(40) });
 
-/** Normalise a 15-character id to the stored 18-character form. */
-export function toId18(id: string): string {
-  return normaliseRecordId(id) ?? id;
-}
-
 /** Parameters every route accepts and ignores (the site runtime appends them). */
-export const ignoredParams = {
-  language: z.string().optional(),
-  asGuest: z.string().optional(),
-  htmlEncode: z.string().optional(),
+export const ignoredParams = Object.fromEntries(IGNORED_QUERY_PARAMS.map((name) => [name, z.string().optional()])) as {
+  [K in (typeof IGNORED_QUERY_PARAMS)[number]]: z.ZodOptional<z.ZodString>;
 };

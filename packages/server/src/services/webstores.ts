@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { normaliseRecordId, type ApplicationContext } from '@store/core';
 import type { Database } from '../db/schema.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../domain/errors.ts';
 
 export interface Webstore {
   id: string;
