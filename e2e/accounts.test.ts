@@ -1,27 +1,18 @@
 // Accounts in real Chromium against the real server: a B2B buyer logs in through the login page,
 // switches the account they act for in the header and sees that account's negotiated price, then logs
 // out; a new shopper registers and lands logged in; an idle session warns, then ends with a toast.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './browser.ts';
-import { BASE, startTestServer, type TestServer } from '../packages/server/src/test-support/server.ts';
+import { liveStore } from './browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { BASE } from '../packages/server/src/test-support/server.ts';
 
 const PASSWORD = 'Datasets2026!';
 const BUYER = 'morgan@northwind.example';
 
-let s: TestServer;
-let browser: Browser;
 let product: any;
-
-before(async () => {
-  s = await startTestServer({ storefront: true });
-  product = (await s.api('/products?skus=DS-00001')).body.products[0];
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await s?.close();
+const live = liveStore(async () => {
+  product = (await live.server.api('/products?skus=DS-00001')).body.products[0];
 });
 
 const money = (v: string) =>
@@ -31,7 +22,7 @@ const money = (v: string) =>
 async function open(
   viewport = { width: 1280, height: 900 },
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
+  const context = await live.browser.newContext({ viewport });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -40,7 +31,7 @@ async function open(
 
 /** The API as this browser's session sees it (page.request shares the context's cookies). */
 async function api(page: Page, path: string): Promise<any> {
-  const res = await page.request.get(`${s.url}${BASE}${path}`);
+  const res = await page.request.get(`${live.server.url}${BASE}${path}`);
   assert.equal(res.status(), 200, `${path}: ${await res.text()}`);
   return res.json();
 }
@@ -55,7 +46,7 @@ describe('a buyer with several accounts', () => {
   test('logs in, switches account in the header, sees that account\u2019s price, logs out', async () => {
     const { context, page, errors } = await open();
     const productPath = `/product/${product.id}`;
-    await page.goto(`${s.url}${productPath}`);
+    await page.goto(`${live.server.url}${productPath}`);
     const header = page.getByRole('banner');
 
     // A guest: "Log in" leads to the login page and comes back to this dataset.
@@ -75,7 +66,7 @@ describe('a buyer with several accounts', () => {
       .waitFor();
 
     await logIn(page, BUYER);
-    await page.waitForURL(`${s.url}${productPath}`);
+    await page.waitForURL(`${live.server.url}${productPath}`);
     await header.getByText('Hi, Morgan').waitFor();
     assert.equal(await header.getByRole('link', { name: 'Log in' }).count(), 0);
 
@@ -141,7 +132,7 @@ describe('a buyer with several accounts', () => {
 
     // Logging out: the home page, a guest again.
     await header.getByRole('link', { name: 'Log out' }).click();
-    await page.waitForURL(`${s.url}/`);
+    await page.waitForURL(`${live.server.url}/`);
     await header.getByRole('link', { name: 'Log in' }).waitFor();
     assert.equal(await header.getByLabel('Account', { exact: true }).count(), 0);
     assert.equal((await api(page, '/session-context')).isLoggedIn, false);
@@ -151,9 +142,9 @@ describe('a buyer with several accounts', () => {
 
   test('on a phone the header with the switcher does not scroll sideways', async () => {
     const { context, page } = await open({ width: 375, height: 812 });
-    await page.goto(`${s.url}/login`);
+    await page.goto(`${live.server.url}/login`);
     await logIn(page, BUYER);
-    await page.waitForURL(`${s.url}/`);
+    await page.waitForURL(`${live.server.url}/`);
     await page.getByRole('banner').getByLabel('Account', { exact: true }).waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 375, `no horizontal scroll (${width}px)`);
@@ -164,7 +155,7 @@ describe('a buyer with several accounts', () => {
 describe('a new shopper', () => {
   test('registers through the form and lands logged in', async () => {
     const { context, page, errors } = await open();
-    await page.goto(`${s.url}/register`);
+    await page.goto(`${live.server.url}/register`);
     assert.equal(await page.title(), 'Create an account | Dataset Store');
 
     // Sent empty: the spec's messages under the fields, nothing sent.
@@ -183,7 +174,7 @@ describe('a new shopper', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('Engines1843');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${s.url}/`);
+    await page.waitForURL(`${live.server.url}/`);
     await page.getByRole('banner').getByText('Hi, Ada').waitFor();
     const session = await api(page, '/session-context');
     assert.equal(session.isLoggedIn, true);
@@ -191,7 +182,7 @@ describe('a new shopper', () => {
 
     // The same email again is refused with the server's message on the email field.
     const second = await open();
-    await second.page.goto(`${s.url}/register`);
+    await second.page.goto(`${live.server.url}/register`);
     await second.page.getByLabel('First name').fill('Ada');
     await second.page.getByLabel('Last name').fill('Again');
     await second.page.getByLabel('Email').fill(email);
@@ -213,9 +204,9 @@ describe('an idle session', () => {
     const { context, page, errors } = await open();
     // The browser's clock is ours to move; the server's is real, so its session stays alive meanwhile.
     await context.clock.install();
-    await page.goto(`${s.url}/login`);
+    await page.goto(`${live.server.url}/login`);
     await logIn(page, 'casey@example.com');
-    await page.waitForURL(`${s.url}/`);
+    await page.waitForURL(`${live.server.url}/`);
     await page.getByRole('banner').getByText('Hi, Casey').waitFor();
     const idleMs = (await api(page, '/session-context')).idleTimeoutSeconds * 1000;
     assert.ok(idleMs > 30_000, `an idle timeout is announced (${idleMs} ms)`);
@@ -241,7 +232,7 @@ describe('an idle session', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await Promise.all([page.waitForURL(`${s.url}/`, { waitUntil: 'load' }), page.clock.fastForward(31_000)]);
+    await Promise.all([page.waitForURL(`${live.server.url}/`, { waitUntil: 'load' }), page.clock.fastForward(31_000)]);
     await page.getByRole('status').getByText('Your session has timed out. Try again.').waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
     assert.equal((await api(page, '/session-context')).isLoggedIn, false);
@@ -252,16 +243,16 @@ describe('an idle session', () => {
 
 describe('a store closed to guests', () => {
   test('a guest asking for a dataset gets the login page, and after logging in the dataset', async () => {
-    const row = await s.db.db.selectFrom('webstore').selectAll().executeTakeFirstOrThrow();
-    await s.db.db
+    const row = await live.server.db.db.selectFrom('webstore').selectAll().executeTakeFirstOrThrow();
+    await live.server.db.db
       .updateTable('webstore')
       .set({ settings_json: JSON.stringify({ ...JSON.parse(row.settings_json), guestBrowsingEnabled: false }) })
       .execute();
-    s.services.webstores.invalidate();
+    live.server.services.webstores.invalidate();
     const { context, page, errors } = await open();
     try {
       const productPath = `/product/${product.id}`;
-      await page.goto(`${s.url}${productPath}`);
+      await page.goto(`${live.server.url}${productPath}`);
       await page.waitForURL((u) => u.pathname === '/login');
       await page.getByRole('button', { name: 'Log in' }).waitFor();
       assert.equal(
@@ -269,17 +260,17 @@ describe('a store closed to guests', () => {
         0,
         'no catalogue for a guest',
       );
-      const refused = await page.request.get(`${s.url}${BASE}/products/${product.id}`);
+      const refused = await page.request.get(`${live.server.url}${BASE}/products/${product.id}`);
       assert.equal(refused.status(), 401, 'the catalogue API refuses the guest too');
 
       await logIn(page, 'casey@example.com');
-      await page.waitForURL(`${s.url}${productPath}`);
+      await page.waitForURL(`${live.server.url}${productPath}`);
       await page.getByRole('heading', { level: 1, name: product.fields.Name }).waitFor();
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
-      await s.db.db.updateTable('webstore').set({ settings_json: row.settings_json }).execute();
-      s.services.webstores.invalidate();
+      await live.server.db.db.updateTable('webstore').set({ settings_json: row.settings_json }).execute();
+      live.server.services.webstores.invalidate();
     }
   });
 });
@@ -287,13 +278,13 @@ describe('a store closed to guests', () => {
 describe('the store administrator', () => {
   test('sees the related-names list, and with preview on the Draft categories', async () => {
     const { context, page, errors } = await open();
-    await page.goto(`${s.url}/login?returnUrl=${encodeURIComponent(`/product/${product.id}`)}`);
+    await page.goto(`${live.server.url}/login?returnUrl=${encodeURIComponent(`/product/${product.id}`)}`);
     await logIn(page, 'admin@datadepot.example');
-    await page.waitForURL(`${s.url}/product/${product.id}`);
+    await page.waitForURL(`${live.server.url}/product/${product.id}`);
     // Spec 03 §2.2: only the user whose userId is '1' sees the related product names 1 to 10.
     await page.getByRole('region', { name: 'Related product names' }).waitFor();
 
-    await page.goto(`${s.url}/category/printed-directories`);
+    await page.goto(`${live.server.url}/category/printed-directories`);
     const main = page.locator('main');
     await main.getByRole('heading', { level: 1 }).waitFor();
     assert.equal(await main.getByText('2027 Print Editions').count(), 0, 'Draft is hidden outside preview');
@@ -309,9 +300,9 @@ describe('the store administrator', () => {
 
   test('nobody else gets the preview switch or the list', async () => {
     const { context, page } = await open();
-    await page.goto(`${s.url}/login?returnUrl=${encodeURIComponent(`/product/${product.id}`)}`);
+    await page.goto(`${live.server.url}/login?returnUrl=${encodeURIComponent(`/product/${product.id}`)}`);
     await logIn(page, BUYER);
-    await page.waitForURL(`${s.url}/product/${product.id}`);
+    await page.waitForURL(`${live.server.url}/product/${product.id}`);
     await page.getByRole('banner').getByText('Hi, Morgan').waitFor();
     assert.equal(await page.getByRole('banner').getByLabel('Preview drafts').count(), 0);
     assert.equal(await page.getByRole('region', { name: 'Related product names' }).count(), 0);

@@ -1,29 +1,19 @@
 // The cart in real Chromium against the real server and database: a guest adds a dataset (success
 // toast, badge), tries again (the once-only message, inline and as a toast), applies a coupon in the
 // cart and sees the discount, then logs in and finds the guest cart merged into the shopper's own.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser.ts';
-import { startTestServer, WEBSTORE_ID, type TestServer } from '../packages/server/src/test-support/server.ts';
+import { liveStore } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { WEBSTORE_ID } from '../packages/server/src/test-support/server.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../packages/server/src/seed/access.ts';
 import { PRICE_BOOK_IDS } from '../packages/server/src/seed/store.ts';
 
-let s: TestServer;
-let browser: Browser;
-
-before(async () => {
-  s = await startTestServer({ storefront: true });
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await s?.close();
-});
+const live = liveStore();
 
 /** Once-only datasets priced for guests, outside any automatic promotion's category (plain prices). */
 async function datasets(n: number): Promise<Array<{ id: string; name: string }>> {
-  const rows = await s.db.db
+  const rows = await live.server.db.db
     .selectFrom('product')
     .innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
     .select(['product.id', 'product.name'])
@@ -35,10 +25,12 @@ async function datasets(n: number): Promise<Array<{ id: string; name: string }>>
     .orderBy('product.sku')
     .limit(60)
     .execute();
-  const evaluated = await s.agent().post('/services/data/v65.0/commerce/promotions/actions/evaluate-products', {
-    webStoreId: WEBSTORE_ID,
-    products: rows.map((r) => ({ productId: r.id })),
-  });
+  const evaluated = await live.server
+    .agent()
+    .post('/services/data/v65.0/commerce/promotions/actions/evaluate-products', {
+      webStoreId: WEBSTORE_ID,
+      products: rows.map((r) => ({ productId: r.id })),
+    });
   const plain = new Set(
     evaluated.body.promotionProductEvaluationResults
       .filter((r: { promotionPriceAdjustmentList: unknown[] }) => r.promotionPriceAdjustmentList.length === 0)
@@ -60,7 +52,7 @@ describe('a guest\u2019s cart', () => {
   test('add, the once-only message, a coupon in the cart, then login merges it', async () => {
     const [guestPick, shopperPick] = await datasets(2);
     // The shopper already has another dataset in their cart (from another device).
-    const shopper = await s.login(DEMO_USERS.consumer.email);
+    const shopper = await live.server.login(DEMO_USERS.consumer.email);
     assert.equal(
       (
         await shopper.post(`/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}/carts/current/cart-items`, {
@@ -71,11 +63,11 @@ describe('a guest\u2019s cart', () => {
       201,
     );
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await live.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${s.url}/product/${guestPick!.id}`);
+    await page.goto(`${live.server.url}/product/${guestPick!.id}`);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await badge(page).filter({ hasText: 'Cart (0)' }).waitFor();
 
@@ -121,14 +113,14 @@ describe('a guest\u2019s cart', () => {
     const totalsText = await totals.innerText();
     assert.match(totalsText, /Promotions\s*-\$[\d,]+\.\d\d/, `a discount in the totals: ${totalsText}`);
 
-    // Log in: the guest cart joins the shopper's.
-    await page.goto(`${s.url}/login`);
+    // Log in: the guest cart joins the shopper'live.server.
+    await page.goto(`${live.server.url}/login`);
     await page.getByLabel('Email').fill(DEMO_USERS.consumer.email);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((u) => u.pathname !== '/login');
     await badge(page).filter({ hasText: 'Cart (2)' }).waitFor();
-    await page.goto(`${s.url}/cart`);
+    await page.goto(`${live.server.url}/cart`);
     const list = page.getByRole('list', { name: 'Items in your cart' });
     await list.getByText(guestPick!.name).first().waitFor();
     await list.getByText(shopperPick!.name).first().waitFor();

@@ -2,28 +2,17 @@
 // downloads the file from the confirmation page; a B2B buyer acting for Contoso buys a volume-tier
 // quantity with a coupon, pays by purchase order and finds the order in Contoso's history; a guest's
 // declined card says so, places nothing and leaves the shopper on the checkout with the form as typed.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { liveStore } from './browser.ts';
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { CHECKOUT_SESSION_KEY } from '@store/core';
-import { launchChromium } from './browser.ts';
-import { startTestServer, type TestServer } from '../packages/server/src/test-support/server.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../packages/server/src/seed/access.ts';
 import { PRICE_BOOK_IDS } from '../packages/server/src/seed/store.ts';
 import { parseCsv } from '../packages/server/src/test-support/csv.ts';
 
-let s: TestServer;
-let browser: Browser;
-
-before(async () => {
-  s = await startTestServer({ storefront: true });
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await s?.close();
-});
+const live = liveStore();
 
 interface Dataset {
   id: string;
@@ -35,7 +24,7 @@ interface Dataset {
 
 /** Once-only datasets with a store price and a modest record count (the whole file is read in the test). */
 async function datasets(n: number, offset: number): Promise<Dataset[]> {
-  const rows = await s.db.db
+  const rows = await live.server.db.db
     .selectFrom('product')
     .innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
     .select(['product.id', 'product.name', 'product.sku', 'product.included_fields_json', 'product.record_count'])
@@ -54,7 +43,7 @@ async function datasets(n: number, offset: number): Promise<Dataset[]> {
 }
 
 async function open(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, acceptDownloads: true });
+  const context = await live.browser.newContext({ viewport: { width: 1280, height: 1000 }, acceptDownloads: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -67,7 +56,7 @@ const section = (page: Page, name: string | RegExp) => page.getByRole('region', 
 
 /** From a product page: add it (in `quantity`), then the cart page's "Checkout" link to the checkout, loaded. */
 async function addAndGoToCheckout(page: Page, productId: string, expectedCount: number, quantity?: number) {
-  await page.goto(`${s.url}/product/${productId}`);
+  await page.goto(`${live.server.url}/product/${productId}`);
   await hydrated(page);
   if (quantity !== undefined) await page.getByLabel('Quantity', { exact: true }).fill(String(quantity));
   await page.getByRole('button', { name: /add to cart/i }).click();
@@ -150,7 +139,7 @@ describe('checkout', () => {
       null,
       'cleared once placed',
     );
-    const order = await s.db.db
+    const order = await live.server.db.db
       .selectFrom('sales_order')
       .select(['order_number', 'email', 'checkout_id'])
       .where('order_number', '=', orderNumber)
@@ -185,9 +174,9 @@ describe('checkout', () => {
   });
 
   test('a buyer for Contoso: volume-tier quantity, coupon WELCOME10, purchase order, the order in Contoso\u2019s history', async () => {
-    const accounts = await s.db.db.selectFrom('account').select(['id', 'name']).execute();
+    const accounts = await live.server.db.db.selectFrom('account').select(['id', 'name']).execute();
     const contoso = accounts.find((a) => a.name === 'Contoso Dental Group')!.id;
-    const tiered = await s.db.db
+    const tiered = await live.server.db.db
       .selectFrom('price_adjustment_tier')
       .innerJoin('price_book_entry', 'price_book_entry.id', 'price_adjustment_tier.price_book_entry_id')
       .innerJoin('product', 'product.id', 'price_book_entry.product_id')
@@ -204,7 +193,7 @@ describe('checkout', () => {
       .executeTakeFirstOrThrow();
 
     const { context, page, errors } = await open();
-    await page.goto(`${s.url}/login`);
+    await page.goto(`${live.server.url}/login`);
     await hydrated(page);
     await page.getByLabel('Email').fill(DEMO_USERS.buyer.email);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -263,7 +252,7 @@ describe('checkout', () => {
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     await page.getByText('Orders of Contoso Dental Group').waitFor();
     await page.getByRole('table').getByRole('link', { name: orderNumber }).waitFor();
-    const row = await s.db.db
+    const row = await live.server.db.db
       .selectFrom('sales_order')
       .select(['account_id', 'po_number'])
       .where('order_number', '=', orderNumber)
@@ -307,18 +296,18 @@ describe('checkout', () => {
     await page.getByRole('alert').filter({ hasText: 'Add a payment method.' }).waitFor();
     const checkoutId = await page.evaluate((key) => sessionStorage.getItem(key), CHECKOUT_SESSION_KEY);
     assert.ok(checkoutId);
-    const checkout = await s.db.db
+    const checkout = await live.server.db.db
       .selectFrom('checkout')
       .select(['id', 'cart_id'])
       .where('id', '=', checkoutId)
       .executeTakeFirstOrThrow();
-    const orders = await s.db.db
+    const orders = await live.server.db.db
       .selectFrom('sales_order')
       .select('id')
       .where((eb) => eb.or([eb('checkout_id', '=', checkout.id), eb('cart_id', '=', checkout.cart_id)]))
       .execute();
     assert.deepEqual(orders, [], 'no order');
-    const held = await s.db.db
+    const held = await live.server.db.db
       .selectFrom('payment')
       .select('status')
       .where('checkout_id', '=', checkout.id)

@@ -1,24 +1,14 @@
 // A shopper opens a dataset page in real Chromium, against the real server and database.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser.ts';
-import { startTestServer, WEBSTORE_ID, type TestServer } from '../packages/server/src/test-support/server.ts';
+import { liveStore } from './browser.ts';
+import { WEBSTORE_ID } from '../packages/server/src/test-support/server.ts';
 
-let s: TestServer;
-let browser: Browser;
 let product: any;
 let price: any;
-
-before(async () => {
-  s = await startTestServer({ storefront: true });
-  product = (await s.api('/products?skus=DS-00001')).body.products[0];
-  price = (await s.api(`/pricing/products/${product.id}`)).body;
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await s?.close();
+const live = liveStore(async () => {
+  product = (await live.server.api('/products?skus=DS-00001')).body.products[0];
+  price = (await live.server.api(`/pricing/products/${product.id}`)).body;
 });
 
 const money = (v: string) =>
@@ -26,10 +16,10 @@ const money = (v: string) =>
 
 describe('dataset product page', () => {
   test('shows what a shopper needs, top to bottom, and navigates to a related dataset', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await live.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    const res = await page.goto(`${s.url}/product/${product.id}`);
+    const res = await page.goto(`${live.server.url}/product/${product.id}`);
     assert.equal(res?.status(), 200);
     const name = product.fields.Name;
     assert.ok((await page.title()).startsWith(name), 'the title is the product name');
@@ -59,7 +49,7 @@ describe('dataset product page', () => {
     assert.ok(body.includes(product.fields.B2B_SIC_Code__c), 'SIC code');
     const sample = page.getByRole('link', { name: 'DOWNLOAD SAMPLE' });
     assert.equal(await sample.getAttribute('href'), product.fields.B2B_Download_Sample_URL__c);
-    const csv = await page.request.get(`${s.url}${product.fields.B2B_Download_Sample_URL__c}`);
+    const csv = await page.request.get(`${live.server.url}${product.fields.B2B_Download_Sample_URL__c}`);
     assert.equal(csv.status(), 200);
 
     // A priced dataset can be added to the cart.
@@ -85,8 +75,8 @@ describe('dataset product page', () => {
   });
 
   test('on a phone the columns stack', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${s.url}/product/${product.id}`);
+    const page = await live.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${live.server.url}/product/${product.id}`);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `no horizontal scroll (${width}px)`);
     await page.close();
@@ -95,7 +85,7 @@ describe('dataset product page', () => {
 
 describe('without JavaScript', () => {
   test('the server-rendered page carries title, description, canonical link and JSON-LD with the offer', async () => {
-    const res = await fetch(`${s.url}/product/${product.id}`);
+    const res = await fetch(`${live.server.url}/product/${product.id}`);
     assert.equal(res.status, 200);
     const html = await res.text();
     assert.match(
@@ -112,7 +102,7 @@ describe('without JavaScript', () => {
     assert.equal(ld.sku, 'DS-00001');
     assert.equal(ld.offers.priceCurrency, 'USD');
     // The offer is the price the page shows: the promotional price when an automatic promotion applies.
-    const promo = await fetch(`${s.url}/services/data/v65.0/commerce/promotions/actions/evaluate-products`, {
+    const promo = await fetch(`${live.server.url}/services/data/v65.0/commerce/promotions/actions/evaluate-products`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ webStoreId: WEBSTORE_ID, products: [{ productId: product.id }] }),
@@ -123,7 +113,7 @@ describe('without JavaScript', () => {
   });
 
   test('an unknown product is a 404 page', async () => {
-    const res = await fetch(`${s.url}/product/01t999999999999AAA`);
+    const res = await fetch(`${live.server.url}/product/01t999999999999AAA`);
     assert.equal(res.status, 404);
   });
 });

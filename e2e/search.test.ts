@@ -1,23 +1,12 @@
 // Product search in real Chromium against the real server and database: a shopper types a misspelt
 // term in the header, picks the corrected suggestion with the keyboard, filters the results by a
 // facet and goes back to the unfiltered results; the same search also works without JavaScript.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromium } from './browser.ts';
-import { startTestServer, type TestServer } from '../packages/server/src/test-support/server.ts';
+import { liveStore } from './browser.ts';
+import type { Locator, Page } from 'playwright-core';
 
-let s: TestServer;
-let browser: Browser;
-
-before(async () => {
-  s = await startTestServer({ storefront: true });
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await s?.close();
-});
+const live = liveStore();
 
 /** The number in "1,234 datasets". */
 async function shownCount(page: Page): Promise<number> {
@@ -45,10 +34,10 @@ async function cardIds(page: Page): Promise<string[]> {
 
 describe('searching from the header', () => {
   test('a misspelt term, the corrected suggestion by keyboard, a facet, then back', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await live.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${s.url}/`);
+    await page.goto(`${live.server.url}/`);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 
     const box = page.getByRole('combobox', { name: 'Search datasets' });
@@ -87,7 +76,7 @@ describe('searching from the header', () => {
     assert.ok(total > 0, 'dentists are found');
     assert.equal(
       total,
-      (await s.api('/search/products?searchTerm=dentists&pageSize=1')).body.productsPage.total,
+      (await live.server.api('/search/products?searchTerm=dentists&pageSize=1')).body.productsPage.total,
       'the count is the API\u2019s',
     );
     assert.ok((await cardIds(page)).length > 0);
@@ -111,7 +100,7 @@ describe('searching from the header', () => {
     assert.ok(ids.length > 0);
     for (const text of await page.locator('.grid__list .card').allInnerTexts())
       assert.match(text, /List status: Verified/);
-    const products = (await s.api(`/products?ids=${ids.join(',')}`)).body.products;
+    const products = (await live.server.api(`/products?ids=${ids.join(',')}`)).body.products;
     assert.deepEqual(
       products.map((p: any) => p.fields.ListStatus__c),
       ids.map(() => 'Verified'),
@@ -130,9 +119,9 @@ describe('searching from the header', () => {
 
 describe('without JavaScript', () => {
   test('the header form searches and the results page is server-rendered', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await live.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${s.url}/`);
+    await page.goto(`${live.server.url}/`);
     await page
       .getByRole('searchbox')
       .or(page.getByRole('combobox', { name: 'Search datasets' }))
