@@ -10,9 +10,10 @@ import { Breadcrumbs } from '../../components/catalogue/Breadcrumbs.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Column } from '../../components/layout/Column.tsx';
 import {
-  PricingDisplay,
+  ProductPricingDetails,
   productPriceView,
   type PricingLabels,
+  type ProductPricingDetailsProps,
 } from '../../components/catalogue/ProductPricingDetails.tsx';
 import { RichText } from '../../components/layout/RichText.tsx';
 import { SectionContainer } from '../../components/layout/SectionContainer.tsx';
@@ -75,7 +76,7 @@ export function ProductPage({ data, session }: ProductPageProps) {
   const models = product.productSellingModels ?? [];
   // Spec 02 §4: one-time when offered, else the first subscription at its minimum term.
   const [selection, setSelection] = useState<SellingModelSelection | null>(() => defaultSellingModel(models));
-  const { view, lowestPrice } = productPriceView({
+  const pricingProps: ProductPricingDetailsProps = {
     product,
     pricing: data.pricing,
     taxes: data.taxes,
@@ -85,7 +86,9 @@ export function ProductPage({ data, session }: ProductPageProps) {
     showTaxIndication: DATASET_PRICING.showTaxIndication,
     labels: DATASET_PRICING.labels,
     defaultCurrency: data.defaultCurrency,
-  });
+  };
+  // The same view the block shows: whether there is a price (add to cart) and which (JSON-LD).
+  const { view } = productPriceView(pricingProps);
   const sample = sampleUrl(product, data.origin);
   const tiles = relatedProducts(product, 1, RELATED_TILE_COUNT);
   const hiddenRelated = relatedProduct(product, HIDDEN_RELATED_POSITION);
@@ -112,7 +115,7 @@ export function ProductPage({ data, session }: ProductPageProps) {
       <TextBlock id="product-title" tag="h1" text={name} />
 
       {/* 3. Pricing details */}
-      <PricingDisplay view={view} lowestPrice={lowestPrice} labels={DATASET_PRICING.labels} />
+      <ProductPricingDetails {...pricingProps} />
 
       {/* Purchase options (subscription selector), for products sold by subscription */}
       {offersPurchaseOptions(product) ? (
