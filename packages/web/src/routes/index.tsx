@@ -7,6 +7,9 @@
 // <Form> for a page's own form), and components read its answer from fetcher.data / useActionData.
 // The action calls the API; cart changes go through the page's cart store, so retries, the processing
 // flag and the header badge follow. Components never call the client to change data themselves.
+// Not yet converted (each keeps its behaviour until it moves to an action): AddToCart (adds through the
+// cart store directly), lib/checkout/use-checkout.ts (the browser's checkout flow) and the header's
+// account switcher / preview toggle (session context, then a document reload) in root/Layout.tsx.
 
 import type { RouteObject } from 'react-router';
 import type { StoreApi } from '../lib/api.ts';
