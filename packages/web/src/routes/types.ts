@@ -27,7 +27,7 @@ export interface SessionInfo {
   userId: string | null;
 }
 
-/** The session as the site frame and the account pages use it (lib/viewer.ts builds it). */
+/** The session as the site frame and the account pages use it (lib/account/viewer.ts builds it). */
 export interface UserSession extends SessionInfo {
   /** Spec 01 §3: userName is the profile first name. */
   firstName: string | null;

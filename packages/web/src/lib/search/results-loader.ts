@@ -1,6 +1,6 @@
 // What the category and search pages share in their loaders: read the results state from the URL,
 // ask search/products for one page of it (category and/or term, refinements, sort), and turn the
-// answer into cards, facets and sort options for components/SearchResults.tsx.
+// answer into cards, facets and sort options for components/search/SearchResults.tsx.
 
 import { sortRuleLabel, type ProductSearchQuery, type ProductSearchResults, type SearchFacet } from '@store/core';
 import { toListedProduct, type StoreApi } from '../api.ts';

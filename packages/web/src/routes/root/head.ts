@@ -19,11 +19,11 @@ export interface RouteHandle {
   head?: (data: unknown, site: SiteInfo) => HeadData;
 }
 
-/** "Cart | Data Depot": a page title followed by the store's name, when known. */
+/** "Cart | <store>": a page title followed by the store's name, when known. */
 export const withStoreName = (title: string, site: SiteInfo): string =>
   site.storeName ? `${title} | ${site.storeName}` : title;
 
-/** "Cart at Data Depot.": a page's description for pages that have no text of their own. */
+/** "Cart at <store>.": a page's description for pages that have no text of their own. */
 export const atStore = (title: string, site: SiteInfo): string =>
   site.storeName ? `${title} at ${site.storeName}.` : `${title}.`;
 
