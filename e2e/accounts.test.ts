@@ -54,7 +54,7 @@ describe('a buyer with several accounts', () => {
     await page.waitForURL((u) => u.pathname === '/login');
     assert.equal(new URL(page.url()).searchParams.get('returnUrl'), productPath);
     // A client-side navigation: the title follows right after the new page renders.
-    await page.waitForFunction(() => document.title === 'Log in | Dataset Store');
+    await page.waitForFunction(() => document.title === 'Log in | Data Depot');
 
     // A wrong password: the server's message, in the page.
     await page.getByLabel('Email').fill(BUYER);
@@ -156,7 +156,7 @@ describe('a new shopper', () => {
   test('registers through the form and lands logged in', async () => {
     const { context, page, errors } = await open();
     await page.goto(`${live.server.url}/register`);
-    assert.equal(await page.title(), 'Create an account | Dataset Store');
+    assert.equal(await page.title(), 'Create an account | Data Depot');
 
     // Sent empty: the spec's messages under the fields, nothing sent.
     await page.getByRole('button', { name: 'Create account' }).click();

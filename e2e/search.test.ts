@@ -71,7 +71,7 @@ describe('searching from the header', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('term') === 'dentists');
     await page.getByRole('heading', { level: 1, name: 'Results for \u201cdentists\u201d' }).waitFor();
-    await page.waitForFunction(() => document.title === 'Search: dentists | Dataset Store');
+    await page.waitForFunction(() => document.title === 'Search: dentists | Data Depot');
     const total = await shownCount(page);
     assert.ok(total > 0, 'dentists are found');
     assert.equal(

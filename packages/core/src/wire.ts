@@ -227,6 +227,11 @@ export interface NavigationMenuItemCollection {
 }
 
 export interface ApplicationContext {
+  /**
+   * The webstore's name as shoppers see it (storefront header and page titles, emails). Not one of the
+   * stored settings: the application-context answer adds it from the webstore row, hence optional here.
+   */
+  storeName?: string;
   cartCalculateEnabled: boolean;
   catalogSnapshotVersionId: string | null;
   checkoutSettings: {

@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createStoreApi, DEFAULT_WEBSTORE_ID } from './lib/api.ts';
 import { getBrowserPurifier } from './lib/purify-client.ts';
 import { setPurifierProvider } from './lib/sanitize.ts';
-import { createRoutes } from './routes.tsx';
+import { createRoutes } from './routes/index.tsx';
 
 setPurifierProvider(getBrowserPurifier);
 

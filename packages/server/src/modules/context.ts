@@ -58,7 +58,8 @@ export function contextRoutes(app: FastifyInstance, s: Services): void {
       // Derived from the data rather than configured: one policy means every buyer sees the same catalogue.
       const policies = await s.entitlements.policyCount(store.id, store.catalogVersion);
       reply.header('Cache-Control', `public, max-age=${APP_CONTEXT_MAX_AGE_S}`);
-      return { ...store.settings, usesSingleEntitlementPolicy: policies <= 1 };
+      // The name comes from the webstore row, the one place it is set (emails read it there too).
+      return { ...store.settings, storeName: store.name, usesSingleEntitlementPolicy: policies <= 1 };
     },
   );
 

@@ -10,7 +10,7 @@ import {
   type ResponseInfo,
 } from '@store/client';
 import { SORT_RULES, type ProductDetail, type SortRule } from '@store/core';
-import { loadViewer, type Viewer } from './viewer.ts';
+import { loadViewer, type Viewer } from './account/viewer.ts';
 
 /** The demo webstore; the server passes the real one to render() and the page hands it to the browser. */
 export const DEFAULT_WEBSTORE_ID = '0ZE000000000001AAA';

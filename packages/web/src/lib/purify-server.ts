@@ -1,5 +1,5 @@
-// DOMPurify on the server, backed by a jsdom window (jsdom is in the workspace through the
-// server's isomorphic-dompurify). Loaded lazily so importing the app does not pay for jsdom.
+// DOMPurify on the server, backed by a jsdom window (both are dependencies of this package).
+// Loaded lazily so importing the app does not pay for jsdom.
 
 import type { Purifier } from './sanitize.ts';
 

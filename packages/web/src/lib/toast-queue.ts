@@ -1,6 +1,6 @@
 // Toasts without React (spec 03 §4 "Toast", §5 "Toast and notice", §9): what a toast config means,
 // how long a toast stays, and the queue that shows at most `max` at once. The provider in
-// components/Toast.tsx drives it; the cart issue reuses it.
+// components/ui/Toast.tsx drives it; the cart issue reuses it.
 
 import { OVERLAY_Z_START } from './overlay-stack.ts';
 

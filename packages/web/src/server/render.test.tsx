@@ -99,7 +99,7 @@ describe('server render', () => {
   test('category page by url name: breadcrumbs with home, child categories and products', async () => {
     const res = await get('/category/healthcare');
     assert.equal(res.status, 200);
-    assert.match(res.body, /<title>Healthcare datasets \| Dataset Store<\/title>/);
+    assert.match(res.body, /<title>Healthcare datasets \| Data Depot<\/title>/);
     assert.match(res.body, /<link rel="canonical" href="http:\/\/shop.example.com\/category\/healthcare">/);
     assert.match(res.body, /<h1>Healthcare<\/h1>/);
     assert.match(res.body, /<a href="\/category\/dental">Dental<\/a>/);

@@ -5,11 +5,11 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import { createStoreApi } from '../lib/api.ts';
-import { ERROR_HEAD, headFor, NOT_FOUND_HEAD, renderHead, type HeadMatch } from '../lib/head.ts';
+import { ERROR_HEAD, headFor, NOT_FOUND_HEAD, renderHead, type HeadMatch } from '../routes/root/head.ts';
 import { getServerPurifier } from '../lib/purify-server.ts';
 import { setPurifierProvider } from '../lib/sanitize.ts';
-import { scriptJson } from '../pages/product-view.ts';
-import { createRoutes } from '../routes.tsx';
+import { scriptJson } from '../lib/catalogue/product-view.ts';
+import { createRoutes } from '../routes/index.tsx';
 
 setPurifierProvider(getServerPurifier);
 // Load jsdom + DOMPurify now rather than on the first product page (about half a second).

@@ -165,6 +165,7 @@ export function session(userId: string | null): SessionContext {
 }
 
 export const appContext = {
+  storeName: 'Data Depot',
   defaultCurrency: 'USD',
   taxType: 'Net',
   supportedCurrencies: ['USD'],

@@ -1,0 +1,44 @@
+import { AppLink } from '../ui/AppLink.tsx';
+import type { CardProduct } from '../../routes/types.ts';
+
+export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+  return (
+    <article className="card">
+      {product.imageUrl ? (
+        <img
+          src={product.imageUrl}
+          alt={product.imageAlt}
+          width={400}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+      ) : null}
+      <div className="card__body">
+        <h3 className="card__title">
+          <AppLink href={product.href}>{product.name}</AppLink>
+        </h3>
+        {product.recordCount ? <p className="card__meta">{`${product.recordCount} records`}</p> : null}
+        {product.listStatus ? <p className="card__meta">{`List status: ${product.listStatus}`}</p> : null}
+        {product.countries ? <p className="card__meta">{product.countries}</p> : null}
+        <p className="card__price">
+          {product.price ? (
+            <>
+              {product.originalPrice ? (
+                <>
+                  <s className="price__original">
+                    <span className="sr-only">Original price </span>
+                    {product.originalPrice}
+                  </s>{' '}
+                </>
+              ) : null}
+              {product.price}
+            </>
+          ) : (
+            'Price Unavailable'
+          )}
+        </p>
+      </div>
+    </article>
+  );
+}

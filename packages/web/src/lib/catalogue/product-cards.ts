@@ -1,0 +1,78 @@
+// Listed products (home, category and search results) as cards: the dataset facts a shopper scans
+// and the price for this buyer, asked in one pricing call per list and shown by the 2-tier rule.
+
+import { chooseCurrency, computePriceDisplay, DATASET_FIELDS, type PricingLineItemResult } from '@store/core';
+import { optional, type ListedProduct, type StoreApi } from '../api.ts';
+import { productHref } from '../links.ts';
+import { formatCount } from './product-view.ts';
+import type { CardProduct } from '../../routes/types.ts';
+
+/** The storefront's locale (spec 01 §1: en-US, left to right). */
+export const STORE_LOCALE = 'en-US';
+
+/** The fields a card shows, asked of search so results carry no more than that. */
+export const CARD_FIELDS = [
+  'Name',
+  'StockKeepingUnit',
+  DATASET_FIELDS.recordCount,
+  DATASET_FIELDS.countries,
+  DATASET_FIELDS.listStatus,
+];
+
+/** The currency to ask prices in (spec 01 §4); undefined lets the server decide (session-driven currency). */
+export async function priceCurrency(api: StoreApi): Promise<string | undefined> {
+  const app = await optional(api.client.getApplicationContext());
+  return app ? (chooseCurrency(app, STORE_LOCALE) ?? undefined) : undefined;
+}
+
+/** Card prices through the 2-tier display rule: strikethrough list price when it exceeds the sale price. */
+function cardPrices(
+  line: PricingLineItemResult | undefined,
+  currency: string,
+): { price: string | null; originalPrice: string | null } {
+  if (!line || line.success === false) return { price: null, originalPrice: null };
+  const view = computePriceDisplay({
+    product: { productClass: 'Simple' },
+    pricing: { listPrice: line.listPrice, unitPrice: line.unitPrice, currencyIsoCode: currency },
+    pricingType: '2_TIER',
+    defaultCurrency: currency,
+  });
+  return view.isPriceAvailable
+    ? { price: view.formatted.mainPrice, originalPrice: view.formatted.strikethroughPrice }
+    : { price: null, originalPrice: null };
+}
+
+export async function toCards(api: StoreApi, products: ListedProduct[], signal?: AbortSignal): Promise<CardProduct[]> {
+  if (!products.length) return [];
+  const currencyIsoCode = await priceCurrency(api);
+  const prices = await optional(
+    api.client.getProductPrices(
+      products.map((p) => p.id),
+      { signal, currencyIsoCode },
+    ),
+  );
+  const currency = prices?.currencyIsoCode || 'USD';
+  const byId = new Map((prices?.pricingLineItemResults ?? []).map((l) => [l.productId, l]));
+  return products.map((p) => {
+    const countries = p.fields[DATASET_FIELDS.countries];
+    const count = p.fields[DATASET_FIELDS.recordCount];
+    return {
+      id: p.id,
+      name: p.name,
+      sku: p.sku,
+      href: productHref(p.id),
+      imageUrl: p.imageUrl,
+      imageAlt: p.imageAlt ?? p.name,
+      ...cardPrices(byId.get(p.id), currency),
+      recordCount: count ? formatCount(count) : null,
+      countries: countries
+        ? countries
+            .split(/;\s*|,\s*/)
+            .filter(Boolean)
+            .slice(0, 3)
+            .join(', ')
+        : null,
+      listStatus: p.fields[DATASET_FIELDS.listStatus] || null,
+    };
+  });
+}

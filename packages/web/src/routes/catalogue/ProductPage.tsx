@@ -1,0 +1,276 @@
+// The product detail page, dataset variant (spec 03 §2.2), top to bottom exactly as listed there.
+// The page holds the selling model chosen in the subscription selector: it drives the price shown
+// and what the add-to-cart control sends.
+
+import { useState, type ReactNode } from 'react';
+import { defaultSellingModel, type ProductDetail, type SellingModelSelection } from '@store/core';
+import { AddToCart } from '../../components/catalogue/AddToCart.tsx';
+import { AppLink } from '../../components/ui/AppLink.tsx';
+import { Breadcrumbs } from '../../components/catalogue/Breadcrumbs.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Column } from '../../components/layout/Column.tsx';
+import {
+  ProductPricingDetails,
+  productPriceView,
+  type PricingLabels,
+  type ProductPricingDetailsProps,
+} from '../../components/catalogue/ProductPricingDetails.tsx';
+import { RichText } from '../../components/layout/RichText.tsx';
+import { SectionContainer } from '../../components/layout/SectionContainer.tsx';
+import { SubscriptionSelector } from '../../components/catalogue/SubscriptionSelector.tsx';
+import { TextBlock } from '../../components/layout/TextBlock.tsx';
+import { productHref } from '../../lib/links.ts';
+import {
+  ADMIN_RELATED_COUNT,
+  HIDDEN_RELATED_POSITION,
+  RELATED_TILE_COUNT,
+  datasetFacts,
+  isAdminViewer,
+  productBreadcrumbs,
+  productJsonLd,
+  productName,
+  relatedProduct,
+  relatedProducts,
+  sampleUrl,
+  scriptJson,
+  showsRelatedSection,
+} from '../../lib/catalogue/product-view.ts';
+import type { ProductData, SessionInfo } from '../types.ts';
+
+/** Block configuration of the dataset page (spec 03 §2.2 item 3). */
+export const DATASET_PRICING = {
+  pricingType: '2_TIER',
+  showTaxIndication: false,
+  labels: { taxIncluded: 'Tax Included', lastLowestPrice: 'Last Lowest Price:' } satisfies PricingLabels,
+} as const;
+
+export const WHAT_YOU_GET_HEADING = "Here's what you get:";
+
+export interface ProductPageProps {
+  data: ProductData;
+  session: SessionInfo | null;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      {children}
+    </>
+  );
+}
+
+/**
+ * The selector shows only where there is a choice to make or a subscription to describe: a product
+ * sold once at one price (most datasets) keeps the page of spec 03 §2.2, which lists no selector.
+ */
+export function offersPurchaseOptions(product: Pick<ProductDetail, 'productSellingModels'>): boolean {
+  const models = product.productSellingModels ?? [];
+  return models.length > 1 || models.some((m) => m.sellingModelType !== 'OneTime');
+}
+
+export function ProductPage({ data, session }: ProductPageProps) {
+  const { product } = data;
+  const name = productName(product);
+  const facts = datasetFacts(product);
+  const models = product.productSellingModels ?? [];
+  // Spec 02 §4: one-time when offered, else the first subscription at its minimum term.
+  const [selection, setSelection] = useState<SellingModelSelection | null>(() => defaultSellingModel(models));
+  const pricingProps: ProductPricingDetailsProps = {
+    product,
+    pricing: data.pricing,
+    taxes: data.taxes,
+    promotionalPricing: data.promotions,
+    selectedSellingModel: selection,
+    pricingType: DATASET_PRICING.pricingType,
+    showTaxIndication: DATASET_PRICING.showTaxIndication,
+    labels: DATASET_PRICING.labels,
+    defaultCurrency: data.defaultCurrency,
+  };
+  // The same view the block shows: whether there is a price (add to cart) and which (JSON-LD).
+  const { view } = productPriceView(pricingProps);
+  const sample = sampleUrl(product, data.origin);
+  const tiles = relatedProducts(product, 1, RELATED_TILE_COUNT);
+  const hiddenRelated = relatedProduct(product, HIDDEN_RELATED_POSITION);
+  const admin = isAdminViewer(session);
+  const jsonLd = productJsonLd({
+    product,
+    origin: data.origin,
+    price: view.isPriceAvailable ? view.mainPrice : null,
+    currency: view.currencyIsoCode,
+  });
+
+  return (
+    <article className="pdp" aria-labelledby="product-title">
+      {/* 1. Breadcrumbs: slash divider, no home link, last item plain text, 3 levels on mobile */}
+      <Breadcrumbs
+        items={productBreadcrumbs(product)}
+        divider="slash"
+        showHomeLink={false}
+        lastItemAsLink={false}
+        maxDepthOnMobile={3}
+      />
+
+      {/* 2. Heading */}
+      <TextBlock id="product-title" tag="h1" text={name} />
+
+      {/* 3. Pricing details */}
+      <ProductPricingDetails {...pricingProps} />
+
+      {/* Purchase options (subscription selector), for products sold by subscription */}
+      {offersPurchaseOptions(product) ? (
+        <SubscriptionSelector models={models} current={selection} onChange={setSelection} />
+      ) : null}
+
+      {/* 4. Add to cart */}
+      <AddToCart
+        productId={product.id}
+        productClass={product.productClass}
+        hasPricing={view.isPriceAvailable}
+        quantityRule={product.purchaseQuantityRule}
+        selection={selection}
+        sellingModelValid={models.length === 0 || selection !== null}
+      />
+
+      {/* 5. Rich-text description */}
+      <RichText value={data.description} className="pdp__description" />
+
+      {/* 6. */}
+      <TextBlock tag="h2" text={WHAT_YOU_GET_HEADING} />
+
+      {/* 7. Two columns of dataset facts */}
+      <SectionContainer gutter="2rem" className="pdp__facts">
+        <Column width={6}>
+          <dl className="facts">
+            {facts.listStatus ? (
+              <Fact label="List Status">
+                <dd>{facts.listStatus}</dd>
+              </Fact>
+            ) : null}
+            {facts.lastUpdated ? (
+              <Fact label="Last Updated">
+                <dd>{facts.lastUpdated}</dd>
+              </Fact>
+            ) : null}
+            {facts.categories.length ? (
+              <Fact label="Categories">
+                {facts.categories.map((line, i) => (
+                  <dd key={i}>{line}</dd>
+                ))}
+              </Fact>
+            ) : null}
+          </dl>
+        </Column>
+        <Column width={6}>
+          <dl className="facts">
+            {facts.recordCount ? (
+              <Fact label="Record Count">
+                <dd>{facts.recordCount}</dd>
+              </Fact>
+            ) : null}
+            {facts.countries.length ? (
+              <Fact label="Countries">
+                <dd>{facts.countries.join(', ')}</dd>
+              </Fact>
+            ) : null}
+            {facts.sicCode ? (
+              <Fact label="SIC Code">
+                <dd>{facts.sicCode}</dd>
+              </Fact>
+            ) : null}
+            {facts.includedFields.length ? (
+              <Fact label="Included Fields">
+                <dd>
+                  <ul className="facts__list">
+                    {facts.includedFields.map((f, i) => (
+                      <li key={i}>{f}</li>
+                    ))}
+                  </ul>
+                </dd>
+              </Fact>
+            ) : null}
+          </dl>
+        </Column>
+      </SectionContainer>
+
+      {/* 8. Download sample */}
+      <Button
+        text="DOWNLOAD SAMPLE"
+        url={sample}
+        variant="primary"
+        size="large"
+        alignment="center"
+        assistiveText={sample ? `for ${name}` : '(no sample available)'}
+        disabled={!sample}
+      />
+
+      {/* 9. Related datasets (hidden when the product name is the text 'null') */}
+      {showsRelatedSection(product) ? (
+        <SectionContainer ariaLabelledBy="related-title" gutter="2rem" padding="4rem" className="related">
+          <Column width={12}>
+            <TextBlock
+              id="related-title"
+              tag="h2"
+              text="Related Datasets"
+              textColor="#ffffff"
+              align="center"
+              className="related__title"
+            />
+            <SectionContainer gutter="5rem" className="related__tiles">
+              {Array.from({ length: RELATED_TILE_COUNT }, (_, i) => {
+                const r = tiles.find((t) => t.position === i + 1);
+                return (
+                  <Column key={i} width={4}>
+                    {r ? (
+                      r.id ? (
+                        <AppLink href={productHref(r.id)} className={`tile tile--${i + 1}`}>
+                          {r.name}
+                        </AppLink>
+                      ) : (
+                        <span className={`tile tile--${i + 1}`}>{r.name}</span>
+                      )
+                    ) : null}
+                  </Column>
+                );
+              })}
+            </SectionContainer>
+          </Column>
+        </SectionContainer>
+      ) : null}
+
+      {/* 10. Sixth related product: present, hidden for every user */}
+      <a
+        href={`/store/product/${hiddenRelated?.id ? encodeURIComponent(hiddenRelated.id) : ''}`}
+        hidden
+        data-related-position={HIDDEN_RELATED_POSITION}
+      >
+        {hiddenRelated?.name ?? ''}
+      </a>
+
+      {/* Related names 1 to 10, only for the user whose userId is '1' */}
+      {admin ? (
+        <section className="admin-list" aria-label="Related product names">
+          <p>Related products:</p>
+          <ol>
+            {relatedProducts(product, 1, ADMIN_RELATED_COUNT).map((r) => (
+              <li key={r.position}>{r.name}</li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      {/* 11. Structured data for search engines */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD is serialised by scriptJson, which escapes < so the script cannot be closed early */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }} />
+
+      {/* Hidden utility regions: page data layer and session validator */}
+      <div
+        hidden
+        data-page-data-layer=""
+        data-crm-id={session?.userId ?? ''}
+        data-is-guest={session?.isGuest === false ? 'false' : 'true'}
+      />
+      <div hidden data-session-validator="" />
+    </article>
+  );
+}

@@ -1,0 +1,84 @@
+// The home page (/): the featured datasets (fixed SKUs, else the first products of the first root
+// category) and the category menu the root route already read.
+
+import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { ListedProduct, StoreApi } from '../../lib/api.ts';
+import { CARD_FIELDS, toCards } from '../../lib/catalogue/product-cards.ts';
+import type { RouteHandle } from '../root/head.ts';
+import { PageError } from '../root/ErrorPage.tsx';
+import type { HeadData, HomeData, RootData } from '../types.ts';
+import { HomePage } from './HomePage.tsx';
+
+export const FEATURED_SKUS = Array.from({ length: 8 }, (_, i) => `DS-${String(i + 1).padStart(5, '0')}`);
+
+function fromDetail(p: {
+  id: string;
+  fields: Record<string, string | null>;
+  defaultImage?: { url?: string | null; alternateText?: string | null } | null;
+  sku?: string;
+  name?: string;
+}): ListedProduct {
+  const sku = p.fields.StockKeepingUnit ?? p.sku ?? null;
+  const name = p.fields.Name ?? p.name ?? '';
+  const url = p.defaultImage?.url;
+  return {
+    id: p.id,
+    name,
+    sku,
+    fields: p.fields,
+    imageUrl:
+      url && !/default-product-image/.test(url)
+        ? url
+        : sku
+          ? `/media/products/${encodeURIComponent(sku)}.svg`
+          : (url ?? null),
+    imageAlt: p.defaultImage?.alternateText ?? name,
+  };
+}
+
+const TAGLINE = 'business datasets with email and phone';
+
+const handle: RouteHandle = {
+  head: (_d, site): HeadData => ({
+    title: site.storeName ? `${site.storeName}: ${TAGLINE}` : `Business datasets with email and phone`,
+    description:
+      'Business datasets with verified email addresses and phone numbers, by industry and country. Download a free sample.',
+    canonicalPath: '/',
+  }),
+};
+
+function HomeRoute() {
+  const home = useLoaderData() as HomeData;
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  return <HomePage data={home} categories={root?.menu ?? []} />;
+}
+
+export function createHomeRoute(getApi: () => StoreApi): RouteObject {
+  async function homeLoader({ request }: LoaderFunctionArgs): Promise<HomeData> {
+    const api = getApi();
+    try {
+      const batch = await api.client.getProducts({ skus: FEATURED_SKUS, signal: request.signal });
+      let listed = batch.products.filter((p) => p.success !== false && p.id).map(fromDetail);
+      if (!listed.length) {
+        // Another catalogue: feature the first products of the first root category instead.
+        const roots = await api.client.getCategoryChildren({ signal: request.signal });
+        const first = roots.productCategories[0];
+        if (first)
+          listed = (
+            await api.getCategoryProducts(first.id, {
+              page: 0,
+              pageSize: 8,
+              fields: CARD_FIELDS,
+              signal: request.signal,
+            })
+          ).products;
+      }
+      return { featured: await toCards(api, listed, request.signal), featuredError: false };
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError') throw error;
+      return { featured: [], featuredError: true };
+    }
+  }
+
+  return { index: true, loader: homeLoader, Component: HomeRoute, ErrorBoundary: PageError, handle };
+}

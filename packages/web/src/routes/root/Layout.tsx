@@ -1,0 +1,190 @@
+// The page frame: skip link, header with the category menu and the account links, main landmark,
+// footer; around it the toasts and, for a logged-in user, the session timeout.
+
+import { useCallback, useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import { createSessionStore } from '@store/client';
+import type { CartCompactSummary, ExternalManagedAccount } from '@store/core';
+import { AccountSwitcher } from '../../components/account/AccountSwitcher.tsx';
+import { AppLink } from '../../components/ui/AppLink.tsx';
+import { CartBadge } from '../../components/cart/CartBadge.tsx';
+import { SessionEffects } from '../../components/account/SessionEffects.tsx';
+import { ToastProvider } from '../../components/ui/Toast.tsx';
+import { UserNav } from '../../components/account/UserNav.tsx';
+import { PreviewToggle } from '../../components/account/PreviewToggle.tsx';
+import { SearchBox } from '../../components/search/SearchBox.tsx';
+import { isAdminViewer } from '../../lib/catalogue/product-view.ts';
+import { useStoreApi } from '../../lib/api-context.tsx';
+import { headFor } from './head.ts';
+import { SEARCH_PATH } from '../../lib/search/search-url.ts';
+import type { RootData, UserSession } from '../types.ts';
+
+export interface SiteHeaderProps {
+  /** The webstore's name (root loader, from the application context); none in isolated renders. */
+  storeName?: string;
+  menu: RootData['menu'];
+  /** Absent: no account links (a frame rendered without session data). */
+  session?: Pick<UserSession, 'isGuest' | 'firstName' | 'effectiveAccountId' | 'userId' | 'isPreview'> | null;
+  managedAccounts?: ExternalManagedAccount[];
+  /** The page's path and query, for the return address of "Log in". */
+  currentPath?: string;
+  onSwitchAccount?: (account: ExternalManagedAccount) => Promise<void>;
+  onPreviewChange?: (isPreview: boolean) => Promise<void>;
+  /** The term of the search results on show, for the search box. */
+  searchTerm?: string;
+  /** The cart badge's first value (root loader: logged-in shoppers only); the browser keeps it current. */
+  cartSummary?: CartCompactSummary | null;
+}
+
+export function SiteHeader({
+  storeName = '',
+  menu,
+  session,
+  managedAccounts = [],
+  currentPath,
+  onSwitchAccount,
+  onPreviewChange,
+  searchTerm,
+  cartSummary = null,
+}: SiteHeaderProps) {
+  const switcher = session && !session.isGuest && managedAccounts.length > 1;
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <AppLink href="/" className="brand">
+          {storeName}
+        </AppLink>
+        <SearchBox term={searchTerm} />
+        {menu.length ? (
+          <nav aria-label="Categories">
+            <ul className="menu">
+              {menu.map((m) => (
+                <li key={m.href}>
+                  <AppLink href={m.href}>{m.label}</AppLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {session ? (
+          <div className="site-header__account">
+            {isAdminViewer(session) ? <PreviewToggle isPreview={session.isPreview} onChange={onPreviewChange} /> : null}
+            {switcher ? (
+              <AccountSwitcher
+                accounts={managedAccounts}
+                currentAccountId={session.effectiveAccountId}
+                onSwitch={onSwitchAccount}
+              />
+            ) : null}
+            <UserNav session={session} currentPath={currentPath} />
+            <CartBadge initial={cartSummary} />
+          </div>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+export function SiteFooter({ storeName }: { storeName: string }) {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <p>{`© ${storeName ? `${storeName}. ` : ''}Business datasets with verified emails and phone numbers.`}</p>
+      </div>
+    </footer>
+  );
+}
+
+/** Keeps the document title and meta tags in step after client-side navigations. */
+function HeadSync() {
+  const matches = useMatches();
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key re-runs the head sync on every navigation, even to the same matches
+  useEffect(() => {
+    const head = headFor(matches as Parameters<typeof headFor>[0]);
+    if (document.title !== head.title) document.title = head.title;
+    const setMeta = (selector: string, attr: 'content' | 'href', value: string | undefined) => {
+      const el = document.head.querySelector(selector);
+      if (el && value !== undefined) el.setAttribute(attr, value);
+    };
+    setMeta('meta[name="description"]', 'content', head.description ?? '');
+    setMeta('meta[property="og:title"]', 'content', head.title);
+    setMeta('meta[property="og:description"]', 'content', head.description ?? '');
+    // The account pages are noindex, the catalogue is not: keep the robots tag in step too.
+    let robots = document.head.querySelector('meta[name="robots"]');
+    if (head.robots) {
+      if (!robots) {
+        robots = document.createElement('meta');
+        robots.setAttribute('name', 'robots');
+        document.head.appendChild(robots);
+      }
+      robots.setAttribute('content', head.robots);
+    } else {
+      robots?.remove();
+    }
+    if (head.canonicalPath) {
+      const url = new URL(head.canonicalPath, window.location.origin).href;
+      setMeta('link[rel="canonical"]', 'href', url);
+      setMeta('meta[property="og:url"]', 'content', url);
+    }
+  }, [matches, location.key]);
+  return null;
+}
+
+export function Layout() {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  const location = useLocation();
+  const api = useStoreApi();
+
+  // Marks the document once React owns it, so browser tests wait for it before using controls that need scripts.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
+  const switchAccount = useCallback(
+    async (account: ExternalManagedAccount) => {
+      if (!api) return;
+      await api.client.updateSessionContext({ effectiveAccountId: account.accountId });
+      createSessionStore().setEffectiveAccountFrom(account);
+      // Every price on the page (and in the router's memory) is the old account's: start afresh.
+      window.location.reload();
+      await new Promise<never>(() => undefined); // stay busy until the page goes
+    },
+    [api],
+  );
+
+  const changePreview = useCallback(
+    async (isPreview: boolean) => {
+      if (!api) return;
+      await api.client.updateSessionContext({ isPreview });
+      window.location.reload();
+      await new Promise<never>(() => undefined);
+    },
+    [api],
+  );
+
+  return (
+    <ToastProvider>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader
+        storeName={data?.storeName ?? ''}
+        menu={data?.menu ?? []}
+        session={data?.session ?? null}
+        managedAccounts={data?.canSwitchAccount ? data.managedAccounts : []}
+        currentPath={`${location.pathname}${location.search}`}
+        onSwitchAccount={switchAccount}
+        onPreviewChange={changePreview}
+        searchTerm={location.pathname === SEARCH_PATH ? (new URLSearchParams(location.search).get('term') ?? '') : ''}
+        cartSummary={data?.cartSummary ?? null}
+      />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter storeName={data?.storeName ?? ''} />
+      <HeadSync />
+      {data ? <SessionEffects data={data} /> : null}
+    </ToastProvider>
+  );
+}

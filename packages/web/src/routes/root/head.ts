@@ -1,0 +1,92 @@
+// <head> tags from the matched routes: title, description, canonical and Open Graph (spec 03 §2.2 item 12).
+
+import type { HeadData, RootData } from '../types.ts';
+
+export interface HeadMatch {
+  id: string;
+  data?: unknown;
+  loaderData?: unknown;
+  handle?: unknown;
+}
+
+/** What every page's head may say about the site itself, read once by the root loader. */
+export interface SiteInfo {
+  /** The webstore's name ('' when the store settings could not be read). */
+  storeName: string;
+}
+
+export interface RouteHandle {
+  head?: (data: unknown, site: SiteInfo) => HeadData;
+}
+
+/** "Cart | <store>": a page title followed by the store's name, when known. */
+export const withStoreName = (title: string, site: SiteInfo): string =>
+  site.storeName ? `${title} | ${site.storeName}` : title;
+
+/** "Cart at <store>.": a page's description for pages that have no text of their own. */
+export const atStore = (title: string, site: SiteInfo): string =>
+  site.storeName ? `${title} at ${site.storeName}.` : `${title}.`;
+
+/** The site's name as the root route's data carries it (the root route's id is 'root'). */
+function siteOf(matches: HeadMatch[]): SiteInfo {
+  const root = matches.find((m) => m.id === 'root');
+  const data = (root?.loaderData ?? root?.data) as Partial<RootData> | undefined;
+  return { storeName: data?.storeName ?? '' };
+}
+
+export const NOT_FOUND_HEAD: HeadData = {
+  title: 'Page not found',
+  description: 'The page you were looking for does not exist.',
+  robots: 'noindex',
+};
+export const ERROR_HEAD: HeadData = { title: 'Something went wrong', robots: 'noindex' };
+
+/** The deepest matched route that describes its head and has data; otherwise the not-found head. */
+export function headFor(matches: HeadMatch[], errored = false): HeadData {
+  if (errored) return NOT_FOUND_HEAD;
+  const site = siteOf(matches);
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const m = matches[i];
+    const handle = m.handle as RouteHandle | undefined;
+    const data = m.loaderData ?? m.data;
+    if (handle?.head && data) return handle.head(data, site);
+  }
+  return NOT_FOUND_HEAD;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+const absolute = (origin: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${origin}${path}`);
+
+/** The tags as HTML for the server template. */
+export function renderHead(head: HeadData, origin: string): string {
+  const tags: string[] = [`<title>${escapeHtml(head.title)}</title>`];
+  const description = head.description ?? '';
+  tags.push(`<meta name="description" content="${escapeHtml(description)}">`);
+  if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
+  if (head.canonicalPath)
+    tags.push(`<link rel="canonical" href="${escapeHtml(absolute(origin, head.canonicalPath))}">`);
+  tags.push(`<meta property="og:title" content="${escapeHtml(head.title)}">`);
+  tags.push(`<meta property="og:description" content="${escapeHtml(description)}">`);
+  tags.push(`<meta property="og:type" content="${head.type ?? 'website'}">`);
+  if (head.canonicalPath)
+    tags.push(`<meta property="og:url" content="${escapeHtml(absolute(origin, head.canonicalPath))}">`);
+  if (head.image) tags.push(`<meta property="og:image" content="${escapeHtml(absolute(origin, head.image))}">`);
+  return tags.join('\n');
+}
+
+/**
+ * The head of a page that is the shopper's own (account, checkout, orders): "<title> | <store>",
+ * "<title> at <store>." and kept out of search indexes.
+ */
+export function privatePageHead(title: (data: unknown) => string, canonicalPath?: string): RouteHandle {
+  return {
+    head: (d, site): HeadData => ({
+      title: withStoreName(title(d), site),
+      description: atStore(title(d), site),
+      canonicalPath,
+      robots: 'noindex',
+    }),
+  };
+}

@@ -1,0 +1,236 @@
+// Loader data of each route: plain JSON, so it travels to the browser as hydration data.
+
+import type {
+  CartCompactSummary,
+  CartItemCollection,
+  ExternalManagedAccount,
+  ProductDetail,
+  ProductPrice,
+  ProductTaxes,
+  PromotionalPricing,
+  RefinementAttributeType,
+  SearchRefinement,
+} from '@store/core';
+import type { BreadcrumbInput } from '@store/core';
+import type { SanitizedRichText } from '../lib/sanitize.ts';
+import type { ResultsBase } from '../lib/search/search-url.ts';
+
+export interface MenuLink {
+  label: string;
+  href: string;
+  children: MenuLink[];
+}
+
+/** What a product page needs to know about the user (spec 03 §6: isGuest, and userId only for non-guests). */
+export interface SessionInfo {
+  isGuest: boolean;
+  userId: string | null;
+}
+
+/** The session as the site frame and the account pages use it (lib/account/viewer.ts builds it). */
+export interface UserSession extends SessionInfo {
+  /** Spec 01 §3: userName is the profile first name. */
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  /** The user's own account. */
+  accountId: string | null;
+  accountName: string | null;
+  /** The account the session acts for now (spec 01 §3 "Effective account"); never the all-zero id. */
+  effectiveAccountId: string | null;
+  effectiveAccountName: string | null;
+  /** The server's idle timeout for a logged-in session; null for guests (no session warning). */
+  idleTimeoutSeconds: number | null;
+  isPreview: boolean;
+}
+
+export interface RootData {
+  menu: MenuLink[];
+  session: UserSession;
+  /** Accounts a logged-in buyer may act for, their own included (isMyAccount); empty for guests. */
+  managedAccounts: ExternalManagedAccount[];
+  /** More than one account to act for: the header offers the account switcher. */
+  canSwitchAccount: boolean;
+  /** Store setting (application context): when false, guests see only the login and register pages. */
+  guestBrowsingEnabled: boolean;
+  /** The webstore's name (application context), shown in the header and the page titles. */
+  storeName: string;
+  /**
+   * The header badge's first value: read on the server for a logged-in shopper only; null for guests,
+   * whose badge the browser fills in after hydration (see rootLoader).
+   */
+  cartSummary: CartCompactSummary | null;
+}
+
+export interface LoginData {
+  /** Where to go after logging in: a same-site path, '/' by default. */
+  returnUrl: string;
+}
+
+export interface ProfileData {
+  session: UserSession;
+  managedAccounts: ExternalManagedAccount[];
+}
+
+/** What a form action answers when it did not leave the page. */
+export interface FormResult<F extends string = string> {
+  /** Per-field messages, shown under each field. */
+  fieldErrors?: Partial<Record<F, string>>;
+  /** A message for the whole form (the server's, for a refused login). */
+  formError?: string;
+  /** The values to put back in the fields (never a password). */
+  values?: Partial<Record<F, string>>;
+  /** Set when the change was saved. */
+  saved?: boolean;
+}
+
+export interface CardProduct {
+  id: string;
+  name: string;
+  sku: string | null;
+  href: string;
+  imageUrl: string | null;
+  imageAlt: string;
+  /** Formatted prices; null when the product has no price. */
+  price: string | null;
+  originalPrice: string | null;
+  recordCount: string | null;
+  countries: string | null;
+  listStatus: string | null;
+}
+
+export interface HomeData {
+  featured: CardProduct[];
+  featuredError: boolean;
+}
+
+/** A facet as the panel shows it: the API's DistinctValue facet, without what the page does not use. */
+export interface FacetView {
+  nameOrId: string;
+  attributeType: RefinementAttributeType;
+  displayName: string;
+  values: Array<{ value: string; label: string; count: number }>;
+}
+
+export interface SortOption {
+  id: string;
+  label: string;
+}
+
+/** One page of search results with the state that made it (from the URL, see lib/search-url.ts). */
+export interface ResultsData {
+  /** The page these results belong to (path, and the term on the search page). */
+  base: ResultsBase;
+  products: CardProduct[];
+  /** The search call failed: the grid's error state (spec 03 §2.3). */
+  error: boolean;
+  total: number;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  facets: FacetView[];
+  refinements: SearchRefinement[];
+  /** The URL's refinements could not be read, so the results are unfiltered. */
+  refinementsIgnored: boolean;
+  sortOptions: SortOption[];
+  /** The rule in force: the chosen one, else the store's default (the first). */
+  sortRuleId: string;
+}
+
+export interface CategoryData {
+  category: { id: string; name: string; description: string | null; href: string };
+  breadcrumbs: BreadcrumbInput[];
+  children: Array<{ label: string; href: string }>;
+  results: ResultsData;
+  origin: string;
+}
+
+export interface SearchData {
+  /** The trimmed term; '' when none was given (no search is made). */
+  term: string;
+  /** The category the search is narrowed to (the `category` parameter), when it is known. */
+  category: { id: string; name: string } | null;
+  /** Subcategories holding matches, to narrow the search to. */
+  categories: Array<{ label: string; count: number; href: string }>;
+  results: ResultsData | null;
+}
+
+export interface ProductData {
+  product: ProductDetail;
+  pricing: ProductPrice | null;
+  taxes: ProductTaxes | null;
+  /** The product's promotional price for this buyer (evaluate-products); null when none applies or the call failed. */
+  promotions: PromotionalPricing | null;
+  defaultCurrency: string;
+  description: SanitizedRichText;
+  origin: string;
+}
+
+/**
+ * The cart page: the first page of lines, which carries the cart's summary, coupons and promotions;
+ * 'empty' when the shopper has no cart or no lines; 'error' with the status of the failed call
+ * (401: this shopper may not have a cart, e.g. a guest where guest carts are off).
+ */
+export type CartData =
+  | { kind: 'empty' }
+  /** An asynchronous operation (a large batch, an arrangement) is running: the page waits and polls. */
+  | { kind: 'processing' }
+  | { kind: 'error'; status: number | null }
+  | { kind: 'cart'; cart: CartItemCollection };
+
+export type CartIntent = 'update' | 'remove' | 'apply-coupon' | 'remove-coupon';
+
+/** What a cart action answers: which form it was about, and the message to show next to it when it failed. */
+export interface CartActionResult {
+  intent: CartIntent;
+  /** The line or coupon acted on; null for the coupon form. */
+  target: string | null;
+  ok: boolean;
+  error?: string;
+}
+
+export interface HeadData {
+  title: string;
+  description?: string;
+  /** Path of the canonical URL; made absolute with the request's origin. */
+  canonicalPath?: string;
+  image?: string | null;
+  type?: 'website' | 'product';
+  robots?: string;
+}
+
+/** The checkout page's loader data: who is checking out and the store's settings (the checkout itself loads in the browser). */
+export interface CheckoutPageData {
+  isGuest: boolean;
+  /** Store setting: guests may check out. */
+  guestCheckoutEnabled: boolean;
+  /** A logged-in buyer acting for a business account: the purchase order option is offered (the server decides). */
+  canUsePurchaseOrder: boolean;
+  /** Countries the store delivers to (the address form's choices), the store's first. */
+  shippingCountries: string[];
+  storeCountry: string;
+}
+
+/** One order (the confirmation right after placing it, or from the history). */
+export interface OrderPageData {
+  order: import('@store/core').OrderDetail;
+  /** Signed download links of its datasets; null when it has none or they could not be read. */
+  downloads: import('@store/core').DownloadLink[] | null;
+  statusLabel: string;
+  /** Arrived here from "Place order". */
+  placed: boolean;
+  storeCountry: string;
+}
+
+export interface OrdersPageData {
+  orders: Array<import('@store/core').OrderSummary & { statusText: string }>;
+  /** The account the history is for (a buyer's effective account), if any. */
+  accountName: string | null;
+  error: boolean;
+}
+
+export interface SubscriptionsPageData {
+  subscriptions: import('@store/core').SubscriptionView[];
+  error: boolean;
+}
