@@ -1,11 +1,11 @@
 // Product copy: the one-sentence plain description (also the meta description) and the rich
 // description. Rich text uses only <p>, <ul>, <li> and <strong>, the subset the sanitiser keeps,
 // and every interpolated value is HTML-escaped ("Bars & Taverns").
-import type { Geo } from './geo.ts';
-import { countryNames } from './geo.ts';
-import type { Rng } from './random.ts';
-import { pick } from './random.ts';
-import type { SicIndustry } from './sic.ts';
+import type { Geo } from '../datasets/geo.ts';
+import { countryNames } from '../datasets/geo.ts';
+import type { Rng } from '../datasets/random.ts';
+import { pick } from '../datasets/random.ts';
+import type { SicIndustry } from '../datasets/sic.ts';
 
 export function escapeHtml(s: string): string {
   return s
