@@ -14,7 +14,7 @@
 // All guest carts and sessions made here are deleted (DELETE carts/current, POST logout) at the end,
 // so the benchmark database does not grow from run to run.
 import Database from 'better-sqlite3';
-import { mulberry32 } from '../packages/server/src/seed/random.ts';
+import { mulberry32 } from '../packages/server/src/datasets/random.ts';
 import { runLoad, type LoadRequest, type LoadResult } from './load.ts';
 import type { CartReport, ScenarioResult } from './report.ts';
 import type { LoadSettings } from './scenario.ts';

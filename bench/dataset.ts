@@ -1,6 +1,6 @@
 // The benchmark's database: a SQLite file under bench/.data/ seeded by the real seeder, reused across
 // runs while it still holds the requested number of products on the current schema.
-import { mulberry32 } from '../packages/server/src/seed/random.ts';
+import { mulberry32 } from '../packages/server/src/datasets/random.ts';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,8 @@ export const DATA_DIR = path.join(ROOT, 'bench/.data');
 const MIGRATIONS_DIR = path.join(ROOT, 'packages/server/src/db/migrations');
 const SEED_DIR = path.join(ROOT, 'packages/server/src/seed');
 const SEED_CLI = path.join(SEED_DIR, 'cli.ts');
+// The generators the seed shares with the running store (geography, industries, sample records).
+const DATASETS_DIR = path.join(ROOT, 'packages/server/src/datasets');
 
 export interface Dataset {
   file: string;
@@ -45,7 +47,7 @@ function hashFiles(files: string[]): string {
 }
 const migrationNames = () => sourceFiles(MIGRATIONS_DIR).map((f) => path.basename(f, '.ts'));
 const schemaHash = () => hashFiles(sourceFiles(MIGRATIONS_DIR));
-const seedHash = () => hashFiles(sourceFiles(SEED_DIR));
+const seedHash = () => hashFiles([...sourceFiles(SEED_DIR), ...sourceFiles(DATASETS_DIR)]);
 
 /** What the file holds: product count and whether every migration on disk has been applied. */
 export function inspect(file: string): { products: number; missingMigrations: string[] } | { error: string } {

@@ -19,3 +19,6 @@ export * from './checkout.ts';
 export * from './test-gateway.ts';
 export * from './address-format.ts';
 export * from './subscription-dates.ts';
+export * from './password.ts';
+export * from './address-rules.ts';
+export * from './html.ts';

@@ -57,11 +57,5 @@ export async function verifyPassword(
   return { ok, needsRehash: ok && weaker };
 }
 
-/** At least 8 characters with a letter and a digit; the message is shown to the shopper as is. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < 8) return 'Your password must be at least 8 characters long.';
-  if (password.length > 200) return 'Your password must be at most 200 characters long.';
-  if (!/\p{L}/u.test(password) || !/\p{N}/u.test(password))
-    return 'Your password must include at least one letter and one number.';
-  return null;
-}
+// The rule for new passwords lives in core, shared with the storefront's form.
+export { passwordProblem } from '@store/core';

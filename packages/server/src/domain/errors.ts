@@ -14,6 +14,10 @@ export class ApiError extends Error {
 
 export const notFound = (what = 'The requested resource does not exist') => new ApiError(404, 'NOT_FOUND', what);
 export const badInput = (message: string) => new ApiError(400, 'INVALID_API_INPUT', message);
+/** Core's rules answer a problem's message or null; a problem is bad input. */
+export function rejectProblem(problem: string | null): void {
+  if (problem) throw badInput(problem);
+}
 export const invalidId = (value: string) => new ApiError(400, 'INVALID_ID_FIELD', `Invalid identifier: ${value}`);
 
 export function errorBody(errorCode: string, message: string) {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Readable } from 'node:stream';
 import { collectCatalogue } from '../seed/catalogue.ts';
-import { SAMPLE_ROWS, sampleCsv, sampleProductFromRow } from '../seed/sample-csv.ts';
+import { SAMPLE_ROWS, sampleCsv, sampleProductFromRow } from '../datasets/sample-csv.ts';
 import { parseCsv } from '../test-support/csv.ts';
 import {
   MAX_DOWNLOAD_ROWS,

@@ -1,5 +1,5 @@
 // The full file of a dataset a paid order may download: the same kind of fake but plausible records
-// as the 25-row "DOWNLOAD SAMPLE" (seed/sample-csv.ts), RFC 4180 with the product's included fields
+// as the 25-row "DOWNLOAD SAMPLE" (datasets/sample-csv.ts), RFC 4180 with the product's included fields
 // as header, seeded by the SKU. The sample is exactly the first records of this file.
 //
 // The file is generated while it is sent, a chunk of records at a time, so a large list never sits
@@ -7,7 +7,7 @@
 // when the previous one has been consumed).
 import { Readable } from 'node:stream';
 import type { ProductTable } from '../db/schema.ts';
-import { csvField, sampleProductFromRow, sampleRows } from '../seed/sample-csv.ts';
+import { csvField, sampleProductFromRow, sampleRows } from '../datasets/sample-csv.ts';
 
 export type DatasetFileProduct = Pick<
   ProductTable,

@@ -2,6 +2,7 @@
 // body (mail clients show one or the other, so both always carry the whole message). Amounts, dates
 // and addresses arrive formatted by the caller; these only lay them out. Every value interpolated
 // into HTML is escaped, and links must be absolute http(s) URLs.
+import { escapeHtml } from '@store/core';
 
 export interface RenderedMail {
   subject: string;
@@ -57,12 +58,8 @@ export interface DownloadsReady {
   orderUrl?: string | null;
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text to HTML text or attribute value (quoted with either quote). */
-export function escapeHtml(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
-}
+/** Text to HTML text or attribute value (core's one escaper). */
+export { escapeHtml };
 
 /** A value that must stay on one line (a subject, a table cell in the text body). */
 const oneLine = (value: string | number) => String(value).replace(/\s+/g, ' ').trim();

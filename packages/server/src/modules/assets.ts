@@ -1,19 +1,14 @@
-// Files the catalogue points at: product images and sample CSVs, generated from the product record so
-// that every seeded product (500 or 1,000,000) has them without files on disk.
+// Files the catalogue points at: product images, category tiles and sample CSVs (services/assets.ts
+// generates them from the records).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
-import { notFound } from '../domain/errors.ts';
-import { categoryImageSvg, productImageSvg } from '../seed/product-image.ts';
-import { sampleCsv } from '../seed/sample-csv.ts';
 
 const sku = z.string().regex(/^[A-Z]{2}-\d{5,}$/, 'must be a SKU such as DS-00001');
 
 export function assetRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const bySku = (value: string) =>
-    s.db.selectFrom('product').selectAll().where('sku', '=', value).where('is_active', '=', 1).executeTakeFirst();
 
   r.get(
     '/media/products/:file',
@@ -26,13 +21,9 @@ export function assetRoutes(app: FastifyInstance, s: Services): void {
       },
     },
     async (req, reply) => {
-      const p = await bySku(req.params.file.replace(/\.svg$/, ''));
-      if (!p) throw notFound('No such image.');
+      const svg = await s.assets.productImage(req.params.file.replace(/\.svg$/, ''), req.query.size ?? 'full');
       reply.header('Content-Type', 'image/svg+xml').header('Cache-Control', 'public, max-age=86400');
-      return productImageSvg(
-        { sku: p.sku, name: p.name, sicDivision: p.sic_division ?? undefined },
-        req.query.size ?? 'full',
-      );
+      return svg;
     },
   );
 
@@ -46,14 +37,9 @@ export function assetRoutes(app: FastifyInstance, s: Services): void {
       },
     },
     async (req, reply) => {
-      const c = await s.db
-        .selectFrom('category')
-        .selectAll()
-        .where('url_name', '=', req.params.file.replace(/\.svg$/, ''))
-        .executeTakeFirst();
-      if (!c?.image_url) throw notFound('No such image.');
+      const svg = await s.assets.categoryImage(req.params.file.replace(/\.svg$/, ''));
       reply.header('Content-Type', 'image/svg+xml').header('Cache-Control', 'public, max-age=86400');
-      return categoryImageSvg({ name: c.name, urlName: c.url_name, sicDivision: c.name });
+      return svg;
     },
   );
 
@@ -67,19 +53,12 @@ export function assetRoutes(app: FastifyInstance, s: Services): void {
       },
     },
     async (req, reply) => {
-      const p = await bySku(sku.parse(req.params.file.replace(/\.csv$/, '')));
-      if (p?.fulfilment !== 'Dataset') throw notFound('No sample exists for this product.');
+      const sample = await s.assets.sample(sku.parse(req.params.file.replace(/\.csv$/, '')));
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${p.sku}-sample.csv"`)
+        .header('Content-Disposition', `attachment; filename="${sample.sku}-sample.csv"`)
         .header('Cache-Control', 'public, max-age=3600');
-      return sampleCsv({
-        sku: p.sku,
-        name: p.name,
-        includedFields: JSON.parse(p.included_fields_json),
-        countries: JSON.parse(p.countries_json),
-        sicCode: p.sic_code ?? undefined,
-      } as Parameters<typeof sampleCsv>[0]);
+      return sample.csv;
     },
   );
 }

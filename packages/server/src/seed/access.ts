@@ -11,7 +11,7 @@ import type { Database, PriceBookEntryTable, ProductTable } from '../db/schema.t
 import { hashPassword } from '../auth/passwords.ts';
 import { ADMIN_USER_ID } from '../services/accounts.ts';
 import { BUYER_GROUP_IDS, PRICE_BOOK_IDS, WEBSTORE_ID } from './store.ts';
-import { isoDaysBefore } from './random.ts';
+import { isoDaysBefore } from '../datasets/random.ts';
 
 /** Every demo user's password (README, "Demo logins"). */
 export const DEMO_PASSWORD = 'Datasets2026!';

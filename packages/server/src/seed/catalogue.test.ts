@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { KEY_PREFIX } from '../domain/record-ids.ts';
 import { collectCatalogue, generateCatalogue } from './catalogue.ts';
 import { datasetPid, datasetSpec, productId } from './products.ts';
-import { BASE_DATE } from './random.ts';
+import { BASE_DATE } from '../datasets/random.ts';
 import { PRICE_BOOK_IDS, SELLING_MODEL_IDS, SNAPSHOT_ID, WEBSTORE_ID } from './store.ts';
 
 const demo = collectCatalogue({ products: 500 });

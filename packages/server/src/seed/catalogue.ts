@@ -18,7 +18,7 @@ import { type CategoryTree, buildCategoryTree } from './categories.ts';
 import { maxEntryNumber, maxTierNumber } from './pricing.ts';
 import { DATASET_PID_OFFSET, type ProductSpec, datasetPid, datasetSpec, productRows } from './products.ts';
 import { DatasetIndex, RELATED_COUNT, relationRows } from './relations.ts';
-import { SIC_INDUSTRIES } from './sic.ts';
+import { SIC_INDUSTRIES } from '../datasets/sic.ts';
 import { buildSpecials, type Specials } from './specials.ts';
 import { type StoreRows, storeRows } from './store.ts';
 

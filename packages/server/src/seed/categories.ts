@@ -8,8 +8,8 @@
 import type { CategoryTable } from '../db/schema.ts';
 import { KEY_PREFIX, formatId } from '../domain/record-ids.ts';
 import { FLAVOURS } from './datasets.ts';
-import { GEOS, type Geo } from './geo.ts';
-import { SIC_DIVISIONS, SIC_INDUSTRIES, SIC_MAJOR_GROUPS } from './sic.ts';
+import { GEOS, type Geo } from '../datasets/geo.ts';
+import { SIC_DIVISIONS, SIC_INDUSTRIES, SIC_MAJOR_GROUPS } from '../datasets/sic.ts';
 import { WEBSTORE_ID } from './store.ts';
 
 export interface CategoryNode {

@@ -1,8 +1,10 @@
 // Seeds the demo catalogue from the command line:
-//   node --import tsx packages/server/src/seed/cli.ts [--products 100000] [--file data/x.sqlite] [--fresh]
+//   node --import tsx packages/server/src/seed/cli.ts [--products 100000] [--file data/x.sqlite] [--fresh] [--if-empty]
 // SQLITE_FILE / DATABASE_URL choose the database as for the server; --file overrides the SQLite
-// file. --fresh starts from an empty database (deletes the SQLite file, or drops the tables on
-// PostgreSQL). Without --fresh an already seeded database is left alone.
+// file. --products defaults to SEED_PRODUCTS, else 500. --fresh starts from an empty database
+// (deletes the SQLite file, or drops the tables on PostgreSQL). Without --fresh an already seeded
+// database is left alone; with --if-empty (what `npm start` runs before the server) it gets the
+// demo data added since it was seeded (users, synonyms, promotions, delivery methods; each once).
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +14,10 @@ import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { DEFAULT_PRODUCTS } from './catalogue.ts';
 import { hasCatalogue, isSeeded, seedDatabase } from './seed.ts';
+import { seedAccess } from './access.ts';
+import { seedSynonyms } from './synonyms.ts';
+import { seedPromotions } from './promotions.ts';
+import { seedCheckout } from './checkout.ts';
 
 /**
  * Drops every table of the store's schema (later migrations' tables included) so --fresh on
@@ -35,7 +41,7 @@ async function dropAll(db: Kysely<Database>): Promise<void> {
 
 function usage(message?: string): never {
   if (message) console.error(message);
-  console.error('usage: cli.ts [--products N] [--file path.sqlite] [--fresh]');
+  console.error('usage: cli.ts [--products N] [--file path.sqlite] [--fresh] [--if-empty]');
   process.exit(2);
 }
 
@@ -43,6 +49,7 @@ const OPTIONS = {
   products: { type: 'string' },
   file: { type: 'string' },
   fresh: { type: 'boolean' },
+  'if-empty': { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
 
@@ -57,8 +64,9 @@ function readArgs() {
 async function main(): Promise<void> {
   const values = readArgs();
   if (values.help) usage();
-  const products = values.products === undefined ? DEFAULT_PRODUCTS : Number(values.products.replace(/[_,]/g, ''));
-  if (!Number.isInteger(products) || products < 0) usage(`--products must be a whole number, got ${values.products}`);
+  const wanted = values.products ?? process.env.SEED_PRODUCTS;
+  const products = wanted === undefined ? DEFAULT_PRODUCTS : Number(wanted.replace(/[_,]/g, ''));
+  if (!Number.isInteger(products) || products < 0) usage(`--products must be a whole number, got ${wanted}`);
 
   const postgres = !values.file && /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
   const sqliteFile = values.file ?? process.env.SQLITE_FILE ?? path.resolve('data/store.sqlite');
@@ -75,6 +83,14 @@ async function main(): Promise<void> {
     }
     await migrateToLatest(db);
     if (await isSeeded(db)) {
+      if (values['if-empty']) {
+        // A database seeded before these existed gets them now (each is idempotent).
+        await seedAccess(db);
+        await seedSynonyms(db);
+        await seedPromotions(db);
+        await seedCheckout(db);
+        return;
+      }
       console.log(
         `already seeded (${dialect}${dialect === 'sqlite' ? ` ${sqliteFile}` : ''}); use --fresh to start over`,
       );

@@ -1,20 +1,12 @@
 // Product copy: the one-sentence plain description (also the meta description) and the rich
 // description. Rich text uses only <p>, <ul>, <li> and <strong>, the subset the sanitiser keeps,
 // and every interpolated value is HTML-escaped ("Bars & Taverns").
-import type { Geo } from './geo.ts';
-import { countryNames } from './geo.ts';
-import type { Rng } from './random.ts';
-import { pick } from './random.ts';
-import type { SicIndustry } from './sic.ts';
-
-export function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '@store/core';
+import type { Geo } from '../datasets/geo.ts';
+import { countryNames } from '../datasets/geo.ts';
+import type { Rng } from '../datasets/random.ts';
+import { pick } from '../datasets/random.ts';
+import type { SicIndustry } from '../datasets/sic.ts';
 
 /** 1234567 -> "1,234,567" (toLocaleString is correct too, but slow enough to matter for a million products). */
 export const formatCount = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

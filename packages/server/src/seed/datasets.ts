@@ -10,9 +10,9 @@
 //   blocks 3..   - x audience segments ("10-49 Employees") over tier-1 and tier-2 geographies.
 // Inside a block the order is scrambled by a fixed stride so neighbouring SKUs differ in industry
 // and geography. Past the end of the space the layout wraps (names then repeat; SKUs stay unique).
-import { GEOS, type Geo, countryByCode, geoByKey } from './geo.ts';
-import { type Rng, chance, intBetween, pickWeighted, rngFor } from './random.ts';
-import { SIC_INDUSTRIES, type SicIndustry, sicIndustry } from './sic.ts';
+import { GEOS, type Geo, countryByCode, geoByKey } from '../datasets/geo.ts';
+import { type Rng, chance, intBetween, pickWeighted, rngFor } from '../datasets/random.ts';
+import { SIC_INDUSTRIES, type SicIndustry, sicIndustry } from '../datasets/sic.ts';
 
 export const CATALOGUE_SEED = 0x5eed2026;
 

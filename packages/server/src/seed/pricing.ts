@@ -4,7 +4,7 @@
 // the product number so they are stable whatever the catalogue size.
 import { KEY_PREFIX, formatId } from '../domain/record-ids.ts';
 import type { PriceAdjustmentTierTable, PriceBookEntryTable } from '../db/schema.ts';
-import type { Rng } from './random.ts';
+import type { Rng } from '../datasets/random.ts';
 import { PRICE_BOOK_IDS, SELLING_MODEL_IDS, type SellingModelKey } from './store.ts';
 
 const MIN_RECORDS = 1_200;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { productImageSvg, wrapText } from './product-image.ts';
+import { productImageSvg, wrapText } from '../datasets/product-image.ts';
 
 describe('product image', () => {
   const product = {
@@ -42,7 +42,7 @@ describe('product image', () => {
 
 describe('category image', () => {
   it('draws a division tile or a neutral one', async () => {
-    const { categoryImageSvg } = await import('./product-image.ts');
+    const { categoryImageSvg } = await import('../datasets/product-image.ts');
     const svg = categoryImageSvg({ name: 'Health & Services', urlName: 'services', sicDivision: 'I' });
     assert.ok(svg.includes('#0f5a8a') && svg.includes('Health &amp; Services') && svg.includes('SIC Division I'));
     assert.ok(

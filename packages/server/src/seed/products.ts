@@ -14,10 +14,10 @@ import type {
 import { type CategoryTree, flavourCategoryKey, geoCategoryFor, industryKey, kebab } from './categories.ts';
 import { plainDescription, richDescription } from './copy.ts';
 import { type DatasetPlan, type SubscriptionPlan, audienceFor, includedFields, planDataset } from './datasets.ts';
-import { type Geo, countryNames } from './geo.ts';
+import { type Geo, countryNames } from '../datasets/geo.ts';
 import { MIN_PRICE, type PriceSpec, listPriceCents, priceRows, shelfCents, shelfDollars } from './pricing.ts';
-import { type Rng, dateDaysBefore, intBetween, isoDaysBefore, sample } from './random.ts';
-import { type SicIndustry, sicDivision } from './sic.ts';
+import { type Rng, dateDaysBefore, intBetween, isoDaysBefore, sample } from '../datasets/random.ts';
+import { type SicIndustry, sicDivision } from '../datasets/sic.ts';
 import { LOCATION_IDS, SELLING_MODEL_IDS, type SellingModelKey, TAX_POLICY_IDS, WEBSTORE_ID } from './store.ts';
 
 export type ProductClass = 'Simple' | 'VariationParent' | 'Variation' | 'Set' | 'Bundle';

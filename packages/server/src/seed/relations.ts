@@ -4,8 +4,8 @@
 // holding any product in memory.
 import type { ProductRelationTable } from '../db/schema.ts';
 import { datasetIndustryIndex } from './datasets.ts';
-import { type Rng, rngFor } from './random.ts';
-import { SIC_INDUSTRIES } from './sic.ts';
+import { type Rng, rngFor } from '../datasets/random.ts';
+import { SIC_INDUSTRIES } from '../datasets/sic.ts';
 import { datasetPid, productId } from './products.ts';
 
 export const RELATED_COUNT = 10;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { collectCatalogue } from './catalogue.ts';
 import { parseCsv } from '../test-support/csv.ts';
-import { csvField, sampleCsv, sampleProductFromRow, toCsv } from './sample-csv.ts';
+import { csvField, sampleCsv, sampleProductFromRow, toCsv } from '../datasets/sample-csv.ts';
 
 const { products } = collectCatalogue({ products: 500 });
 

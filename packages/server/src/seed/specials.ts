@@ -17,9 +17,9 @@ import {
   planDataset,
   recordCountFor,
 } from './datasets.ts';
-import { countryNames, geoByKey } from './geo.ts';
+import { countryNames, geoByKey } from '../datasets/geo.ts';
 import { listPriceCents, shelfCents, shelfDollars } from './pricing.ts';
-import { type Rng, intBetween, rngFor } from './random.ts';
+import { type Rng, intBetween, rngFor } from '../datasets/random.ts';
 import type { DatasetIndex } from './relations.ts';
 import {
   type ProductSpec,
@@ -30,7 +30,7 @@ import {
   storeDiscount,
   wholesaleDiscount,
 } from './products.ts';
-import { SIC_INDUSTRIES, sicIndustry } from './sic.ts';
+import { SIC_INDUSTRIES, sicIndustry } from '../datasets/sic.ts';
 import { TAX_POLICY_IDS } from './store.ts';
 
 const SEED = 0x5bec1a1;

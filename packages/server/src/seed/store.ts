@@ -15,7 +15,7 @@ import type {
   TaxRateTable,
   WebstoreTable,
 } from '../db/schema.ts';
-import { isoDaysBefore } from './random.ts';
+import { isoDaysBefore } from '../datasets/random.ts';
 
 export const STORE_NAME = 'Data Depot';
 export const WEBSTORE_ID = formatId(KEY_PREFIX.webstore, 1);

@@ -9,11 +9,11 @@ import {
   type CommerceAddress,
   type CommerceAddressCollection,
   type CommerceAddressInput,
+  postalAddressProblem,
 } from '@store/core';
 import type { AddressTable, Database } from '../db/schema.ts';
-import { ApiError } from '../domain/errors.ts';
+import { ApiError, rejectProblem } from '../domain/errors.ts';
 import { randomRecordId } from '../domain/record-ids.ts';
-import { checkPostalAddress } from './address-rules.ts';
 
 export interface AddressQuery {
   addressType?: AddressType;
@@ -109,7 +109,9 @@ export class AddressService {
 
   async create(accountId: string, input: CommerceAddressInput, shippingCountries: string[]): Promise<CommerceAddress> {
     const type = input.addressType ?? 'Shipping';
-    checkPostalAddress({ ...input, phone: input.phoneNumber }, type === 'Shipping' ? shippingCountries : []);
+    rejectProblem(
+      postalAddressProblem({ ...input, phone: input.phoneNumber }, type === 'Shipping' ? shippingCountries : []),
+    );
     const now = new Date().toISOString();
     const row: AddressTable = {
       id: randomRecordId(KEY_PREFIXES.address),
@@ -168,7 +170,7 @@ export class AddressService {
       postalCode: input.postalCode ?? current.postal_code ?? undefined,
       phone: input.phoneNumber ?? current.phone ?? undefined,
     };
-    checkPostalAddress(merged, current.address_type === 'Shipping' ? shippingCountries : []);
+    rejectProblem(postalAddressProblem(merged, current.address_type === 'Shipping' ? shippingCountries : []));
     const set: Partial<AddressTable> = { updated_at: new Date().toISOString() };
     if (input.name !== undefined) set.name = input.name.trim();
     if (input.street !== undefined) set.street = input.street.trim();

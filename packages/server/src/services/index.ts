@@ -26,6 +26,7 @@ import { OrderPlacement } from './checkout/place-order.ts';
 import { TestPaymentGateway, type PaymentGateway } from './checkout/payment-gateway.ts';
 import { OrderService } from './orders.ts';
 import { DownloadService } from './downloads.ts';
+import { AssetService } from './assets.ts';
 import { orderEmails } from './order-mail.ts';
 import { MailOutbox } from '../mail/outbox.ts';
 import { mailTransportFromEnv, type MailTransport } from '../mail/transport.ts';
@@ -55,6 +56,7 @@ export interface Services {
   orderPlacement: OrderPlacement;
   orders: OrderService;
   downloads: DownloadService;
+  assets: AssetService;
   mail: MailOutbox;
 }
 
@@ -92,6 +94,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     promotions: new PromotionService(db),
     addresses: new AddressService(db),
     orders: new OrderService(db),
+    assets: new AssetService(db),
   } as Services;
   services.buyers = new BuyerContextService(services.accounts, services.categories, services.entitlements);
   // The cart services work through the others (products, prices, promotions).

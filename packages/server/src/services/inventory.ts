@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { InventoryLevels, InventoryProductLevel } from '@store/core';
 import type { Database } from '../db/schema.ts';
+import { freeStock, lessHeldByCarts } from './stock.ts';
 
 /**
  * Units carts hold and have not let lapse, per product (every cart but `exceptCartId`). Takes the database
@@ -63,14 +64,14 @@ export class InventoryService {
       for (const r of rows)
         if (r.product_id === productId && locs.includes(r.location_id)) {
           onHand += r.on_hand;
-          available += Math.max(0, r.on_hand - r.reserved);
+          available += freeStock(r);
         }
       const reserved = pooled ? (held.get(productId) ?? 0) : 0;
       return {
         product2Id: productId,
         onHand,
         availableToFulfill: available,
-        availableToOrder: Math.max(0, available - reserved),
+        availableToOrder: lessHeldByCarts(available, reserved),
       };
     };
     const knownGroups = new Set(members.map((m) => m.location_group_id));

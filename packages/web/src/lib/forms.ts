@@ -1,7 +1,7 @@
 // Field rules of the account forms, with the user-facing messages of spec 01 §5. The same rules run
 // when a field loses focus and when the form is sent; the server checks again and has the last word.
 
-import { invalidEmailMessage, isValidEmail } from '@store/core';
+import { invalidEmailMessage, isValidEmail, passwordRuleBreak } from '@store/core';
 
 export const FORM_MESSAGES = {
   valueMissing: 'Complete this field',
@@ -10,9 +10,8 @@ export const FORM_MESSAGES = {
   badEmail: invalidEmailMessage(),
 } as const;
 
-/** The server's password rule: at least 8 characters, with a letter and a digit. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, with a letter and a number.`;
+/** The server's password rule (core password.ts). */
+export { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '@store/core';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 export type FieldRule = (value: string) => string | null;
@@ -23,8 +22,9 @@ export const required: FieldRule = (v) => (blank(v) ? FORM_MESSAGES.valueMissing
 export const email: FieldRule = (v) => required(v) ?? (isValidEmail(v.trim()) ? null : FORM_MESSAGES.badEmail);
 export const newPassword: FieldRule = (v) => {
   if (v === '') return FORM_MESSAGES.valueMissing;
-  if (v.length < PASSWORD_MIN_LENGTH) return FORM_MESSAGES.tooShort;
-  return /\p{L}/u.test(v) && /\p{Nd}/u.test(v) ? null : FORM_MESSAGES.badValue;
+  const broken = passwordRuleBreak(v);
+  if (broken === 'tooShort') return FORM_MESSAGES.tooShort;
+  return broken ? FORM_MESSAGES.badValue : null;
 };
 /** A password being typed to log in: only required (it may predate today's rule). */
 export const currentPassword: FieldRule = (v) => (v === '' ? FORM_MESSAGES.valueMissing : null);

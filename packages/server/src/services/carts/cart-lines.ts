@@ -21,6 +21,7 @@ import { toId18, checkedId } from '../../domain/record-ids.ts';
 import type { CartOwner } from './cart-owner.ts';
 import type { Services } from '../index.ts';
 import { heldByCarts } from '../inventory.ts';
+import { freeStock, lessHeldByCarts } from '../stock.ts';
 
 export interface LineInput {
   productId: string;
@@ -208,10 +209,10 @@ export async function availableQuantities(
     );
   }
   const [rows, held] = await Promise.all([levels.execute(), heldByCarts(db, productIds, now, exceptCartId)]);
-  for (const r of rows) out.set(r.product_id, (out.get(r.product_id) ?? 0) + Math.max(0, r.on_hand - r.reserved));
+  for (const r of rows) out.set(r.product_id, (out.get(r.product_id) ?? 0) + freeStock(r));
   for (const [productId, quantity] of held) {
     const current = out.get(productId);
-    if (current !== null && current !== undefined) out.set(productId, Math.max(0, current - quantity));
+    if (current !== null && current !== undefined) out.set(productId, lessHeldByCarts(current, quantity));
   }
   return out;
 }

@@ -15,15 +15,17 @@ import {
   type CheckoutDeliveryGroup,
   type CheckoutError,
   type ContactInfo,
+  checkoutAddressProblem,
+  normalizedCheckoutAddress,
+  postalAddressProblem,
 } from '@store/core';
 import type { CartTable, CheckoutTable, Database } from '../../db/schema.ts';
-import { ApiError, badInput } from '../../domain/errors.ts';
+import { ApiError, badInput, rejectProblem } from '../../domain/errors.ts';
 import { toId18, checkedId, randomRecordId } from '../../domain/record-ids.ts';
 import type { Services } from '../index.ts';
 import { ownsCart, type CartOwner } from '../carts/cart-owner.ts';
 import { availableQuantities } from '../carts/cart-lines.ts';
 import { addressView } from '../addresses.ts';
-import { checkPostalAddress, checkedCheckoutAddress } from '../address-rules.ts';
 import {
   addressCountry,
   arrangeForCheckout,
@@ -371,10 +373,12 @@ export class CheckoutService {
         );
       checkedId(input.id, KEY_PREFIXES.address);
       const saved = await this.s.addresses.get(owner.accountId, toId18(input.id));
-      checkPostalAddress({ ...saved, postalCode: saved.postal_code }, shipping);
+      rejectProblem(postalAddressProblem({ ...saved, postalCode: saved.postal_code }, shipping));
       return toCheckoutAddress(addressView(saved));
     }
-    return checkedCheckoutAddress(input as Exclude<CheckoutAddressInput, { id: string }>, shipping);
+    const typed = input as Exclude<CheckoutAddressInput, { id: string }>;
+    rejectProblem(checkoutAddressProblem(typed, shipping));
+    return normalizedCheckoutAddress(typed);
   }
 
   /** DELETE checkouts: the checkout ends and its payment is released; the cart stays. */

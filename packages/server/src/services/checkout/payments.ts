@@ -12,14 +12,15 @@ import {
   type CheckoutPayment,
   type PaymentRequest,
   type PaymentResultCode,
+  checkoutAddressProblem,
+  normalizedCheckoutAddress,
 } from '@store/core';
 import type { CartTable, CheckoutTable, Database, PaymentTable } from '../../db/schema.ts';
-import { ApiError, badInput } from '../../domain/errors.ts';
+import { ApiError, badInput, rejectProblem } from '../../domain/errors.ts';
 import type { Services } from '../index.ts';
 import { type CartOwner } from '../carts/cart-owner.ts';
 import { randomRecordId } from '../../domain/record-ids.ts';
 import { grandTotalMinor } from '../carts/cart-views.ts';
-import { checkedCheckoutAddress } from '../address-rules.ts';
 import type { AuthorizeResult, PaymentGateway } from './payment-gateway.ts';
 import { problem } from './checkout-errors.ts';
 
@@ -75,9 +76,9 @@ export class PaymentService {
     const stock = await this.s.checkouts.stockProblems(owner, cart);
     if (stock.length) return outcome(422, 'ValidationError', stock, null);
     // commerce-api §7: no phone number goes with a payment.
-    const billing = req.billingAddress
-      ? checkedCheckoutAddress({ ...req.billingAddress, shipToPhoneNumber: undefined }, [])
-      : await this.deliveryAddressAsBilling(cart);
+    const typed = req.billingAddress && { ...req.billingAddress, shipToPhoneNumber: undefined };
+    if (typed) rejectProblem(checkoutAddressProblem(typed, []));
+    const billing = typed ? normalizedCheckoutAddress(typed) : await this.deliveryAddressAsBilling(cart);
     const amount = grandTotalMinor(cart, owner.webstore.settings.taxType);
     const base = {
       webstore_id: owner.webstore.id,

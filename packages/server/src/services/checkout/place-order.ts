@@ -20,6 +20,7 @@ import type { CartTable, CheckoutTable, Database, SalesOrderTable } from '../../
 import { ApiError } from '../../domain/errors.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { heldByCarts } from '../inventory.ts';
+import { availableStock, freeStock } from '../stock.ts';
 import type { Services } from '../index.ts';
 import { type CartOwner } from '../carts/cart-owner.ts';
 import { randomRecordId } from '../../domain/record-ids.ts';
@@ -413,7 +414,7 @@ export class OrderPlacement {
       const mine = rows
         .filter((r) => r.product_id === productId)
         .sort((a, b) => b.on_hand - b.reserved - (a.on_hand - a.reserved));
-      const free = mine.reduce((s, r) => s + Math.max(0, r.on_hand - r.reserved), 0) - (held.get(productId) ?? 0);
+      const free = availableStock(mine, held.get(productId) ?? 0);
       if (need > free) {
         const name = names.find((n) => n.id === productId)?.name ?? productId;
         throw insufficientInventory(
@@ -424,7 +425,7 @@ export class OrderPlacement {
       }
       let left = need;
       for (const r of mine) {
-        const take = Math.min(left, Math.max(0, r.on_hand - r.reserved));
+        const take = Math.min(left, freeStock(r));
         if (!take) continue;
         await trx
           .updateTable('inventory_level')

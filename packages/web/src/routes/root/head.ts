@@ -1,5 +1,6 @@
 // <head> tags from the matched routes: title, description, canonical and Open Graph (spec 03 §2.2 item 12).
 
+import { escapeHtml } from '@store/core';
 import type { HeadData, RootData } from '../types.ts';
 
 export interface HeadMatch {
@@ -53,9 +54,6 @@ export function headFor(matches: HeadMatch[], errored = false): HeadData {
   }
   return NOT_FOUND_HEAD;
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 const absolute = (origin: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${origin}${path}`);
 

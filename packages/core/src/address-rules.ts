@@ -1,9 +1,9 @@
-// Server-side address checks shared by the address book, the checkout and payments: what the country's
-// address format requires and accepts (core address-format.ts, from Google's address data), and a
-// country the store ships to. Bad input is one 400 that names every problem, in the words the
-// storefront shows beside the fields.
-import { validateAddress, type CheckoutAddress } from '@store/core';
-import { ApiError } from '../domain/errors.ts';
+// The address checks the server runs for the address book, the checkout and payments: what the
+// country's address format requires and accepts (address-format.ts, from Google's address data), and
+// a country the store ships to. The problems come as one message that names every one, in the words
+// the storefront shows beside the fields (the server answers it as a 400 INVALID_API_INPUT).
+import { validateAddress } from './address-format.ts';
+import type { CheckoutAddress } from './checkout.ts';
 
 export interface AddressFields {
   name?: string | null;
@@ -15,13 +15,14 @@ export interface AddressFields {
   phone?: string | null;
 }
 
-export function checkPostalAddress(a: AddressFields, shippingCountries: string[]): void {
+/** Every problem of a postal address in one message; null when it is fine. An empty list ships anywhere. */
+export function postalAddressProblem(a: AddressFields, shippingCountries: string[]): string | null {
   const problems = validateAddress({ ...a, street: a.street ?? '' }).map((p) => p.message);
   const country = a.country.toUpperCase();
   if (/^[A-Z]{2}$/.test(country) && shippingCountries.length && !shippingCountries.includes(country)) {
     problems.push(`The store doesn't deliver to ${country}; it delivers to ${shippingCountries.join(', ')}.`);
   }
-  if (problems.length) throw new ApiError(400, 'INVALID_API_INPUT', problems.join(' '));
+  return problems.length ? problems.join(' ') : null;
 }
 
 type Optional = string | null | undefined;
@@ -38,9 +39,9 @@ export interface AddressInput {
   shipToPhoneNumber?: Optional;
 }
 
-/** A typed-in address, checked, as the checkout and the payment keep it: trimmed, blanks as null, codes upper-cased. */
-export function checkedCheckoutAddress(a: AddressInput, shippingCountries: string[]): CheckoutAddress {
-  checkPostalAddress(
+/** The problems of a typed-in checkout address, as postalAddressProblem. */
+export function checkoutAddressProblem(a: AddressInput, shippingCountries: string[]): string | null {
+  return postalAddressProblem(
     {
       name: a.name,
       street: a.street,
@@ -52,6 +53,10 @@ export function checkedCheckoutAddress(a: AddressInput, shippingCountries: strin
     },
     shippingCountries,
   );
+}
+
+/** A typed-in address as the checkout and the payment keep it: trimmed, blanks as null, codes upper-cased. */
+export function normalizedCheckoutAddress(a: AddressInput): CheckoutAddress {
   return {
     id: null,
     name: a.name.trim(),

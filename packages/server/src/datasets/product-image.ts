@@ -2,6 +2,7 @@
 // /media/products/{SKU}.svg, ?size=thumb for listings). A tile in the colour of the SIC division,
 // a table glyph (a book for printed directories), the division letter and the wrapped name.
 // Top-level categories get the same kind of tile (categoryImageSvg, /media/categories/{url}.svg).
+import { escapeHtml } from '@store/core';
 import { findDivision } from './sic.ts';
 
 export interface ImageProduct {
@@ -10,15 +11,6 @@ export interface ImageProduct {
   sicDivision?: string | null;
 }
 export type ImageSize = 'full' | 'thumb';
-
-export function escapeXml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
 
 /** Greedy word wrap; the last line gets an ellipsis when the text does not fit. */
 export function wrapText(text: string, maxChars: number, maxLines: number): string[] {
@@ -111,19 +103,19 @@ function tileSvg(t: Tile, size: ImageSize): string {
           )
           .join('');
   const text = lines
-    .map((l, i) => `<tspan x="${n(48)}" y="${n(top + i * lineHeight)}">${escapeXml(l)}</tspan>`)
+    .map((l, i) => `<tspan x="${n(48)}" y="${n(top + i * lineHeight)}">${escapeHtml(l)}</tspan>`)
     .join('');
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${px}" height="${px}" viewBox="0 0 ${px} ${px}" role="img" aria-label="${escapeXml(t.title)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${px}" height="${px}" viewBox="0 0 ${px} ${px}" role="img" aria-label="${escapeHtml(t.title)}">`,
     `<rect width="${px}" height="${px}" fill="${t.color}"/>`,
     `<path d="M0 ${px}L${px} ${n(300)}V${px}Z" fill="#000" fill-opacity=".14"/>`,
     `<g fill="#fff" fill-opacity=".92">${glyph}</g>`,
     `<circle cx="${n(524)}" cy="${n(92)}" r="${n(44)}" fill="#fff" fill-opacity=".2"/>`,
     `<g font-family="system-ui,-apple-system,'Segoe UI',sans-serif" fill="#fff">`,
-    `<text x="${n(524)}" y="${n(108)}" text-anchor="middle" font-size="${n(46)}" font-weight="700">${escapeXml(t.letter)}</text>`,
+    `<text x="${n(524)}" y="${n(108)}" text-anchor="middle" font-size="${n(46)}" font-weight="700">${escapeHtml(t.letter)}</text>`,
     `<text font-size="${n(font)}" font-weight="700">${text}</text>`,
     full
-      ? `<text x="${n(48)}" y="${n(556)}" font-size="${n(22)}" fill-opacity=".85">${escapeXml(t.caption)}</text>`
+      ? `<text x="${n(48)}" y="${n(556)}" font-size="${n(22)}" fill-opacity=".85">${escapeHtml(t.caption)}</text>`
       : '',
     '</g></svg>',
   ].join('');
