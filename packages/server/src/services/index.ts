@@ -6,6 +6,7 @@ import { WebstoreResolver } from './webstores.ts';
 import { CategoryTreeCache } from './category-tree.ts';
 import { BuyerContextService } from './buyer-context.ts';
 import { ProductService } from './products.ts';
+import { ProductReads } from './product-reads.ts';
 import { PricingService } from './pricing.ts';
 import { TaxService } from './taxes.ts';
 import { InventoryService } from './inventory.ts';
@@ -35,6 +36,7 @@ export interface Services {
   webstores: WebstoreResolver;
   categories: CategoryTreeCache;
   products: ProductService;
+  productReads: ProductReads;
   pricing: PricingService;
   taxes: TaxService;
   inventory: InventoryService;
@@ -81,7 +83,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     products,
     pricing,
     taxes: new TaxService(db),
-    inventory: new InventoryService(db),
+    inventory: new InventoryService(db, products),
     responses: new ResponseCache(),
     accounts: new AccountService(db),
     entitlements: new EntitlementService(db),
@@ -93,6 +95,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     addresses: new AddressService(db),
     orders: new OrderService(db),
   } as Services;
+  services.productReads = new ProductReads(products, pricing, services.responses);
   services.buyers = new BuyerContextService(services.accounts, services.categories, services.entitlements);
   // The cart services work through the others (products, prices, promotions).
   services.carts = new CartService(services);
