@@ -91,7 +91,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     loginLimiter: new LoginLimiter(db),
     searchIndex,
     search: new SearchService(searchIndex, products, pricing),
-    promotions: new PromotionService(db),
+    promotions: new PromotionService(db, products, pricing),
     addresses: new AddressService(db),
     orders: new OrderService(db),
   } as Services;
