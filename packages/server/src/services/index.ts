@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { WebstoreResolver } from './webstores.ts';
 import { CategoryTreeCache } from './category-tree.ts';
+import { CategoryReads } from './category-reads.ts';
 import { BuyerContextService } from './buyer-context.ts';
 import { ProductService } from './products.ts';
 import { ProductReads } from './product-reads.ts';
@@ -35,6 +36,7 @@ export interface Services {
   db: Kysely<Database>;
   webstores: WebstoreResolver;
   categories: CategoryTreeCache;
+  categoryReads: CategoryReads;
   products: ProductService;
   productReads: ProductReads;
   pricing: PricingService;
@@ -80,6 +82,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     db,
     webstores: new WebstoreResolver(db),
     categories: new CategoryTreeCache(db),
+    categoryReads: new CategoryReads(),
     products,
     pricing,
     taxes: new TaxService(db),
@@ -90,7 +93,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     sessions: new SessionStore(db, opts.session ?? DEFAULT_SESSION_CONFIG),
     loginLimiter: new LoginLimiter(db),
     searchIndex,
-    search: new SearchService(searchIndex, products, pricing),
+    search: new SearchService(searchIndex, products, pricing, db),
     promotions: new PromotionService(db, products, pricing),
     addresses: new AddressService(db),
     orders: new OrderService(db),
