@@ -21,6 +21,7 @@ import { SearchService } from './search.ts';
 import { PromotionService } from './promotions.ts';
 import { CartService } from './carts/cart-service.ts';
 import { CartOperations } from './carts/cart-operations.ts';
+import { IdentityService } from './identity.ts';
 import { AddressService } from './addresses.ts';
 import { CheckoutService } from './checkout/checkout-service.ts';
 import { PaymentService } from './checkout/payments.ts';
@@ -47,6 +48,7 @@ export interface Services {
   entitlements: EntitlementService;
   buyers: BuyerContextService;
   sessions: SessionStore;
+  identity: IdentityService;
   loginLimiter: LoginLimiter;
   searchIndex: SearchIndexService;
   search: SearchService;
@@ -100,6 +102,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   } as Services;
   services.productReads = new ProductReads(products, pricing, services.responses);
   services.buyers = new BuyerContextService(services.accounts, services.categories, services.entitlements);
+  services.identity = new IdentityService(services);
   // The cart services work through the others (products, prices, promotions).
   services.carts = new CartService(services);
   services.cartOperations = new CartOperations(services, { pauseMs: opts.cartOperationPauseMs ?? 0 });
