@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
-import { notFound } from '../domain/errors.ts';
+import { checkSnapshot } from '../services/webstores.ts';
 import { catalogueContext } from '../http/context.ts';
 import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
 import { WEBSTORE } from './base.ts';
@@ -54,8 +54,7 @@ export function categoryRoutes(app: FastifyInstance, s: Services): void {
     },
     async (req) => {
       const { store, ctx } = await load(req.params.webstoreId, req);
-      if (req.params.snapshotId !== store.snapshotId)
-        throw notFound(`The catalog snapshot ${req.params.snapshotId} doesn't exist.`);
+      checkSnapshot(store, req.params.snapshotId);
       return s.categoryReads.detail(ctx, req.params.categoryId, req.query);
     },
   );
@@ -96,8 +95,7 @@ export function categoryRoutes(app: FastifyInstance, s: Services): void {
     },
     async (req) => {
       const { store, ctx } = await load(req.params.webstoreId, req, req.query.effectiveAccountId);
-      if (req.params.snapshotId !== store.snapshotId)
-        throw notFound(`The catalog snapshot ${req.params.snapshotId} doesn't exist.`);
+      checkSnapshot(store, req.params.snapshotId);
       return s.categoryReads.path(ctx, req.params.categoryId);
     },
   );

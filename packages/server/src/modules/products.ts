@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
-import { notFound } from '../domain/errors.ts';
+import { checkSnapshot } from '../services/webstores.ts';
 import { catalogueContext } from '../http/context.ts';
 import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
 import { CHILDREN_PAGE_LIMIT } from '../services/product-reads.ts';
@@ -60,8 +60,7 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
     },
     async (req, reply) => {
       const store = await s.webstores.get(req.params.webstoreId);
-      if (req.params.snapshotId !== store.snapshotId)
-        throw notFound(`The catalog snapshot ${req.params.snapshotId} doesn't exist.`);
+      checkSnapshot(store, req.params.snapshotId);
       const ctx = await catalogueContext(s, req, store);
       const body = await s.productReads.detailJson(store, ctx, req.params.productId, {
         ...req.query,

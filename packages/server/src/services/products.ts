@@ -127,6 +127,14 @@ export class ProductService {
     return rows.filter((row) => viewer.visibility.canSeeProduct(row.id));
   }
 
+  /** The rows the caller may see, a variation only when its parent is visible too (what a cart may hold). */
+  visibleWithParents(viewer: Viewer, rows: ProductTable[]): ProductTable[] {
+    const { visibility } = viewer;
+    return rows.filter(
+      (row) => visibility.canSeeProduct(row.id) && (!row.parent_id || visibility.canSeeProduct(row.parent_id)),
+    );
+  }
+
   /** Active rows of the store by (already checked) ids, those the caller may see. */
   async visibleRowsByIds(webstoreId: string, viewer: Viewer, ids: string[]): Promise<ProductTable[]> {
     return this.visibleRows(viewer, await this.rowsByIds(webstoreId, ids));
