@@ -252,14 +252,22 @@ interface WorkLine {
   gross: Big;
 }
 
-/** Products/categories match and, unless the promotion allows subscriptions, the line is a one-time purchase. */
-function lineMatches(p: PromotionRule, line: PromotionLine): boolean {
-  if ((p.oneTimeOnly ?? true) && line.sellingModelType !== null && line.sellingModelType !== 'OneTime') return false;
+/**
+ * Whether a promotion targets a product: the product is listed, or one of its categories (with their
+ * ancestors) is; both lists null = every product. Says nothing of dates, audience or selling model.
+ */
+export function promotionTargetsProduct(p: PromotionRule, productId: string, categoryIds: readonly string[]): boolean {
   const products = p.productIds ?? null;
   const categories = p.categoryIds ?? null;
   if (products === null && categories === null) return true;
-  if (products?.includes(line.productId)) return true;
-  return categories !== null && line.categoryIds.some((c) => categories.includes(c));
+  if (products?.includes(productId)) return true;
+  return categories !== null && categoryIds.some((c) => categories.includes(c));
+}
+
+/** Products/categories match and, unless the promotion allows subscriptions, the line is a one-time purchase. */
+function lineMatches(p: PromotionRule, line: PromotionLine): boolean {
+  if ((p.oneTimeOnly ?? true) && line.sellingModelType !== null && line.sellingModelType !== 'OneTime') return false;
+  return promotionTargetsProduct(p, line.productId, line.categoryIds);
 }
 
 type Rate = { kind: 'percent'; percent: Big } | { kind: 'amount'; amount: Big };

@@ -74,8 +74,7 @@ export async function ensureGuestSession(s: Services, req: FastifyRequest, reply
 
 /** Logging out, however it is asked for: the session row goes and the browser forgets the cookie. */
 export async function endSession(s: Services, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const { session } = await callerOf(s, req);
-  if (session) await s.sessions.destroy(session.id);
+  await s.identity.logout(await callerOf(s, req));
   clearSessionCookie(req, reply);
   setCaller(req, GUEST);
 }

@@ -12,8 +12,6 @@ import {
   CART_ITEMS_DEFAULT_SORT,
   DEFAULT_RESERVATION_SECONDS,
   DELIVERY_GROUPS_DEFAULT_LIMIT,
-  type CartBatchResults,
-  type CartItem,
 } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { cartOwnerFor } from '../http/cart-caller.ts';
@@ -275,32 +273,17 @@ export function cartRoutes(app: FastifyInstance, s: Services): void {
     async (req, reply) => {
       const owner = await cartOwner(req, reply, req.params.webstoreId, req.query.effectiveAccountId, true);
       const cart = await s.carts.forWrite(owner, req.params.cartStateOrId);
-      const inputs = req.body.inputs.map((i) => i.richInput);
-      if (inputs.length > ASYNC_BATCH_THRESHOLD) {
-        await s.cartOperations.start(owner, cart, 'batch-add', inputs);
-        const body: CartBatchResults = { hasErrors: false, results: [], asyncOperationStatus: 'Processing' };
-        return reply
-          .status(202)
-          .header('Location', `${req.url.split('?')[0]!.replace(/\/cart-items\/batch$/, '')}/compact-summary`)
-          .header('Retry-After', '1')
-          .send(body);
-      }
-      const resolved = await s.carts.resolveInputs(owner, inputs);
-      const { result } = await s.carts.change(owner, cart, (trx, locked) =>
-        s.carts.addLines(trx, owner, locked, resolved),
+      const body = await s.carts.addBatch(
+        owner,
+        cart,
+        req.body.inputs.map((i) => i.richInput),
       );
-      const ids = result.flatMap((o) => (o.ok ? [o.item.id] : []));
-      const rows = ids.length ? await s.db.selectFrom('cart_item').selectAll().where('id', 'in', ids).execute() : [];
-      const views = new Map((await s.carts.itemViews(owner, cart, rows)).map((v) => [v.cartItemId, v]));
-      const body: CartBatchResults = {
-        hasErrors: result.some((o) => !o.ok),
-        results: result.map((o) =>
-          o.ok
-            ? { statusCode: 201, result: views.get(o.item.id) as CartItem }
-            : { statusCode: o.error.status, result: [{ errorCode: o.error.errorCode, message: o.error.message }] },
-        ),
-      };
-      return body;
+      if (body.asyncOperationStatus !== 'Processing') return body;
+      return reply
+        .status(202)
+        .header('Location', `${req.url.split('?')[0]!.replace(/\/cart-items\/batch$/, '')}/compact-summary`)
+        .header('Retry-After', '1')
+        .send(body);
     },
   );
 

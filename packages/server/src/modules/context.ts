@@ -1,46 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionContext } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { buyerContext } from '../http/context.ts';
-import { insufficientAccess, type BuyerContext } from '../services/buyer-context.ts';
+import { insufficientAccess } from '../services/buyer-context.ts';
 import { ensureCsrfCookie } from '../http/csrf.ts';
 import { ApiError, badInput } from '../domain/errors.ts';
 import { ignoredParams, optionalAccount, recordId, webstoreParams } from './schemas.ts';
 import { toId18 } from '../domain/record-ids.ts';
 import { WEBSTORE } from './base.ts';
+import { sessionContextBody } from '../services/session-context.ts';
 
 /** How long a client may keep the application context (spec 01 §4 reads this header). */
 export const APP_CONTEXT_MAX_AGE_S = 300;
 
 /** The session context of spec 01 §3 (with the platform's field names) for a resolved buyer. */
-export function sessionContextBody(s: Services, ctx: BuyerContext): SessionContext {
-  const user = ctx.user;
-  const own = user?.account_id && ctx.effectiveAccount?.id === user.account_id ? ctx.effectiveAccount : null;
-  return {
-    accountId: user?.account_id ?? null,
-    accountName: own?.name ?? null,
-    effectiveAccountId: ctx.effectiveAccountId,
-    effectiveAccountName: ctx.effectiveAccount?.name ?? null,
-    buyerGroups: ctx.buyerGroups,
-    guestUser: ctx.isGuest,
-    isLoggedIn: !ctx.isGuest,
-    isPreview: ctx.isPreview,
-    profile: user
-      ? { userName: user.email, firstName: user.first_name, lastName: user.last_name, email: user.email }
-      : null,
-    userId: ctx.userId,
-    userName: user?.first_name ?? null,
-    userType: ctx.isGuest ? 'Guest' : 'Standard',
-    // Guest details live in the browser's session storage (spec 01 §3), never on the server.
-    guestUserDetails: null,
-    currencyIsoCode: ctx.currency,
-    language: 'en-US',
-    idleTimeoutSeconds: ctx.isGuest ? null : s.sessions.config.idleTimeoutS,
-  };
-}
-
 export function contextRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -66,7 +40,7 @@ export function contextRoutes(app: FastifyInstance, s: Services): void {
   const sessionQuery = z.object({ effectiveAccountId: optionalAccount, ...ignoredParams });
   async function answer(req: FastifyRequest<{ Params: { webstoreId: string } }>, effectiveAccountId?: string) {
     const store = await s.webstores.get(req.params.webstoreId);
-    return sessionContextBody(s, await buyerContext(s, req, store, effectiveAccountId));
+    return sessionContextBody(s.sessions, await buyerContext(s, req, store, effectiveAccountId));
   }
 
   r.get(
@@ -135,7 +109,7 @@ export function contextRoutes(app: FastifyInstance, s: Services): void {
         ...(accountId ? { effectiveAccountId: accountId } : {}),
         ...(Object.keys(data).length ? { data } : {}),
       });
-      return sessionContextBody(s, await buyerContext(s, req, store));
+      return sessionContextBody(s.sessions, await buyerContext(s, req, store));
     },
   );
 }

@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
-import { badInput, notFound, ApiError } from '../domain/errors.ts';
+import { badInput, ApiError } from '../domain/errors.ts';
 import { catalogueContext } from '../http/context.ts';
-import { requestCurrency } from '../services/buyer-context.ts';
+import { requestCurrency, type CatalogueContext } from '../services/buyer-context.ts';
+import type { Webstore } from '../services/webstores.ts';
 import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
-import { toId18, checkedId } from '../domain/record-ids.ts';
+import { checkedId } from '../domain/record-ids.ts';
 import { WEBSTORE } from './base.ts';
 
 const tags = ['Pricing'];
@@ -15,25 +16,25 @@ const MAX_PRODUCTS = 500;
 export function pricingRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  async function load(webstoreId: string, req: FastifyRequest, q: { effectiveAccountId?: string }) {
+    const store = await s.webstores.get(webstoreId);
+    return { store, ctx: await catalogueContext(s, req, store, q.effectiveAccountId) };
+  }
+
   /** Prices of the products the caller may see (the others are simply absent, like unknown ids). */
   async function pricesFor(
-    webstoreId: string,
-    req: FastifyRequest,
-    ids: string[],
-    q: { effectiveAccountId?: string; currencyIsoCode?: string },
+    store: Webstore,
+    ctx: CatalogueContext,
+    currency: string,
+    rows: Array<{ id: string }>,
     all = false,
   ) {
-    const store = await s.webstores.get(webstoreId);
-    const ctx = await catalogueContext(s, req, store, q.effectiveAccountId);
-    const currency = requestCurrency(store, ctx, q.currencyIsoCode);
-    const rows = (await s.products.rowsByIds(store.id, ids)).filter((row) => ctx.visibility.canSeeProduct(row.id));
     const models = await s.products.sellingModels(rows.map((r) => r.id));
-    const prices = await s.pricing.prices(
+    return s.pricing.prices(
       { webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency },
       rows.map((r) => ({ id: r.id, sellingModels: models.get(r.id) ?? [] })),
       { allSellingModels: all },
     );
-    return { currency, rows, prices };
   }
 
   r.get(
@@ -58,16 +59,18 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
     },
     async (req) => {
       const q = req.query;
-      checkedId(req.params.productId);
-      const id = toId18(req.params.productId);
-      const { rows, prices } = await pricesFor(
-        req.params.webstoreId,
-        req,
-        [id],
-        q,
+      checkedId(req.params.productId); // a malformed id is refused before anything else, as ever
+      const { store, ctx } = await load(req.params.webstoreId, req, q);
+      const currency = requestCurrency(store, ctx, q.currencyIsoCode);
+      const row = await s.products.visibleRow(store.id, ctx, req.params.productId);
+      const id = row.id;
+      const prices = await pricesFor(
+        store,
+        ctx,
+        currency,
+        [row],
         q.allProductSellingModelPrices || !!q.productSellingModelIds?.length,
       );
-      if (!rows.length) throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
       const price = prices.get(id);
       if (!price)
         throw new ApiError(404, 'ITEM_NOT_FOUND', `No price is available for the product ${req.params.productId}.`);
@@ -75,10 +78,11 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
         price.productPriceEntries = price.productPriceEntries.filter((e) =>
           q.productSellingModelIds!.includes(e.productSellingModelId ?? ''),
         );
-      if (q.includeChildProductPrices && rows[0].product_class === 'VariationParent') {
-        const kids = (await s.products.childRows(rows[0].webstore_id, id, 0, 200)).rows.map((r) => r.id);
-        const child = await pricesFor(req.params.webstoreId, req, kids, q);
-        price.childProductPrices = kids.map((k) => child.prices.get(k)).filter((p) => !!p);
+      if (q.includeChildProductPrices && row.product_class === 'VariationParent') {
+        const kids = (await s.products.childRows(row.webstore_id, id, 0, 200)).rows.map((r) => r.id);
+        const visibleKids = await s.products.visibleRowsByIds(store.id, ctx, kids);
+        const child = await pricesFor(store, ctx, currency, visibleKids);
+        price.childProductPrices = kids.map((k) => child.get(k)).filter((p) => !!p);
       }
       return price;
     },
@@ -102,7 +106,9 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
     if (!productIds?.length) throw badInput('The productIds list is required.');
     if (productIds.length > MAX_PRODUCTS) throw badInput(`Specify at most ${MAX_PRODUCTS} products.`);
     const ids = productIds.map((p) => checkedId(p));
-    const { currency, prices } = await pricesFor(webstoreId, req, ids, q);
+    const { store, ctx } = await load(webstoreId, req, q);
+    const currency = requestCurrency(store, ctx, q.currencyIsoCode);
+    const prices = await pricesFor(store, ctx, currency, await s.products.visibleRowsByIds(store.id, ctx, ids));
     const results = ids.map((id) => {
       const p = prices.get(id);
       return p

@@ -3,7 +3,6 @@
 // seller's synonym groups. Validation here; the work is in services/search.ts and search/.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryKey } from '../services/response-cache.ts';
-import { readSynonymGroups, writeSynonymGroups } from '../search/synonym-groups.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +14,7 @@ import {
 } from '@store/core';
 import type { Services } from '../services/index.ts';
 import type { SearchInput } from '../services/search.ts';
-import { ApiError, badInput } from '../domain/errors.ts';
+import { badInput } from '../domain/errors.ts';
 import { buyerContext, catalogueContext } from '../http/context.ts';
 import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
 import type { Webstore } from '../services/webstores.ts';
@@ -269,10 +268,7 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
   // The seller's synonym groups: read and replaced by the store administrator only.
   const admin = async (req: FastifyRequest, webstoreId: string) => {
     const store = await s.webstores.get(webstoreId);
-    const ctx = await buyerContext(s, req, store);
-    if (!ctx.isAdmin)
-      throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'Only the store administrator may manage search synonyms.');
-    return store;
+    return { store, ctx: await buyerContext(s, req, store) };
   };
   r.get(
     `${MANAGEMENT}/search/synonyms`,
@@ -284,8 +280,8 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
       },
     },
     async (req) => {
-      const store = await admin(req, req.params.webstoreId);
-      return { synonymGroups: (await readSynonymGroups(s.db, store.id)).map((terms) => ({ terms })) };
+      const { store, ctx } = await admin(req, req.params.webstoreId);
+      return s.search.synonymGroups(ctx, store.id);
     },
   );
   r.put(
@@ -299,13 +295,12 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
       },
     },
     async (req) => {
-      const store = await admin(req, req.params.webstoreId);
-      await writeSynonymGroups(
-        s.db,
+      const { store, ctx } = await admin(req, req.params.webstoreId);
+      return s.search.replaceSynonymGroups(
+        ctx,
         store.id,
         req.body.synonymGroups.map((g) => g.terms),
       );
-      return { synonymGroups: (await readSynonymGroups(s.db, store.id)).map((terms) => ({ terms })) };
     },
   );
 }

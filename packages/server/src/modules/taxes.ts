@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
-import { notFound } from '../domain/errors.ts';
 import { catalogueContext } from '../http/context.ts';
 import { ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
-import { toId18, checkedId } from '../domain/record-ids.ts';
 import { WEBSTORE } from './base.ts';
 
 export function taxRoutes(app: FastifyInstance, s: Services): void {
@@ -33,10 +31,7 @@ export function taxRoutes(app: FastifyInstance, s: Services): void {
     async (req) => {
       const store = await s.webstores.get(req.params.webstoreId);
       const ctx = await catalogueContext(s, req, store, req.query.effectiveAccountId);
-      checkedId(req.params.productId);
-      const [row] = await s.products.rowsByIds(store.id, [toId18(req.params.productId)]);
-      if (!row || !ctx.visibility.canSeeProduct(row.id))
-        throw notFound(`The product ${req.params.productId} doesn't exist or isn't available to you.`);
+      const row = await s.products.visibleRow(store.id, ctx, req.params.productId);
       const country = (req.query.countryIsoCode ?? store.settings.country).toUpperCase();
       return s.taxes.productTaxes(row.id, row.tax_policy_id, store.settings.taxType, country, req.query.stateIsoCode);
     },

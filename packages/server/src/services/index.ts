@@ -4,8 +4,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { WebstoreResolver } from './webstores.ts';
 import { CategoryTreeCache } from './category-tree.ts';
+import { CategoryReads } from './category-reads.ts';
 import { BuyerContextService } from './buyer-context.ts';
 import { ProductService } from './products.ts';
+import { ProductReads } from './product-reads.ts';
 import { PricingService } from './pricing.ts';
 import { TaxService } from './taxes.ts';
 import { InventoryService } from './inventory.ts';
@@ -19,6 +21,7 @@ import { SearchService } from './search.ts';
 import { PromotionService } from './promotions.ts';
 import { CartService } from './carts/cart-service.ts';
 import { CartOperations } from './carts/cart-operations.ts';
+import { IdentityService } from './identity.ts';
 import { AddressService } from './addresses.ts';
 import { CheckoutService } from './checkout/checkout-service.ts';
 import { PaymentService } from './checkout/payments.ts';
@@ -35,7 +38,9 @@ export interface Services {
   db: Kysely<Database>;
   webstores: WebstoreResolver;
   categories: CategoryTreeCache;
+  categoryReads: CategoryReads;
   products: ProductService;
+  productReads: ProductReads;
   pricing: PricingService;
   taxes: TaxService;
   inventory: InventoryService;
@@ -44,6 +49,7 @@ export interface Services {
   entitlements: EntitlementService;
   buyers: BuyerContextService;
   sessions: SessionStore;
+  identity: IdentityService;
   loginLimiter: LoginLimiter;
   searchIndex: SearchIndexService;
   search: SearchService;
@@ -80,23 +86,26 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     db,
     webstores: new WebstoreResolver(db),
     categories: new CategoryTreeCache(db),
+    categoryReads: new CategoryReads(),
     products,
     pricing,
     taxes: new TaxService(db),
-    inventory: new InventoryService(db),
+    inventory: new InventoryService(db, products),
     responses: new ResponseCache(),
     accounts: new AccountService(db),
     entitlements: new EntitlementService(db),
     sessions: new SessionStore(db, opts.session ?? DEFAULT_SESSION_CONFIG),
     loginLimiter: new LoginLimiter(db),
     searchIndex,
-    search: new SearchService(searchIndex, products, pricing),
-    promotions: new PromotionService(db),
+    search: new SearchService(searchIndex, products, pricing, db),
+    promotions: new PromotionService(db, products, pricing),
     addresses: new AddressService(db),
     orders: new OrderService(db),
     assets: new AssetService(db),
   } as Services;
+  services.productReads = new ProductReads(products, pricing, services.responses);
   services.buyers = new BuyerContextService(services.accounts, services.categories, services.entitlements);
+  services.identity = new IdentityService(services);
   // The cart services work through the others (products, prices, promotions).
   services.carts = new CartService(services);
   services.cartOperations = new CartOperations(services, { pauseMs: opts.cartOperationPauseMs ?? 0 });

@@ -1,9 +1,60 @@
 // Inventory levels per location and per location group; available = on hand minus what orders hold
 // (reserved) and, in total and per group, minus what carts have reserved and not let lapse.
 import type { Kysely } from 'kysely';
-import type { InventoryLevels, InventoryProductLevel } from '@store/core';
+import { isRecordId, type InventoryLevels, type InventoryProductLevel } from '@store/core';
 import type { Database } from '../db/schema.ts';
 import { freeStock, lessHeldByCarts } from './stock.ts';
+import { ApiError, badInput } from '../domain/errors.ts';
+import { toId18 } from '../domain/record-ids.ts';
+import type { ProductService, Viewer } from './products.ts';
+import type { Webstore } from './webstores.ts';
+
+export const MAX_COMBINATIONS = 100;
+
+/** Where stock is counted: named locations, or named location groups. */
+export interface StockSources {
+  locations?: string[];
+  locationGroups?: string[];
+}
+
+/** An inventory levels request as the route parsed it. */
+export interface LevelsRequest {
+  products: string[];
+  locations?: string[];
+  locationgroups?: string[];
+}
+
+/**
+ * The webstore an inventory call is scoped to: the API is not webstore-scoped, the store comes from the
+ * scope filter, `webStoreId Eq '0ZE…'`.
+ */
+export function scopedWebstoreId(scope: string): string {
+  const m = /^\s*webStoreId\s+Eq\s+'([a-zA-Z0-9]{15,18})'\s*$/i.exec(scope);
+  if (!m) throw badInput("The scope must have the form webStoreId Eq '<webstore id>'.");
+  return m[1];
+}
+
+/** The locations or groups asked for, else the store's default stock source, else an error. */
+function stockSources(store: Webstore, q: LevelsRequest): StockSources {
+  if (q.locations?.length && q.locationgroups?.length)
+    throw badInput('Specify either locations or locationgroups, not both.');
+  if (!q.products.length) throw badInput('Specify at least one product.');
+  const def = store.settings.inventoryConfiguration.inventoryDefaultSource;
+  const sources = q.locations?.length
+    ? { locations: q.locations.map(toId18) }
+    : q.locationgroups?.length
+      ? { locationGroups: q.locationgroups.map(toId18) }
+      : def
+        ? def.locationSourceType === 'Location'
+          ? { locations: [def.locationSourceId] }
+          : { locationGroups: [def.locationSourceId] }
+        : null;
+  if (!sources) throw badInput('Specify locations or locationgroups; the store has no default inventory source.');
+  const count = (sources.locations ?? sources.locationGroups ?? []).length;
+  if (q.products.length * count > MAX_COMBINATIONS)
+    throw badInput(`Specify at most ${MAX_COMBINATIONS} product and location combinations.`);
+  return sources;
+}
 
 /**
  * Units carts hold and have not let lapse, per product (every cart but `exceptCartId`). Takes the database
@@ -28,7 +79,28 @@ export async function heldByCarts(
 }
 
 export class InventoryService {
-  constructor(private db: Kysely<Database>) {}
+  constructor(
+    private db: Kysely<Database>,
+    private products: ProductService,
+  ) {}
+
+  /** Levels of the products (named by id or SKU) the caller may see, at the sources asked for or the store's default. */
+  async levelsFor(store: Webstore, viewer: Viewer, q: LevelsRequest): Promise<InventoryLevels> {
+    if (!store.settings.inventoryConfiguration.isInventoryEnabled)
+      throw new ApiError(400, 'INVENTORY_DISABLED', 'Inventory is not enabled for this store.');
+    const sources = stockSources(store, q);
+    const ids = q.products.filter((p) => isRecordId(p)).map(toId18);
+    const skus = q.products.filter((p) => !isRecordId(p));
+    const rows = [
+      ...(await this.products.visibleRowsByIds(store.id, viewer, ids)),
+      ...(await this.products.visibleRowsBySkus(store.id, viewer, skus)),
+    ];
+    return this.levels(
+      store.id,
+      rows.map((r) => r.id),
+      sources,
+    );
+  }
 
   async levels(
     webstoreId: string,

@@ -14,6 +14,9 @@ import {
 } from '@store/core';
 import type { Database, ProductMediaTable, ProductTable } from '../db/schema.ts';
 import type { CategoryTree } from './category-tree.ts';
+import type { Visibility } from './entitlements.ts';
+import { notFound } from '../domain/errors.ts';
+import { checkedId } from '../domain/record-ids.ts';
 
 export const DEFAULT_IMAGE_URL = '/img/default-product-image.svg';
 
@@ -89,8 +92,58 @@ const defaultImage = (name: string): ProductMedia => ({
   url: DEFAULT_IMAGE_URL,
 });
 
+/** What the entitlement-aware lookups need of a caller's catalogue context. */
+export interface Viewer {
+  visibility: Visibility;
+}
+
+/** The one answer for a product that is unknown or that the caller may not see: the two are told alike. */
+export const productUnavailable = (productId: string) =>
+  notFound(`The product ${productId} doesn't exist or isn't available to you.`);
+
 export class ProductService {
   constructor(private db: Kysely<Database>) {}
+
+  /**
+   * A product id from a request that the caller may see, in its stored form: 400 INVALID_ID_FIELD when
+   * malformed, 404 when not entitled. Entitlement is checked here and only here (for rows: visibleRows).
+   */
+  visibleProductId(viewer: Viewer, productId: string): string {
+    const id = checkedId(productId);
+    if (!viewer.visibility.canSeeProduct(id)) throw productUnavailable(productId);
+    return id;
+  }
+
+  /** The active row of a product of the store that the caller may see, or the matching error (400 / 404). */
+  async visibleRow(webstoreId: string, viewer: Viewer, productId: string): Promise<ProductTable> {
+    const id = this.visibleProductId(viewer, productId);
+    const [row] = await this.rowsByIds(webstoreId, [id]);
+    if (!row) throw productUnavailable(productId);
+    return row;
+  }
+
+  /** The rows the caller may see; the others are dropped, as unknown products are. */
+  visibleRows(viewer: Viewer, rows: ProductTable[]): ProductTable[] {
+    return rows.filter((row) => viewer.visibility.canSeeProduct(row.id));
+  }
+
+  /** The rows the caller may see, a variation only when its parent is visible too (what a cart may hold). */
+  visibleWithParents(viewer: Viewer, rows: ProductTable[]): ProductTable[] {
+    const { visibility } = viewer;
+    return rows.filter(
+      (row) => visibility.canSeeProduct(row.id) && (!row.parent_id || visibility.canSeeProduct(row.parent_id)),
+    );
+  }
+
+  /** Active rows of the store by (already checked) ids, those the caller may see. */
+  async visibleRowsByIds(webstoreId: string, viewer: Viewer, ids: string[]): Promise<ProductTable[]> {
+    return this.visibleRows(viewer, await this.rowsByIds(webstoreId, ids));
+  }
+
+  /** Active rows of the store by SKU, those the caller may see. */
+  async visibleRowsBySkus(webstoreId: string, viewer: Viewer, skus: string[]): Promise<ProductTable[]> {
+    return this.visibleRows(viewer, await this.rowsBySkus(webstoreId, skus));
+  }
 
   async rowsByIds(webstoreId: string, ids: string[]): Promise<ProductTable[]> {
     if (!ids.length) return [];

@@ -2,9 +2,81 @@
 // Promotions are a handful of rows per store, read fresh on each use so a change made through one
 // process applies at once in every other.
 import type { Kysely } from 'kysely';
-import type { PromotionDiscount, PromotionRule } from '@store/core';
-import type { Database, PromotionTable } from '../db/schema.ts';
+import {
+  decimalToMinorUnits,
+  defaultSellingModel,
+  evaluateProductPromotion,
+  evaluatePromotions,
+  isAudienceEligible,
+  isPromotionActive,
+  minorUnitsToDecimal,
+  normaliseDecimal,
+  promotionTargetsProduct,
+  tryParseDecimal,
+  type ProductSellingModel,
+  type PromotionDiscount,
+  type PromotionRule,
+  type SellingModelType,
+} from '@store/core';
+import type { Database, ProductTable, PromotionTable } from '../db/schema.ts';
+import { badInput } from '../domain/errors.ts';
+import { checkedId, toId18 } from '../domain/record-ids.ts';
+import { requestCurrency, type CatalogueContext } from './buyer-context.ts';
 import type { CategoryTree } from './category-tree.ts';
+import type { PricingService } from './pricing.ts';
+import type { ProductService } from './products.ts';
+import type { Webstore } from './webstores.ts';
+
+/** The most products one dry run takes. */
+export const MAX_PROMOTION_PRODUCTS = 200;
+
+/** The caller's store and catalogue context, opened once the request's own checks have passed. */
+export type OpenCatalogue = () => Promise<{ store: Webstore; ctx: CatalogueContext }>;
+
+export interface ProductRef {
+  productId?: string;
+  sku?: string;
+}
+
+export interface EvaluateProductsRequest {
+  currencyIsoCode?: string;
+  products: Array<ProductRef & { salesPrice?: string | number }>;
+}
+
+export interface EvaluateCartRequest {
+  cart: {
+    id?: string;
+    currencyIsoCode?: string;
+    cartItems: Array<{
+      id?: string;
+      type?: string;
+      product2Id?: string;
+      sku?: string;
+      quantity: string | number;
+      salesPrice: string | number;
+    }>;
+  };
+  couponCodes?: string[];
+}
+
+/**
+ * The selling model a product is bought with when none is chosen, as the cart picks it (core's
+ * defaultSellingModel): OneTime when offered, else its subscription (Evergreen or TermDefined); null
+ * when it has no selling models.
+ */
+export function purchaseSellingModelType(models: readonly ProductSellingModel[]): SellingModelType | null {
+  const chosen = defaultSellingModel(models);
+  return chosen ? (models.find((m) => m.id === chosen.productSellingModelId)?.sellingModelType ?? null) : null;
+}
+
+const adjustmentValue = (discount: PromotionDiscount): string | null =>
+  discount.type === 'PercentOff' ? discount.percent : discount.type === 'AmountOff' ? discount.amount : null;
+
+/** Money sums in integer minor units, back to the API's decimal text. */
+const lineBase = (salesPrice: string, quantity: string): string =>
+  minorUnitsToDecimal(decimalToMinorUnits(normaliseDecimal(tryParseDecimal(salesPrice)!.times(quantity))));
+const sumAmounts = (a: string, b: string): string =>
+  minorUnitsToDecimal(Number(decimalToMinorUnits(a)) + Number(decimalToMinorUnits(b)));
 
 const list = (json: string | null): string[] | null => (json ? (JSON.parse(json) as string[]) : null);
 
@@ -35,7 +107,215 @@ export interface CouponRow {
 }
 
 export class PromotionService {
-  constructor(private db: Kysely<Database>) {}
+  constructor(
+    private db: Kysely<Database>,
+    private products: ProductService,
+    private pricing: PricingService,
+  ) {}
+
+  /** Products named by id or SKU that the caller may see, with their categories (and the categories' ancestors). */
+  private async visibleProducts(webstoreId: string, ctx: CatalogueContext, refs: ProductRef[]) {
+    const ids = refs.flatMap((p) => (p.productId ? [checkedId(p.productId)] : []));
+    const skus = refs.flatMap((p) => (!p.productId && p.sku ? [p.sku] : []));
+    const rows = [
+      ...(await this.products.visibleRowsByIds(webstoreId, ctx, ids)),
+      ...(skus.length ? await this.products.visibleRowsBySkus(webstoreId, ctx, skus) : []),
+    ];
+    const categories = await productCategoryIds(
+      this.db,
+      rows.map((row) => row.id),
+      ctx.tree,
+    );
+    const rowOf = (ref: ProductRef): ProductTable | undefined =>
+      rows.find((row) => (ref.productId ? row.id === toId18(ref.productId) : row.sku === ref.sku));
+    return { rows, categories, rowOf };
+  }
+
+  /** The promotions (automatic or by coupon) that are live for the caller and target each product. */
+  async promotionsOfProducts(productIds: string[], open: OpenCatalogue) {
+    if (!productIds.length) throw badInput('The productIds list is required.');
+    if (productIds.length > MAX_PROMOTION_PRODUCTS)
+      throw badInput(`Specify at most ${MAX_PROMOTION_PRODUCTS} products.`);
+    const { store, ctx } = await open();
+    const { rows, categories } = await this.visibleProducts(
+      store.id,
+      ctx,
+      productIds.map((productId) => ({ productId })),
+    );
+    const now = new Date().toISOString();
+    const audience = { buyerGroupIds: ctx.buyerGroupIds, accountId: ctx.effectiveAccountId };
+    const rules = (await this.rules(store.id)).filter(
+      (rule) => isPromotionActive(rule, now) && isAudienceEligible(rule, audience),
+    );
+    return {
+      promotionProducts: rows.map((row) => ({
+        productId: row.id,
+        promotions: rules
+          .filter((rule) => promotionTargetsProduct(rule, row.id, categories.get(row.id) ?? []))
+          .map((rule) => ({
+            promotionId: rule.id,
+            displayName: rule.displayName,
+            termsAndConditions: rule.termsAndConditions,
+            requiresCoupon: rule.couponCodes.length > 0,
+          })),
+      })),
+    };
+  }
+
+  /** Promotional prices of products (automatic promotions, one unit), for product pages and cards. */
+  async evaluateProducts(store: Webstore, ctx: CatalogueContext, b: EvaluateProductsRequest) {
+    const currency = requestCurrency(store, ctx, b.currencyIsoCode);
+    const { rows, categories, rowOf } = await this.visibleProducts(store.id, ctx, b.products);
+    const models = await this.products.sellingModels(rows.map((row) => row.id));
+    const prices = await this.pricing.prices(
+      { webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency },
+      rows.map((row) => ({ id: row.id, sellingModels: models.get(row.id) ?? [] })),
+    );
+    const rules = await this.rules(store.id);
+    const now = new Date().toISOString();
+    const audience = { buyerGroupIds: ctx.buyerGroupIds, accountId: ctx.effectiveAccountId };
+    return {
+      promotionProductEvaluationResults: b.products.map((p) => {
+        const row = rowOf(p);
+        const given = p.salesPrice === undefined ? null : tryParseDecimal(p.salesPrice);
+        const salesPrice = given ? normaliseDecimal(given) : row ? (prices.get(row.id)?.unitPrice ?? null) : null;
+        if (!row || !salesPrice) {
+          return {
+            productId: p.productId ?? null,
+            sku: p.sku ?? null,
+            salesPrice,
+            promotionalPrice: null,
+            currencyIsoCode: currency,
+            isSuccess: false,
+            errorMessage: row
+              ? 'No price is available for this product.'
+              : `The product ${p.productId ?? p.sku} doesn't exist or isn't available to you.`,
+            promotionPriceAdjustmentList: [],
+          };
+        }
+        const evaluated = evaluateProductPromotion({
+          now,
+          productId: row.id,
+          categoryIds: categories.get(row.id) ?? [],
+          salesPrice,
+          audience,
+          promotions: rules,
+        });
+        return {
+          productId: row.id,
+          sku: row.sku,
+          salesPrice,
+          promotionalPrice: evaluated.promotionalPrice,
+          currencyIsoCode: currency,
+          isSuccess: true,
+          errorMessage: null,
+          promotionPriceAdjustmentList: evaluated.adjustments.map((a) => {
+            const rule = rules.find((x) => x.id === a.promotionId)!;
+            return {
+              promotionId: a.promotionId,
+              displayName: a.displayName,
+              termsAndConditions: rule.termsAndConditions,
+              adjustmentType: rule.discount.type === 'AmountOff' ? 'AdjustmentAmount' : 'AdjustmentPercentage',
+              adjustmentValue: adjustmentValue(rule.discount),
+              adjustmentAmount: a.amount,
+            };
+          }),
+        };
+      }),
+    };
+  }
+
+  /**
+   * Promotions over a cart given in the request (a dry run: nothing is written). Each line is bought with
+   * the product's default selling model, as a cart would add it.
+   */
+  async evaluateCart(store: Webstore, ctx: CatalogueContext, b: EvaluateCartRequest) {
+    const currency = requestCurrency(store, ctx, b.cart.currencyIsoCode);
+    const items = b.cart.cartItems.map((i, index) => {
+      const quantity = tryParseDecimal(i.quantity);
+      const salesPrice = tryParseDecimal(i.salesPrice);
+      if (!quantity || quantity.lte(0))
+        throw badInput(`cart.cartItems.${index}.quantity must be a number greater than 0.`);
+      if (!salesPrice || salesPrice.lt(0)) throw badInput(`cart.cartItems.${index}.salesPrice must be a price.`);
+      return {
+        ...i,
+        id: i.id ?? `line-${index + 1}`,
+        quantity: normaliseDecimal(quantity),
+        salesPrice: normaliseDecimal(salesPrice),
+      };
+    });
+    const { rows, categories, rowOf } = await this.visibleProducts(
+      store.id,
+      ctx,
+      items.map((i) => ({ productId: i.product2Id, sku: i.sku })),
+    );
+    const models = await this.products.sellingModels(rows.map((row) => row.id));
+    const itemRow = (i: (typeof items)[number]) => rowOf({ productId: i.product2Id, sku: i.sku });
+    const missing = items.find((i) => !itemRow(i));
+    if (missing)
+      throw badInput(`The product ${missing.product2Id ?? missing.sku} doesn't exist or isn't available to you.`);
+    const lines = items.map((i) => ({ item: i, row: itemRow(i)! }));
+    const result = evaluatePromotions({
+      now: new Date().toISOString(),
+      lines: lines.map(({ item, row }) => ({
+        id: item.id,
+        productId: row.id,
+        categoryIds: categories.get(row.id) ?? [],
+        quantity: item.quantity,
+        salesPrice: item.salesPrice,
+        sellingModelType: purchaseSellingModelType(models.get(row.id) ?? []),
+      })),
+      audience: { buyerGroupIds: ctx.buyerGroupIds, accountId: ctx.effectiveAccountId },
+      couponCodes: b.couponCodes ?? [],
+      promotions: await this.rules(store.id),
+    });
+    return {
+      cart: {
+        id: b.cart.id ?? null,
+        currencyIsoCode: currency,
+        cartItems: lines.map(({ item: i, row }, index) => {
+          const line = result.lines[index]!;
+          const base = lineBase(i.salesPrice, i.quantity);
+          return {
+            id: i.id,
+            product2Id: row.id,
+            sku: row.sku,
+            type: i.type ?? 'Product',
+            quantity: i.quantity,
+            salesPrice: i.salesPrice,
+            totalLineBaseAmount: base,
+            totalAdjustmentBaseAmount: line.totalAdjustment,
+            totalNetAmount: line.totalAfter,
+            cartItemPriceAdjustments: line.adjustments.map((a) => ({
+              cartItemId: i.id,
+              adjustmentAmountScope: 'Total',
+              adjustmentTargetType: 'Item',
+              adjustmentDescription: a.displayName,
+              adjustmentBasisReference: a.couponCode,
+              baseAmount: base,
+              totalAmount: a.amount,
+              priceAdjustmentCauseId: a.promotionId,
+            })),
+          };
+        }),
+        cartAdjustmentGroups: result.cartAdjustments.map((a) => ({
+          adjustmentTargetType: 'Cart',
+          adjustmentDescription: a.displayName,
+          totalAmount: a.amount,
+          priceAdjustmentCauseId: a.promotionId,
+          adjustmentBasisReference: a.couponCode,
+        })),
+        totalProductAmount: result.subtotal,
+        totalAdjustmentAmount: sumAmounts(result.totalItemAdjustment, result.totalCartAdjustment),
+        totalAmount: result.total,
+      },
+      coupons: result.coupons.map((c) => ({
+        couponCode: c.couponCode,
+        isValidCoupon: c.isValid,
+        couponErrorCode: c.couponErrorCode,
+      })),
+    };
+  }
 
   /** Every active promotion of the store with its coupon codes (upper-cased). */
   async rules(webstoreId: string): Promise<PromotionRule[]> {

@@ -15,8 +15,12 @@ import {
   type SearchRefinement,
   type SearchSuggestions,
 } from '@store/core';
-import { badInput } from '../domain/errors.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ApiError, badInput } from '../domain/errors.ts';
+import { readSynonymGroups, writeSynonymGroups } from '../search/synonym-groups.ts';
 import type { CategoryNode, CategoryTree } from './category-tree.ts';
+import { showsCategory } from './category-reads.ts';
 import type { Visibility } from './entitlements.ts';
 import type { PricingService } from './pricing.ts';
 import type { ProductService } from './products.ts';
@@ -95,12 +99,38 @@ const ref = (c: CategoryNode) => ({
   urlName: c.row.url_name,
 });
 
+function assertSynonymAdmin(caller: { isAdmin: boolean }): void {
+  if (!caller.isAdmin)
+    throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'Only the store administrator may manage search synonyms.');
+}
+
 export class SearchService {
   constructor(
     private index: SearchIndexService,
     private products: ProductService,
     private pricing: PricingService,
+    private db: Kysely<Database>,
   ) {}
+
+  /** The store's synonym groups; the store administrator's alone to read. */
+  async synonymGroups(
+    caller: { isAdmin: boolean },
+    webstoreId: string,
+  ): Promise<{ synonymGroups: Array<{ terms: string[] }> }> {
+    assertSynonymAdmin(caller);
+    return { synonymGroups: (await readSynonymGroups(this.db, webstoreId)).map((terms) => ({ terms })) };
+  }
+
+  /** Replaces the store's synonym groups (effective on the next query), and answers with them as stored. */
+  async replaceSynonymGroups(
+    caller: { isAdmin: boolean },
+    webstoreId: string,
+    groups: readonly string[][],
+  ): Promise<{ synonymGroups: Array<{ terms: string[] }> }> {
+    assertSynonymAdmin(caller);
+    await writeSynonymGroups(this.db, webstoreId, groups);
+    return this.synonymGroups(caller, webstoreId);
+  }
 
   async search(a: Audience, input: SearchInput, correlationId: string): Promise<ProductSearchResults> {
     const { engine, booksFor } = await this.index.engine(a.webstoreId, a.catalogVersion);
@@ -115,11 +145,9 @@ export class SearchService {
       );
 
     const cats = engine.dicts.categories;
-    const liveChildren = (c: CategoryNode) =>
-      c.children.filter((k) => k.row.publish_status === 'Live' && visibility.canSeeCategory(k));
-    const groups = category
-      ? liveChildren(category)
-      : tree.roots.filter((r) => r.row.publish_status === 'Live' && visibility.canSeeCategory(r));
+    // Search shows Live categories only, previewing or not.
+    const shown = (n: CategoryNode) => showsCategory(visibility, n, false);
+    const groups = category ? category.children.filter(shown) : tree.roots.filter(shown);
     const q: EngineQuery = {
       term: input.searchTerm ?? null,
       scope: category ? mask(cats, tree.subtreeIds(category.row.id)) : null,

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { normaliseRecordId, type ApplicationContext } from '@store/core';
 import type { Database } from '../db/schema.ts';
-import { ApiError } from '../domain/errors.ts';
+import { ApiError, notFound } from '../domain/errors.ts';
 
 export interface Webstore {
   id: string;
@@ -17,6 +17,11 @@ export interface Webstore {
 }
 
 const TTL_MS = 2000;
+
+/** A catalogue-snapshot read names the store's published snapshot, or there is nothing to read (404). */
+export function checkSnapshot(store: Webstore, snapshotId: string): void {
+  if (snapshotId !== store.snapshotId) throw notFound(`The catalog snapshot ${snapshotId} doesn't exist.`);
+}
 
 export class WebstoreResolver {
   private cache = new Map<string, { at: number; store: Webstore | null }>();

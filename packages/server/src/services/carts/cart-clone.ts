@@ -3,7 +3,7 @@
 import type { CartSummary } from '@store/core';
 import type { CartTable } from '../../db/schema.ts';
 import type { Services } from '../index.ts';
-import { type CartOwner } from './cart-owner.ts';
+import type { CartOwner } from './cart-owner.ts';
 import { randomRecordId } from '../../domain/record-ids.ts';
 import { KEY_PREFIXES } from '@store/core';
 

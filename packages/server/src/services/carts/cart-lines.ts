@@ -70,12 +70,8 @@ export async function loadLineProducts(
     { allSellingModels: true },
   );
   const out = new Map<string, LineProduct>();
-  for (const row of rows) {
-    const visible =
-      owner.ctx.visibility.canSeeProduct(row.id) &&
-      (!row.parent_id || owner.ctx.visibility.canSeeProduct(row.parent_id));
-    if (visible) out.set(row.id, { row, models: models.get(row.id) ?? [], price: prices.get(row.id) ?? null });
-  }
+  for (const row of s.products.visibleWithParents(owner.ctx, rows))
+    out.set(row.id, { row, models: models.get(row.id) ?? [], price: prices.get(row.id) ?? null });
   return out;
 }
 

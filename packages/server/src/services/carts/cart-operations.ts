@@ -8,7 +8,7 @@ import type { BatchResult, CartItem } from '@store/core';
 import type { CartTable, Database } from '../../db/schema.ts';
 import { ApiError } from '../../domain/errors.ts';
 import type { Services } from '../index.ts';
-import { type CartOwner } from './cart-owner.ts';
+import type { CartOwner } from './cart-owner.ts';
 import { randomRecordId } from '../../domain/record-ids.ts';
 import type { LineInput } from './cart-lines.ts';
 

@@ -10,6 +10,7 @@ import {
   MAX_CART_COUPONS,
   isAudienceEligible,
   isPromotionActive,
+  type CartBatchResults,
   type CartItem,
   type CartItemCollection,
   type CartItemProduct,
@@ -36,6 +37,7 @@ import {
   type ResolvedLine,
 } from './cart-lines.ts';
 import { recalculate, type RecalcContext } from './cart-recalc.ts';
+import { ASYNC_BATCH_THRESHOLD } from './cart-operations.ts';
 import { couponsView, emptySummary, itemView, promotionsView, summaryView } from './cart-views.ts';
 
 export const cartNotFound = (id: string) =>
@@ -459,6 +461,30 @@ export class CartService {
       }
     }
     return outcomes;
+  }
+
+  /**
+   * POST cart-items/batch: each line added or refused on its own. Above ASYNC_BATCH_THRESHOLD lines the
+   * work is started in the background and the answer only says it is Processing.
+   */
+  async addBatch(owner: CartOwner, cart: CartTable, inputs: LineInput[]): Promise<CartBatchResults> {
+    if (inputs.length > ASYNC_BATCH_THRESHOLD) {
+      await this.s.cartOperations.start(owner, cart, 'batch-add', inputs);
+      return { hasErrors: false, results: [], asyncOperationStatus: 'Processing' };
+    }
+    const resolved = await this.resolveInputs(owner, inputs);
+    const { result } = await this.change(owner, cart, (trx, locked) => this.addLines(trx, owner, locked, resolved));
+    const ids = result.flatMap((o) => (o.ok ? [o.item.id] : []));
+    const rows = ids.length ? await this.db.selectFrom('cart_item').selectAll().where('id', 'in', ids).execute() : [];
+    const views = new Map((await this.itemViews(owner, cart, rows)).map((v) => [v.cartItemId, v]));
+    return {
+      hasErrors: result.some((o) => !o.ok),
+      results: result.map((o) =>
+        o.ok
+          ? { statusCode: 201, result: views.get(o.item.id) as CartItem }
+          : { statusCode: o.error.status, result: [{ errorCode: o.error.errorCode, message: o.error.message }] },
+      ),
+    };
   }
 
   /** POST cart-items: one line; its error is the answer. */

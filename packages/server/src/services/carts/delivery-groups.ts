@@ -12,7 +12,7 @@ import type { CartDeliveryGroupTable, CartTable } from '../../db/schema.ts';
 import { ApiError, badInput } from '../../domain/errors.ts';
 import { toId18, checkedId, randomRecordId } from '../../domain/record-ids.ts';
 import type { Services } from '../index.ts';
-import { type CartOwner } from './cart-owner.ts';
+import type { CartOwner } from './cart-owner.ts';
 import type { Arrangement } from './cart-operations.ts';
 
 export interface DeliveryGroupInput {

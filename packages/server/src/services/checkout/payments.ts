@@ -18,7 +18,7 @@ import {
 import type { CartTable, CheckoutTable, Database, PaymentTable } from '../../db/schema.ts';
 import { ApiError, badInput, rejectProblem } from '../../domain/errors.ts';
 import type { Services } from '../index.ts';
-import { type CartOwner } from '../carts/cart-owner.ts';
+import type { CartOwner } from '../carts/cart-owner.ts';
 import { randomRecordId } from '../../domain/record-ids.ts';
 import { grandTotalMinor } from '../carts/cart-views.ts';
 import type { AuthorizeResult, PaymentGateway } from './payment-gateway.ts';

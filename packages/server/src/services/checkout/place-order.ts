@@ -22,7 +22,7 @@ import { forUpdate } from '../../db/locks.ts';
 import { heldByCarts } from '../inventory.ts';
 import { availableStock, freeStock } from '../stock.ts';
 import type { Services } from '../index.ts';
-import { type CartOwner } from '../carts/cart-owner.ts';
+import type { CartOwner } from '../carts/cart-owner.ts';
 import { randomRecordId } from '../../domain/record-ids.ts';
 import { grandTotalMinor } from '../carts/cart-views.ts';
 import { checkoutConflict, insufficientInventory } from './checkout-errors.ts';
