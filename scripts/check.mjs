@@ -26,7 +26,7 @@ export const CHECKS = {
       'scripts',
     ],
   },
-  lint: { what: 'formatter and linter (biome ci)', cmd: [bin('.', 'biome'), 'ci', '--colors=off', '.'] },
+  lint: { what: 'formatter and linter (biome ci)', cmd: [bin('.', 'biome'), 'ci', '--colors=off', '--error-on-warnings', '.'] },
 };
 
 /** Runs one check, printing what it said; returns whether it passed. */
