@@ -26,7 +26,10 @@ export const CHECKS = {
       'scripts',
     ],
   },
-  lint: { what: 'formatter and linter (biome ci)', cmd: [bin('.', 'biome'), 'ci', '--colors=off', '--error-on-warnings', '.'] },
+  lint: {
+    what: 'formatter and linter (biome ci)',
+    cmd: [bin('.', 'biome'), 'ci', '--colors=off', '--error-on-warnings', '.'],
+  },
 };
 
 /** Runs one check, printing what it said; returns whether it passed. */
