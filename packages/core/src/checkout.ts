@@ -202,6 +202,40 @@ export interface CommerceAddress {
   isDefault: boolean;
 }
 
+/** An address-book entry as the checkout holds it (the book's phone becomes the delivery phone). */
+export function checkoutAddressFromBook(
+  a: Pick<
+    CommerceAddress,
+    | 'addressId'
+    | 'name'
+    | 'firstName'
+    | 'lastName'
+    | 'companyName'
+    | 'street'
+    | 'city'
+    | 'region'
+    | 'postalCode'
+    | 'country'
+    | 'phoneNumber'
+    | 'isDefault'
+  >,
+): CheckoutAddress {
+  return {
+    id: a.addressId,
+    name: a.name,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    companyName: a.companyName,
+    street: a.street,
+    city: a.city,
+    region: a.region,
+    postalCode: a.postalCode,
+    country: a.country,
+    isDefault: a.isDefault,
+    shipToPhoneNumber: a.phoneNumber,
+  };
+}
+
 export interface CommerceAddressCollection {
   count: number;
   items: CommerceAddress[];

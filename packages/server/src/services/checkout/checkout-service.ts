@@ -15,6 +15,7 @@ import {
   type CheckoutDeliveryGroup,
   type CheckoutError,
   type ContactInfo,
+  checkoutAddressFromBook,
   checkoutAddressProblem,
   normalizedCheckoutAddress,
   postalAddressProblem,
@@ -87,7 +88,7 @@ export class CheckoutService {
       ({ cart: arranged } = await this.s.carts.change(owner, cart, async (trx) => {
         await trx.insertInto('checkout').values(row).execute();
         if (defaultAddress) {
-          const address: CheckoutAddress = { ...toCheckoutAddress(addressView(defaultAddress)), isDefault: true };
+          const address: CheckoutAddress = { ...checkoutAddressFromBook(addressView(defaultAddress)), isDefault: true };
           await trx
             .updateTable('cart_delivery_group')
             .set({ address_json: JSON.stringify(address) })
@@ -374,7 +375,7 @@ export class CheckoutService {
       checkedId(input.id, KEY_PREFIXES.address);
       const saved = await this.s.addresses.get(owner.accountId, toId18(input.id));
       rejectProblem(postalAddressProblem({ ...saved, postalCode: saved.postal_code }, shipping));
-      return toCheckoutAddress(addressView(saved));
+      return checkoutAddressFromBook(addressView(saved));
     }
     const typed = input as Exclude<CheckoutAddressInput, { id: string }>;
     rejectProblem(checkoutAddressProblem(typed, shipping));
@@ -391,34 +392,4 @@ export class CheckoutService {
       .execute();
     await this.s.payments.voidCheckoutPayment(checkout.id);
   }
-}
-
-export function toCheckoutAddress(a: {
-  addressId: string;
-  name: string;
-  firstName: string | null;
-  lastName: string | null;
-  companyName: string | null;
-  street: string;
-  city: string | null;
-  region: string | null;
-  postalCode: string | null;
-  country: string;
-  phoneNumber: string | null;
-  isDefault: boolean;
-}): CheckoutAddress {
-  return {
-    id: a.addressId,
-    name: a.name,
-    firstName: a.firstName,
-    lastName: a.lastName,
-    companyName: a.companyName,
-    street: a.street,
-    city: a.city,
-    region: a.region,
-    postalCode: a.postalCode,
-    country: a.country,
-    isDefault: a.isDefault,
-    shipToPhoneNumber: a.phoneNumber,
-  };
 }

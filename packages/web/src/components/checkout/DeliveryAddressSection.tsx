@@ -3,7 +3,12 @@
 // a guest enters one. Once set, the address is shown with a way to change it.
 
 import { useEffect, useState, type FormEvent } from 'react';
-import type { CheckoutAddress, CheckoutAddressInput, CommerceAddress } from '@store/core';
+import {
+  checkoutAddressFromBook,
+  type CheckoutAddress,
+  type CheckoutAddressInput,
+  type CommerceAddress,
+} from '@store/core';
 import { useStoreApi } from '../../lib/api-context.tsx';
 import { CHECKOUT_TEXT } from '../../lib/checkout/checkout-view.ts';
 import type { ActionOutcome } from '../../lib/checkout/use-checkout.ts';
@@ -25,21 +30,6 @@ export interface DeliveryAddressSectionProps {
 }
 
 const NEW = 'new';
-
-const asCheckoutAddress = (a: CommerceAddress): CheckoutAddress => ({
-  id: a.addressId,
-  name: a.name,
-  firstName: a.firstName,
-  lastName: a.lastName,
-  companyName: a.companyName,
-  street: a.street,
-  city: a.city,
-  region: a.region,
-  postalCode: a.postalCode,
-  country: a.country,
-  isDefault: a.isDefault,
-  shipToPhoneNumber: a.phoneNumber,
-});
 
 /** The account's saved addresses (logged-in buyers); null while loading or when there is no book. */
 function useAddressBook(enabled: boolean): CommerceAddress[] | null {
@@ -105,7 +95,7 @@ function AddressBookChoice({
               onChange={() => setChoice(a.addressId)}
             />
             <span className="choice__body">
-              <AddressBlock address={asCheckoutAddress(a)} storeCountry={storeCountry} />
+              <AddressBlock address={checkoutAddressFromBook(a)} storeCountry={storeCountry} />
               {a.isDefault ? <span className="badge">Default</span> : null}
             </span>
           </label>
