@@ -10,7 +10,7 @@ import { installErrorHandling } from './http/errors.ts';
 import { checkoutRoutes } from './modules/checkouts.ts';
 import { addressRoutes } from './modules/addresses.ts';
 import { orderRoutes } from './modules/orders.ts';
-import type { MailTransport } from './mail/transport.ts';
+import type { MailTransport } from './policies/mail-transport.ts';
 import { mountStorefront } from './http/storefront.ts';
 import { contextRoutes } from './modules/context.ts';
 import { productRoutes } from './modules/products.ts';

@@ -12,7 +12,8 @@ import { sql } from 'kysely';
 import { openDatabase, type Db } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { LEASE_MS, MAX_ATTEMPTS, MailOutbox, RETRY_BACKOFF_MS } from './outbox.ts';
-import { FolderTransport, type MailMessage, type MailTransport } from './transport.ts';
+import type { MailMessage, MailTransport } from '../policies/mail-transport.ts';
+import { FolderTransport } from './transport.ts';
 
 let target: { sqliteFile?: string; pgSchema?: string };
 const dir = mkdtempSync(path.join(os.tmpdir(), 'store-outbox-'));

@@ -11,7 +11,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { randomRecordId } from '../domain/record-ids.ts';
-import type { MailMessage, MailTransport } from './transport.ts';
+import type { MailMessage, MailTransport } from '../policies/mail-transport.ts';
 
 /** Record id prefix of outbox rows. */
 export const MAIL_OUTBOX_ID_PREFIX = '0Ml';

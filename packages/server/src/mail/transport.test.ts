@@ -7,14 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { orderConfirmationEmail } from './templates.ts';
-import {
-  DEFAULT_FROM,
-  FolderTransport,
-  SmtpTransport,
-  emlFileName,
-  mailTransportFromEnv,
-  type MailMessage,
-} from './transport.ts';
+import { DEFAULT_FROM, FolderTransport, SmtpTransport, emlFileName, mailTransportFromEnv } from './transport.ts';
+import type { MailMessage } from '../policies/mail-transport.ts';
 
 // ---- a minimal MIME reader (RFC 5322 headers, RFC 2045 bodies, RFC 2047 encoded words) ----
 

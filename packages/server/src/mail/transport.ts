@@ -1,4 +1,5 @@
-// How mail leaves the store. With SMTP_URL set it goes to that SMTP server; otherwise each message
+// How mail leaves the store: the two transports that ship with it (the MailTransport policy,
+// policies/mail-transport.ts). With SMTP_URL set it goes to that SMTP server; otherwise each message
 // is written as an .eml file to an outbox folder (data/outbox by default), which any mail client can
 // open, so a demo or development store "sends" mail without a mail server. Both compose the message
 // with nodemailer's composer (RFC 5322, multipart/alternative text + HTML, UTF-8 headers encoded),
@@ -8,19 +9,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Defaults to the transport's sender (MAIL_FROM). */
-  from?: string;
-}
-
-export interface MailTransport {
-  send(m: MailMessage): Promise<void>;
-}
+import type { MailMessage, MailTransport } from '../policies/mail-transport.ts';
 
 /** The sender when neither the message nor MAIL_FROM names one (a reserved .example domain). */
 export const DEFAULT_FROM = 'Data Depot <no-reply@datadepot.example>';

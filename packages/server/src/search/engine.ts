@@ -111,7 +111,8 @@ const bucketOf = (v: number, ranges: Range[]) => {
   return -1;
 };
 
-export class SearchEngine {
+/** Queries one store's in-process index (its segments); SearchIndexService keeps one current per store. */
+export class IndexSearcher {
   private fuzzyCache = new Map<string, Array<{ word: string; stem: string; distance: number; count: number }>>();
   private priceCache = new WeakMap<Segment, Map<string, Float64Array>>();
   private scratches = new WeakMap<Segment, Scratch>();

@@ -1,11 +1,12 @@
-// One search index per store and process, derived from the database and kept current by the catalogue
-// version: every query reads the store's version (one primary-key read); when another process (or this
-// one) changed the catalogue, the products changed since the index was built are re-read into a small
-// delta segment before the query runs. So a change is searchable at once everywhere, and the database
-// stays the only state that matters (a new process builds its index at start).
+// The default SearchEngine policy (policies/search-engine.ts): one search index per store and
+// process, derived from the database and kept current by the catalogue version: every query reads
+// the store's version (one primary-key read); when another process (or this one) changed the
+// catalogue, the products changed since the index was built are re-read into a small delta segment
+// before the query runs. So a change is searchable at once everywhere, and the database stays the
+// only state that matters (a new process builds its index at start).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { SearchEngine } from './engine.ts';
+import { IndexSearcher } from './engine.ts';
 import { loadDocs } from './loader.ts';
 import { type Dictionaries, Segment, newDictionaries } from './segment.ts';
 import { Synonyms } from './synonyms.ts';
@@ -22,7 +23,7 @@ interface StoreIndex {
   baseVersion: number;
   main: Segment;
   dicts: Dictionaries;
-  engine: SearchEngine;
+  engine: IndexSearcher;
   priceBooks: PriceBooks;
   buildMs: number;
   /** Heap and typed-array bytes the build added (approximate: other allocations and GC run meanwhile). */
@@ -47,10 +48,10 @@ export class SearchIndexService {
   constructor(private db: Kysely<Database>) {}
 
   /** The store's index, current with the database (at `knownVersion` when the caller has just read it). */
-  async engine(
+  async open(
     webstoreId: string,
     knownVersion?: number,
-  ): Promise<{ engine: SearchEngine; booksFor: (groupIds: readonly string[], currency: string) => string[] }> {
+  ): Promise<{ searcher: IndexSearcher; booksFor: (groupIds: readonly string[], currency: string) => string[] }> {
     const version = knownVersion ?? (await this.currentVersion(webstoreId));
     let pending = this.built(webstoreId);
     let index = await pending;
@@ -62,7 +63,7 @@ export class SearchIndexService {
     }
     const books = index.priceBooks;
     return {
-      engine: index.engine,
+      searcher: index.engine,
       booksFor: (groupIds, currency) => {
         const active = new Set(books.books.filter((b) => b.active && b.currency === currency).map((b) => b.id));
         return groupIds
@@ -129,7 +130,7 @@ export class SearchIndexService {
       baseVersion: version,
       main,
       dicts,
-      engine: new SearchEngine([main], [null], dicts, synonyms),
+      engine: new IndexSearcher([main], [null], dicts, synonyms),
       priceBooks,
       buildMs: performance.now() - started,
       memoryBytes: heap() - heapBefore,
@@ -151,7 +152,7 @@ export class SearchIndexService {
       if (doc >= 0) dead[doc] = 1;
     }
     const delta = await Segment.build(docs, index.dicts, index.main.stats);
-    const engine = new SearchEngine([index.main, delta], [dead, null], index.dicts, synonyms);
+    const engine = new IndexSearcher([index.main, delta], [dead, null], index.dicts, synonyms);
     return { ...index, version, engine, priceBooks };
   }
 

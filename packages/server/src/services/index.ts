@@ -16,7 +16,6 @@ import { AccountService } from './accounts.ts';
 import { EntitlementService } from './entitlements.ts';
 import { SessionStore, DEFAULT_SESSION_CONFIG, type SessionConfig } from '../auth/sessions.ts';
 import { LoginLimiter } from '../auth/login-limiter.ts';
-import { SearchIndexService } from '../search/index-service.ts';
 import { SearchService } from './search.ts';
 import { PromotionService } from './promotions.ts';
 import { CartService } from './carts/cart-service.ts';
@@ -26,13 +25,28 @@ import { AddressService } from './addresses.ts';
 import { CheckoutService } from './checkout/checkout-service.ts';
 import { PaymentService } from './checkout/payments.ts';
 import { OrderPlacement } from './checkout/place-order.ts';
-import { TestPaymentGateway, type PaymentGateway } from './checkout/payment-gateway.ts';
 import { OrderService } from './orders.ts';
 import { DownloadService } from './downloads.ts';
 import { AssetService } from './assets.ts';
 import { orderEmails } from './order-mail.ts';
 import { MailOutbox } from '../mail/outbox.ts';
-import { mailTransportFromEnv, type MailTransport } from '../mail/transport.ts';
+import { mailTransportFromEnv } from '../mail/transport.ts';
+import {
+  CounterOrderNumbers,
+  TableTaxCalculation,
+  TestPaymentGateway,
+  addGuestLines,
+  fullestFirst,
+  inProcessSearch,
+  type GuestCartMerge,
+  type MailTransport,
+  type OrderNumbers,
+  type PaymentGateway,
+  type Policies,
+  type SearchEngine,
+  type StockAllocation,
+  type TaxCalculation,
+} from '../policies/index.ts';
 
 export interface Services {
   db: Kysely<Database>;
@@ -51,7 +65,7 @@ export interface Services {
   sessions: SessionStore;
   identity: IdentityService;
   loginLimiter: LoginLimiter;
-  searchIndex: SearchIndexService;
+  searchIndex: SearchEngine;
   search: SearchService;
   promotions: PromotionService;
   carts: CartService;
@@ -64,6 +78,8 @@ export interface Services {
   downloads: DownloadService;
   assets: AssetService;
   mail: MailOutbox;
+  /** The swappable decisions (policies/), each the option given or its default. */
+  policies: Policies;
 }
 
 export interface ServiceOptions {
@@ -76,20 +92,40 @@ export interface ServiceOptions {
   mailTransport?: MailTransport;
   /** The storefront's public address, for links in emails (PUBLIC_URL; default http://localhost:3000). */
   publicUrl?: string;
+  /** Tax rates at a destination and the tax in an amount; by default the tax_rate table (region over country). */
+  taxCalculation?: TaxCalculation;
+  /** An order's number; by default the DD-00001001 counter. */
+  orderNumbers?: OrderNumbers;
+  /** How a guest's cart joins the shopper's at login; by default every line and coupon. */
+  guestCartMerge?: GuestCartMerge;
+  /** Which warehouses an order's stock comes from; by default the fullest first. */
+  stockAllocation?: StockAllocation;
+  /** What product search queries; by default the in-process index. */
+  searchEngine?: SearchEngine;
 }
 
 export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}): Services {
   const products = new ProductService(db);
   const pricing = new PricingService(db);
-  const searchIndex = new SearchIndexService(db);
+  const policies: Policies = {
+    paymentGateway: opts.paymentGateway ?? new TestPaymentGateway(),
+    mailTransport: opts.mailTransport ?? mailTransportFromEnv(),
+    taxCalculation: opts.taxCalculation ?? new TableTaxCalculation(),
+    orderNumbers: opts.orderNumbers ?? new CounterOrderNumbers(),
+    guestCartMerge: opts.guestCartMerge ?? addGuestLines,
+    stockAllocation: opts.stockAllocation ?? fullestFirst,
+    searchEngine: opts.searchEngine ?? inProcessSearch(db),
+  };
+  const searchIndex = policies.searchEngine;
   const services = {
+    policies,
     db,
     webstores: new WebstoreResolver(db),
     categories: new CategoryTreeCache(db),
     categoryReads: new CategoryReads(),
     products,
     pricing,
-    taxes: new TaxService(db),
+    taxes: new TaxService(db, policies.taxCalculation),
     inventory: new InventoryService(db, products),
     responses: new ResponseCache(),
     accounts: new AccountService(db),
@@ -110,10 +146,10 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   services.carts = new CartService(services);
   services.cartOperations = new CartOperations(services, { pauseMs: opts.cartOperationPauseMs ?? 0 });
   services.checkouts = new CheckoutService(services);
-  services.payments = new PaymentService(services, opts.paymentGateway ?? new TestPaymentGateway());
+  services.payments = new PaymentService(services, policies.paymentGateway);
   services.orderPlacement = new OrderPlacement(services);
   services.downloads = new DownloadService(db, services.orders);
-  services.mail = new MailOutbox(db, opts.mailTransport ?? mailTransportFromEnv());
+  services.mail = new MailOutbox(db, policies.mailTransport);
   const publicUrl = (opts.publicUrl ?? process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
   services.orderPlacement.onPlaced.push(orderEmails({ publicUrl, downloads: services.downloads }));
   return services;

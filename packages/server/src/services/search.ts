@@ -1,6 +1,7 @@
 // Product search and suggestions for a buyer: turns a validated search query into an engine query
 // (the buyer's entitled categories, the searched category's subtree, refinements, the buyer's price
-// books), runs it on the store's index and shapes the platform's ProductSearchResults.
+// books), runs it on the store's index (the SearchEngine policy) and shapes the platform's
+// ProductSearchResults.
 import {
   PRICE_BUCKETS,
   RECORD_COUNT_BUCKETS,
@@ -24,7 +25,7 @@ import { showsCategory } from './category-reads.ts';
 import type { Visibility } from './entitlements.ts';
 import type { PricingService } from './pricing.ts';
 import type { ProductService } from './products.ts';
-import type { SearchIndexService } from '../search/index-service.ts';
+import type { SearchEngine, StoreSearcher } from '../policies/search-engine.ts';
 import {
   type DistinctFacet,
   type EngineQuery,
@@ -34,7 +35,6 @@ import {
   type SortOrder,
   PRICE_RANGES,
   RECORD_RANGES,
-  type SearchEngine,
   distinctDict,
 } from '../search/engine.ts';
 import type { Dict } from '../search/segment.ts';
@@ -106,7 +106,7 @@ function assertSynonymAdmin(caller: { isAdmin: boolean }): void {
 
 export class SearchService {
   constructor(
-    private index: SearchIndexService,
+    private index: SearchEngine,
     private products: ProductService,
     private pricing: PricingService,
     private db: Kysely<Database>,
@@ -133,7 +133,7 @@ export class SearchService {
   }
 
   async search(a: Audience, input: SearchInput, correlationId: string): Promise<ProductSearchResults> {
-    const { engine, booksFor } = await this.index.engine(a.webstoreId, a.catalogVersion);
+    const { searcher: engine, booksFor } = await this.index.open(a.webstoreId, a.catalogVersion);
     const { tree, visibility } = a;
     const found = input.categoryId ? tree.find(input.categoryId) : undefined;
     const category = found && visibility.canSeeCategory(found) ? found : undefined;
@@ -199,7 +199,7 @@ export class SearchService {
       popularProductsCategoryId?: string;
     },
   ): Promise<SearchSuggestions> {
-    const { engine, booksFor } = await this.index.engine(a.webstoreId, a.catalogVersion);
+    const { searcher: engine, booksFor } = await this.index.open(a.webstoreId, a.catalogVersion);
     const granted = a.visibility.grantedCategoryIds
       ? mask(engine.dicts.categories, a.visibility.grantedCategoryIds)
       : null;
@@ -272,7 +272,7 @@ export class SearchService {
   }
 
   /** Refinements as engine selections; unknown fields and malformed ranges are bad input. */
-  private selections(engine: SearchEngine, tree: CategoryTree, refinements: SearchRefinement[]): Selection[] {
+  private selections(engine: StoreSearcher, tree: CategoryTree, refinements: SearchRefinement[]): Selection[] {
     const d = engine.dicts;
     const out: Selection[] = [];
     for (const r of refinements) {
@@ -314,7 +314,7 @@ export class SearchService {
   }
 
   private facets(
-    engine: SearchEngine,
+    engine: StoreSearcher,
     counts: FacetCounts,
     refinements: SearchRefinement[],
     currency: string,

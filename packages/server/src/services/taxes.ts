@@ -1,11 +1,16 @@
-// Tax policies by destination. Without a destination the store's own country is used, and a
-// country-wide rate (no region) is preferred over guessing a state.
+// Tax policies by destination, as the taxes API shows them. Without a destination the store's own
+// country is used, and a country-wide rate (no region) is preferred over guessing a state. Which
+// rates apply is the TaxCalculation policy's answer (policies/tax-calculation.ts).
 import type { Kysely } from 'kysely';
 import type { ProductTaxes, TaxLocaleType, TaxPolicyInfo } from '@store/core';
 import type { Database } from '../db/schema.ts';
+import type { TaxCalculation } from '../policies/tax-calculation.ts';
 
 export class TaxService {
-  constructor(private db: Kysely<Database>) {}
+  constructor(
+    private db: Kysely<Database>,
+    private calculation: TaxCalculation,
+  ) {}
 
   async productTaxes(
     productId: string,
@@ -16,18 +21,10 @@ export class TaxService {
   ): Promise<ProductTaxes> {
     let policies: TaxPolicyInfo[] = [];
     if (taxPolicyId) {
-      const rows = await this.db
-        .selectFrom('tax_rate')
-        .innerJoin('tax_policy', 'tax_policy.id', 'tax_rate.tax_policy_id')
-        .select(['tax_rate.rate_percentage', 'tax_rate.treatment_name', 'tax_rate.region', 'tax_policy.description'])
-        .where('tax_rate.tax_policy_id', '=', taxPolicyId)
-        .where('tax_rate.country', '=', country)
-        .execute();
-      const regional = region ? rows.filter((r) => r.region?.toUpperCase() === region.toUpperCase()) : [];
-      const chosen = regional.length ? regional : rows.filter((r) => r.region === null);
-      policies = chosen.map((r) => ({
-        taxRatePercentage: r.rate_percentage,
-        taxTreatmentName: r.treatment_name,
+      const rates = await this.calculation.ratesAt(this.db, [taxPolicyId], { country, region: region ?? null });
+      policies = (rates.get(taxPolicyId) ?? []).map((r) => ({
+        taxRatePercentage: r.ratePercentage,
+        taxTreatmentName: r.treatmentName,
         taxTreatmentDescription: r.description,
       }));
     }

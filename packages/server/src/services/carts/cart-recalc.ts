@@ -4,13 +4,12 @@
 // its quantity changes; what depends on the whole cart (promotions, tiers by cart quantity) is redone here.
 //
 // Tax: each product's tax policy at the destination, the default delivery group's address once the
-// checkout has one (the region's rate where the policy has one, else the country-wide rate), before
-// that the store's country-wide rate as an estimate. Net stores add it to the total; Gross stores
-// include it, and the amount says how much of the price is tax. Cart-level promotions are not spread
+// checkout has one, before that the store's country as an estimate; the TaxCalculation policy
+// (policies/tax-calculation.ts) says which rate applies there and how much of a line is tax (by
+// default the region's rate over the country-wide one; Net stores add it, Gross stores include it). Cart-level promotions are not spread
 // over lines. Delivery charges are the fees of the methods chosen for the delivery groups; they are
 // not taxed (a choice: the demo's tax tables have no rates for delivery).
 import type { Kysely } from 'kysely';
-import Big from 'big.js';
 import {
   decimalToMinorUnits,
   evaluatePromotions,
@@ -22,6 +21,7 @@ import {
 } from '@store/core';
 import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
 import type { CategoryTree } from '../category-tree.ts';
+import type { TaxCalculation } from '../../policies/tax-calculation.ts';
 import { productCategoryIds } from '../promotions.ts';
 
 export interface RecalcContext {
@@ -32,16 +32,11 @@ export interface RecalcContext {
   /** For category-targeted promotions (a category covers its subtree). */
   tree: CategoryTree;
   now: string;
+  /** Which rate applies where, and how much of a line is tax. */
+  taxes: TaxCalculation;
 }
 
 const minor = (amount: string) => Number(decimalToMinorUnits(amount));
-
-function taxMinor(amountMinor: number, rate: string, taxType: TaxLocaleType): number {
-  if (amountMinor <= 0 || new Big(rate).eq(0)) return 0;
-  const amount = new Big(amountMinor);
-  const tax = taxType === 'Gross' ? amount.times(rate).div(new Big(rate).plus(100)) : amount.times(rate).div(100);
-  return Number(tax.round(0, 1).toFixed(0));
-}
 
 /** Where tax is due: the default delivery group's address, else the store's country. */
 function taxDestination(
@@ -81,21 +76,7 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
   ]);
   const destination = taxDestination(groups, rc.country);
   const policyIds = [...new Set(products.map((p) => p.tax_policy_id).filter((id): id is string => !!id))];
-  const rates = policyIds.length
-    ? await db
-        .selectFrom('tax_rate')
-        .select(['tax_policy_id', 'rate_percentage', 'region'])
-        .where('tax_policy_id', 'in', policyIds)
-        .where('country', '=', destination.country)
-        .execute()
-    : [];
-  const rateOf = new Map<string, string>();
-  for (const r of rates)
-    if (r.region === null && !rateOf.has(r.tax_policy_id)) rateOf.set(r.tax_policy_id, r.rate_percentage);
-  // A region's own rate replaces the country-wide one.
-  for (const r of rates)
-    if (destination.region && r.region?.toUpperCase() === destination.region)
-      rateOf.set(r.tax_policy_id, r.rate_percentage);
+  const rates = await rc.taxes.ratesAt(db, policyIds, destination);
   // A group is charged for only while it has lines (a line without a group is in the default one).
   const defaultGroup = groups.find((g) => g.is_default === 1)?.id;
   const used = new Set(items.map((i) => i.delivery_group_id ?? defaultGroup));
@@ -134,8 +115,9 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
       targetType: 'Item',
     }));
     const adjust = minor(line.totalAdjustment);
-    const rate = rateOf.get(policyOf.get(item.product_id) ?? '') ?? '0';
-    const lineTax = taxMinor(item.sales_price_minor * item.quantity + adjust, rate, rc.taxType);
+    // A line is charged the first rate its tax policy has at the destination (there is one per place).
+    const rate = rates.get(policyOf.get(item.product_id) ?? '')?.[0]?.ratePercentage ?? '0';
+    const lineTax = rc.taxes.taxOn(item.sales_price_minor * item.quantity + adjust, rate, rc.taxType);
     const json = JSON.stringify(adjustments);
     list += item.list_price_minor * item.quantity;
     product += item.sales_price_minor * item.quantity;

@@ -315,6 +315,7 @@ export class CartService {
       country: owner.webstore.settings.country ?? 'US',
       tree: owner.ctx.tree,
       now: new Date().toISOString(),
+      taxes: this.s.policies.taxCalculation,
     };
   }
 

@@ -1,6 +1,6 @@
-// The guest cart at login (spec 02 §4 "guest cart"): merged once into the shopper's cart, line by line
-// under the shopper's own rules and prices (their price books, entitlements and purchase limits). Lines
-// that cannot go in (a once-only dataset already there, a product the account may not buy, stock)
+// The guest cart at login (spec 02 §4 "guest cart"): merged once into the shopper's cart (what joins,
+// the GuestCartMerge policy decides: by default every line and coupon), under the shopper's own rules
+// and prices (their price books, entitlements and purchase limits). Lines that cannot go in (a once-only dataset already there, a product the account may not buy, stock)
 // are counted as errors. The guest cart is then deleted; the result stays on the shopper's cart, so
 // `actions/preserve` on the old guest cart id answers it again instead of merging twice.
 import { ApiError } from '../../domain/errors.ts';
@@ -8,6 +8,7 @@ import type { CartPreserveResult } from '@store/core';
 import type { CartTable } from '../../db/schema.ts';
 import type { Services } from '../index.ts';
 import type { CartOwner } from './cart-owner.ts';
+import type { ShopperCart } from '../../policies/guest-cart-merge.ts';
 import { deleteCartRows, guestOwnerKey } from './cart-service.ts';
 
 export async function mergeGuestCart(
@@ -26,34 +27,37 @@ export async function mergeGuestCart(
     s.db.selectFrom('cart_coupon').select('code').where('cart_id', '=', guest.id).orderBy('created_at').execute(),
   ]);
   const { cart } = await s.carts.findOrCreate(owner, 'current');
-  const messages: string[] = [];
-  let merged = 0;
-  if (lines.length) {
-    const resolved = await s.carts.resolveInputs(
-      owner,
-      lines.map((l) => ({
+  // The policy decides what joins; every change goes through the cart service under the shopper's rules.
+  const shopperCart: ShopperCart = {
+    async addLines(guestLines) {
+      const resolved = await s.carts.resolveInputs(owner, guestLines);
+      const { result } = await s.carts.change(owner, cart, (trx, locked) =>
+        s.carts.addLines(trx, owner, locked, resolved),
+      );
+      return result.map((outcome) => (outcome.ok ? null : outcome.error.message));
+    },
+    async addCoupon(code) {
+      try {
+        await s.carts.addCoupon(owner, (await s.carts.findCurrent(owner))!, code);
+        return null;
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        return err.message;
+      }
+    },
+  };
+  const { mergedLineCount: merged, messages } = await s.policies.guestCartMerge.merge(
+    {
+      lines: lines.map((l) => ({
         productId: l.product_id,
         quantity: l.quantity,
         productSellingModelId: l.selling_model_id || undefined,
         subscriptionTerm: l.subscription_term ?? undefined,
       })),
-    );
-    const { result } = await s.carts.change(owner, cart, (trx, locked) =>
-      s.carts.addLines(trx, owner, locked, resolved),
-    );
-    for (const outcome of result) {
-      if (outcome.ok) merged += 1;
-      else messages.push(outcome.error.message);
-    }
-  }
-  for (const c of coupons) {
-    try {
-      await s.carts.addCoupon(owner, (await s.carts.findCurrent(owner))!, c.code);
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      messages.push(err.message);
-    }
-  }
+      couponCodes: coupons.map((c) => c.code),
+    },
+    shopperCart,
+  );
   const outcome: CartPreserveResult = {
     cartId: guest.id,
     mergedLineCount: merged,

@@ -21,7 +21,7 @@ import type { Services } from '../index.ts';
 import type { CartOwner } from '../carts/cart-owner.ts';
 import { randomRecordId } from '../../domain/record-ids.ts';
 import { grandTotalMinor } from '../carts/cart-views.ts';
-import type { AuthorizeResult, PaymentGateway } from './payment-gateway.ts';
+import type { AuthorizeResult, PaymentGateway } from '../../policies/payment-gateway.ts';
 import { problem } from './checkout-errors.ts';
 
 export interface PaymentOutcome {

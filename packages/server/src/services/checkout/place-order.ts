@@ -27,9 +27,6 @@ import { randomRecordId } from '../../domain/record-ids.ts';
 import { grandTotalMinor } from '../carts/cart-views.ts';
 import { checkoutConflict, insufficientInventory } from './checkout-errors.ts';
 
-export const ORDER_NUMBER_PREFIX = 'DD-';
-const ORDER_COUNTER = 'order-number';
-
 /** Written inside the order's transaction once its rows exist (the emails of the order, say). */
 export type OrderPlacedHook = (trx: Kysely<Database>, order: SalesOrderTable) => Promise<void>;
 
@@ -90,7 +87,8 @@ export class OrderPlacement {
       throw checkoutConflict('Your cart changed after you paid. Review the order and pay again.');
 
     const orderId = randomRecordId(KEY_PREFIXES.order);
-    const orderNumber = await this.nextOrderNumber();
+    // Numbered before the transaction (see OrderNumbers): a refused order leaves a harmless gap.
+    const orderNumber = await this.s.policies.orderNumbers.next(this.db);
     try {
       const order = await this.db
         .transaction()
@@ -135,26 +133,6 @@ export class OrderPlacement {
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
     return resultOf(o);
-  }
-
-  /**
-   * The next order number, taken in a statement of its own before the order's transaction: a counter row
-   * locked for the whole transaction would make every order wait for the one before it (PostgreSQL). An
-   * order that is then refused or lost in a crash leaves a gap in the numbers, which is harmless.
-   */
-  private async nextOrderNumber(): Promise<string> {
-    await this.db
-      .insertInto('id_counter')
-      .values({ prefix: ORDER_COUNTER, next_value: 1001 })
-      .onConflict((oc) => oc.column('prefix').doNothing())
-      .execute();
-    const counter = await this.db
-      .updateTable('id_counter')
-      .set({ next_value: sql<number>`next_value + 1` })
-      .where('prefix', '=', ORDER_COUNTER)
-      .returning('next_value')
-      .executeTakeFirstOrThrow();
-    return `${ORDER_NUMBER_PREFIX}${String(counter.next_value - 1).padStart(8, '0')}`;
   }
 
   private async write(
@@ -382,7 +360,8 @@ export class OrderPlacement {
   }
 
   /**
-   * Takes the quantities from the store's warehouses, the fullest first. The inventory rows are locked
+   * Takes the quantities from the store's warehouses, as the StockAllocation policy chooses (by default
+   * the fullest first). The inventory rows are locked
    * first (in a fixed order, so two orders never wait on each other), then what other carts hold is
    * counted, so stock reserved by another shopper is not sold twice.
    */
@@ -411,9 +390,7 @@ export class OrderPlacement {
     const names = await trx.selectFrom('product').select(['id', 'name']).where('id', 'in', ids).execute();
     for (const productId of ids) {
       const need = wanted.get(productId)!;
-      const mine = rows
-        .filter((r) => r.product_id === productId)
-        .sort((a, b) => b.on_hand - b.reserved - (a.on_hand - a.reserved));
+      const mine = rows.filter((r) => r.product_id === productId);
       const free = availableStock(mine, held.get(productId) ?? 0);
       if (need > free) {
         const name = names.find((n) => n.id === productId)?.name ?? productId;
@@ -423,19 +400,14 @@ export class OrderPlacement {
             : `${name} is out of stock.`,
         );
       }
-      let left = need;
-      for (const r of mine) {
-        const take = Math.min(left, freeStock(r));
-        if (!take) continue;
+      const locations = mine.map((r) => ({ locationId: r.location_id, free: freeStock(r) }));
+      for (const take of this.s.policies.stockAllocation.allocate(need, locations))
         await trx
           .updateTable('inventory_level')
-          .set({ on_hand: sql<number>`on_hand - ${take}` })
-          .where('product_id', '=', r.product_id)
-          .where('location_id', '=', r.location_id)
+          .set({ on_hand: sql<number>`on_hand - ${take.quantity}` })
+          .where('product_id', '=', productId)
+          .where('location_id', '=', take.locationId)
           .execute();
-        left -= take;
-        if (!left) break;
-      }
     }
   }
 }

@@ -20,6 +20,26 @@ export type AuthorizeResult =
   | { status: 'Failed'; message: string }
   | { status: 'Invalid'; message: string };
 
+/**
+ * The payment gateway: who authorises a payment token for an amount. A store plugs in its real
+ * gateway's client; the built-in {@link TestPaymentGateway} is the default.
+ *
+ * @example A gateway that declines everything above a limit and delegates the rest:
+ * ```ts
+ * class CappedGateway implements PaymentGateway {
+ *   readonly name = 'capped';
+ *   constructor(private inner: PaymentGateway, private maxMinor: number) {}
+ *   authorize(req: AuthorizeRequest) {
+ *     if (req.amountMinor > this.maxMinor)
+ *       return Promise.resolve({ status: 'Declined' as const, message: 'Too large.', brand: null, last4: null });
+ *     return this.inner.authorize(req);
+ *   }
+ *   verifyAuthorization = (ref: string, amt: number, cur: string) => this.inner.verifyAuthorization(ref, amt, cur);
+ *   void = (ref: string) => this.inner.void(ref);
+ * }
+ * createServices(db, { paymentGateway: new CappedGateway(new TestPaymentGateway(), 100_000) });
+ * ```
+ */
 export interface PaymentGateway {
   readonly name: string;
   authorize(req: AuthorizeRequest): Promise<AuthorizeResult>;
@@ -31,6 +51,7 @@ export interface PaymentGateway {
 
 const referenceFor = (key: string) => `auth_test_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 
+/** The default gateway: authorises the test tokens the storefront's test card form issues. */
 export class TestPaymentGateway implements PaymentGateway {
   readonly name = 'test';
 

@@ -1,0 +1,72 @@
+// Guest cart merge: how a guest's cart joins the shopper's cart when they log in. The service
+// (services/carts/guest-cart.ts) reads the guest cart, hands it to this policy with the shopper's cart,
+// then deletes the guest cart and keeps the result for `actions/preserve`.
+
+/** A line of the guest's cart, as it would be added again. */
+export interface GuestCartLine {
+  productId: string;
+  quantity: number;
+  productSellingModelId?: string;
+  subscriptionTerm?: number;
+}
+
+/** What the guest's cart held. */
+export interface GuestCartContents {
+  /** In the order they were added. */
+  lines: GuestCartLine[];
+  /** In the order they were applied. */
+  couponCodes: string[];
+}
+
+/**
+ * The shopper's cart, as a merge may change it. Every change runs under the shopper's own rules and
+ * prices (price books, entitlements, purchase limits, stock).
+ */
+export interface ShopperCart {
+  /** Adds the lines in one change; for each line, null when it went in, else why it could not. */
+  addLines(lines: GuestCartLine[]): Promise<Array<string | null>>;
+  /** Applies a coupon; null when it applied, else why it could not. */
+  addCoupon(code: string): Promise<string | null>;
+}
+
+/** How the merge went: the lines that went in, and a message for each thing that could not. */
+export interface GuestCartMergeOutcome {
+  mergedLineCount: number;
+  messages: string[];
+}
+
+/**
+ * Guest cart merge.
+ *
+ * Default ({@link addGuestLines}): every guest line is added to the shopper's cart, then every guest
+ * coupon applied; what cannot go in is counted as an error with its message.
+ *
+ * @example Keep the shopper's cart as it was when it already has lines (the guest's lines are dropped):
+ * ```ts
+ * const keepShopperCart = (shopperHasLines: () => Promise<boolean>): GuestCartMerge => ({
+ *   merge: async (guest, into) =>
+ *     (await shopperHasLines()) ? { mergedLineCount: 0, messages: [] } : addGuestLines.merge(guest, into),
+ * });
+ * ```
+ */
+export interface GuestCartMerge {
+  merge(guest: GuestCartContents, into: ShopperCart): Promise<GuestCartMergeOutcome>;
+}
+
+/** The default: all of the guest's lines, then all of their coupons. */
+export const addGuestLines: GuestCartMerge = {
+  async merge(guest, into) {
+    const messages: string[] = [];
+    let mergedLineCount = 0;
+    if (guest.lines.length)
+      for (const problem of await into.addLines(guest.lines)) {
+        if (problem === null) mergedLineCount += 1;
+        else messages.push(problem);
+      }
+    for (const code of guest.couponCodes) {
+      const problem = await into.addCoupon(code);
+      if (problem !== null) messages.push(problem);
+    }
+    return { mergedLineCount, messages };
+  },
+};
