@@ -5,12 +5,11 @@ import cookie from '@fastify/cookie';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
-import { createServices, type Services } from './services/index.ts';
+import { createServices, type ServiceOptions, type Services } from './services/index.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { checkoutRoutes } from './modules/checkouts.ts';
 import { addressRoutes } from './modules/addresses.ts';
 import { orderRoutes } from './modules/orders.ts';
-import type { MailTransport } from './policies/mail-transport.ts';
 import { mountStorefront } from './http/storefront.ts';
 import { contextRoutes } from './modules/context.ts';
 import { productRoutes } from './modules/products.ts';
@@ -25,24 +24,18 @@ import { assetRoutes } from './modules/assets.ts';
 import { accountRoutes } from './modules/accounts.ts';
 import { authRoutes } from './modules/auth.ts';
 import { installCsrfProtection } from './http/csrf.ts';
-import { sessionConfigFromEnv, type SessionConfig } from './auth/sessions.ts';
+import { sessionConfigFromEnv } from './auth/sessions.ts';
 
 export const DEMO_WEBSTORE_ID = '0ZE000000000001AAA';
 
-export interface AppOptions {
+/** The app's own options, and the services' (ServiceOptions: the policies a store swaps, mail, sessions…). */
+export interface AppOptions extends ServiceOptions {
   db: Kysely<Database>;
   logger?: boolean;
   storefront?: boolean;
   webstoreId?: string;
-  /** Session timeouts; defaults from SESSION_IDLE_TIMEOUT_S. */
-  session?: SessionConfig;
   /** Behind a proxy that sets X-Forwarded-For/-Proto (TRUST_PROXY=1): needed for the login rate limit and Secure cookies. */
   trustProxy?: boolean;
-  /** A pause between chunks of background cart operations (tests make Processing observable). */
-  cartOperationPauseMs?: number;
-  /** Where emails go (tests: a folder of their own). */
-  mailTransport?: MailTransport;
-  publicUrl?: string;
 }
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
@@ -67,12 +60,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     transform: jsonSchemaTransform,
   });
 
-  const services = createServices(opts.db, {
-    session: opts.session ?? sessionConfigFromEnv(),
-    cartOperationPauseMs: opts.cartOperationPauseMs,
-    mailTransport: opts.mailTransport,
-    publicUrl: opts.publicUrl,
-  });
+  // Sessions default to SESSION_IDLE_TIMEOUT_S; everything else to the services' own defaults.
+  const services = createServices(opts.db, { ...opts, session: opts.session ?? sessionConfigFromEnv() });
   const webstoreId = opts.webstoreId ?? DEMO_WEBSTORE_ID;
   await app.register(cookie);
   installCsrfProtection(app, services);

@@ -795,3 +795,27 @@ describe('delivering datasets', () => {
     ]);
   });
 });
+
+describe("a store's own policies", () => {
+  test('an order-number policy given to the app numbers the order the shopper sees', async () => {
+    let issued = 0;
+    const own = await startTestServer({
+      policies: { orderNumbers: { next: async () => `ACME-${2026_000 + ++issued}` } },
+    });
+    try {
+      const a = own.agent();
+      const [ds] = await products(dataset);
+      await addLine(a, ds!.id);
+      const { id, paid } = await paidCheckout(a);
+      assert.equal(paid.status, 200, paid.text);
+      const placed = await post(a, `/checkouts/${id}/orders`);
+      assert.equal(placed.status, 201, placed.text);
+      assert.equal(placed.body.orderReferenceNumber, 'ACME-2026001');
+      const order = await a.api(`/order-summaries/${placed.body.orderSummaryId}`);
+      assert.equal(order.body.orderNumber, 'ACME-2026001');
+      assert.equal(issued, 1);
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { openDatabase, type Db } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDatabase } from '../seed/seed.ts';
 import { buildApp, DEMO_WEBSTORE_ID } from '../app.ts';
+import type { ServiceOptions } from '../services/index.ts';
 import type { Services } from '../services/index.ts';
 import { bumpCatalogVersion } from '../db/catalog-version.ts';
 import type { SessionConfig } from '../auth/sessions.ts';
@@ -47,6 +48,11 @@ export interface TestServerOptions {
   /** Serve the database of another test server (a second process on the same data); no seeding. */
   shareDatabaseOf?: TestServer;
   cartOperationPauseMs?: number;
+  /** Policies to swap in (policies/), as a store would through buildApp. */
+  policies?: Pick<
+    ServiceOptions,
+    'taxCalculation' | 'orderNumbers' | 'guestCartMerge' | 'stockAllocation' | 'paymentGateway'
+  >;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -80,6 +86,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     session: opts.session,
     cartOperationPauseMs: opts.cartOperationPauseMs,
     mailTransport: new FolderTransport(outbox),
+    ...opts.policies,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
