@@ -1,5 +1,6 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Kysely } from 'kysely';
+import { isPostgres } from './locks.ts';
 import * as m001 from './migrations/001_catalogue.ts';
 import * as m002 from './migrations/002_accounts.ts';
 import * as m003 from './migrations/003_search.ts';
@@ -18,7 +19,12 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // On PostgreSQL the migration tables are looked for in the connection's own schema: left unnamed, Kysely finds
+  // another schema's tables in the same database (tests give each server a schema) and never makes its own.
+  const schema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema: schema }).migrateToLatest();
   for (const r of results ?? []) if (r.status === 'Error') console.error(`migration ${r.migrationName} failed`);
   if (error) throw error;
 }
