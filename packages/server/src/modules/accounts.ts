@@ -9,7 +9,7 @@ import { buyerContext } from '../http/context.ts';
 import { insufficientAccess } from '../services/buyer-context.ts';
 import { ApiError } from '../domain/errors.ts';
 import { csv, flag, ignoredParams, webstoreParams } from './schemas.ts';
-import { toId18, checkedId } from '../domain/record-ids.ts';
+import { checkedId } from '../domain/record-ids.ts';
 import { WEBSTORE } from './base.ts';
 
 const tags = ['Accounts'];
@@ -69,9 +69,9 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
       const store = await s.webstores.get(req.params.webstoreId);
       const ctx = await buyerContext(s, req, store);
       const id = req.params.effectiveAccountId;
-      checkedId(id);
+      const accountId = checkedId(id);
       if (!ctx.user) throw insufficientAccess(id);
-      const account = await s.accounts.managedAccount(ctx.user, toId18(id));
+      const account = await s.accounts.managedAccount(ctx.user, accountId);
       if (!account) throw insufficientAccess(id);
       const all = accountFields(account);
       const wanted = req.query.fields?.length ? new Set(req.query.fields.map((f) => f.toLowerCase())) : null;

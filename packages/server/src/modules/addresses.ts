@@ -9,7 +9,7 @@ import type { Services } from '../services/index.ts';
 import { buyerContext } from '../http/context.ts';
 import { ApiError } from '../domain/errors.ts';
 import { flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
-import { toId18, checkedId } from '../domain/record-ids.ts';
+import { checkedId } from '../domain/record-ids.ts';
 import { WEBSTORE } from './base.ts';
 
 const tags = ['Addresses'];
@@ -89,8 +89,7 @@ export function addressRoutes(app: FastifyInstance, s: Services): void {
   }
   const addressId = (id: string) => {
     if (!id) throw new ApiError(400, CHECKOUT_ERROR_CODES.addressIdRequired, 'addressId is required.');
-    checkedId(id, KEY_PREFIXES.address);
-    return toId18(id);
+    return checkedId(id, KEY_PREFIXES.address);
   };
 
   r.get(

@@ -10,7 +10,7 @@ import { buyerContext } from '../http/context.ts';
 import { callerOf } from '../http/caller.ts';
 import { ApiError } from '../domain/errors.ts';
 import { ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
-import { toId18, checkedId } from '../domain/record-ids.ts';
+import { checkedId } from '../domain/record-ids.ts';
 import type { OrderViewer } from '../services/orders.ts';
 import { WEBSTORE } from './base.ts';
 
@@ -31,8 +31,7 @@ export async function orderViewer(s: Services, req: FastifyRequest, webstoreId: 
 }
 
 export function orderId(id: string): string {
-  checkedId(id, KEY_PREFIXES.order);
-  return toId18(id);
+  return checkedId(id, KEY_PREFIXES.order);
 }
 
 export function orderRoutes(app: FastifyInstance, s: Services): void {

@@ -17,7 +17,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, ProductTable } from '../../db/schema.ts';
 import { ApiError, badInput } from '../../domain/errors.ts';
-import { toId18, checkedId } from '../../domain/record-ids.ts';
+import { checkedId } from '../../domain/record-ids.ts';
 import type { CartOwner } from './cart-owner.ts';
 import type { Services } from '../index.ts';
 import { heldByCarts } from '../inventory.ts';
@@ -104,8 +104,8 @@ export function resolveLine(products: Map<string, LineProduct>, input: LineInput
   let term: number | null = null;
   if (product.models.length) {
     if (input.productSellingModelId) {
-      checkedId(input.productSellingModelId);
-      model = product.models.find((m) => m.id === toId18(input.productSellingModelId!)) ?? null;
+      const modelId = checkedId(input.productSellingModelId);
+      model = product.models.find((m) => m.id === modelId) ?? null;
       if (!model)
         throw badInput(`${product.row.name} isn't sold with the selling model ${input.productSellingModelId}.`);
     } else {

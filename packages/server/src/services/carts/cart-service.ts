@@ -87,8 +87,11 @@ export class CartService {
       if (!cart) throw new ApiError(404, 'ITEM_NOT_FOUND', 'There is no active cart.');
       return cart;
     }
-    checkedId(ref, KEY_PREFIXES.cart);
-    const cart = await this.db.selectFrom('cart').selectAll().where('id', '=', toId18(ref)).executeTakeFirst();
+    const cart = await this.db
+      .selectFrom('cart')
+      .selectAll()
+      .where('id', '=', checkedId(ref, KEY_PREFIXES.cart))
+      .executeTakeFirst();
     if (!cart || !this.owns(owner, cart)) throw cartNotFound(ref);
     return cart;
   }
@@ -504,11 +507,11 @@ export class CartService {
   }
 
   async findItem(cart: CartTable, itemId: string): Promise<CartItemTable> {
-    checkedId(itemId, KEY_PREFIXES.cartItem);
+    const id = checkedId(itemId, KEY_PREFIXES.cartItem);
     const row = await this.db
       .selectFrom('cart_item')
       .selectAll()
-      .where('id', '=', toId18(itemId))
+      .where('id', '=', id)
       .where('cart_id', '=', cart.id)
       .executeTakeFirst();
     if (!row) throw new ApiError(404, 'ITEM_NOT_FOUND', `The cart item ${itemId} isn't in this cart.`);
@@ -595,11 +598,11 @@ export class CartService {
   }
 
   async deleteCoupon(owner: CartOwner, cart: CartTable, cartCouponId: string): Promise<void> {
-    checkedId(cartCouponId);
+    const id = checkedId(cartCouponId);
     const row = await this.db
       .selectFrom('cart_coupon')
       .select('id')
-      .where('id', '=', toId18(cartCouponId))
+      .where('id', '=', id)
       .where('cart_id', '=', cart.id)
       .executeTakeFirst();
     if (!row) throw new ApiError(404, 'ITEM_NOT_FOUND', `The coupon ${cartCouponId} isn't applied to this cart.`);

@@ -91,11 +91,11 @@ export async function listDeliveryGroups(
 }
 
 async function findGroup(s: Services, cart: CartTable, id: string): Promise<CartDeliveryGroupTable> {
-  checkedId(id, KEY_PREFIXES.deliveryGroup);
+  const groupId = checkedId(id, KEY_PREFIXES.deliveryGroup);
   const g = await s.db
     .selectFrom('cart_delivery_group')
     .selectAll()
-    .where('id', '=', toId18(id))
+    .where('id', '=', groupId)
     .where('cart_id', '=', cart.id)
     .executeTakeFirst();
   if (!g) throw new ApiError(404, 'ITEM_NOT_FOUND', `The delivery group ${id} isn't in this cart.`);
@@ -193,10 +193,7 @@ export async function checkArrangements(
   const out: Arrangement[] = [];
   for (const a of arrangements) {
     const g = await findGroup(s, cart, a.deliveryGroupId);
-    const ids = a.cartItemIds.map((id) => {
-      checkedId(id, KEY_PREFIXES.cartItem);
-      return toId18(id);
-    });
+    const ids = a.cartItemIds.map((id) => checkedId(id, KEY_PREFIXES.cartItem));
     const found = ids.length
       ? await s.db.selectFrom('cart_item').select('id').where('cart_id', '=', cart.id).where('id', 'in', ids).execute()
       : [];

@@ -135,8 +135,11 @@ export class CheckoutService {
       if (!row || !cart) throw checkoutNotFound(ref);
       return { checkout: row, cart };
     }
-    checkedId(ref, KEY_PREFIXES.checkout);
-    row = await this.db.selectFrom('checkout').selectAll().where('id', '=', toId18(ref)).executeTakeFirst();
+    row = await this.db
+      .selectFrom('checkout')
+      .selectAll()
+      .where('id', '=', checkedId(ref, KEY_PREFIXES.checkout))
+      .executeTakeFirst();
     if (!row || row.webstore_id !== owner.webstore.id) throw checkoutNotFound(ref);
     const cart = await this.db.selectFrom('cart').selectAll().where('id', '=', row.cart_id).executeTakeFirst();
     if (!cart || !ownsCart(owner, cart)) throw checkoutNotFound(ref);
@@ -372,8 +375,7 @@ export class CheckoutService {
           'CPA_DISABLED',
           'The address book isn\u2019t available to guests; enter the address instead.',
         );
-      checkedId(input.id, KEY_PREFIXES.address);
-      const saved = await this.s.addresses.get(owner.accountId, toId18(input.id));
+      const saved = await this.s.addresses.get(owner.accountId, checkedId(input.id, KEY_PREFIXES.address));
       rejectProblem(postalAddressProblem({ ...saved, postalCode: saved.postal_code }, shipping));
       return checkoutAddressFromBook(addressView(saved));
     }
