@@ -9,6 +9,7 @@ import {
   changeSubscriptionType,
   createSubscriptionSelector,
   defaultSellingModel,
+  defaultSellingModelOf,
   parseSellingModelOptionValue,
   sellingModelOptionValue,
   sellingModelTypeLabel,
@@ -53,6 +54,13 @@ const term: SellingModelLike = {
 
 test('default selling model: OneTime wins wherever it is', () => {
   assert.deepEqual(defaultSellingModel([monthly, term, oneTime]), { productSellingModelId: 'one' });
+});
+
+test('the default selling model itself: OneTime, else the subscription, else none', () => {
+  assert.equal(defaultSellingModelOf([monthly, term, oneTime]), oneTime);
+  assert.equal(defaultSellingModelOf([term, monthly])?.sellingModelType, 'TermDefined');
+  assert.equal(defaultSellingModelOf([]), null);
+  assert.equal(defaultSellingModelOf(null), null);
 });
 
 test('default selling model: else the first Evergreen or TermDefined with its minimum term', () => {

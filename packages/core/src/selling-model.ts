@@ -36,6 +36,12 @@ export function defaultSellingModel(
     : { productSellingModelId: sub.id, subscriptionTerm: term };
 }
 
+/** The selling model itself that defaultSellingModel picks: what a product is bought with when none is chosen. */
+export function defaultSellingModelOf<T extends SellingModelLike>(models: readonly T[] | null | undefined): T | null {
+  const chosen = defaultSellingModel(models);
+  return chosen ? (models?.find((m) => m.id === chosen.productSellingModelId) ?? null) : null;
+}
+
 /**
  * Term choices from a rule: minimum, minimum + increment, ... up to maximum, at most 50 of them.
  * Increment defaults to 1 (also when 0 or negative, which would never advance); minimum defaults to 1.

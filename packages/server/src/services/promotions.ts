@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import {
   decimalToMinorUnits,
-  defaultSellingModel,
+  defaultSellingModelOf,
   evaluateProductPromotion,
   evaluatePromotions,
   isAudienceEligible,
@@ -13,10 +13,8 @@ import {
   normaliseDecimal,
   promotionTargetsProduct,
   tryParseDecimal,
-  type ProductSellingModel,
   type PromotionDiscount,
   type PromotionRule,
-  type SellingModelType,
 } from '@store/core';
 import type { Database, ProductTable, PromotionTable } from '../db/schema.ts';
 import { badInput } from '../domain/errors.ts';
@@ -57,16 +55,6 @@ export interface EvaluateCartRequest {
     }>;
   };
   couponCodes?: string[];
-}
-
-/**
- * The selling model a product is bought with when none is chosen, as the cart picks it (core's
- * defaultSellingModel): OneTime when offered, else its subscription (Evergreen or TermDefined); null
- * when it has no selling models.
- */
-export function purchaseSellingModelType(models: readonly ProductSellingModel[]): SellingModelType | null {
-  const chosen = defaultSellingModel(models);
-  return chosen ? (models.find((m) => m.id === chosen.productSellingModelId)?.sellingModelType ?? null) : null;
 }
 
 const adjustmentValue = (discount: PromotionDiscount): string | null =>
@@ -263,7 +251,8 @@ export class PromotionService {
         categoryIds: categories.get(row.id) ?? [],
         quantity: item.quantity,
         salesPrice: item.salesPrice,
-        sellingModelType: purchaseSellingModelType(models.get(row.id) ?? []),
+        // Bought with the product's default selling model, as the cart would add it.
+        sellingModelType: defaultSellingModelOf(models.get(row.id))?.sellingModelType ?? null,
       })),
       audience: { buyerGroupIds: ctx.buyerGroupIds, accountId: ctx.effectiveAccountId },
       couponCodes: b.couponCodes ?? [],

@@ -6,7 +6,7 @@
 import {
   checkQuantity,
   decimalToMinorUnits,
-  defaultSellingModel,
+  defaultSellingModelOf,
   multiplyDecimal,
   resolveQuantityRule,
   subscriptionTermOptions,
@@ -109,8 +109,7 @@ export function resolveLine(products: Map<string, LineProduct>, input: LineInput
       if (!model)
         throw badInput(`${product.row.name} isn't sold with the selling model ${input.productSellingModelId}.`);
     } else {
-      const def = defaultSellingModel(product.models)!;
-      model = product.models.find((m) => m.id === def.productSellingModelId)!;
+      model = defaultSellingModelOf(product.models)!;
     }
     if (model.sellingModelType === 'TermDefined') {
       const options = subscriptionTermOptions(model.subscriptionTermRule);
