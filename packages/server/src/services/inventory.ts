@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import { isRecordId, type InventoryLevels, type InventoryProductLevel } from '@store/core';
 import type { Database } from '../db/schema.ts';
-import { freeStock, lessHeldByCarts } from './stock.ts';
+import { freeStock, heldByCarts, lessHeldByCarts } from './stock.ts';
 import { ApiError, badInput } from '../domain/errors.ts';
 import { toId18 } from '../domain/record-ids.ts';
 import type { ProductService, Viewer } from './products.ts';
@@ -54,28 +54,6 @@ function stockSources(store: Webstore, q: LevelsRequest): StockSources {
   if (q.products.length * count > MAX_COMBINATIONS)
     throw badInput(`Specify at most ${MAX_COMBINATIONS} product and location combinations.`);
   return sources;
-}
-
-/**
- * Units carts hold and have not let lapse, per product (every cart but `exceptCartId`). Takes the database
- * handle to use, so a cart change can ask inside its transaction.
- */
-export async function heldByCarts(
-  db: Kysely<Database>,
-  productIds: string[],
-  now: string,
-  exceptCartId: string | null = null,
-): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (!productIds.length) return out;
-  let q = db
-    .selectFrom('inventory_reservation')
-    .select(['product_id', 'quantity'])
-    .where('product_id', 'in', productIds)
-    .where('expires_at', '>', now);
-  if (exceptCartId) q = q.where('cart_id', '!=', exceptCartId);
-  for (const h of await q.execute()) out.set(h.product_id, (out.get(h.product_id) ?? 0) + h.quantity);
-  return out;
 }
 
 export class InventoryService {

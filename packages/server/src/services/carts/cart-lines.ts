@@ -20,8 +20,7 @@ import { ApiError, badInput } from '../../domain/errors.ts';
 import { checkedId } from '../../domain/record-ids.ts';
 import type { CartOwner } from './cart-owner.ts';
 import type { Services } from '../index.ts';
-import { heldByCarts } from '../inventory.ts';
-import { freeStock, lessHeldByCarts } from '../stock.ts';
+import { defaultSourceStock, freeStock, heldByCarts, lessHeldByCarts } from '../stock.ts';
 
 export interface LineInput {
   productId: string;
@@ -191,19 +190,10 @@ export async function availableQuantities(
 ): Promise<Map<string, number | null>> {
   const out = new Map<string, number | null>(productIds.map((id) => [id, null]));
   if (!productIds.length || !owner.webstore.settings.inventoryConfiguration?.isInventoryEnabled) return out;
-  const groupId = owner.webstore.settings.inventoryConfiguration.inventoryDefaultSource?.locationSourceId;
-  let levels = db
-    .selectFrom('inventory_level')
-    .select(['product_id', 'on_hand', 'reserved', 'location_id'])
-    .where('product_id', 'in', productIds);
-  if (groupId) {
-    levels = levels.where(
-      'location_id',
-      'in',
-      db.selectFrom('location_group_member').select('location_id').where('location_group_id', '=', groupId),
-    );
-  }
-  const [rows, held] = await Promise.all([levels.execute(), heldByCarts(db, productIds, now, exceptCartId)]);
+  const [rows, held] = await Promise.all([
+    defaultSourceStock(db, owner.webstore, productIds).execute(),
+    heldByCarts(db, productIds, now, exceptCartId),
+  ]);
   for (const r of rows) out.set(r.product_id, (out.get(r.product_id) ?? 0) + freeStock(r));
   for (const [productId, quantity] of held) {
     const current = out.get(productId);

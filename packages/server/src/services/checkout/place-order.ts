@@ -19,8 +19,7 @@ import {
 import type { CartTable, CheckoutTable, Database, SalesOrderTable } from '../../db/schema.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { forUpdate } from '../../db/locks.ts';
-import { heldByCarts } from '../inventory.ts';
-import { availableStock, freeStock } from '../stock.ts';
+import { availableStock, defaultSourceStock, freeStock, heldByCarts } from '../stock.ts';
 import type { Services } from '../index.ts';
 import type { CartOwner } from '../carts/cart-owner.ts';
 import { randomRecordId } from '../../domain/record-ids.ts';
@@ -374,17 +373,7 @@ export class OrderPlacement {
   ): Promise<void> {
     if (!wanted.size || !owner.webstore.settings.inventoryConfiguration?.isInventoryEnabled) return;
     const ids = [...wanted.keys()].sort();
-    const groupId = owner.webstore.settings.inventoryConfiguration.inventoryDefaultSource?.locationSourceId;
-    let q = trx
-      .selectFrom('inventory_level')
-      .select(['product_id', 'location_id', 'on_hand', 'reserved'])
-      .where('product_id', 'in', ids);
-    if (groupId)
-      q = q.where(
-        'location_id',
-        'in',
-        trx.selectFrom('location_group_member').select('location_id').where('location_group_id', '=', groupId),
-      );
+    const q = defaultSourceStock(trx, owner.webstore, ids);
     const rows = await forUpdate(trx, q.orderBy('product_id').orderBy('location_id')).execute();
     const held = await heldByCarts(trx, ids, now, cartId);
     const names = await trx.selectFrom('product').select(['id', 'name']).where('id', 'in', ids).execute();
