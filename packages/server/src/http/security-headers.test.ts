@@ -8,6 +8,7 @@ import path from 'node:path';
 import { BASE, errorOf, startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
 import { DEMO_USERS } from '../seed/access.ts';
 import { WEB_DIST } from './storefront.ts';
+import { placeCardOrder } from '../test-support/orders.ts';
 
 let s: TestServer;
 let casey: Agent;
@@ -16,36 +17,13 @@ let orderId: string;
 let productId: string;
 let checks = 0;
 
-const ADDRESS = {
-  name: 'Casey Jordan',
-  street: '415 Mission St',
-  city: 'San Francisco',
-  region: 'CA',
-  postalCode: '94105',
-  country: 'US',
-};
-
 before(async () => {
   s = await startTestServer({ storefront: true });
   casey = await s.login(DEMO_USERS.consumer.email);
   const product = (await s.api('/products?skus=DS-00001')).body.products[0];
   productId = product.id;
   // A paid order for a dataset, so there is a real signed download link to fetch.
-  const line = await casey.post(`${BASE}/carts/current/cart-items`, { productId, quantity: '1', type: 'Product' });
-  assert.equal(line.status, 201, line.text);
-  const started = await casey.put(`${BASE}/checkouts`, { cartId: 'active' });
-  assert.equal(started.status, 202, started.text);
-  const checkoutId = started.body.checkoutId;
-  assert.equal((await casey.patch(`${BASE}/checkouts/${checkoutId}`, { deliveryAddress: ADDRESS })).status, 202);
-  const paid = await casey.post(`${BASE}/checkouts/${checkoutId}/payments`, {
-    requestType: 'Auth',
-    paymentToken: 'tok_test_success_visa_4242',
-    billingAddress: ADDRESS,
-  });
-  assert.equal(paid.status, 200, paid.text);
-  const placed = await casey.post(`${BASE}/checkouts/${checkoutId}/orders`);
-  assert.equal(placed.status, 201, placed.text);
-  orderId = placed.body.orderSummaryId;
+  orderId = await placeCardOrder(casey, productId);
   const links = await casey.api(`/order-summaries/${orderId}/downloads`);
   downloadUrl = links.body.items[0].url;
 });

@@ -65,7 +65,7 @@ const ALWAYS: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   // The store uses none of these powerful features; no script (ours or injected) or frame may ask for them.
   'Permissions-Policy':
-    'accelerometer=(), bluetooth=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=()',
+    'accelerometer=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=()',
   // A window another site opens gets no handle on ours (and ours none on theirs).
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
