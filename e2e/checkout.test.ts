@@ -5,6 +5,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { liveStore } from './browser.ts';
+import {
+  addAndGoToCheckout,
+  badge,
+  fillCard,
+  fillGuestContact,
+  fillUsAddress,
+  hydrated,
+  section,
+} from './checkout-steps.ts';
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHECKOUT_SESSION_KEY } from '@store/core';
@@ -50,68 +59,11 @@ async function open(): Promise<{ context: BrowserContext; page: Page; errors: st
   return { context, page, errors };
 }
 
-const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-const badge = (page: Page) => page.getByRole('banner').getByTestId('cart-badge');
-const section = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
-
-/** From a product page: add it (in `quantity`), then the cart page's "Checkout" link to the checkout, loaded. */
-async function addAndGoToCheckout(page: Page, productId: string, expectedCount: number, quantity?: number) {
-  await page.goto(`${live.server.url}/product/${productId}`);
-  await hydrated(page);
-  if (quantity !== undefined) await page.getByLabel('Quantity', { exact: true }).fill(String(quantity));
-  await page.getByRole('button', { name: /add to cart/i }).click();
-  await badge(page)
-    .filter({ hasText: `Cart (${expectedCount})` })
-    .waitFor();
-  await badge(page).click();
-  await page.waitForURL((u) => u.pathname === '/cart');
-  await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
-  await page.getByRole('link', { name: 'Checkout' }).click();
-  await page.waitForURL((u) => u.pathname === '/checkout');
-  await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
-  await section(page, /Review your order/).waitFor();
-}
-
-async function fillGuestContact(page: Page, email: string) {
-  const contact = section(page, /Contact details/);
-  await contact.getByLabel('First name').fill('Ada');
-  await contact.getByLabel('Last name').fill('Lovelace');
-  await contact.getByLabel('Email').fill(email);
-  await contact.getByLabel('Phone (optional)').fill('415 555 0123');
-  await contact.getByRole('button', { name: 'Save contact details' }).click();
-  // Saved: the details are shown, the phone in the North American format.
-  await contact.getByText('(415) 555-0123').waitFor();
-  await contact.getByText(email).waitFor();
-}
-
-async function fillUsAddress(page: Page) {
-  const address = section(page, /Billing address|Delivery address/);
-  assert.equal(await address.getByLabel('Country').inputValue(), 'US');
-  await address.getByLabel('First name').fill('Ada');
-  await address.getByLabel('Last name').fill('Lovelace');
-  await address.getByLabel('Street address').fill('415 Mission St');
-  await address.getByLabel('City').fill('San Francisco');
-  await address.getByLabel('State').fill('CA');
-  await address.getByLabel('ZIP code').fill('94105');
-  await address.getByRole('button', { name: 'Use this address' }).click();
-  await address.getByText('San Francisco, CA 94105').waitFor();
-}
-
-async function fillCard(page: Page, number: string) {
-  const payment = section(page, /Payment/);
-  await payment.getByLabel('Name on card').fill('Ada Lovelace');
-  await payment.getByLabel('Card number').fill(number);
-  await payment.getByLabel('Month (MM)').fill('12');
-  await payment.getByLabel('Year (YY)').fill('30');
-  await payment.getByLabel('Security code').fill('123');
-  await payment.getByRole('button', { name: 'Use this card' }).click();
-}
-
 describe('checkout', () => {
   test('a guest buys a dataset by card and downloads the full file from the confirmation', async () => {
     const [pick] = await datasets(1, 0);
     const { context, page, errors } = await open();
-    await addAndGoToCheckout(page, pick!.id, 1);
+    await addAndGoToCheckout(page, live.server.url, pick!.id, 1);
 
     // Datasets go by download, chosen for the shopper, free.
     const delivery = section(page, /Delivery method/);
@@ -207,7 +159,7 @@ describe('checkout', () => {
     await hydrated(page);
     assert.equal(await header.getByLabel('Account', { exact: true }).inputValue(), contoso);
 
-    await addAndGoToCheckout(page, tiered.id, tiered.lower_bound, tiered.lower_bound);
+    await addAndGoToCheckout(page, live.server.url, tiered.id, tiered.lower_bound, tiered.lower_bound);
     // Logged in: contact details and the account's default address come filled in.
     await section(page, /Contact details/)
       .getByText(DEMO_USERS.buyer.email)
@@ -266,7 +218,7 @@ describe('checkout', () => {
   test('a guest\u2019s declined card: "Your card was declined.", no order, still on the checkout with the form as typed', async () => {
     const [pick] = await datasets(1, 1);
     const { context, page, errors } = await open();
-    await addAndGoToCheckout(page, pick!.id, 1);
+    await addAndGoToCheckout(page, live.server.url, pick!.id, 1);
     await fillGuestContact(page, 'grace@example.com');
     await fillUsAddress(page);
     await fillCard(page, '4000 0000 0000 0002');

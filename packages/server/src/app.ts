@@ -25,6 +25,8 @@ import { accountRoutes } from './modules/accounts.ts';
 import { authRoutes } from './modules/auth.ts';
 import { installCsrfProtection } from './http/csrf.ts';
 import { sessionConfigFromEnv } from './auth/sessions.ts';
+import { fastifyTrustProxy, type ProxyTrust, proxyTrustFromEnv } from './http/proxy-trust.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 
 export const DEMO_WEBSTORE_ID = '0ZE000000000001AAA';
 
@@ -34,14 +36,17 @@ export interface AppOptions extends ServiceOptions {
   logger?: boolean;
   storefront?: boolean;
   webstoreId?: string;
-  /** Behind a proxy that sets X-Forwarded-For/-Proto (TRUST_PROXY=1): needed for the login rate limit and Secure cookies. */
-  trustProxy?: boolean;
+  /**
+   * The proxies whose X-Forwarded-For/-Proto/-Host are believed (client address for the login rate limit,
+   * Secure cookies, HSTS): a hop count or proxy addresses, from TRUST_PROXY by default (http/proxy-trust.ts).
+   */
+  trustProxy?: ProxyTrust;
 }
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: opts.trustProxy ?? process.env.TRUST_PROXY === '1',
+    trustProxy: fastifyTrustProxy(opts.trustProxy === undefined ? proxyTrustFromEnv() : opts.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
@@ -64,6 +69,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const services = createServices(opts.db, { ...opts, session: opts.session ?? sessionConfigFromEnv() });
   const webstoreId = opts.webstoreId ?? DEMO_WEBSTORE_ID;
   await app.register(cookie);
+  // After the cookie plugin, so its onSend has written Set-Cookie when the caching rule looks for it.
+  installSecurityHeaders(app);
   installCsrfProtection(app, services);
   authRoutes(app, services, webstoreId);
   contextRoutes(app, services);
@@ -91,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       rssBytes: process.memoryUsage().rss,
     }));
   }
-  if (opts.storefront !== false) await mountStorefront(app, { webstoreId });
+  if (opts.storefront !== false)
+    await mountStorefront(app, { webstoreId, publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL });
   return { app, services };
 }

@@ -8,7 +8,7 @@ export type { RenderContext, RenderRequest, RenderResult };
 
 export async function render(
   req: { url: string; headers: Record<string, string | undefined> },
-  ctx: { fetch: typeof fetch; template: string; webstoreId: string },
+  ctx: RenderContext,
 ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   return renderPage(req, ctx, css);
 }

@@ -7,10 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFound } from '../domain/errors.ts';
 import { ensureCsrfCookie } from './csrf.ts';
+import { cspNonceOf } from './security-headers.ts';
+import { SESSION_COOKIE } from './caller.ts';
 
 type Render = (
   req: { url: string; headers: Record<string, string | undefined> },
-  ctx: { fetch: typeof fetch; template: string; webstoreId: string },
+  ctx: { fetch: typeof fetch; template: string; webstoreId: string; origin: string; nonce: string },
 ) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
 
 export const WEB_DIST = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../web/dist');
@@ -40,7 +42,19 @@ export function injectFetch(app: FastifyInstance, forward: Record<string, string
   }) as typeof fetch;
 }
 
-export async function mountStorefront(app: FastifyInstance, opts: { webstoreId: string }): Promise<void> {
+/**
+ * The origin a page's canonical and absolute URLs use: the configured public address (PUBLIC_URL) when
+ * there is one, else the request's own scheme and Host (Fastify reads a proxy's X-Forwarded-Proto/-Host
+ * only when TRUST_PROXY trusts it; the page render checks the host is well formed).
+ */
+function pageOrigin(req: import('fastify').FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ? publicUrl.replace(/\/+$/, '') : `${req.protocol}://${req.host}`;
+}
+
+export async function mountStorefront(
+  app: FastifyInstance,
+  opts: { webstoreId: string; publicUrl?: string },
+): Promise<void> {
   const entry = path.join(WEB_DIST, 'server/entry-server.js');
   const templateFile = path.join(WEB_DIST, 'client/index.html');
   if (!existsSync(entry) || !existsSync(templateFile)) {
@@ -68,12 +82,21 @@ export async function mountStorefront(app: FastifyInstance, opts: { webstoreId: 
     const forward = { cookie: req.headers.cookie, 'accept-language': req.headers['accept-language'] };
     const out = await render(
       { url: req.url, headers: req.headers as Record<string, string | undefined> },
-      { fetch: injectFetch(app, forward), template, webstoreId: opts.webstoreId },
+      {
+        fetch: injectFetch(app, forward),
+        template,
+        webstoreId: opts.webstoreId,
+        origin: pageOrigin(req, opts.publicUrl),
+        nonce: cspNonceOf(req),
+      },
     );
     ensureCsrfCookie(req, reply);
+    // A page rendered for a session (a shopper's name, cart, orders, checkout) is kept by no cache, not
+    // even for the back button after logout; a guest's page may be kept but is revalidated every time.
+    const caching = req.cookies?.[SESSION_COOKIE] ? 'private, no-store' : 'private, no-cache';
     reply
       .status(out.status)
-      .headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache', ...out.headers });
+      .headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': caching, ...out.headers });
     return out.body;
   };
   app.get('/', { schema: { hide: true } }, page);

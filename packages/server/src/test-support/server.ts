@@ -16,6 +16,7 @@ import type { SessionConfig } from '../auth/sessions.ts';
 import { DEMO_PASSWORD } from '../seed/access.ts';
 import { createAgent, type Agent, type Reply } from './agent.ts';
 import { FolderTransport } from '../mail/transport.ts';
+import type { ProxyTrust } from '../http/proxy-trust.ts';
 
 export type { Agent, Reply } from './agent.ts';
 
@@ -48,6 +49,10 @@ export interface TestServerOptions {
   /** Serve the database of another test server (a second process on the same data); no seeding. */
   shareDatabaseOf?: TestServer;
   cartOperationPauseMs?: number;
+  /** Which proxies' X-Forwarded-* to believe (TRUST_PROXY); none by default, whatever the environment says. */
+  trustProxy?: ProxyTrust;
+  /** The store's configured public address (PUBLIC_URL); none by default. */
+  publicUrl?: string;
   /** Policies to swap in (policies/), as a store would through buildApp. */
   policies?: Pick<
     ServiceOptions,
@@ -85,6 +90,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     storefront: opts.storefront ?? false,
     session: opts.session,
     cartOperationPauseMs: opts.cartOperationPauseMs,
+    trustProxy: opts.trustProxy ?? null,
+    publicUrl: opts.publicUrl,
     mailTransport: new FolderTransport(outbox),
     ...opts.policies,
   });

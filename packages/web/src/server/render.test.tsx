@@ -5,11 +5,16 @@ import { datasetProduct, fakeApiFetch, PRODUCT_ID, TEMPLATE, WEBSTORE_ID } from 
 
 const headers = (extra: Record<string, string> = {}) => ({ host: 'shop.example.com', accept: 'text/html', ...extra });
 
-async function get(url: string, opts: Parameters<typeof fakeApiFetch>[0] = {}, extra: Record<string, string> = {}) {
+async function get(
+  url: string,
+  opts: Parameters<typeof fakeApiFetch>[0] = {},
+  extra: Record<string, string> = {},
+  given: { origin?: string; nonce?: string } = {},
+) {
   const fetch = fakeApiFetch(opts);
   const res = await renderPage(
     { url, headers: headers(extra) },
-    { fetch, template: TEMPLATE, webstoreId: WEBSTORE_ID },
+    { fetch, template: TEMPLATE, webstoreId: WEBSTORE_ID, ...given },
     'body{margin:0}',
   );
   // What a shopper's browser sees, minus React's text-node separators and the router's discovery flag.
@@ -50,20 +55,38 @@ describe('server render', () => {
     assert.ok(res.calls.includes(`/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}/products/${PRODUCT_ID}`));
   });
 
-  test('canonical URL follows the Host header and a proxy\u2019s forwarded proto', async () => {
-    const res = await get(
+  test('canonical URL follows the origin the server gives, else the Host header; forwarded headers are not read', async () => {
+    const given = await get(
       `/product/${PRODUCT_ID}`,
       {},
-      { host: 'data.example.org:8443', 'x-forwarded-proto': 'https' },
+      { host: 'data.example.org:8443', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+      { origin: 'https://shop.example.com' },
+    );
+    assert.match(given.body, /<link rel="canonical" href="https:\/\/shop.example.com\/product\/01t000000000001AAA">/);
+    const byHost = await get(
+      `/product/${PRODUCT_ID}`,
+      {},
+      { host: 'data.example.org:8443', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
     );
     assert.match(
-      res.body,
-      /<link rel="canonical" href="https:\/\/data.example.org:8443\/product\/01t000000000001AAA">/,
+      byHost.body,
+      /<link rel="canonical" href="http:\/\/data.example.org:8443\/product\/01t000000000001AAA">/,
     );
+    assert.doesNotMatch(byHost.body, /evil\.example/);
     assert.equal(requestOrigin({ host: 'evil"><script>' }), 'http://localhost');
+    assert.equal(requestOrigin({}, 'https://evil"><script>'), 'http://localhost');
+    assert.equal(requestOrigin({}, 'javascript://shop.example.com'), 'http://localhost');
     const odd = await get(`//evil.example/product/${PRODUCT_ID}`);
     assert.equal(odd.status, 404, 'a path, not another origin');
     assert.doesNotMatch(odd.body, /https?:\/\/evil/);
+  });
+
+  test('the nonce the server gives is on every <script> and <style> the page carries', async () => {
+    const res = await get(`/product/${PRODUCT_ID}`, {}, {}, { nonce: 'n0nce+/=' });
+    const tags = res.body.match(/<(script|style)\b[^>]*>/g) ?? [];
+    assert.ok(tags.length >= 3, tags.join(' '));
+    const untagged = tags.filter((t) => !t.includes('nonce="n0nce+/="') && !t.includes('application/ld+json'));
+    assert.deepEqual(untagged, [], 'only the JSON-LD data block (never run) may go without it');
   });
 
   test("a product without a price shows 'Price Unavailable'", async () => {

@@ -3,6 +3,7 @@
 // binds it to the stylesheet and is what packages/server imports.
 
 import { renderToString } from 'react-dom/server';
+import { escapeHtml } from '@store/core';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import { createStoreApi } from '../lib/api.ts';
 import { ERROR_HEAD, headFor, NOT_FOUND_HEAD, renderHead, type HeadMatch } from '../routes/root/head.ts';
@@ -27,6 +28,14 @@ export interface RenderContext {
   fetch: typeof fetch;
   template: string;
   webstoreId: string;
+  /**
+   * The store's public origin for canonical and absolute URLs, as the server decided it (its configured
+   * PUBLIC_URL, else the request's own scheme and Host, a proxy's X-Forwarded-* only when the proxy is
+   * trusted). The page never reads forwarded headers itself.
+   */
+  origin?: string;
+  /** The request's Content-Security-Policy nonce, written on every <script> and <style> the page carries. */
+  nonce?: string;
 }
 export interface RenderResult {
   status: number;
@@ -34,16 +43,23 @@ export interface RenderResult {
   body: string;
 }
 
-function first(value: string | undefined): string | undefined {
-  return value?.split(',')[0]?.trim() || undefined;
+const HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+
+/**
+ * Origin for canonical URLs: the one the server hands in, else the request's Host header; anything that
+ * is not a plain http(s) origin with a well-formed host becomes http://localhost (a Host header is the
+ * client's to write). X-Forwarded-Host/-Proto are never read here: only the server knows whether the
+ * proxy that sent them is trusted.
+ */
+export function requestOrigin(headers: Record<string, string | undefined>, given?: string): string {
+  const match = /^(https?):\/\/([^/]+)\/?$/i.exec(given ?? `http://${headers.host ?? 'localhost'}`);
+  const host = match?.[2] ?? '';
+  return HOST.test(host) ? `${match![1]!.toLowerCase()}://${host}` : 'http://localhost';
 }
 
-/** Origin for canonical URLs, from the request's Host header (and a proxy's forwarded proto/host). */
-export function requestOrigin(headers: Record<string, string | undefined>): string {
-  const rawHost = first(headers['x-forwarded-host']) ?? headers.host ?? 'localhost';
-  const host = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(rawHost) ? rawHost : 'localhost';
-  const proto = first(headers['x-forwarded-proto']);
-  return `${proto === 'https' ? 'https' : 'http'}://${host}`;
+/** The template's own <script> tags (the hydration bundle) carry the nonce too. */
+function withNonce(html: string, nonce: string | undefined): string {
+  return nonce ? html.replace(/<script(?=[\s>])/g, () => `<script nonce="${nonce}"`) : html;
 }
 
 /** Errors as React Router's own hydration serialises them, so the browser router can revive them. */
@@ -61,7 +77,7 @@ function serializeErrors(errors: Record<string, unknown> | null): Record<string,
 const FORWARDED = ['cookie', 'authorization', 'accept-language'] as const;
 
 export async function renderPage(req: RenderRequest, ctx: RenderContext, css = ''): Promise<RenderResult> {
-  const origin = requestOrigin(req.headers);
+  const origin = requestOrigin(req.headers, ctx.origin);
   // Only the path and query of the request count: '//host/x' must not change the origin.
   const url = new URL(`/${req.url.replace(/^[/\\]+/, '')}`, origin);
   const requestHeaders = new Headers();
@@ -119,13 +135,16 @@ export async function renderPage(req: RenderRequest, ctx: RenderContext, css = '
       errors: serializeErrors(context.errors),
     },
   };
+  const nonce = ctx.nonce ? ` nonce="${escapeHtml(ctx.nonce)}"` : '';
   const headHtml = [
     renderHead(head, origin),
-    `<style>${css}</style>`,
-    `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>`,
+    `<style${nonce}>${css}</style>`,
+    `<script type="application/json" id="${BOOT_DATA_ID}"${nonce}>${scriptJson(boot)}</script>`,
   ].join('\n');
 
-  const body = ctx.template.replace('<!--app-head-->', () => headHtml).replace('<!--app-html-->', () => html);
+  const body = withNonce(ctx.template, ctx.nonce && escapeHtml(ctx.nonce))
+    .replace('<!--app-head-->', () => headHtml)
+    .replace('<!--app-html-->', () => html);
   return {
     status: context.statusCode,
     headers: { 'content-type': 'text/html; charset=utf-8', vary: 'Cookie' },
