@@ -58,6 +58,8 @@ export interface Audience {
   visibility: Visibility;
   buyerGroupIds: string[];
   currency: string;
+  /** The administrator's preview: a Draft category may then be searched by id. */
+  isPreview?: boolean;
   /** The catalogue version the caller has just read, if it has. */
   catalogVersion?: number;
 }
@@ -136,7 +138,8 @@ export class SearchService {
     const { searcher: engine, booksFor } = await this.index.open(a.webstoreId, a.catalogVersion);
     const { tree, visibility } = a;
     const found = input.categoryId ? tree.find(input.categoryId) : undefined;
-    const category = found && visibility.canSeeCategory(found) ? found : undefined;
+    // A Draft category (outside preview) or one the buyer is not entitled to is told like an unknown one.
+    const category = found && showsCategory(visibility, found, !!a.isPreview) ? found : undefined;
     if (input.categoryId && !category) throw badInput(`The category ${input.categoryId} doesn't exist.`);
     const sort = input.sortRuleId ? SORTS[input.sortRuleId] : 'relevance';
     if (!sort)
@@ -210,7 +213,7 @@ export class SearchService {
     if (o.includeSuggestedProducts) {
       // With no term, the popular products of a category: its largest lists first.
       const popular = !term && o.popularProductsCategoryId ? a.tree.find(o.popularProductsCategoryId) : undefined;
-      if (term || (popular && a.visibility.canSeeCategory(popular))) {
+      if (term || (popular && showsCategory(a.visibility, popular, !!a.isPreview))) {
         const found = engine.search({
           term: term || null,
           prefix: true,
