@@ -36,6 +36,13 @@ const REFUSALS = new Set([
 /** An id of the same kind that does not exist. */
 const unknownLike = (id: string) => `${id.slice(0, 3)}000000999999AAA`;
 
+/** The parts of the owner's snapshot that differ. */
+function changed(before: string, after: string): string[] {
+  const a = JSON.parse(before) as Record<string, unknown>;
+  const b = JSON.parse(after) as Record<string, unknown>;
+  return Object.keys(a).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+}
+
 function swapped(req: Request, from: string, to: string): Request {
   return JSON.parse(JSON.stringify(req).replaceAll(from, to));
 }
@@ -83,6 +90,8 @@ describe('owned operations by party', () => {
           assert.ok(res.status < 400, `${what} must succeed: ${res.status} ${res.text.slice(0, 300)}`);
           if (c.shows) assert.ok(c.shows(w, res), `${what} shows the owner's records`);
           if (p.name === 'owner') c.after?.(w, res);
+          // An allowed change may go on in the background (arrange-items answers 202): let it land first.
+          await s.services.cartOperations.idle();
           if (p.name === 'account member' && c.destroys) removedByMember = true;
           seen.allowed++;
           continue;
@@ -107,7 +116,7 @@ describe('owned operations by party', () => {
             );
           }
         }
-        assert.equal(await snapshotOf(w), before, `${what} changed what the owner owns`);
+        assert.deepEqual(changed(before, await snapshotOf(w)), [], `${what} changed what the owner owns`);
         seen.refused++;
       }
     }

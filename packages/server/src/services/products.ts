@@ -164,8 +164,16 @@ export class ProductService {
       .execute();
   }
 
-  /** Full detail for each row, in the order given. */
-  async details(rows: ProductTable[], tree: CategoryTree, opts: DetailOptions = {}): Promise<ProductDetail[]> {
+  /**
+   * Full detail for each row, in the order given. The related datasets it names are those the viewer may
+   * see: a public dataset's detail must not name (by id or name) one only another buyer group is entitled to.
+   */
+  async details(
+    viewer: Viewer,
+    rows: ProductTable[],
+    tree: CategoryTree,
+    opts: DetailOptions = {},
+  ): Promise<ProductDetail[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
     const wantMedia = !opts.excludeMedia;
@@ -219,7 +227,7 @@ export class ProductService {
       }
       const standard = groups.get('Standard')?.mediaItems[0] ?? groups.get('Listing')?.mediaItems[0];
       const sellingModels = models.get(p.id) ?? [];
-      const rel = related.filter((r) => r.product_id === p.id);
+      const rel = related.filter((r) => r.product_id === p.id && viewer.visibility.canSeeProduct(r.id));
       const kids = children.filter((c) => c.parent_id === p.id);
       const attrs = p.variation_json ? (JSON.parse(p.variation_json) as Record<string, string>) : null;
       return {
