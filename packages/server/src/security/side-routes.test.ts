@@ -240,6 +240,42 @@ describe('a Draft category', () => {
   });
 });
 
+describe('a product filed under a Draft category', () => {
+  test('its detail names the Draft category only in preview', async () => {
+    const pd = await s.db.db
+      .selectFrom('product_category')
+      .innerJoin('product', 'product.id', 'product_category.product_id')
+      .select(['product.id', 'product.primary_category_id'])
+      .where('product_category.category_id', '=', draft.id)
+      .executeTakeFirstOrThrow();
+    await s.db.db.updateTable('product').set({ primary_category_id: draft.id }).where('id', '=', pd.id).execute();
+    await s.catalogueChanged();
+    try {
+      const snapshot = (await s.api('/application-context')).body.catalogSnapshotVersionId;
+      for (const p of parties)
+        for (const path of [
+          `/products/${pd.id}`,
+          `/products?ids=${pd.id}`,
+          `/versions/${snapshot}/products/${pd.id}`,
+        ]) {
+          counts.tried++;
+          const res = await p.agent.api(path);
+          assert.equal(res.status, 200, `${p.name}: ${path}`);
+          assert.equal(res.text.includes(draft.id), p.preview, `${p.name}: ${path} names the Draft category`);
+          if (p.preview) counts.allowed++;
+          else counts.refused++;
+        }
+    } finally {
+      await s.db.db
+        .updateTable('product')
+        .set({ primary_category_id: pd.primary_category_id })
+        .where('id', '=', pd.id)
+        .execute();
+      await s.catalogueChanged();
+    }
+  });
+});
+
 describe('a store closed to guests', () => {
   test('its files are closed to guests as its product calls are, unknown or not; shoppers still get them', async () => {
     const row = await s.db.db.selectFrom('webstore').selectAll().executeTakeFirstOrThrow();

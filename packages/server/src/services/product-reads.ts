@@ -75,8 +75,9 @@ export class ProductReads {
    */
   async detailJson(store: Webstore, ctx: CatalogueContext, productId: string, q: DetailQuery): Promise<string> {
     const id = this.products.visibleProductId(ctx, productId);
-    // Per audience too (buyer groups decide entitlements): the related datasets named are the ones it may see.
-    const audience = ctx.visibility.all ? 'all' : [...ctx.buyerGroupIds].sort().join(',');
+    // Per audience too: buyer groups decide which related datasets and category path it may see, preview
+    // whether a Draft category in that path is shown.
+    const audience = `${ctx.visibility.all ? 'all' : [...ctx.buyerGroupIds].sort().join(',')}|${ctx.isPreview ? 'preview' : 'live'}`;
     const key = `product|${store.id}|${store.catalogVersion}|${audience}|${id}|${queryKey(q, ACCOUNT_INDEPENDENT)}`;
     return this.responses.getOrCreate(
       key,

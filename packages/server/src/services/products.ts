@@ -14,6 +14,7 @@ import {
 } from '@store/core';
 import type { Database, ProductMediaTable, ProductTable } from '../db/schema.ts';
 import type { CategoryTree } from './category-tree.ts';
+import { showsCategory } from './category-reads.ts';
 import type { Visibility } from './entitlements.ts';
 import { notFound } from '../domain/errors.ts';
 import { checkedId } from '../domain/record-ids.ts';
@@ -95,6 +96,8 @@ const defaultImage = (name: string): ProductMedia => ({
 /** What the entitlement-aware lookups need of a caller's catalogue context. */
 export interface Viewer {
   visibility: Visibility;
+  /** The administrator's preview: Draft categories are shown (in a product's category path too). */
+  isPreview?: boolean;
 }
 
 /** The one answer for a product that is unknown or that the caller may not see: the two are told alike. */
@@ -237,10 +240,11 @@ export class ProductService {
         fields: pickFields(productFields(p, rel), opts),
         defaultImage: standard ?? defaultImage(p.name),
         mediaGroups: [...groups.values()],
-        primaryProductCategoryPath:
-          opts.excludePrimaryProductCategory || !p.primary_category_id
-            ? null
-            : { path: tree.path(p.primary_category_id) },
+        primaryProductCategoryPath: this.shownPath(
+          viewer,
+          tree,
+          opts.excludePrimaryProductCategory ? null : p.primary_category_id,
+        ),
         purchaseQuantityRule: opts.excludeQuantityRule
           ? null
           : { minimum: p.qty_min, maximum: p.qty_max, increment: p.qty_increment },
@@ -309,6 +313,12 @@ export class ProductService {
         },
       ];
     });
+  }
+
+  /** A product's category path, when its category is one the viewer is shown (not Draft outside preview, entitled). */
+  private shownPath(viewer: Viewer, tree: CategoryTree, categoryId: string | null) {
+    const node = categoryId ? tree.byId.get(categoryId) : undefined;
+    return node && showsCategory(viewer.visibility, node, !!viewer.isPreview) ? { path: tree.path(node.row.id) } : null;
   }
 
   /** Selling models of each product, in the product's order. Pricing needs only these. */
