@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, startTestServer, type Agent, type Reply, type TestServer } from '../test-support/server.ts';
 import { DEMO_USERS, PARTNER_SKUS } from '../seed/access.ts';
+import { SEARCH_FACETS, encodeRefinements } from '@store/core';
 
 let s: TestServer;
 let parties: Array<{ name: string; agent: Agent; entitled: boolean; preview: boolean }>;
@@ -228,6 +229,27 @@ describe('a Draft category', () => {
       inPreview,
       'category image',
     );
+    // Refining a search by the Draft category selects what an unknown category selects (nothing).
+    const byCategory = (id: string) =>
+      `/search/products?searchTerm=directory&refinements=${encodeRefinements([{ nameOrId: SEARCH_FACETS.category, values: [id] }])}`;
+    const withoutCorrelation = (text: string) => text.replace(/"correlationId":"[^"]*"/, '');
+    for (const p of parties) {
+      counts.tried++;
+      const res = await p.agent.api(byCategory(draft.id));
+      const unknown = await p.agent.api(byCategory('0ZG000000099999AAA'));
+      assert.equal(res.status, 200, `${p.name}: refined by the Draft category`);
+      if (p.preview) {
+        counts.allowed++;
+        assert.ok(res.body.productsPage.total > 0, 'preview refines by a Draft category');
+      } else {
+        counts.refused++;
+        assert.equal(
+          withoutCorrelation(res.text),
+          withoutCorrelation(unknown.text),
+          `${p.name}: refined by the Draft category`,
+        );
+      }
+    }
     for (const p of parties.filter((x) => !x.preview)) {
       counts.tried++;
       const res = await p.agent.api(

@@ -155,7 +155,8 @@ export class SearchService {
       term: input.searchTerm ?? null,
       scope: category ? mask(cats, tree.subtreeIds(category.row.id)) : null,
       granted: visibility.grantedCategoryIds ? mask(cats, visibility.grantedCategoryIds) : null,
-      selections: this.selections(engine, tree, input.refinements),
+      // A category refinement names shown categories only: a Draft or hidden one selects nothing, as an unknown one.
+      selections: this.selections(engine, tree, input.refinements, (n) => showsCategory(visibility, n, !!a.isPreview)),
       priceBooks: booksFor(a.buyerGroupIds, a.currency),
       sort,
       grouping: input.grouping,
@@ -275,7 +276,12 @@ export class SearchService {
   }
 
   /** Refinements as engine selections; unknown fields and malformed ranges are bad input. */
-  private selections(engine: StoreSearcher, tree: CategoryTree, refinements: SearchRefinement[]): Selection[] {
+  private selections(
+    engine: StoreSearcher,
+    tree: CategoryTree,
+    refinements: SearchRefinement[],
+    shown: (n: CategoryNode) => boolean,
+  ): Selection[] {
     const d = engine.dicts;
     const out: Selection[] = [];
     for (const r of refinements) {
@@ -305,7 +311,7 @@ export class SearchService {
       } else if (key === 'category') {
         const ids = r.values.flatMap((v) => {
           const c = tree.find(v);
-          return c ? tree.subtreeIds(c.row.id) : [];
+          return c && shown(c) ? tree.subtreeIds(c.row.id) : [];
         });
         out.push({ key, mask: mask(d.categories, ids) });
       } else {
