@@ -71,7 +71,7 @@ export function showsCategory(visibility: Visibility, n: CategoryNode, includeDr
 }
 
 /** The answer for a category that is unknown or not shown to the caller: the two are told alike. */
-export const categoryUnavailable = (idOrUrlName: string) =>
+const categoryUnavailable = (idOrUrlName: string) =>
   notFound(`The category ${idOrUrlName} doesn't exist or isn't available to you.`);
 
 function findVisible(ctx: CatalogueContext, idOrUrlName: string): CategoryNode {
