@@ -83,7 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   searchRoutes(app, services);
   cartRoutes(app, services);
   promotionRoutes(app, services);
-  assetRoutes(app, services);
+  assetRoutes(app, services, webstoreId);
   checkoutRoutes(app, services);
   addressRoutes(app, services);
   orderRoutes(app, services);

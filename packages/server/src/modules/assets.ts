@@ -1,14 +1,22 @@
 // Files the catalogue points at: product images, category tiles and sample CSVs (services/assets.ts
-// generates them from the records).
-import type { FastifyInstance } from 'fastify';
+// generates them from the records). The paths carry no webstore: they are the files of the store this
+// server serves. Each is looked up for the caller, exactly as the product and category calls are, and a
+// refused file is the same 404 as an unknown SKU.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
+import { catalogueContext } from '../http/context.ts';
+import { cacheForAudience } from '../http/audience-cache.ts';
 
 const sku = z.string().regex(/^[A-Z]{2}-\d{5,}$/, 'must be a SKU such as DS-00001');
 
-export function assetRoutes(app: FastifyInstance, s: Services): void {
+export function assetRoutes(app: FastifyInstance, s: Services, webstoreId: string): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const load = async (req: FastifyRequest) => {
+    const store = await s.webstores.get(webstoreId);
+    return { store, ctx: await catalogueContext(s, req, store) };
+  };
 
   r.get(
     '/media/products/:file',
@@ -21,9 +29,14 @@ export function assetRoutes(app: FastifyInstance, s: Services): void {
       },
     },
     async (req, reply) => {
-      const svg = await s.assets.productImage(req.params.file.replace(/\.svg$/, ''), req.query.size ?? 'full');
-      reply.header('Content-Type', 'image/svg+xml').header('Cache-Control', 'public, max-age=86400');
-      return svg;
+      const { store, ctx } = await load(req);
+      const svg = await s.assets.productImage(
+        store.id,
+        ctx,
+        req.params.file.replace(/\.svg$/, ''),
+        req.query.size ?? 'full',
+      );
+      return cacheForAudience(reply, ctx, 86400).header('Content-Type', 'image/svg+xml').send(svg);
     },
   );
 
@@ -37,9 +50,9 @@ export function assetRoutes(app: FastifyInstance, s: Services): void {
       },
     },
     async (req, reply) => {
-      const svg = await s.assets.categoryImage(req.params.file.replace(/\.svg$/, ''));
-      reply.header('Content-Type', 'image/svg+xml').header('Cache-Control', 'public, max-age=86400');
-      return svg;
+      const { ctx } = await load(req);
+      const svg = s.assets.categoryImage(ctx, req.params.file.replace(/\.svg$/, ''));
+      return cacheForAudience(reply, ctx, 86400).header('Content-Type', 'image/svg+xml').send(svg);
     },
   );
 
@@ -53,12 +66,12 @@ export function assetRoutes(app: FastifyInstance, s: Services): void {
       },
     },
     async (req, reply) => {
-      const sample = await s.assets.sample(sku.parse(req.params.file.replace(/\.csv$/, '')));
-      reply
+      const { store, ctx } = await load(req);
+      const sample = await s.assets.sample(store.id, ctx, sku.parse(req.params.file.replace(/\.csv$/, '')));
+      return cacheForAudience(reply, ctx, 3600)
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${sample.sku}-sample.csv"`)
-        .header('Cache-Control', 'public, max-age=3600');
-      return sample.csv;
+        .send(sample.csv);
     },
   );
 }

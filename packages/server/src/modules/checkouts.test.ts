@@ -9,6 +9,7 @@ import { DEMO_USERS } from '../seed/access.ts';
 import { PRICE_BOOK_IDS, SELLING_MODEL_IDS, WEBSTORE_ID } from '../seed/store.ts';
 import { DELIVERY_METHOD_IDS } from '../seed/checkout.ts';
 import { DEMO_COUPONS } from '../seed/promotions.ts';
+import { ADDRESS, CONTACT } from '../test-support/checkout-details.ts';
 
 let s: TestServer;
 before(async () => {
@@ -52,16 +53,6 @@ async function products(filter: (p: Product) => boolean, n = 1, offset = 0): Pro
 }
 const dataset = (p: Product) => p.fulfilment === 'Dataset' && p.qty_max === '1' && p.sku.startsWith('DS-');
 const printed = (p: Product) => p.fulfilment === 'Physical';
-
-const ADDRESS = {
-  name: 'Ada Lovelace',
-  street: '415 Mission St',
-  city: 'San Francisco',
-  region: 'CA',
-  postalCode: '94105',
-  country: 'US',
-};
-const CONTACT = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
 
 async function addLine(a: Agent, productId: string, quantity = '1', extra: Record<string, unknown> = {}) {
   const res = await post(a, '/carts/current/cart-items', { productId, quantity, type: 'Product', ...extra });

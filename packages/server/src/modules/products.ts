@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import { checkSnapshot } from '../services/webstores.ts';
 import { catalogueContext } from '../http/context.ts';
+import { cacheForAudience } from '../http/audience-cache.ts';
 import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
 import { CHILDREN_PAGE_LIMIT } from '../services/product-reads.ts';
 import { WEBSTORE } from './base.ts';
@@ -46,8 +47,9 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
     },
   );
 
-  // The catalogue-snapshot form: the answer depends only on the published snapshot, so it may be cached
-  // by shared caches (X-HighScale marks the high-scale read path).
+  // The catalogue-snapshot form: the answer depends only on the published snapshot and the audience, so
+  // a guest's may be cached by shared caches, a buyer's only privately (X-HighScale marks the high-scale
+  // read path).
   r.get(
     `${WEBSTORE}/versions/:snapshotId/products/:productId`,
     {
@@ -66,7 +68,7 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
         ...req.query,
         effectiveAccountId: undefined,
       });
-      reply.header('Cache-Control', 'public, max-age=300');
+      cacheForAudience(reply, ctx, 300);
       if (req.headers['x-highscale']) reply.header('X-HighScale', 'true');
       return reply.type('application/json; charset=utf-8').send(body);
     },

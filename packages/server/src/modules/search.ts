@@ -132,6 +132,7 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
       visibility: ctx.visibility,
       buyerGroupIds: ctx.buyerGroupIds,
       currency: ctx.currency,
+      isPreview: ctx.isPreview,
     };
   };
   /**
@@ -148,7 +149,8 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
     create: (catalogVersion: number) => Promise<unknown>,
   ) => {
     const version = await s.searchIndex.currentVersion(a.webstoreId);
-    const key = `${kind}|${a.webstoreId}|${version}|${[...a.buyerGroupIds].sort().join(',')}|${a.currency}|${queryKey(query)}`;
+    // Preview is in the key: an administrator's Draft answer must not reach the next caller of the same groups.
+    const key = `${kind}|${a.webstoreId}|${version}|${[...a.buyerGroupIds].sort().join(',')}|${a.currency}|${a.isPreview ? 'preview' : 'live'}|${queryKey(query)}`;
     // The answer is made at the version in its key (the index need not read it again).
     const body = await s.responses.getOrCreate(key, () => create(version));
     return reply

@@ -58,24 +58,26 @@ function detailOf(n: CategoryNode, q: { fields?: string[]; excludeMedia?: boolea
   return { id: n.row.id, urlName: n.row.url_name, fields, mediaGroups };
 }
 
-/**
- * The one Live/Draft rule: outside preview a Draft category is not shown (nor, found by id, anything
- * under it); and a category is shown only to an audience entitled to it (or to something under it).
- * Search lists categories by the same rule.
- */
-export function showsCategory(visibility: Visibility, n: CategoryNode, includeDraft: boolean): boolean {
-  return (includeDraft || n.row.publish_status === 'Live') && visibility.canSeeCategory(n);
-}
-
 /** A category and each of its ancestors are Live. */
 const isLive = (n: CategoryNode): boolean => n.row.publish_status === 'Live' && (!n.parent || isLive(n.parent));
+
+/**
+ * The one Live/Draft rule: outside preview a Draft category is not shown, nor anything under it; and a
+ * category is shown only to an audience entitled to it (or to something under it). Every read that
+ * names a category (detail, children, path, menu, search by category, suggestions, its image) asks here.
+ */
+export function showsCategory(visibility: Visibility, n: CategoryNode, includeDraft: boolean): boolean {
+  return (includeDraft || isLive(n)) && visibility.canSeeCategory(n);
+}
+
+/** The answer for a category that is unknown or not shown to the caller: the two are told alike. */
+const categoryUnavailable = (idOrUrlName: string) =>
+  notFound(`The category ${idOrUrlName} doesn't exist or isn't available to you.`);
 
 function findVisible(ctx: CatalogueContext, idOrUrlName: string): CategoryNode {
   if (!/^[a-zA-Z0-9-]{1,120}$/.test(idOrUrlName)) throw invalidId(idOrUrlName);
   const node = ctx.tree.find(idOrUrlName);
-  if (!node || !(ctx.isPreview || isLive(node)) || !ctx.visibility.canSeeCategory(node)) {
-    throw notFound(`The category ${idOrUrlName} doesn't exist or isn't available to you.`);
-  }
+  if (!node || !showsCategory(ctx.visibility, node, ctx.isPreview)) throw categoryUnavailable(idOrUrlName);
   return node;
 }
 

@@ -70,17 +70,20 @@ export class ProductReads {
   ) {}
 
   /**
-   * Product detail as JSON text. Detail holds no prices, so one cached answer serves every buyer who may
-   * see the product (entitlement is checked first); preview may bypass the cache (spec 01 §6).
+   * Product detail as JSON text. Detail holds no prices, so one cached answer serves every buyer of the same
+   * buyer groups who may see the product (entitlement is checked first); preview may bypass the cache (spec 01 §6).
    */
   async detailJson(store: Webstore, ctx: CatalogueContext, productId: string, q: DetailQuery): Promise<string> {
     const id = this.products.visibleProductId(ctx, productId);
-    const key = `product|${store.id}|${store.catalogVersion}|${id}|${queryKey(q, ACCOUNT_INDEPENDENT)}`;
+    // Per audience too: buyer groups decide which related datasets and category path it may see, preview
+    // whether a Draft category in that path is shown.
+    const audience = `${ctx.visibility.all ? 'all' : [...ctx.buyerGroupIds].sort().join(',')}|${ctx.isPreview ? 'preview' : 'live'}`;
+    const key = `product|${store.id}|${store.catalogVersion}|${audience}|${id}|${queryKey(q, ACCOUNT_INDEPENDENT)}`;
     return this.responses.getOrCreate(
       key,
       async () => {
         const row = await this.products.visibleRow(store.id, ctx, productId);
-        const [product] = await this.products.details([row], ctx.tree, detailOptions(q));
+        const [product] = await this.products.details(ctx, [row], ctx.tree, detailOptions(q));
         return product;
       },
       q.noCache === true && ctx.isPreview,
@@ -99,7 +102,7 @@ export class ProductReads {
     const rows = byIds
       ? await this.products.visibleRowsByIds(store.id, ctx, wanted)
       : await this.products.visibleRowsBySkus(store.id, ctx, wanted);
-    const details = await this.products.details(rows, ctx.tree, {
+    const details = await this.products.details(ctx, rows, ctx.tree, {
       ...detailOptions(q),
       excludeProductSellingModels: q.includeProductSellingModels === false,
     });
@@ -151,7 +154,7 @@ export class ProductReads {
     const { id } = await this.products.visibleRow(store.id, ctx, productId);
     const page = q.pageToken ? Number(q.pageToken) : q.page;
     const { rows, total } = await this.products.childRows(store.id, id, page * q.pageSize, q.pageSize);
-    const products = await this.products.details(rows, ctx.tree, {
+    const products = await this.products.details(ctx, rows, ctx.tree, {
       mediaGroups: q.mediaGroups,
       fields: q.fields,
       excludeProductSellingModels: q.includeProductSellingModels === false,
@@ -176,7 +179,7 @@ export class ProductReads {
     const { id } = await this.products.visibleRow(store.id, ctx, productId);
     const types = q.relationshipTypes?.length ? q.relationshipTypes : FEATURED_TYPES;
     const rows: ProductTable[] = this.products.visibleRows(ctx, await this.products.relatedRows(store.id, id, types));
-    const products = await this.products.details(rows, ctx.tree, {
+    const products = await this.products.details(ctx, rows, ctx.tree, {
       ...detailOptions(q),
       excludeMedia: q.includeMediaGroups === false || q.excludeMedia,
       excludeQuantityRule: q.includePurchaseQuantityRules === false,

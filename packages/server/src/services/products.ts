@@ -14,6 +14,7 @@ import {
 } from '@store/core';
 import type { Database, ProductMediaTable, ProductTable } from '../db/schema.ts';
 import type { CategoryTree } from './category-tree.ts';
+import { showsCategory } from './category-reads.ts';
 import type { Visibility } from './entitlements.ts';
 import { notFound } from '../domain/errors.ts';
 import { checkedId } from '../domain/record-ids.ts';
@@ -95,6 +96,8 @@ const defaultImage = (name: string): ProductMedia => ({
 /** What the entitlement-aware lookups need of a caller's catalogue context. */
 export interface Viewer {
   visibility: Visibility;
+  /** The administrator's preview: Draft categories are shown (in a product's category path too). */
+  isPreview?: boolean;
 }
 
 /** The one answer for a product that is unknown or that the caller may not see: the two are told alike. */
@@ -164,8 +167,16 @@ export class ProductService {
       .execute();
   }
 
-  /** Full detail for each row, in the order given. */
-  async details(rows: ProductTable[], tree: CategoryTree, opts: DetailOptions = {}): Promise<ProductDetail[]> {
+  /**
+   * Full detail for each row, in the order given. The related datasets it names are those the viewer may
+   * see: a public dataset's detail must not name (by id or name) one only another buyer group is entitled to.
+   */
+  async details(
+    viewer: Viewer,
+    rows: ProductTable[],
+    tree: CategoryTree,
+    opts: DetailOptions = {},
+  ): Promise<ProductDetail[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
     const wantMedia = !opts.excludeMedia;
@@ -219,7 +230,7 @@ export class ProductService {
       }
       const standard = groups.get('Standard')?.mediaItems[0] ?? groups.get('Listing')?.mediaItems[0];
       const sellingModels = models.get(p.id) ?? [];
-      const rel = related.filter((r) => r.product_id === p.id);
+      const rel = related.filter((r) => r.product_id === p.id && viewer.visibility.canSeeProduct(r.id));
       const kids = children.filter((c) => c.parent_id === p.id);
       const attrs = p.variation_json ? (JSON.parse(p.variation_json) as Record<string, string>) : null;
       return {
@@ -229,10 +240,11 @@ export class ProductService {
         fields: pickFields(productFields(p, rel), opts),
         defaultImage: standard ?? defaultImage(p.name),
         mediaGroups: [...groups.values()],
-        primaryProductCategoryPath:
-          opts.excludePrimaryProductCategory || !p.primary_category_id
-            ? null
-            : { path: tree.path(p.primary_category_id) },
+        primaryProductCategoryPath: this.shownPath(
+          viewer,
+          tree,
+          opts.excludePrimaryProductCategory ? null : p.primary_category_id,
+        ),
         purchaseQuantityRule: opts.excludeQuantityRule
           ? null
           : { minimum: p.qty_min, maximum: p.qty_max, increment: p.qty_increment },
@@ -301,6 +313,12 @@ export class ProductService {
         },
       ];
     });
+  }
+
+  /** A product's category path, when its category is one the viewer is shown (not Draft outside preview, entitled). */
+  private shownPath(viewer: Viewer, tree: CategoryTree, categoryId: string | null) {
+    const node = categoryId ? tree.byId.get(categoryId) : undefined;
+    return node && showsCategory(viewer.visibility, node, !!viewer.isPreview) ? { path: tree.path(node.row.id) } : null;
   }
 
   /** Selling models of each product, in the product's order. Pricing needs only these. */

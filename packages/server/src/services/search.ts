@@ -58,6 +58,8 @@ export interface Audience {
   visibility: Visibility;
   buyerGroupIds: string[];
   currency: string;
+  /** The administrator's preview: a Draft category may then be searched by id. */
+  isPreview?: boolean;
   /** The catalogue version the caller has just read, if it has. */
   catalogVersion?: number;
 }
@@ -136,7 +138,8 @@ export class SearchService {
     const { searcher: engine, booksFor } = await this.index.open(a.webstoreId, a.catalogVersion);
     const { tree, visibility } = a;
     const found = input.categoryId ? tree.find(input.categoryId) : undefined;
-    const category = found && visibility.canSeeCategory(found) ? found : undefined;
+    // A Draft category (outside preview) or one the buyer is not entitled to is told like an unknown one.
+    const category = found && showsCategory(visibility, found, !!a.isPreview) ? found : undefined;
     if (input.categoryId && !category) throw badInput(`The category ${input.categoryId} doesn't exist.`);
     const sort = input.sortRuleId ? SORTS[input.sortRuleId] : 'relevance';
     if (!sort)
@@ -152,7 +155,8 @@ export class SearchService {
       term: input.searchTerm ?? null,
       scope: category ? mask(cats, tree.subtreeIds(category.row.id)) : null,
       granted: visibility.grantedCategoryIds ? mask(cats, visibility.grantedCategoryIds) : null,
-      selections: this.selections(engine, tree, input.refinements),
+      // A category refinement names shown categories only: a Draft or hidden one selects nothing, as an unknown one.
+      selections: this.selections(engine, tree, input.refinements, (n) => showsCategory(visibility, n, !!a.isPreview)),
       priceBooks: booksFor(a.buyerGroupIds, a.currency),
       sort,
       grouping: input.grouping,
@@ -210,7 +214,7 @@ export class SearchService {
     if (o.includeSuggestedProducts) {
       // With no term, the popular products of a category: its largest lists first.
       const popular = !term && o.popularProductsCategoryId ? a.tree.find(o.popularProductsCategoryId) : undefined;
-      if (term || (popular && a.visibility.canSeeCategory(popular))) {
+      if (term || (popular && showsCategory(a.visibility, popular, !!a.isPreview))) {
         const found = engine.search({
           term: term || null,
           prefix: true,
@@ -272,7 +276,12 @@ export class SearchService {
   }
 
   /** Refinements as engine selections; unknown fields and malformed ranges are bad input. */
-  private selections(engine: StoreSearcher, tree: CategoryTree, refinements: SearchRefinement[]): Selection[] {
+  private selections(
+    engine: StoreSearcher,
+    tree: CategoryTree,
+    refinements: SearchRefinement[],
+    shown: (n: CategoryNode) => boolean,
+  ): Selection[] {
     const d = engine.dicts;
     const out: Selection[] = [];
     for (const r of refinements) {
@@ -302,7 +311,7 @@ export class SearchService {
       } else if (key === 'category') {
         const ids = r.values.flatMap((v) => {
           const c = tree.find(v);
-          return c ? tree.subtreeIds(c.row.id) : [];
+          return c && shown(c) ? tree.subtreeIds(c.row.id) : [];
         });
         out.push({ key, mask: mask(d.categories, ids) });
       } else {

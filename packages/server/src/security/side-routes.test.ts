@@ -1,0 +1,328 @@
+// Side routes over real HTTP: the files, images, search and listings that name a product or a category
+// obey the same entitlement and Draft rules as the product and category calls, for every party, and a
+// refused one answers exactly as an unknown one does. A restricted file is never marked for shared caches.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, startTestServer, type Agent, type Reply, type TestServer } from '../test-support/server.ts';
+import { DEMO_USERS, PARTNER_SKUS } from '../seed/access.ts';
+import { SEARCH_FACETS, encodeRefinements } from '@store/core';
+
+let s: TestServer;
+let parties: Array<{ name: string; agent: Agent; entitled: boolean; preview: boolean }>;
+let draft: { id: string; url_name: string };
+const PX = PARTNER_SKUS[0]!;
+const counts = { tried: 0, refused: 0, allowed: 0 };
+
+before(async () => {
+  s = await startTestServer();
+  draft = await s.db.db
+    .selectFrom('category')
+    .select(['id', 'url_name'])
+    .where('publish_status', '=', 'Draft')
+    .executeTakeFirstOrThrow();
+  const [consumer, buyer, contosoBuyer, admin, previewer, loggedOut] = await Promise.all([
+    s.login(DEMO_USERS.consumer.email),
+    s.login(DEMO_USERS.buyer.email),
+    s.login(DEMO_USERS.buyer.email),
+    s.login(DEMO_USERS.admin.email),
+    s.login(DEMO_USERS.admin.email),
+    s.login(DEMO_USERS.buyer.email),
+  ]);
+  const contoso = await s.db.db
+    .selectFrom('account')
+    .select('id')
+    .where('name', '=', 'Contoso Dental Group')
+    .executeTakeFirstOrThrow();
+  assert.equal((await contosoBuyer.patch(`${BASE}/session-context`, { effectiveAccountId: contoso.id })).status, 200);
+  assert.equal((await previewer.patch(`${BASE}/session-context`, { isPreview: true })).status, 200);
+  // A session that logged out and replays the cookies it had: it is a guest again.
+  const replay = new Map(loggedOut.cookies);
+  assert.equal((await loggedOut.post('/services/auth/logout')).status, 204);
+  for (const [k, v] of replay) loggedOut.cookies.set(k, v);
+  parties = [
+    { name: 'guest', agent: s.agent(), entitled: false, preview: false },
+    { name: 'consumer (Shoppers)', agent: consumer, entitled: false, preview: false },
+    { name: 'buyer for Northwind (Wholesale Partners)', agent: buyer, entitled: true, preview: false },
+    { name: 'the same buyer for Contoso (Business Accounts)', agent: contosoBuyer, entitled: false, preview: false },
+    { name: 'administrator', agent: admin, entitled: true, preview: false },
+    { name: 'administrator in preview', agent: previewer, entitled: true, preview: true },
+    { name: 'logged-out session replaying its cookies', agent: loggedOut, entitled: false, preview: false },
+  ];
+});
+after(async () => {
+  console.log(
+    `side routes: ${counts.tried} calls tried, ${counts.refused} refused, ${counts.allowed} allowed (each where the product or category call allows it too)`,
+  );
+  await s?.close();
+});
+
+/** A refused call must be indistinguishable from one naming something that does not exist. */
+function assertToldAsUnknown(refused: Reply, unknown: Reply, what: string, id?: [string, string]) {
+  counts.refused++;
+  assert.equal(refused.status, unknown.status, `${what}: status`);
+  // The id the caller named is echoed back in either answer: compare with it swapped for the unknown one.
+  const text = id ? refused.text.replaceAll(id[0], id[1]) : refused.text;
+  assert.equal(text, unknown.text, `${what}: the same body as an unknown one`);
+}
+
+function allowed(res: Reply, what: string) {
+  counts.allowed++;
+  assert.equal(res.status, 200, `${what}: ${res.text.slice(0, 200)}`);
+  assert.doesNotMatch(res.headers.get('cache-control') ?? '', /public/, `${what}: not for shared caches`);
+}
+
+async function tryEach(
+  call: (a: Agent) => Promise<Reply>,
+  unknown: (a: Agent) => Promise<Reply>,
+  may: (p: (typeof parties)[number]) => boolean,
+  what: string,
+  id?: [string, string],
+) {
+  for (const p of parties) {
+    counts.tried++;
+    const res = await call(p.agent);
+    if (may(p)) allowed(res, `${p.name}: ${what}`);
+    else assertToldAsUnknown(res, await unknown(p.agent), `${p.name}: ${what}`, id);
+  }
+}
+
+describe('a dataset only Wholesale Partners are entitled to', () => {
+  test('its sample and images: 200 (private) for the entitled, the unknown-SKU 404 for everyone else', async () => {
+    const entitled = (p: (typeof parties)[number]) => p.entitled;
+    await tryEach(
+      (a) => a.get(`/samples/${PX}.csv`),
+      (a) => a.get('/samples/PX-99999.csv'),
+      entitled,
+      'sample',
+    );
+    for (const size of ['', '?size=thumb'])
+      await tryEach(
+        (a) => a.get(`/media/products/${PX}.svg${size}`),
+        (a) => a.get(`/media/products/PX-99999.svg${size}`),
+        entitled,
+        `image${size}`,
+      );
+  });
+
+  test('a public dataset sample served to a guest may be kept by shared caches', async () => {
+    const res = await s.get('/samples/DS-00001.csv');
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('cache-control') ?? '', /^public\b/);
+  });
+
+  test('the snapshot read of it is private for the entitled buyer and 404 for the rest', async () => {
+    const snapshot = (await s.api('/application-context')).body.catalogSnapshotVersionId;
+    const px = await s.db.db.selectFrom('product').select('id').where('sku', '=', PX).executeTakeFirstOrThrow();
+    await tryEach(
+      (a) => a.api(`/versions/${snapshot}/products/${px.id}`),
+      (a) => a.api(`/versions/${snapshot}/products/01t000000099999AAA`),
+      (p) => p.entitled,
+      'snapshot product',
+      [px.id, '01t000000099999AAA'],
+    );
+  });
+
+  test('listings that name products leave it out for those not entitled', async () => {
+    const px = await s.db.db
+      .selectFrom('product')
+      .select(['id', 'name'])
+      .where('sku', '=', PX)
+      .executeTakeFirstOrThrow();
+    const ds = await s.db.db.selectFrom('product').select('id').where('sku', '=', 'DS-00001').executeTakeFirstOrThrow();
+    // A public dataset that points at the partner one (cross-sell, and related datasets in its detail's fields).
+    for (const type of ['CrossSell', 'RelatedDataset']) {
+      const taken = await s.db.db
+        .selectFrom('product_relation')
+        .select('position')
+        .where('product_id', '=', ds.id)
+        .where('relationship_type', '=', type)
+        .execute();
+      // Related datasets fill ten numbered fields: take the first, which the detail shows.
+      const position = type === 'RelatedDataset' ? 1 : Math.max(0, ...taken.map((r) => r.position)) + 1;
+      await s.db.db
+        .deleteFrom('product_relation')
+        .where('product_id', '=', ds.id)
+        .where('relationship_type', '=', type)
+        .where('position', '=', position)
+        .execute();
+      await s.db.db
+        .insertInto('product_relation')
+        .values({ product_id: ds.id, related_id: px.id, relationship_type: type, position })
+        .execute();
+    }
+    await s.catalogueChanged();
+    // Each listing asked about the partner dataset must answer as it does about an unknown one.
+    const UNKNOWN_ID = '01t000000099999AAA';
+    const UNKNOWN_SKU = 'PX-99999';
+    const levels = (products: string) =>
+      `/services/data/v65.0/commerce/inventory/levels?scope=${encodeURIComponent("webStoreId Eq '0ZE000000000001AAA'")}&products=${products}`;
+    const byRef: Array<[string, (id: string, sku: string) => string]> = [
+      ['promotions of products', (id) => `${BASE}/promotions/products?productIds=${id},${ds.id}`],
+      ['products by SKU', (_, sku) => `${BASE}/products?skus=${sku},DS-00001`],
+      ['products by id', (id) => `${BASE}/products?ids=${id},${ds.id}`],
+      ['prices of products', (id) => `${BASE}/pricing/products?productIds=${id},${ds.id}`],
+      ['inventory levels by SKU', (_, sku) => levels(`${sku},DS-00001`)],
+      ['inventory levels by id', (id) => levels(`${id},${ds.id}`)],
+      ['taxes of a product', (id) => `${BASE}/taxes/products/${id}`],
+      ['a price', (id) => `${BASE}/pricing/products/${id}`],
+    ];
+    const unnamed = (text: string) => text.replaceAll(px.id, UNKNOWN_ID).replaceAll(PX, UNKNOWN_SKU);
+    for (const p of parties)
+      for (const [what, path] of byRef) {
+        counts.tried++;
+        const res = await p.agent.get(path(px.id, PX));
+        if (p.entitled) {
+          counts.allowed++;
+          assert.equal(res.status, 200, `${p.name}: ${what}`);
+          assert.ok(res.text.includes(px.id), `${p.name}: ${what} answers for the partner dataset`);
+        } else {
+          const unknown = await p.agent.get(path(UNKNOWN_ID, UNKNOWN_SKU));
+          assertToldAsUnknown({ ...res, text: unnamed(res.text) }, unknown, `${p.name}: ${what}`);
+        }
+      }
+    // Listings that find products themselves: the partner dataset is simply not among them.
+    const snapshot = (await s.api('/application-context')).body.catalogSnapshotVersionId;
+    const found: Array<[string, string]> = [
+      ['featured products of a public dataset', `/products/${ds.id}/featured-products`],
+      ['detail of a public dataset relating to it', `/products/${ds.id}`],
+      ['the same detail from the snapshot', `/versions/${snapshot}/products/${ds.id}`],
+      [
+        'search suggestions',
+        `/search/suggestions?searchTerm=${encodeURIComponent(px.name)}&includeSuggestedProducts=true`,
+      ],
+      ['search', `/search/products?searchTerm=${encodeURIComponent(px.name)}`],
+      ['search by its category', '/search/products?searchTerm=partner%20edition'],
+    ];
+    for (const p of parties)
+      for (const [what, path] of found) {
+        counts.tried++;
+        const res = await p.agent.api(path);
+        assert.equal(res.status, 200, `${p.name}: ${what}: ${res.text.slice(0, 200)}`);
+        const named = res.text.includes(px.id) || res.text.includes(px.name);
+        assert.equal(named, p.entitled, `${p.name}: ${what} names the partner dataset`);
+        if (p.entitled) counts.allowed++;
+        else counts.refused++;
+      }
+  });
+});
+
+describe('a Draft category', () => {
+  test('search by it, its image and its popular products: as unknown outside preview', async () => {
+    const inPreview = (p: (typeof parties)[number]) => p.preview;
+    await tryEach(
+      (a) => a.api(`/search/products?categoryId=${draft.id}`),
+      (a) => a.api('/search/products?categoryId=0ZG000000099999AAA'),
+      inPreview,
+      'search by category id',
+      [draft.id, '0ZG000000099999AAA'],
+    );
+    await tryEach(
+      (a) => a.api(`/search/products?categoryId=${draft.url_name}`),
+      (a) => a.api('/search/products?categoryId=no-such-category'),
+      inPreview,
+      'search by category url name',
+      [draft.url_name, 'no-such-category'],
+    );
+    await tryEach(
+      (a) => a.get(`/media/categories/${draft.url_name}.svg`),
+      (a) => a.get('/media/categories/no-such-category.svg'),
+      inPreview,
+      'category image',
+    );
+    // Refining a search by the Draft category selects what an unknown category selects (nothing).
+    const byCategory = (id: string) =>
+      `/search/products?searchTerm=directory&refinements=${encodeRefinements([{ nameOrId: SEARCH_FACETS.category, values: [id] }])}`;
+    const withoutCorrelation = (text: string) => text.replace(/"correlationId":"[^"]*"/, '');
+    for (const p of parties) {
+      counts.tried++;
+      const res = await p.agent.api(byCategory(draft.id));
+      const unknown = await p.agent.api(byCategory('0ZG000000099999AAA'));
+      assert.equal(res.status, 200, `${p.name}: refined by the Draft category`);
+      if (p.preview) {
+        counts.allowed++;
+        assert.ok(res.body.productsPage.total > 0, 'preview refines by a Draft category');
+      } else {
+        counts.refused++;
+        assert.equal(
+          withoutCorrelation(res.text),
+          withoutCorrelation(unknown.text),
+          `${p.name}: refined by the Draft category`,
+        );
+      }
+    }
+    for (const p of parties.filter((x) => !x.preview)) {
+      counts.tried++;
+      const res = await p.agent.api(
+        `/search/suggestions?searchTerm=&includeSuggestedProducts=true&popularProductsCategoryId=${draft.id}`,
+      );
+      assert.equal(res.status, 200);
+      counts.refused++;
+      assert.deepEqual(res.body.suggestedProducts, [], `${p.name}: popular products of a Draft category`);
+    }
+  });
+});
+
+describe('a product filed under a Draft category', () => {
+  test('its detail names the Draft category only in preview', async () => {
+    const pd = await s.db.db
+      .selectFrom('product_category')
+      .innerJoin('product', 'product.id', 'product_category.product_id')
+      .select(['product.id', 'product.primary_category_id'])
+      .where('product_category.category_id', '=', draft.id)
+      .executeTakeFirstOrThrow();
+    await s.db.db.updateTable('product').set({ primary_category_id: draft.id }).where('id', '=', pd.id).execute();
+    await s.catalogueChanged();
+    try {
+      const snapshot = (await s.api('/application-context')).body.catalogSnapshotVersionId;
+      for (const p of parties)
+        for (const path of [
+          `/products/${pd.id}`,
+          `/products?ids=${pd.id}`,
+          `/versions/${snapshot}/products/${pd.id}`,
+        ]) {
+          counts.tried++;
+          const res = await p.agent.api(path);
+          assert.equal(res.status, 200, `${p.name}: ${path}`);
+          assert.equal(res.text.includes(draft.id), p.preview, `${p.name}: ${path} names the Draft category`);
+          if (p.preview) counts.allowed++;
+          else counts.refused++;
+        }
+    } finally {
+      await s.db.db
+        .updateTable('product')
+        .set({ primary_category_id: pd.primary_category_id })
+        .where('id', '=', pd.id)
+        .execute();
+      await s.catalogueChanged();
+    }
+  });
+});
+
+describe('a store closed to guests', () => {
+  test('its files are closed to guests as its product calls are, unknown or not; shoppers still get them', async () => {
+    const row = await s.db.db.selectFrom('webstore').selectAll().executeTakeFirstOrThrow();
+    await s.db.db
+      .updateTable('webstore')
+      .set({ settings_json: JSON.stringify({ ...JSON.parse(row.settings_json), guestBrowsingEnabled: false }) })
+      .execute();
+    s.services.webstores.invalidate();
+    try {
+      const guest = s.agent();
+      const consumer = parties.find((p) => p.name === 'consumer (Shoppers)')!.agent;
+      for (const [known, unknown] of [
+        ['/samples/DS-00001.csv', '/samples/DS-99999.csv'],
+        ['/media/products/DS-00001.svg', '/media/products/DS-99999.svg'],
+        ['/media/categories/business-lists.svg', '/media/categories/no-such-category.svg'],
+      ] as const) {
+        counts.tried += 2;
+        assertToldAsUnknown(await guest.get(known), await guest.get(unknown), `guest: ${known}`);
+        assert.equal((await guest.get(known)).status, 401, known);
+        counts.allowed++;
+        assert.equal((await consumer.get(known)).status, 200, `consumer: ${known}`);
+      }
+    } finally {
+      await s.db.db.updateTable('webstore').set({ settings_json: row.settings_json }).execute();
+      s.services.webstores.invalidate();
+    }
+  });
+});
