@@ -1,5 +1,5 @@
 // Accessibility sweep in real Chromium: axe-core (WCAG 2.0/2.1/2.2, A and AA) over every page type in the
-// states a shopper meets it in — home, category, search with and without results, a dataset's product page,
+// states a shopper meets it in — home, the search suggestions, category, search with and without results, a dataset's product page,
 // the add-to-cart toast, the empty and the filled cart, the checkout's sections before and after a failed
 // submit and filled in, the order confirmation, the account pages, login and register with their errors,
 // the 404 page, the header's account switcher and the session-timeout warning — on a phone (375 px) and a
@@ -91,6 +91,9 @@ for (const width of WIDTHS) {
       ({ context, page, errors } = await openContext(width));
       await go('/');
       await a11y.scan(page, 'home');
+      await page.getByRole('combobox', { name: 'Search datasets' }).fill('dent');
+      await page.getByRole('listbox').first().waitFor();
+      await a11y.scan(page, 'search suggestions open');
 
       const categoryHref = await page.locator('a[href^="/category/"]').first().getAttribute('href');
       assert.ok(categoryHref, 'the home page links to a category');

@@ -111,10 +111,56 @@ export function keyboardOf(page: Page) {
         `${target} not reached by ${max} ${backwards ? 'Shift+Tab' : 'Tab'} presses (at ${focus?.element})`,
       );
     },
-    /** Tabs to a field and types into it. */
-    async fill(field: Locator, text: string) {
-      await this.tabTo(field);
-      await this.type(text);
+    /** Tabs to each field of a form (by its label, in the order given) and types its value. */
+    async fillForm(form: Locator, values: Record<string, string>) {
+      for (const [label, text] of Object.entries(values)) {
+        await this.tabTo(form.getByLabel(label));
+        await this.type(text);
+      }
     },
   };
+}
+
+export interface TabWalk {
+  /** Focus stops met before Tab came back round to the first one. */
+  stops: number;
+  /** Stops whose focus indicator is missing or faint (under 3:1). */
+  unseenFocus: string[];
+  /** Where Tab went round a part of the page only (a keyboard trap), or never came back; null when it did. */
+  trap: string | null;
+}
+
+/**
+ * Tabs through the whole page from the top until focus comes back to the first stop, looking at every stop's
+ * focus indicator. Coming back to any stop but the first means Tab is caught in a loop (a trap).
+ */
+export async function walkTabOrder(page: Page, max = 400): Promise<TabWalk> {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    (window as unknown as { tabStops: Map<Element, number> }).tabStops = new Map();
+  });
+  const unseenFocus: string[] = [];
+  let stops = 0;
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    // The stop's number if focus was here before, -1 for a new stop, -2 for none (the page itself).
+    const seenBefore = await page.evaluate(() => {
+      const stops = (window as unknown as { tabStops: Map<Element, number> }).tabStops;
+      const el = document.activeElement;
+      if (!el || el === document.body) return -2;
+      const before = stops.get(el);
+      if (before !== undefined) return before;
+      stops.set(el, stops.size);
+      return -1;
+    });
+    if (seenBefore === -2) continue;
+    if (seenBefore >= 0) {
+      const at = await lookAtFocus(page);
+      return { stops, unseenFocus, trap: seenBefore === 0 ? null : `back to stop ${seenBefore}: ${at?.element}` };
+    }
+    stops++;
+    const focus = await lookAtFocus(page);
+    if (focus && focus.contrast < 3) unseenFocus.push(`${focus.element} (${focus.contrast.toFixed(2)}:1)`);
+  }
+  return { stops, unseenFocus, trap: `no way round in ${max} presses` };
 }
