@@ -135,7 +135,7 @@ for (const width of WIDTHS) {
       a11y.done();
     });
 
-    test('guest checkout: the sections, then their validation errors', async () => {
+    test('guest checkout: the sections, then their validation errors and the review\u2019s missing steps', async () => {
       const a11y = scanner(width);
       await go('/checkout');
       await section(page, /Review your order/).waitFor();
@@ -155,6 +155,11 @@ for (const width of WIDTHS) {
         .click();
       await page.locator('[aria-invalid="true"]').first().waitFor();
       await a11y.scan(page, 'checkout (guest, validation errors)');
+      // "Place order" too soon: the review says what is still missing.
+      const review = section(page, /Review your order/);
+      await review.getByRole('button', { name: 'Place order' }).click();
+      await review.getByRole('alert').waitFor();
+      await a11y.scan(page, 'checkout review (not ready)');
       a11y.done();
     });
 
