@@ -32,8 +32,7 @@ export class XssTally {
 
 /** Records every detector call and dialog of pages in `context` into `tally`. */
 export async function armDetector(context: BrowserContext, tally: XssTally): Promise<void> {
-  const record = (via: Execution['via'], url: string, n: unknown) =>
-    tally.executions.push({ n: Number(n), via, url });
+  const record = (via: Execution['via'], url: string, n: unknown) => tally.executions.push({ n: Number(n), via, url });
   for (const name of ['__xss', '__XSS'])
     await context.exposeBinding(name, ({ frame }, n: unknown) => record('detector', frame.url(), n));
   const watch = (page: Page) => {
@@ -50,7 +49,7 @@ export async function armDetector(context: BrowserContext, tally: XssTally): Pro
 export interface PageReport {
   /** Nodes a vector could have created: inline handlers, foreign scripts, frames, script URLs. */
   findings: string[];
-  /** The page's visible text, form values and text-carrying attributes, normalised for comparison. */
+  /** The page's visible text, form values and text-carrying attributes. */
   text: string;
 }
 
@@ -84,7 +83,7 @@ function scanInPage(html: string | null): PageReport {
     for (const attr of Array.from(el.attributes)) {
       const name = attr.name.toLowerCase();
       const value = attr.value;
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: a browser ignores these in a URL's scheme
+      // A browser ignores controls and spaces around and inside a URL's scheme.
       const scheme = value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
       if (name.startsWith('on')) findings.push(`an inline handler ${name}: ${short(el)}`);
       else if (name === 'srcdoc') findings.push(`a srcdoc: ${short(el)}`);
@@ -108,30 +107,28 @@ function scanInPage(html: string | null): PageReport {
     parts.push((el as HTMLInputElement).value);
   }
   for (const el of Array.from(doc.querySelectorAll('[title], [aria-label], [alt], [placeholder], meta[content]'))) {
-    for (const name of ['title', 'aria-label', 'alt', 'placeholder', 'content']) parts.push(el.getAttribute(name) ?? '');
+    for (const name of ['title', 'aria-label', 'alt', 'placeholder', 'content'])
+      parts.push(el.getAttribute(name) ?? '');
   }
-  const text = parts
-    .join(' ')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: line separators and controls may be stripped by the store
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, '')
-    .replace(/\s+/g, ' ')
-    .toLowerCase();
-  return { findings, text };
+  return { findings, text: parts.join(' ') };
 }
 
 /**
  * scanInPage in `page`, shipped as source: the test's TypeScript is compiled with helpers (esbuild's
  * __name) that do not exist in the page.
  */
-export function scan(page: Page, html: string | null): Promise<PageReport> {
-  return page.evaluate(`(() => { const __name = (f) => f; return (${scanInPage})(${JSON.stringify(html)}); })()`);
+export async function scan(page: Page, html: string | null): Promise<PageReport> {
+  const report: PageReport = await page.evaluate(
+    `(() => { const __name = (f) => f; return (${scanInPage})(${JSON.stringify(html)}); })()`,
+  );
+  return { ...report, text: normalised(report.text) };
 }
 
 /** A vector's text as scanInPage normalises the page's text. */
 export function normalised(text: string): string {
   return (
     text
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: as scanInPage
+      // Line separators and controls: the store may strip them from free text.
       .replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, '')
       .replace(/\s+/g, ' ')
       .trim()
@@ -152,6 +149,12 @@ export async function hydrated(page: Page, tally?: XssTally): Promise<void> {
 const settle = (page: Page) => page.waitForTimeout(100);
 
 export type RenderMode = 'server' | 'hydrated' | 'client';
+export interface RenderOptions {
+  /** The ways to render (all three unless told). */
+  modes?: RenderMode[];
+  /** The page's data is loaded by the browser (the checkout): the server's HTML is scanned but shows none of it. */
+  loadedInBrowser?: boolean;
+}
 
 /**
  * One page as every way it reaches a shopper: the server's HTML (scanned without running it), the same
@@ -165,12 +168,13 @@ export async function renderEveryWay(
   origin: string,
   path: string,
   shows: string[],
-  modes: RenderMode[] = ['client', 'hydrated', 'server'],
+  options: RenderOptions = {},
 ): Promise<void> {
+  const { modes = ['client', 'hydrated', 'server'], loadedInBrowser = false } = options;
   const url = `${origin}${path}`;
-  const wanted = shows.map(normalised);
-  const missing = (report: PageReport) => wanted.filter((w) => !report.text.includes(w));
   for (const mode of modes) {
+    const wanted = mode === 'server' && loadedInBrowser ? [] : shows.map(normalised);
+    const missing = (report: PageReport) => wanted.filter((w) => !report.text.includes(w));
     let report: PageReport;
     if (mode === 'server') {
       const res = await page.request.get(url, { maxRedirects: 0 });
@@ -205,6 +209,25 @@ export async function renderEveryWay(
 
 /** A point in a test's run, to check what happened after it. */
 export const mark = (tally: XssTally) => ({ executions: tally.executions.length, findings: tally.findings.length });
+
+/**
+ * Scans the page as it is now (after an interaction; waiting up to 10 s for it to show every `shows`
+ * text) and records what it found.
+ */
+export async function scanNow(page: Page, tally: XssTally, where: string, shows: string[] = []): Promise<void> {
+  const wanted = shows.map(normalised);
+  const until = Date.now() + 10_000;
+  let report: PageReport;
+  let missing: string[];
+  do {
+    await settle(page);
+    report = await scan(page, null);
+    missing = wanted.filter((w) => !report.text.includes(w));
+  } while (missing.length && Date.now() < until);
+  tally.pagesRendered++;
+  tally.findings.push(...report.findings.map((f) => `${where}: ${f}`));
+  assert.deepEqual(missing, [], `${where} shows every vector as text`);
+}
 
 /** Fails with every placement that executed, and every unsafe node found, since `from`. */
 export function assertSafe(tally: XssTally, from: ReturnType<typeof mark>): void {

@@ -42,7 +42,11 @@ export function shopperApi(page: Page, origin: string) {
     const res = await page.request.fetch(`${origin}${path.startsWith('/services/auth') ? '' : BASE}${path}`, {
       method,
       data: body === undefined ? undefined : JSON.stringify(body),
-      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf ?? '', origin },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        'x-csrf-token': csrf ?? '',
+        origin,
+      },
       maxRedirects: 0,
     });
     const text = await res.text();

@@ -71,6 +71,30 @@ export class PlacementRegistry {
     return values;
   }
 
+  /**
+   * `count` field values of at most `maxLength` characters for `point`, filled with vectors taken in turn
+   * from `offset` (for fields a few records cannot carry every vector: each such field starts elsewhere
+   * in the list, so together they carry them all). Only the vectors used are placed.
+   */
+  fill(point: string, maxLength: number, count: number, offset = 0): string[] {
+    const values: string[] = [];
+    let current = '';
+    for (let i = 0; i < VECTORS.length; i++) {
+      const vector = VECTORS[(offset + i) % VECTORS.length]!;
+      const length = vector.make(this.next).length;
+      if (length > maxLength) continue;
+      if (current && current.length + 1 + length > maxLength) {
+        values.push(current);
+        current = '';
+        if (values.length === count) break;
+      }
+      const text = this.place(point, vector).text;
+      current = current ? `${current} ${text}` : text;
+    }
+    if (current && values.length < count) values.push(current);
+    return values;
+  }
+
   get points(): Set<string> {
     return new Set([...this.placements.values()].map((p) => p.point));
   }

@@ -10,10 +10,12 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
-import { armDetector, assertSafe, mark, hydrated, renderEveryWay, scan, XssTally } from './xss-detector.ts';
+import { armDetector, assertSafe, mark, hydrated, renderEveryWay, scan, scanNow, XssTally } from './xss-detector.ts';
 import { InputCounts, shopperApi } from './xss-shopper.ts';
 import { PlacementRegistry, VECTORS } from './xss-vectors.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../packages/server/src/seed/access.ts';
+import { PRICE_BOOK_IDS, WEBSTORE_ID } from '../packages/server/src/seed/store.ts';
+import { PROMOTION_IDS } from '../packages/server/src/seed/promotions.ts';
 
 const live = liveStore();
 const store = new XssTally(new PlacementRegistry());
@@ -52,7 +54,9 @@ describe('positive control: the same detector sees the vectors run in an unsafe 
       html: (t: string) => `<div>${t}</div>`,
     };
     for (const v of VECTORS) {
-      const html = Object.entries(sinks).map(([sink, write]) => write(control.registry.place(`control ${sink}`, v).text));
+      const html = Object.entries(sinks).map(([sink, write]) =>
+        write(control.registry.place(`control ${sink}`, v).text),
+      );
       await page.setContent(`<!doctype html><title>control</title><body>${html.join('\n')}</body>`);
       const decoded = control.registry.place('control decodeURIComponent + innerHTML', v).text;
       const templated = control.registry.place('control template literal', v).text;
@@ -98,10 +102,11 @@ describe('text a guest puts in the address bar', () => {
       const box = page.getByRole('combobox', { name: 'Search datasets' });
       await box.fill(term);
       await page.waitForTimeout(400);
+      await scanNow(page, store, 'the header search box with its suggestions', [term]);
       await box.press('Enter');
       await page.waitForURL((u) => u.pathname === '/search');
       await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Results for' }).waitFor();
-      store.pagesRendered++;
+      await scanNow(page, store, 'the search the header box submitted', [term]);
     }
     assertSafe(store, before);
     await context.close();
@@ -118,9 +123,266 @@ describe('text a guest puts in the address bar', () => {
       ...store.registry.pack('order id in the path', 400).map((v) => `/orders/${encodeURIComponent(v)}`),
       ...store.registry
         .pack('product page query parameters', 300)
-        .map((v) => `/product/${product.id}?${encodeURIComponent(v)}=${encodeURIComponent(v)}&q=${encodeURIComponent(v)}`),
+        .map(
+          (v) => `/product/${product.id}?${encodeURIComponent(v)}=${encodeURIComponent(v)}&q=${encodeURIComponent(v)}`,
+        ),
     ];
     for (const path of paths) await renderEveryWay(page, store, origin(), path, []);
+    assertSafe(store, before);
+    await context.close();
+  });
+});
+
+describe('return addresses', () => {
+  test('returnUrl/startURL on login and register, after logging in and after logout: this site only, nothing runs', async () => {
+    const { context, page } = await shopper();
+    const before = mark(store);
+    const point = 'return URL';
+    // Vectors inside a path of this site (allowed as a return address) and every vector as the address itself.
+    const packed = store.registry.pack(point, 400).map((v) => `/search?term=${encodeURIComponent(v)}`);
+    const schemes = [
+      store.registry.place(point, VECTORS.find((v) => v.name === 'javascript: URL')!).text,
+      ` JaVaScRiPt:__xss(${store.registry.place(point, VECTORS[0]!).n})`,
+      `java\tscript:__xss(${store.registry.place(point, VECTORS[0]!).n})`,
+      `data:text/html,<script>__xss(${store.registry.place(point, VECTORS[0]!).n})</script>`,
+      '//evil.example/',
+      '/\\evil.example/',
+      '/%2F%2Fevil.example/',
+      'https://evil.example/',
+    ];
+    for (const target of [...packed, ...schemes]) {
+      inputs.count(point, { status: 200, body: null });
+      const q = encodeURIComponent(target);
+      await renderEveryWay(page, store, origin(), `/login?returnUrl=${q}&startURL=${q}`, []);
+      await renderEveryWay(page, store, origin(), `/register?returnUrl=${q}&startURL=${q}`, [], { modes: ['server'] });
+    }
+    // Logging in with an unsafe address lands on this site's home page; a safe one is followed.
+    for (const target of [packed[0]!, ...schemes.slice(0, 1), ...schemes.slice(4)]) {
+      await page.goto(`${origin()}/login?returnUrl=${encodeURIComponent(target)}`);
+      await hydrated(page, store);
+      await page.getByLabel('Email').fill(DEMO_USERS.consumer.email);
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      // Off-site and script addresses go home; a path of this site (even an odd one) is followed.
+      const offSite = !target.startsWith('/') || /^\/[/\\]/.test(target);
+      await page.waitForURL((u) => u.pathname !== '/login');
+      await page.waitForLoadState();
+      assert.equal(new URL(page.url()).origin, origin(), `returnUrl ${target} stays on this site`);
+      if (offSite) assert.equal(page.url(), `${origin()}/`, `returnUrl ${target} goes home`);
+      else assert.equal(page.url(), new URL(target, origin()).href);
+      await scanNow(page, store, `after logging in with returnUrl ${target.slice(0, 40)}`);
+      // Logging out with the same addresses in the query still goes home.
+      await page.goto(
+        `${origin()}/webruntime/logout?returnUrl=${encodeURIComponent(target)}&startURL=${encodeURIComponent(target)}`,
+      );
+      await page.waitForURL(`${origin()}/`);
+      await scanNow(page, store, 'after logging out');
+    }
+    assertSafe(store, before);
+    await context.close();
+  });
+});
+
+const PASSWORD = 'Engines1843';
+
+/** A dataset a guest can buy once (a download: no delivery address needed beyond the billing one). */
+async function onceOnlyDataset(): Promise<string> {
+  const row = await live.server.db.db
+    .selectFrom('product')
+    .innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
+    .select('product.id')
+    .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
+    .where('price_book_entry.selling_model_id', 'is', null)
+    .where('product.sku', 'like', 'DS-%')
+    .where('product.qty_max', '=', '1')
+    .where('product.is_active', '=', 1)
+    .orderBy('product.sku')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('what shoppers write about themselves', () => {
+  test('names: the header greeting and the profile; a quoted email; account names in the switcher and profile', async () => {
+    const before = mark(store);
+    const { context, page } = await shopper();
+    const api = shopperApi(page, origin());
+    await page.goto(`${origin()}/`);
+
+    // An email with a vector in its quoted local part: kept or refused, never run.
+    for (const name of ['img onerror', 'svg onload']) {
+      const vector = VECTORS.find((v) => v.name === name)!;
+      const email = `"${store.registry.place('email', vector).text}"@example.com`;
+      const res = await api.post('/services/auth/register', {
+        firstName: 'Ada',
+        lastName: 'Q',
+        email,
+        password: PASSWORD,
+      });
+      if (inputs.count('email', res)) {
+        await renderEveryWay(page, store, origin(), '/profile', [email.toLowerCase()]);
+        await page.goto(`${origin()}/webruntime/logout`);
+      }
+    }
+
+    const registered = await api.post('/services/auth/register', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: `xss.names.${Date.now()}@example.com`,
+      password: PASSWORD,
+    });
+    assert.equal(registered.status, 201, JSON.stringify(registered.body));
+    const firsts = store.registry.pack('first name', 80);
+    const lasts = store.registry.pack('last name', 80);
+    for (let i = 0; i < Math.max(firsts.length, lasts.length); i++) {
+      const change = { firstName: firsts[i] ?? 'Ada', lastName: lasts[i] ?? 'Lovelace' };
+      const res = await api.patch('/services/auth/profile', change);
+      inputs.count('first name', res);
+      inputs.count('last name', res);
+      if (res.status === 400) continue;
+      // The profile page: the name in the header's greeting and in the details.
+      await renderEveryWay(page, store, origin(), '/profile', [change.firstName, change.lastName]);
+    }
+    assert.ok((inputs.stored.get('first name') ?? 0) > 0, 'names carry vectors (free text)');
+    await context.close();
+
+    // Account names (an administrator's data, not a shopper's: written to the database as an edit would).
+    const accounts = await live.server.db.db.selectFrom('account').select(['id', 'name']).execute();
+    const managed = accounts.filter((a) => a.name === 'Contoso Dental Group' || a.name === 'Fabrikam Research');
+    const names = store.registry.pack('account name', 255);
+    assert.ok(names.length <= managed.length);
+    try {
+      for (const [i, name] of names.entries())
+        await live.server.db.db.updateTable('account').set({ name }).where('id', '=', managed[i]!.id).execute();
+      const buyer = await shopper();
+      const res = await shopperApi(buyer.page, origin()).post('/services/auth/login', {
+        email: DEMO_USERS.buyer.email,
+        password: DEMO_PASSWORD,
+      });
+      assert.equal(res.status, 200);
+      await renderEveryWay(buyer.page, store, origin(), '/profile', names);
+      await buyer.context.close();
+    } finally {
+      for (const a of managed)
+        await live.server.db.db.updateTable('account').set({ name: a.name }).where('id', '=', a.id).execute();
+    }
+    assertSafe(store, before);
+  });
+});
+
+describe('a guest at the cart and checkout', () => {
+  test('coupon codes (refused and applied), contact details, delivery and billing addresses, the order confirmation', async () => {
+    const before = mark(store);
+    const { context, page } = await shopper();
+    const api = shopperApi(page, origin());
+    const productId = await onceOnlyDataset();
+    await page.goto(`${origin()}/`);
+    const addLine = async () => {
+      const res = await api.post('/carts/current/cart-items', { productId, quantity: '1', type: 'Product' });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+    };
+    await addLine();
+
+    // Codes that are no coupon: typed into the cart's form, the refusal names them.
+    await page.goto(`${origin()}/cart`);
+    await hydrated(page, store);
+    for (const code of store.registry.pack('refused coupon code', 50)) {
+      await page.getByLabel('Coupon code').fill(code);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await scanNow(page, store, 'the cart after a refused coupon', [code]);
+      inputs.count('refused coupon code', { status: 200, body: null });
+    }
+
+    // Live coupons whose codes carry vectors (a seller's data: written to the database), applied two at a time.
+    const codes = store.registry.fill('applied coupon code', 50, 4);
+    await live.server.db.db
+      .insertInto('coupon')
+      .values(
+        codes.map((code, i) => ({
+          id: `0Qc00000000${900 + i}AAA`,
+          promotion_id: PROMOTION_IDS.welcome,
+          webstore_id: WEBSTORE_ID,
+          code: code.toUpperCase(),
+          is_active: 1,
+        })),
+      )
+      .execute();
+    for (let i = 0; i < codes.length; i += 2) {
+      const pair = codes.slice(i, i + 2);
+      const applied: string[] = [];
+      for (const code of pair) {
+        const res = await api.post('/carts/active/cart-coupons', { couponCode: code });
+        if (inputs.count('applied coupon code', res))
+          applied.push(res.body.cartCoupons.coupons.find((c: any) => c.couponCode === code.toUpperCase()).cartCouponId);
+      }
+      await renderEveryWay(page, store, origin(), '/cart', pair);
+      if (i + 2 < codes.length)
+        for (const id of applied) {
+          const removed = await api.del(`/carts/active/cart-coupons/${id}`);
+          assert.ok(removed.status < 300, JSON.stringify(removed));
+        }
+    }
+
+    const points = {
+      first: ['contact first name', 80, 0],
+      last: ['contact last name', 80, 5],
+      name: ['address name', 255, 0],
+      street: ['address street', 255, 4],
+      company: ['address company', 255, 8],
+      city: ['address city', 80, 10],
+    } as const;
+    const fields = Object.fromEntries(
+      Object.entries(points).map(([k, [point, max, offset]]) => [k, store.registry.fill(point, max, 2, offset)]),
+    ) as Record<keyof typeof points, string[]>;
+    const phones = store.registry.fill('contact phone', 40, 2, 2);
+    const emails = ['svg onload', 'attribute " breakout'].map(
+      (name) => `"${store.registry.place('contact email', VECTORS.find((v) => v.name === name)!).text}"@example.com`,
+    );
+    for (let round = 0; round < 2; round++) {
+      if (round > 0) await addLine();
+      const started = await api.put('/checkouts', { cartId: 'active' });
+      assert.equal(started.status, 202, JSON.stringify(started.body));
+      const id = started.body.checkoutId as string;
+      const shows: string[] = [];
+      const contact = { firstName: fields.first[round]!, lastName: fields.last[round]!, email: 'ada@example.com' };
+      const named = await api.patch(`/checkouts/${id}`, { contactInfo: contact });
+      inputs.count('contact first name', named);
+      inputs.count('contact last name', named);
+      if (named.status < 300) shows.push(contact.firstName, contact.lastName);
+      const emailed = await api.patch(`/checkouts/${id}`, { contactInfo: { ...contact, email: emails[round] } });
+      if (inputs.count('contact email', emailed)) shows.push(emails[round]!);
+      const phoned = await api.patch(`/checkouts/${id}`, { contactInfo: { phoneNumber: phones[round] } });
+      if (inputs.count('contact phone', phoned)) shows.push(phones[round]!);
+      const address = {
+        name: fields.name[round]!,
+        street: fields.street[round]!,
+        companyName: fields.company[round]!,
+        city: fields.city[round]!,
+        region: 'CA',
+        postalCode: '94105',
+        country: 'US',
+      };
+      const delivered = await api.patch(`/checkouts/${id}`, { deliveryAddress: address });
+      inputs.count('delivery address', delivered);
+      const paid = await api.post(`/checkouts/${id}/payments`, {
+        requestType: 'Auth',
+        paymentToken: 'tok_test_success_visa_4242',
+        billingAddress: address,
+      });
+      inputs.count('billing address', paid);
+      assert.ok(paid.status < 300, `address lines carry vectors (free text): ${JSON.stringify(paid.body)}`);
+      await renderEveryWay(page, store, origin(), '/checkout', [...shows, address.street, address.city], {
+        loadedInBrowser: true,
+      });
+      const placed = await api.post(`/checkouts/${id}/orders`);
+      assert.equal(placed.status, 201, JSON.stringify(placed.body));
+      await renderEveryWay(page, store, origin(), `/orders/${placed.body.orderSummaryId}?placed=1`, [
+        ...shows,
+        address.name,
+        address.street,
+        address.companyName,
+        address.city,
+      ]);
+    }
     assertSafe(store, before);
     await context.close();
   });
