@@ -9,10 +9,18 @@ export interface Reply {
   body: any;
 }
 
-/** Per injection point: how many values the store kept and how many it refused with a 400. */
+/**
+ * Per injection point: how many values went through (kept by the API, or typed into a page or its
+ * address and shown back) and how many the API refused at input with a 400.
+ */
 export class InputCounts {
-  readonly stored = new Map<string, number>();
+  readonly carried = new Map<string, number>();
   readonly refused = new Map<string, number>();
+
+  /** A value that reaches the page without being stored (a search term, a refused coupon code, a URL). */
+  carry(point: string): void {
+    this.carried.set(point, (this.carried.get(point) ?? 0) + 1);
+  }
 
   /** A 2xx is stored, a 400 refused at input (validation may tighten); anything else fails. */
   count(point: string, res: Reply): boolean {
@@ -22,7 +30,7 @@ export class InputCounts {
       this.refused.set(point, (this.refused.get(point) ?? 0) + 1);
       return false;
     }
-    this.stored.set(point, (this.stored.get(point) ?? 0) + 1);
+    this.carry(point);
     return true;
   }
 

@@ -10,11 +10,21 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
-import { armDetector, assertSafe, mark, hydrated, renderEveryWay, scan, scanNow, XssTally } from './xss-detector.ts';
+import {
+  armDetector,
+  assertSafe,
+  mark,
+  hydrated,
+  renderEveryWay,
+  type RenderMode,
+  scan,
+  scanNow,
+  XssTally,
+} from './xss-detector.ts';
 import { InputCounts, shopperApi } from './xss-shopper.ts';
 import { PlacementRegistry, VECTORS } from './xss-vectors.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../packages/server/src/seed/access.ts';
-import { PRICE_BOOK_IDS, WEBSTORE_ID } from '../packages/server/src/seed/store.ts';
+import { WEBSTORE_ID } from '../packages/server/src/seed/store.ts';
 import { PROMOTION_IDS } from '../packages/server/src/seed/promotions.ts';
 
 const live = liveStore();
@@ -31,10 +41,15 @@ async function shopper(tally: XssTally = store): Promise<{ context: BrowserConte
 
 const origin = () => live.server.url;
 
+/** The demo's first dataset (DS-00001), which anyone may buy. */
+async function aDataset(): Promise<string> {
+  return (await live.server.api('/products?skus=DS-00001')).body.products[0].id;
+}
+
 after(() => {
   console.log(
     `xss: ${VECTORS.length} vectors, ${store.registry.placements.size} placements at ${store.registry.points.size} injection points ` +
-      `(stored ${inputs.total(inputs.stored)}, refused at input ${inputs.total(inputs.refused)}), ` +
+      `(carried ${inputs.total(inputs.carried)}, refused at input ${inputs.total(inputs.refused)}), ` +
       `${store.pagesRendered} pages rendered, executions (store) ${store.executions.length}, ` +
       `unsafe nodes (store) ${store.findings.length}, executions (control) ${control.executions.length}, ` +
       `unsafe nodes (control) ${control.findings.length}`,
@@ -94,7 +109,7 @@ describe('text a guest puts in the address bar', () => {
     const { context, page } = await shopper();
     const before = mark(store);
     for (const term of store.registry.pack('search term', 200)) {
-      inputs.count('search term', { status: 200, body: null });
+      inputs.carry('search term');
       await renderEveryWay(page, store, origin(), `/search?term=${encodeURIComponent(term)}`, [term]);
       // Typed in the header's box: the suggestions list for it, then the search it submits.
       await page.goto(`${origin()}/`);
@@ -115,7 +130,7 @@ describe('text a guest puts in the address bar', () => {
   test('paths and query parameters: the 404 page, unknown records, a product page', async () => {
     const { context, page } = await shopper();
     const before = mark(store);
-    const product = (await live.server.api('/products?skus=DS-00001')).body.products[0];
+    const productId = await aDataset();
     const paths = [
       ...store.registry.pack('404 path', 400).map((v) => `/${encodeURIComponent(v)}`),
       ...store.registry.pack('product id in the path', 400).map((v) => `/product/${encodeURIComponent(v)}`),
@@ -124,7 +139,7 @@ describe('text a guest puts in the address bar', () => {
       ...store.registry
         .pack('product page query parameters', 300)
         .map(
-          (v) => `/product/${product.id}?${encodeURIComponent(v)}=${encodeURIComponent(v)}&q=${encodeURIComponent(v)}`,
+          (v) => `/product/${productId}?${encodeURIComponent(v)}=${encodeURIComponent(v)}&q=${encodeURIComponent(v)}`,
         ),
     ];
     for (const path of paths) await renderEveryWay(page, store, origin(), path, []);
@@ -151,9 +166,11 @@ describe('return addresses', () => {
       'https://evil.example/',
     ];
     for (const target of [...packed, ...schemes]) {
-      inputs.count(point, { status: 200, body: null });
+      inputs.carry(point);
       const q = encodeURIComponent(target);
-      await renderEveryWay(page, store, origin(), `/login?returnUrl=${q}&startURL=${q}`, []);
+      // The client render of the login page is shown with the vectors in a path; the rest load it whole.
+      const modes: RenderMode[] = packed.includes(target) ? ['client', 'hydrated', 'server'] : ['hydrated', 'server'];
+      await renderEveryWay(page, store, origin(), `/login?returnUrl=${q}&startURL=${q}`, [], { modes });
       await renderEveryWay(page, store, origin(), `/register?returnUrl=${q}&startURL=${q}`, [], { modes: ['server'] });
     }
     // Logging in with an unsafe address lands on this site's home page; a safe one is followed.
@@ -184,22 +201,6 @@ describe('return addresses', () => {
 });
 
 const PASSWORD = 'Engines1843';
-
-/** A dataset a guest can buy once (a download: no delivery address needed beyond the billing one). */
-async function onceOnlyDataset(): Promise<string> {
-  const row = await live.server.db.db
-    .selectFrom('product')
-    .innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
-    .select('product.id')
-    .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
-    .where('price_book_entry.selling_model_id', 'is', null)
-    .where('product.sku', 'like', 'DS-%')
-    .where('product.qty_max', '=', '1')
-    .where('product.is_active', '=', 1)
-    .orderBy('product.sku')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 describe('what shoppers write about themselves', () => {
   test('names: the header greeting and the profile; a quoted email; account names in the switcher and profile', async () => {
@@ -242,7 +243,42 @@ describe('what shoppers write about themselves', () => {
       // The profile page: the name in the header's greeting and in the details.
       await renderEveryWay(page, store, origin(), '/profile', [change.firstName, change.lastName]);
     }
-    assert.ok((inputs.stored.get('first name') ?? 0) > 0, 'names carry vectors (free text)');
+    assert.ok((inputs.carried.get('first name') ?? 0) > 0, 'names carry vectors (free text)');
+
+    // The account's address book, offered at the checkout.
+    const accountId = (await api.get('/session-context')).body.accountId as string;
+    const book = {
+      name: store.registry.pack('address book name', 255),
+      street: store.registry.pack('address book street', 255),
+      companyName: store.registry.pack('address book company', 255),
+      city: store.registry.fill('address book city', 80, 3, 3),
+    };
+    const shown: string[] = [];
+    for (let i = 0; i < Math.max(...Object.values(book).map((v) => v.length)); i++) {
+      const address = {
+        name: book.name[i] ?? 'Ada Lovelace',
+        street: book.street[i] ?? '415 Mission St',
+        companyName: book.companyName[i] ?? 'Analytical Engines',
+        city: book.city[i] ?? 'San Francisco',
+        region: 'CA',
+        postalCode: '94105',
+        country: 'US',
+        addressType: 'Shipping',
+      };
+      const res = await api.post(`/accounts/${accountId}/addresses`, address);
+      if (inputs.count('address book', res)) shown.push(address.street, address.city);
+    }
+    assert.ok(shown.length > 0, 'address lines carry vectors (free text)');
+    const line = await api.post('/carts/current/cart-items', {
+      productId: await aDataset(),
+      quantity: '1',
+      type: 'Product',
+    });
+    assert.equal(line.status, 201, JSON.stringify(line.body));
+    await renderEveryWay(page, store, origin(), '/checkout', [], { loadedInBrowser: true });
+    // The page is the hydrated checkout (the server render is only fetched): open the book.
+    await page.getByRole('button', { name: 'Change address' }).click();
+    await scanNow(page, store, "the checkout's saved addresses", shown);
     await context.close();
 
     // Account names (an administrator's data, not a shopper's: written to the database as an edit would).
@@ -274,7 +310,7 @@ describe('a guest at the cart and checkout', () => {
     const before = mark(store);
     const { context, page } = await shopper();
     const api = shopperApi(page, origin());
-    const productId = await onceOnlyDataset();
+    const productId = await aDataset();
     await page.goto(`${origin()}/`);
     const addLine = async () => {
       const res = await api.post('/carts/current/cart-items', { productId, quantity: '1', type: 'Product' });
@@ -289,7 +325,7 @@ describe('a guest at the cart and checkout', () => {
       await page.getByLabel('Coupon code').fill(code);
       await page.getByRole('button', { name: 'Apply' }).click();
       await scanNow(page, store, 'the cart after a refused coupon', [code]);
-      inputs.count('refused coupon code', { status: 200, body: null });
+      inputs.carry('refused coupon code');
     }
 
     // Live coupons whose codes carry vectors (a seller's data: written to the database), applied two at a time.
@@ -320,6 +356,16 @@ describe('a guest at the cart and checkout', () => {
           const removed = await api.del(`/carts/active/cart-coupons/${id}`);
           assert.ok(removed.status < 300, JSON.stringify(removed));
         }
+    }
+    assert.ok((inputs.carried.get('applied coupon code') ?? 0) > 0, 'coupon codes carry vectors (free text)');
+    // A third code on a full cart: the server's refusal repeats the code, and the cart shows it.
+    await page.goto(`${origin()}/cart`);
+    await hydrated(page, store);
+    for (const code of store.registry.fill('third coupon code (echoed refusal)', 50, 2, 7)) {
+      await page.getByLabel('Coupon code').fill(code);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await scanNow(page, store, 'the cart refusing a third coupon', [code]);
+      inputs.carry('third coupon code (echoed refusal)');
     }
 
     const points = {
