@@ -9,6 +9,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
+import { encodeRefinements } from '@store/core';
 import { liveStore } from './browser.ts';
 import {
   armDetector,
@@ -131,18 +132,34 @@ describe('text a guest puts in the address bar', () => {
     const { context, page } = await shopper();
     const before = mark(store);
     const productId = await aDataset();
+    const q = encodeURIComponent;
     const paths = [
       ...store.registry.pack('404 path', 400).map((v) => `/${encodeURIComponent(v)}`),
       ...store.registry.pack('product id in the path', 400).map((v) => `/product/${encodeURIComponent(v)}`),
       ...store.registry.pack('category in the path', 400).map((v) => `/category/${encodeURIComponent(v)}`),
       ...store.registry.pack('order id in the path', 400).map((v) => `/orders/${encodeURIComponent(v)}`),
+      // Search parameters the server refuses with a message that repeats them (an unknown category, a
+      // refinement given twice).
+      ...store.registry
+        .pack('search category, sort and page', 200)
+        .map((v) => `/search?term=data&category=${q(v)}&sort=${q(v)}&page=${q(v)}`),
+      ...store.registry.pack('search refinements', 300).map((v) => {
+        const twice = encodeRefinements([
+          { nameOrId: v, values: [v] },
+          { nameOrId: v, values: [v] },
+        ]);
+        return `/search?term=data&refinements=${twice}`;
+      }),
       ...store.registry
         .pack('product page query parameters', 300)
         .map(
           (v) => `/product/${productId}?${encodeURIComponent(v)}=${encodeURIComponent(v)}&q=${encodeURIComponent(v)}`,
         ),
     ];
-    for (const path of paths) await renderEveryWay(page, store, origin(), path, []);
+    for (const path of paths) {
+      inputs.carry('path or query parameter');
+      await renderEveryWay(page, store, origin(), path, []);
+    }
     assertSafe(store, before);
     await context.close();
   });
