@@ -9,6 +9,8 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { encodeRefinements } from '@store/core';
 import { liveStore } from './browser.ts';
 import {
@@ -19,6 +21,7 @@ import {
   renderEveryWay,
   type RenderMode,
   scan,
+  scanMarkup,
   scanNow,
   XssTally,
 } from './xss-detector.ts';
@@ -27,6 +30,7 @@ import { PlacementRegistry, VECTORS } from './xss-vectors.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../packages/server/src/seed/access.ts';
 import { WEBSTORE_ID } from '../packages/server/src/seed/store.ts';
 import { PROMOTION_IDS } from '../packages/server/src/seed/promotions.ts';
+import { decodeWords, readEml } from '../packages/server/src/test-support/eml.ts';
 
 const live = liveStore();
 const store = new XssTally(new PlacementRegistry());
@@ -45,6 +49,11 @@ const origin = () => live.server.url;
 /** The demo's first dataset (DS-00001), which anyone may buy. */
 async function aDataset(): Promise<string> {
   return (await live.server.api('/products?skus=DS-00001')).body.products[0].id;
+}
+
+/** The demo's first printed directory (PD-00001): it ships, so its order and email carry the address. */
+async function aPrintedDirectory(): Promise<string> {
+  return (await live.server.api('/products?skus=PD-00001')).body.products[0].id;
 }
 
 after(() => {
@@ -329,8 +338,8 @@ describe('a guest at the cart and checkout', () => {
     const api = shopperApi(page, origin());
     const productId = await aDataset();
     await page.goto(`${origin()}/`);
-    const addLine = async () => {
-      const res = await api.post('/carts/current/cart-items', { productId, quantity: '1', type: 'Product' });
+    const addLine = async (id = productId) => {
+      const res = await api.post('/carts/current/cart-items', { productId: id, quantity: '1', type: 'Product' });
       assert.equal(res.status, 201, JSON.stringify(res.body));
     };
     await addLine();
@@ -400,8 +409,10 @@ describe('a guest at the cart and checkout', () => {
     const emails = ['svg onload', 'attribute " breakout'].map(
       (name) => `"${store.registry.place('contact email', VECTORS.find((v) => v.name === name)!).text}"@example.com`,
     );
+    const orders: Array<{ number: string; emailShows: string[] }> = [];
     for (let round = 0; round < 2; round++) {
-      if (round > 0) await addLine();
+      // The first order is a download, the second ships (its confirmation email carries the address).
+      if (round > 0) await addLine(await aPrintedDirectory());
       const started = await api.put('/checkouts', { cartId: 'active' });
       assert.equal(started.status, 202, JSON.stringify(started.body));
       const id = started.body.checkoutId as string;
@@ -438,13 +449,26 @@ describe('a guest at the cart and checkout', () => {
       });
       const placed = await api.post(`/checkouts/${id}/orders`);
       assert.equal(placed.status, 201, JSON.stringify(placed.body));
-      await renderEveryWay(page, store, origin(), `/orders/${placed.body.orderSummaryId}?placed=1`, [
-        ...shows,
-        address.name,
-        address.street,
-        address.companyName,
-        address.city,
-      ]);
+      const onOrder = [...shows, address.name, address.street, address.companyName, address.city];
+      await renderEveryWay(page, store, origin(), `/orders/${placed.body.orderSummaryId}?placed=1`, onOrder);
+      // The email names nothing of the shopper's but the delivery address, and only for goods that ship.
+      const shipped = [address.name, address.street, address.companyName, address.city];
+      orders.push({ number: placed.body.orderReferenceNumber, emailShows: round > 0 ? shipped : [] });
+    }
+
+    // The order's emails (HTML parts, parsed without running them): the confirmation repeats the details.
+    await live.server.services.mail.tick();
+    const mails = readdirSync(live.server.outbox).map((f) =>
+      readEml(readFileSync(path.join(live.server.outbox, f), 'utf8')),
+    );
+    for (const order of orders) {
+      const mine = mails.filter((m) => m.html.includes(order.number));
+      assert.ok(mine.length > 0, `emails for ${order.number}`);
+      const confirmation = mine.find((m) => /confirm/i.test(decodeWords(m.headers.get('subject') ?? '')));
+      assert.ok(confirmation, `an order confirmation for ${order.number}`);
+      await scanMarkup(page, store, `the confirmation email of ${order.number}`, confirmation.html, order.emailShows);
+      for (const m of mine)
+        if (m !== confirmation) await scanMarkup(page, store, `an email of ${order.number}`, m.html, []);
     }
     assertSafe(store, before);
     await context.close();
