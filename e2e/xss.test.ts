@@ -143,10 +143,10 @@ describe('text a guest puts in the address bar', () => {
     const productId = await aDataset();
     const q = encodeURIComponent;
     const paths = [
-      ...store.registry.pack('404 path', 400).map((v) => `/${encodeURIComponent(v)}`),
-      ...store.registry.pack('product id in the path', 400).map((v) => `/product/${encodeURIComponent(v)}`),
-      ...store.registry.pack('category in the path', 400).map((v) => `/category/${encodeURIComponent(v)}`),
-      ...store.registry.pack('order id in the path', 400).map((v) => `/orders/${encodeURIComponent(v)}`),
+      ...store.registry.pack('404 path', 600).map((v) => `/${encodeURIComponent(v)}`),
+      ...store.registry.pack('product id in the path', 600).map((v) => `/product/${encodeURIComponent(v)}`),
+      ...store.registry.pack('category in the path', 600).map((v) => `/category/${encodeURIComponent(v)}`),
+      ...store.registry.pack('order id in the path', 600).map((v) => `/orders/${encodeURIComponent(v)}`),
       // Search parameters the server refuses with a message that repeats them (an unknown category, a
       // refinement given twice).
       ...store.registry
