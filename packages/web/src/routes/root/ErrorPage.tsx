@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { AppLink } from '../../components/ui/AppLink.tsx';
+import { useHydratedMark } from './hydrated-mark.ts';
 
 export function NotFound() {
   return (
@@ -34,6 +35,7 @@ export function PageError() {
 
 /** Error boundary of the root route: the frame itself failed. */
 export function RootError() {
+  useHydratedMark();
   return (
     <main id="main" className="site-main">
       <PageError />

@@ -1,6 +1,7 @@
 // The page frame: skip link, header with the category menu and the account links, main landmark,
 // footer; around it the toasts and, for a logged-in user, the session timeout.
 
+import { useHydratedMark } from './hydrated-mark.ts';
 import { useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import { createSessionStore } from '@store/client';
@@ -136,10 +137,7 @@ export function Layout() {
   const location = useLocation();
   const api = useStoreApi();
 
-  // Marks the document once React owns it, so browser tests wait for it before using controls that need scripts.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  useHydratedMark();
 
   const switchAccount = useCallback(
     async (account: ExternalManagedAccount) => {
