@@ -18,22 +18,32 @@ export const ADDRESS = {
   country: 'US',
 };
 
-/** The first n active physical products with a store price (by SKU). */
-export async function physicalProducts(db: Kysely<Database>, n: number): Promise<string[]> {
+/** The first n active simple products of a kind with a store price, sold one at a time (by SKU). */
+export async function pricedProducts(
+  db: Kysely<Database>,
+  n: number,
+  fulfilment: 'Physical' | 'Dataset',
+): Promise<string[]> {
   const rows = await db
     .selectFrom('product')
     .innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
     .select('product.id')
     .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
     .where('price_book_entry.selling_model_id', 'is', null)
-    .where('product.fulfilment', '=', 'Physical')
+    .where('product.fulfilment', '=', fulfilment)
     .where('product.is_active', '=', 1)
+    .where('product.product_class', '=', 'Simple')
+    .where('product.qty_min', '=', '1')
     .orderBy('product.sku')
     .limit(n)
     .execute();
-  assert.equal(rows.length, n);
+  assert.equal(rows.length, n, `${n} ${fulfilment} products`);
   return rows.map((r) => r.id);
 }
+
+/** The first n active physical products with a store price (by SKU). */
+export const physicalProducts = (db: Kysely<Database>, n: number): Promise<string[]> =>
+  pricedProducts(db, n, 'Physical');
 
 /** Sets what each warehouse has on hand (in location order), nothing reserved. */
 export async function setStock(db: Kysely<Database>, productId: string, perLocation: number[]): Promise<void> {
