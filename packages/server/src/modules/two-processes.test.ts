@@ -63,6 +63,7 @@ describe('one shopper, two processes', () => {
     const a = shopper();
     const guest = await a.api('/session-context');
     assert.equal(guest.body.isLoggedIn, false);
+    const guestToken = a.cookies.get('csrf_token')!;
     const login = await a.post('/services/auth/login', {
       email: DEMO_USERS.buyer.email,
       password: DEMO_PASSWORD,
@@ -71,6 +72,7 @@ describe('one shopper, two processes', () => {
     const A = servedBy(login);
     const B = 1 - A;
     assert.equal(servedBy(guest), B, 'the guest CSRF cookie came from the other process');
+    assert.notEqual(a.cookies.get('csrf_token'), guestToken, 'a login mints a new token');
 
     const onB = await a.api('/session-context');
     assert.equal(servedBy(onB), B);
@@ -81,13 +83,21 @@ describe('one shopper, two processes', () => {
     const write = await a.patch('/services/auth/profile', { firstName: 'Morgan' });
     assert.equal(servedBy(write), B);
     assert.equal(write.status, 200, write.text);
-    const forged = await a.patch(
+    // The session half of the check is live there too: the guest token (cookie and header agreeing) no longer
+    // matches the session's, so only a process that reads the session's token refuses it.
+    const stale = await a.patch(
       '/services/auth/profile',
       { firstName: 'Mallory' },
-      { headers: { 'x-csrf-token': 'x' } },
+      {
+        headers: {
+          cookie: `sid=${a.cookies.get('sid')}; csrf_token=${guestToken}`,
+          'x-csrf-token': guestToken,
+        },
+      },
     );
-    assert.equal(forged.status, 403, 'the check is live: a wrong token is refused');
-    assert.equal(errorOf(forged).errorCode, 'INVALID_CSRF_TOKEN');
+    assert.equal(servedBy(stale), A);
+    assert.equal(stale.status, 403, stale.text);
+    assert.equal(errorOf(stale).errorCode, 'INVALID_CSRF_TOKEN');
 
     const sid = a.cookies.get('sid')!;
     const out = await a.post('/services/auth/logout');
@@ -275,6 +285,56 @@ describe('placing orders across processes', () => {
       .executeTakeFirstOrThrow();
     assert.equal(payment.status, 'Voided', 'the refused shopper\u2019s payment is released');
     await assertPaymentsMatchOrders(s.db.db);
+  });
+});
+
+describe('delivering datasets across processes', () => {
+  test('a download link signed by one process is honoured by the other; a tampered one by neither', async () => {
+    const buyer = shopper();
+    const login = await buyer.post('/services/auth/login', { email: DEMO_USERS.buyer.email, password: DEMO_PASSWORD });
+    assert.equal(login.status, 200, login.text);
+    // The smallest file of the first few, so two downloads stay quick.
+    const { id: datasetId } = await s.db.db
+      .selectFrom('product')
+      .select('id')
+      .where('id', 'in', await pricedProducts(s.db.db, 10, 'Dataset'))
+      .orderBy('record_count')
+      .executeTakeFirstOrThrow();
+    const added = await buyer.post(`${BASE}/carts/current/cart-items`, {
+      productId: datasetId,
+      quantity: '1',
+      type: 'Product',
+    });
+    assert.equal(added.status, 201, added.text);
+    const checkoutId = (await buyer.put(`${BASE}/checkouts`, { cartId: 'active' })).body.checkoutId;
+    const paid = await buyer.post(`${BASE}/checkouts/${checkoutId}/payments`, {
+      requestType: 'SimplePurchaseOrder',
+      paymentToken: 'PO-4242',
+    });
+    assert.equal(paid.status, 200, paid.text);
+    const placed = await buyer.post(`${BASE}/checkouts/${checkoutId}/orders`);
+    assert.equal(placed.status, 201, placed.text);
+
+    const links = await buyer.api(`/order-summaries/${placed.body.orderSummaryId}/downloads`);
+    assert.equal(links.status, 200, links.text);
+    const [link] = links.body.items;
+    const files = [await buyer.get(link.url), await buyer.get(link.url)];
+    assert.equal(servedBy(files[0]!), 1 - servedBy(links), 'the first download is on the process that did not sign');
+    both(files);
+    for (const f of files) {
+      assert.equal(f.status, 200, f.text);
+      assert.match(f.headers.get('content-type')!, /^text\/csv/);
+    }
+    assert.equal(files[0]!.text, files[1]!.text);
+    const token = link.url.split('/').pop()!;
+    const [payload, signature] = token.split('.');
+    const tampered = link.url.replace(token, `${payload}.${signature!.slice(0, -2)}AA`);
+    const refused = [await buyer.get(tampered), await buyer.get(tampered)];
+    both(refused);
+    assert.deepEqual(
+      refused.map((r) => r.status),
+      [403, 403],
+    );
   });
 });
 
