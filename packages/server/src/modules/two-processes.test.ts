@@ -155,7 +155,7 @@ describe('one shopper, two processes', () => {
     for (const list of lists)
       assert.deepEqual(list.body.cartItems.map((i: any) => i.cartItem.productId).sort(), [...ids].sort());
 
-    // Eight shoppers' tabs add the same product at once: no add is lost.
+    // Eight of the shopper's tabs add the same product at once: no add is lost.
     const [first, second] = ids;
     const concurrentAdds = await Promise.all(
       Array.from({ length: 8 }, () =>
