@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
 import { createAgent } from '../test-support/agent.ts';
 import { startServerProcess, type ServerProcess } from '../test-support/server-process.ts';
-import { PRICE_BOOK_IDS, WEBSTORE_ID } from '../seed/store.ts';
+import { WEBSTORE_ID } from '../seed/store.ts';
+import { assertPaymentsMatchOrders, paidGuest, physicalProducts, setStock, stockOf } from '../test-support/checkout.ts';
 
 let s: TestServer;
 before(async () => {
@@ -20,115 +21,15 @@ after(async () => {
 });
 
 const BASE = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
-const ADDRESS = {
-  name: 'Grace Hopper',
-  street: '1 Navy Way',
-  city: 'Arlington',
-  region: 'VA',
-  postalCode: '22202',
-  country: 'US',
-};
-
-async function physicalProducts(n: number): Promise<string[]> {
-  const rows = await s.db.db
-    .selectFrom('product')
-    .innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
-    .select('product.id')
-    .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
-    .where('price_book_entry.selling_model_id', 'is', null)
-    .where('product.fulfilment', '=', 'Physical')
-    .where('product.is_active', '=', 1)
-    .orderBy('product.sku')
-    .limit(n)
-    .execute();
-  assert.equal(rows.length, n);
-  return rows.map((r) => r.id);
-}
-
-async function setStock(productId: string, perLocation: number[]): Promise<void> {
-  const levels = await s.db.db
-    .selectFrom('inventory_level')
-    .select('location_id')
-    .where('product_id', '=', productId)
-    .orderBy('location_id')
-    .execute();
-  for (const [i, l] of levels.entries()) {
-    await s.db.db
-      .updateTable('inventory_level')
-      .set({ on_hand: perLocation[i] ?? 0, reserved: 0 })
-      .where('product_id', '=', productId)
-      .where('location_id', '=', l.location_id)
-      .execute();
-  }
-}
-
-const stockOf = async (productId: string) =>
-  (await s.db.db.selectFrom('inventory_level').select('on_hand').where('product_id', '=', productId).execute()).map(
-    (r) => r.on_hand,
-  );
-
-/** A guest with one unit in the cart and a paid checkout, ready to place. */
-async function paidGuest(productId: string, quantity = 1): Promise<{ agent: Agent; checkoutId: string }> {
-  const a = s.agent();
-  const added = await a.post(`${BASE}/carts/current/cart-items`, {
-    productId,
-    quantity: String(quantity),
-    type: 'Product',
-  });
-  assert.equal(added.status, 201, added.text);
-  const started = await a.put(`${BASE}/checkouts`, { cartId: 'active' });
-  assert.equal(started.status, 202, started.text);
-  const id = started.body.checkoutId;
-  assert.equal(
-    (
-      await a.patch(`${BASE}/checkouts/${id}`, {
-        contactInfo: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
-      })
-    ).status,
-    202,
-  );
-  assert.equal((await a.patch(`${BASE}/checkouts/${id}`, { deliveryAddress: ADDRESS })).status, 202);
-  const paid = await a.post(`${BASE}/checkouts/${id}/payments`, {
-    requestType: 'Auth',
-    paymentToken: 'tok_test_success_visa_4242',
-    billingAddress: ADDRESS,
-  });
-  assert.equal(paid.status, 200, paid.text);
-  return { agent: a, checkoutId: id };
-}
-
-/** Every live payment has exactly one order and every order its payment. */
-async function assertPaymentsMatchOrders(): Promise<void> {
-  const [payments, orders] = await Promise.all([
-    s.db.db.selectFrom('payment').select(['id', 'order_id', 'status']).execute(),
-    s.db.db.selectFrom('sales_order').select(['id', 'payment_id', 'checkout_id']).execute(),
-  ]);
-  const orderByPayment = new Map<string, number>();
-  for (const o of orders) orderByPayment.set(o.payment_id, (orderByPayment.get(o.payment_id) ?? 0) + 1);
-  for (const p of payments.filter((x) => x.status === 'Authorized')) {
-    assert.equal(orderByPayment.get(p.id) ?? 0, 1, `payment ${p.id} has exactly one order`);
-    assert.ok(
-      p.order_id && orders.some((o) => o.id === p.order_id && o.payment_id === p.id),
-      `payment ${p.id} points at its order`,
-    );
-  }
-  for (const o of orders) {
-    const p = payments.find((x) => x.id === o.payment_id);
-    assert.ok(p, `order ${o.id} has its payment`);
-    assert.equal(p.status, 'Authorized');
-    assert.equal(p.order_id, o.id);
-  }
-  assert.equal(new Set(orders.map((o) => o.checkout_id)).size, orders.length, 'one order per checkout');
-}
 
 describe('checkout integrity', () => {
   test('200 simultaneous checkouts for 100 units: exactly 100 orders, stock never below zero', async () => {
-    const [productId] = await physicalProducts(1);
-    await setStock(productId!, [60, 40]);
+    const [productId] = await physicalProducts(s.db.db, 1);
+    await setStock(s.db.db, productId!, [60, 40]);
     const shoppers: Array<{ agent: Agent; checkoutId: string }> = [];
     // All 200 get to a paid checkout first (nobody holds stock yet), so all 200 race at place-order.
     for (let i = 0; i < 200; i += 20)
-      shoppers.push(...(await Promise.all(Array.from({ length: 20 }, () => paidGuest(productId!)))));
+      shoppers.push(...(await Promise.all(Array.from({ length: 20 }, () => paidGuest(s.agent(), productId!)))));
     const results = await Promise.all(
       shoppers.map(({ agent, checkoutId }) =>
         agent.post(`${BASE}/checkouts/${checkoutId}/orders`, undefined, {
@@ -140,7 +41,7 @@ describe('checkout integrity', () => {
     assert.equal(statuses.filter((x) => x === 201).length, 100, `201s: ${statuses.filter((x) => x === 201).length}`);
     assert.equal(statuses.filter((x) => x === 409).length, 100);
     assert.ok(results.filter((r) => r.status === 409).every((r) => r.body[0].errorCode === 'INSUFFICIENT_INVENTORY'));
-    const stock = await stockOf(productId!);
+    const stock = await stockOf(s.db.db, productId!);
     assert.deepEqual(stock, [0, 0], 'both warehouses emptied, neither below zero');
     const sold = await s.db.db
       .selectFrom('order_item')
@@ -159,13 +60,13 @@ describe('checkout integrity', () => {
       )
       .executeTakeFirstOrThrow();
     assert.equal(Number(voided.n), 100, 'every refused shopper\u2019s payment is released');
-    await assertPaymentsMatchOrders();
+    await assertPaymentsMatchOrders(s.db.db);
   });
 
   test('the server killed at random points during place-order, 50 times: payments, orders and stock still agree', async () => {
-    const [productId] = await physicalProducts(2).then((ids) => [ids[1]]);
-    await setStock(productId!, [500, 0]);
-    const stockBefore = (await stockOf(productId!)).reduce((a, b) => a + b, 0);
+    const [productId] = await physicalProducts(s.db.db, 2).then((ids) => [ids[1]]);
+    await setStock(s.db.db, productId!, [500, 0]);
+    const stockBefore = (await stockOf(s.db.db, productId!)).reduce((a, b) => a + b, 0);
     const soldBefore = Number(
       (
         await s.db.db
@@ -179,7 +80,7 @@ describe('checkout integrity', () => {
     let killedBeforeAnswer = 0;
     try {
       for (let round = 0; round < 50; round++) {
-        const { agent, checkoutId } = await paidGuest(productId!, 1 + (round % 3));
+        const { agent, checkoutId } = await paidGuest(s.agent(), productId!, 1 + (round % 3));
         const key = `crash-${checkoutId}`;
         const onChild = createAgent(server.url, BASE);
         for (const [k, v] of agent.cookies) onChild.cookies.set(k, v);
@@ -215,7 +116,7 @@ describe('checkout integrity', () => {
       await server.kill();
     }
     assert.ok(killedBeforeAnswer > 0, 'some kills landed before the answer');
-    await assertPaymentsMatchOrders();
+    await assertPaymentsMatchOrders(s.db.db);
     const sold =
       Number(
         (
@@ -226,7 +127,7 @@ describe('checkout integrity', () => {
             .executeTakeFirstOrThrow()
         ).n,
       ) - soldBefore;
-    const stockAfter = (await stockOf(productId!)).reduce((a, b) => a + b, 0);
+    const stockAfter = (await stockOf(s.db.db, productId!)).reduce((a, b) => a + b, 0);
     assert.equal(stockBefore - stockAfter, sold, 'what left the warehouse is exactly what was ordered');
     assert.equal(
       sold,

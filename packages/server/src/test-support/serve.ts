@@ -1,6 +1,7 @@
 // A server process of its own on an existing test database, for tests that kill it (the place-order
 // crash test): SQLITE_FILE, or DATABASE_URL with PG_SCHEMA. It prints "listening <port>" when ready.
-// PLACE_ORDER_STEP_PAUSE_MS widens the steps of the order transaction so a kill lands inside it.
+// PLACE_ORDER_STEP_PAUSE_MS widens the steps of the order transaction so a kill lands inside it;
+// CART_OPERATION_PAUSE_MS slows background cart operations so another process can see them running.
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
@@ -15,7 +16,11 @@ const db = openDatabase({
 });
 const { app, services } = await buildApp({
   db: db.db,
+  // API only, like startTestServer's default: mounting the storefront build made a start on a busy machine
+  // miss Fastify's 10 s plugin timeout.
+  storefront: false,
   mailTransport: new FolderTransport(mkdtempSync(path.join(os.tmpdir(), 'store-outbox-'))),
+  cartOperationPauseMs: Number(process.env.CART_OPERATION_PAUSE_MS ?? 0),
 });
 services.orderPlacement.stepPauseMs = Number(process.env.PLACE_ORDER_STEP_PAUSE_MS ?? 0);
 await app.listen({ port: 0, host: '127.0.0.1' });

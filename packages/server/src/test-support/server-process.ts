@@ -9,6 +9,8 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
+// Generous: on a busy CI machine tsx compiles the server before it listens.
+const START_TIMEOUT_MS = 120_000;
 const SERVE = path.join(path.dirname(new URL(import.meta.url).pathname), 'serve.ts');
 
 export async function startServerProcess(of: TestServer, env: Record<string, string> = {}): Promise<ServerProcess> {
@@ -26,11 +28,20 @@ export async function startServerProcess(of: TestServer, env: Record<string, str
     errors += d;
   });
   const port = await new Promise<number>((resolve, reject) => {
+    // A child that neither listens nor exits would hang the test file (node:test sets no timeout).
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server process did not listen within ${START_TIMEOUT_MS / 1000} s: ${errors}`));
+    }, START_TIMEOUT_MS);
+    timer.unref();
     let out = '';
     child.stdout!.on('data', (d) => {
       out += d;
       const m = /listening (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
     });
     child.once('exit', (code) => reject(new Error(`server process exited (${code}) before listening: ${errors}`)));
   });
