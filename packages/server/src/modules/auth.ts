@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalidEmailMessage, isValidEmail } from '@store/core';
+import { hasUnsafeTextCharacters, invalidEmailMessage, isValidEmail, UNSAFE_TEXT_MESSAGE } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { LoginThrottled, type SessionStart, type StartedSession } from '../services/identity.ts';
 import { callerOf, endSession, setCaller, setSessionCookies } from '../http/caller.ts';
@@ -16,6 +16,7 @@ export const AUTH = '/services/auth';
 const name = (label: string) =>
   z
     .string({ error: `${label} is required.` })
+    .refine((v) => !hasUnsafeTextCharacters(v), `${label} ${UNSAFE_TEXT_MESSAGE}.`)
     .trim()
     .min(1, `${label} is required.`)
     .max(80, `${label} is too long.`);
