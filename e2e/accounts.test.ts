@@ -172,6 +172,10 @@ describe('a new shopper', () => {
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Email').fill(email);
+    // A password on the common-passwords list: the server's message under the password field.
+    await page.getByLabel('Password').fill('Password1!');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.locator('#register-password-error').filter({ hasText: 'This password is too common' }).waitFor();
     await page.getByLabel('Password').fill('Engines1843');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${live.server.url}/`);

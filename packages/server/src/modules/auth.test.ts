@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { BASE, errorOf, startTestServer, type TestServer } from '../test-support/server.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/access.ts';
 import { parseHash } from '../auth/passwords.ts';
+import { COMMON_PASSWORD_MESSAGE } from '@store/core';
 
 let s: TestServer;
 before(async () => {
@@ -164,6 +165,8 @@ describe('registration', () => {
       [{ firstName: 'A', lastName: 'B', email: 'a.b@example.com', password: 'short1' }, 400, 'INVALID_API_INPUT'],
       [{ firstName: 'A', lastName: 'B', email: 'a.b@example.com', password: 'lettersonly' }, 400, 'INVALID_API_INPUT'],
       [{ firstName: ' ', lastName: 'B', email: 'a.b@example.com', password: 'Lists4Sale' }, 400, 'INVALID_API_INPUT'],
+      [{ firstName: 'A', lastName: 'B', email: 'a.b@example.com', password: 'password1' }, 400, 'INVALID_API_INPUT'],
+      [{ firstName: 'A', lastName: 'B', email: 'a.b@example.com', password: 'Summer2024!' }, 400, 'INVALID_API_INPUT'],
       [
         { firstName: 'Casey', lastName: 'Again', email: DEMO_USERS.consumer.email, password: 'Lists4Sale' },
         409,
@@ -174,6 +177,7 @@ describe('registration', () => {
       const res = await s.agent().post('/services/auth/register', body);
       assert.equal(res.status, status, JSON.stringify(body));
       assert.equal(errorOf(res).errorCode, code);
+      if (/password1|Summer/.test(JSON.stringify(body))) assert.equal(errorOf(res).message, COMMON_PASSWORD_MESSAGE);
     }
     assert.equal(await userCount(), before);
   });

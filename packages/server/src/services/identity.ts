@@ -2,7 +2,8 @@
 // starts a new session (a new id, with the CSRF token the caller hands in), so a session id planted
 // before login is useless; the guest's cart joins the shopper's at that moment (spec 02 §4).
 import type { CartPreserveResult, SessionContext } from '@store/core';
-import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { newPasswordProblem } from '../auth/common-passwords.ts';
 import type { Session } from '../auth/sessions.ts';
 import { ApiError, badInput } from '../domain/errors.ts';
 import type { UserRow } from './accounts.ts';
@@ -84,7 +85,7 @@ export class IdentityService {
   async register(input: Registration, start: SessionStart): Promise<StartedSession> {
     const { firstName, lastName, password } = input;
     const address = input.email.toLowerCase();
-    const problem = passwordProblem(password);
+    const problem = newPasswordProblem(password);
     if (problem) throw badInput(problem);
     const duplicate = () =>
       new ApiError(409, 'DUPLICATE_VALUE', 'An account with this email already exists. Log in instead.');

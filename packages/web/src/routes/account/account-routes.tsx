@@ -9,6 +9,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
+import { isPasswordMessage } from '@store/core';
 import type { StoreApi } from '../../lib/api.ts';
 import { rememberCartMerge } from '../../lib/cart/cart-merge.ts';
 import { errorCode, errorMessage } from '../../lib/errors.ts';
@@ -81,8 +82,10 @@ export function createAccountRoutes(getApi: () => StoreApi) {
       await api.client.register(values);
     } catch (error) {
       const message = errorMessage(error, REGISTER_FAILED);
-      // A taken email is about the email field; other refusals are about the form.
+      // A taken email is about the email field, a refused password (too common) about the password's;
+      // other refusals are about the form.
       if (errorCode(error) === 'DUPLICATE_VALUE') return { fieldErrors: { email: message }, values: kept };
+      if (isPasswordMessage(message)) return { fieldErrors: { password: message }, values: kept };
       return { formError: message, values: kept };
     }
     api.invalidateViewer();
