@@ -96,7 +96,7 @@ describe('login and logout', () => {
     assert.equal(errorOf(empty).errorCode, 'INVALID_API_INPUT');
   });
 
-  test('login attempts are rate-limited per email, even with the right password, until the window passes', async () => {
+  test('login attempts are rate-limited per email and client address, even with the right password, until the window passes', async () => {
     const email = DEMO_USERS.buyer.email.toUpperCase();
     for (let i = 0; i < 5; i++)
       assert.equal(

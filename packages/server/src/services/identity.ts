@@ -76,7 +76,7 @@ export class IdentityService {
       await this.s.loginLimiter.recordFailure(address, clientIp);
       throw new ApiError(401, 'INVALID_LOGIN', INVALID_LOGIN);
     }
-    await this.s.loginLimiter.recordSuccess(address);
+    await this.s.loginLimiter.recordSuccess(address, clientIp);
     if (check.needsRehash) await this.s.accounts.setPasswordHash(user.id, await hashPassword(password));
     return this.startSession(user, start);
   }
