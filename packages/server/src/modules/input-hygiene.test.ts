@@ -4,8 +4,9 @@
 // override characters. Each refusal is a 400 in the API's error shape and changes nothing.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, errorOf, startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
+import { BASE, errorOf, startTestServer, type TestServer } from '../test-support/server.ts';
 import { DEMO_USERS } from '../seed/access.ts';
+import { guestCheckout, productIdOf } from '../test-support/guest-checkout.ts';
 
 let s: TestServer;
 before(async () => {
@@ -30,24 +31,8 @@ const HOSTILE_TEXT = ['Ada\u0000', 'Ada\u001b[31m', 'evil\u202Egpj.exe', 'a\u206
 const usersLike = async (prefix: string) =>
   (await s.db.db.selectFrom('app_user').select('email').where('email', 'like', `${prefix}%`).execute()).length;
 
-/** A guest with a dataset in the cart and a started checkout; its id. */
-async function guestCheckout(): Promise<{ a: Agent; id: string }> {
-  const a = s.agent();
-  const product = await s.db.db
-    .selectFrom('product')
-    .select('id')
-    .where('sku', '=', 'DS-00002')
-    .executeTakeFirstOrThrow();
-  const added = await a.post(`${BASE}/carts/current/cart-items`, {
-    productId: product.id,
-    quantity: '1',
-    type: 'Product',
-  });
-  assert.equal(added.status, 201, added.text);
-  const started = await a.put(`${BASE}/checkouts`, { cartId: 'active' });
-  assert.equal(started.status, 202, started.text);
-  return { a, id: started.body.checkoutId };
-}
+/** A guest with a dataset in the cart and a started checkout (no contact or address yet). */
+const startedCheckout = () => guestCheckout(s, 'DS-00002', { details: false });
 
 function assertBadInput(res: { status: number; body: unknown; text: string }, what: string) {
   assert.equal(res.status, 400, `${what}: ${res.text}`);
@@ -68,7 +53,7 @@ describe('emails are plain addresses', () => {
   });
 
   test('checkout contact details refuse them too, keeping the contact unset', async () => {
-    const { a, id } = await guestCheckout();
+    const { a, id } = await startedCheckout();
     for (const email of HOSTILE_EMAILS) {
       const res = await a.patch(`${BASE}/checkouts/${id}`, { contactInfo: { lastName: 'Lovelace', email } });
       assertBadInput(res, email);
@@ -79,7 +64,7 @@ describe('emails are plain addresses', () => {
 
 describe('checkout phone numbers', () => {
   test('a contact phone that is not a phone number is refused; a real one is kept', async () => {
-    const { a, id } = await guestCheckout();
+    const { a, id } = await startedCheckout();
     const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
     for (const phoneNumber of ['<script>alert(1)</script>', 'call me maybe', '12', '1'.repeat(25)]) {
       const res = await a.patch(`${BASE}/checkouts/${id}`, { contactInfo: { ...contact, phoneNumber } });
@@ -114,7 +99,7 @@ describe('free text carries no control or bidi override characters', () => {
   });
 
   test('checkout contact, delivery address and instructions; a right-to-left mark stays allowed', async () => {
-    const { a, id } = await guestCheckout();
+    const { a, id } = await startedCheckout();
     const before = (await a.api(`/checkouts/${id}`)).body;
     for (const text of HOSTILE_TEXT) {
       for (const body of [
@@ -152,9 +137,7 @@ describe('free text carries no control or bidi override characters', () => {
 
     const guest = s.agent();
     await guest.post(`${BASE}/carts/current/cart-items`, {
-      productId: (
-        await s.db.db.selectFrom('product').select('id').where('sku', '=', 'DS-00003').executeTakeFirstOrThrow()
-      ).id,
+      productId: await productIdOf(s, 'DS-00003'),
       quantity: '1',
       type: 'Product',
     });

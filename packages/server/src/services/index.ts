@@ -108,7 +108,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   const products = new ProductService(db);
   const pricing = new PricingService(db);
   const policies: Policies = {
-    paymentGateway: opts.paymentGateway ?? new TestPaymentGateway(),
+    paymentGateway: opts.paymentGateway ?? new TestPaymentGateway(db),
     mailTransport: opts.mailTransport ?? mailTransportFromEnv(),
     taxCalculation: opts.taxCalculation ?? new TableTaxCalculation(),
     orderNumbers: opts.orderNumbers ?? new CounterOrderNumbers(),
