@@ -63,20 +63,56 @@ describe('login and logout', () => {
     assert.equal((await s.api('/session-context', { headers: { cookie: `sid=${second}` } })).body.isLoggedIn, false);
   });
 
-  test('the logout address ends the session and returns to the home page', async () => {
-    const a = await s.login(DEMO_USERS.consumer.email);
-    const sid = a.cookies.get('sid')!;
-    const res = await a.get('/webruntime/logout');
-    assert.equal(res.status, 303);
-    assert.equal(res.headers.get('location'), '/');
-    assert.equal((await s.api('/session-context', { headers: { cookie: `sid=${sid}` } })).body.isLoggedIn, false);
+  test('the logout address ends the session when the storefront (or the address bar) asks, and returns home', async () => {
+    for (const site of ['same-origin', 'none']) {
+      const a = await s.login(DEMO_USERS.consumer.email);
+      const sid = a.cookies.get('sid')!;
+      const res = await a.get('/webruntime/logout', { headers: { 'sec-fetch-site': site } });
+      assert.equal(res.status, 303, site);
+      assert.equal(res.headers.get('location'), '/');
+      assert.equal((await s.api('/session-context', { headers: { cookie: `sid=${sid}` } })).body.isLoggedIn, false);
+    }
   });
 
-  test('a logout link on another site does not log anyone out', async () => {
+  test('a logout link on another site, or a request without fetch metadata, only asks to confirm', async () => {
     const a = await s.login(DEMO_USERS.consumer.email);
-    const res = await a.get('/webruntime/logout', { headers: { 'sec-fetch-site': 'cross-site' } });
-    assert.equal(res.status, 303);
-    assert.equal((await a.api('/session-context')).body.isLoggedIn, true);
+    const cases: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}];
+    for (const headers of cases) {
+      const res = await a.get('/webruntime/logout', { headers });
+      assert.equal(res.status, 200, JSON.stringify(headers));
+      assert.match(res.headers.get('content-type')!, /^text\/html/);
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      assert.match(res.text, /<form method="post" action="\/webruntime\/logout">/);
+      assert.match(res.text, /<button type="submit">Log out<\/button>/);
+      assert.equal((await a.api('/session-context')).body.isLoggedIn, true, 'still logged in');
+    }
+  });
+
+  test('the confirmation form logs out with the session\u2019s token; without it, or from another origin, nothing changes', async () => {
+    const a = await s.login(DEMO_USERS.consumer.email);
+    const page = await a.get('/webruntime/logout');
+    const token = /name="csrfToken" value="([^"]+)"/.exec(page.text)![1]!;
+    assert.equal(token, a.cookies.get('csrf_token'), 'the page carries the session\u2019s token');
+    const form = (body: string, headers: Record<string, string> = {}) =>
+      a.get('/webruntime/logout', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-csrf-token': '', ...headers },
+      });
+    for (const [body, headers] of [
+      ['', {}],
+      ['csrfToken=guessed', {}],
+      [`csrfToken=${encodeURIComponent(token)}`, { origin: 'https://evil.example' }],
+    ] as const) {
+      const refused = await form(body, headers);
+      assert.equal(refused.status, 403, body);
+      assert.equal(errorOf(refused).errorCode, 'INVALID_CSRF_TOKEN');
+      assert.equal((await a.api('/session-context')).body.isLoggedIn, true);
+    }
+    const out = await form(`csrfToken=${encodeURIComponent(token)}`);
+    assert.equal(out.status, 303);
+    assert.equal(out.headers.get('location'), '/');
+    assert.equal((await a.api('/session-context')).body.isLoggedIn, false);
   });
 
   test('a wrong password or unknown email is one message, a 401', async () => {

@@ -8,10 +8,12 @@ import { hasUnsafeTextCharacters, invalidEmailMessage, isValidEmail, UNSAFE_TEXT
 import type { Services } from '../services/index.ts';
 import { LoginThrottled, type SessionStart, type StartedSession } from '../services/identity.ts';
 import { callerOf, endSession, setCaller, setSessionCookies } from '../http/caller.ts';
-import { newCsrfToken } from '../http/csrf.ts';
+import { newCsrfToken, refuseUnlessCsrfToken } from '../http/csrf.ts';
+import { LOGOUT_FORM_FIELD, logoutConfirmationPage } from '../http/logout-page.ts';
 
 const tags = ['Identity'];
 export const AUTH = '/services/auth';
+const LOGOUT = '/webruntime/logout';
 
 const name = (label: string) =>
   z
@@ -102,14 +104,42 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
   );
 
   // spec 01 §2: the logout address is the site base path plus /webruntime/logout; a browser navigates
-  // there and comes back to the home page as a guest. A navigation started by another site does not
-  // log anyone out (it is a GET, so it carries no CSRF token; Sec-Fetch-Site tells us where it came from).
-  app.get(
-    '/webruntime/logout',
-    { schema: { tags, summary: 'Log out and return to the home page' } },
-    async (req, reply) => {
-      if (req.headers['sec-fetch-site'] !== 'cross-site') await endSession(s, req, reply);
-      return reply.redirect('/', 303);
-    },
-  );
+  // there and comes back to the home page as a guest. A GET carries no CSRF token, so it logs out only a
+  // navigation the browser says the shopper started here: Sec-Fetch-Site same-origin (the storefront's own
+  // link) or none (typed, a bookmark). Anything else (another site's link or image, a browser or client
+  // without fetch metadata) gets a page asking to confirm, whose form posts the session's CSRF token back.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    scope.get(LOGOUT, { schema: { tags, summary: 'Log out and return to the home page' } }, async (req, reply) => {
+      const site = req.headers['sec-fetch-site'];
+      const { session } = await callerOf(s, req);
+      if (site === 'same-origin' || site === 'none' || !session) {
+        await endSession(s, req, reply);
+        return reply.redirect('/', 303);
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(logoutConfirmationPage(LOGOUT, session.csrfToken));
+    });
+
+    scope.post(
+      LOGOUT,
+      {
+        schema: {
+          tags,
+          summary: 'Log out (the confirmation form) and return to the home page',
+          body: z.object({ [LOGOUT_FORM_FIELD]: z.string().max(200).optional() }).passthrough(),
+        },
+      },
+      async (req, reply) => {
+        await refuseUnlessCsrfToken(s, req, (req.body as Record<string, unknown> | undefined)?.[LOGOUT_FORM_FIELD]);
+        await endSession(s, req, reply);
+        return reply.redirect('/', 303);
+      },
+    );
+  });
 }
