@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { BASE, errorOf, startTestServer, type TestServer } from '../test-support/server.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/access.ts';
 import { parseHash } from '../auth/passwords.ts';
-import { COMMON_PASSWORD_MESSAGE } from '@store/core';
+import { COMMON_PASSWORD_MESSAGE, REGISTRATION_SENT_MESSAGE } from '@store/core';
 
 let s: TestServer;
 before(async () => {
@@ -163,8 +163,19 @@ describe('login and logout', () => {
   });
 });
 
+/** The newest mail the store queued for an address (what its transport sends). */
+async function mailTo(to: string) {
+  return s.db.db
+    .selectFrom('mail_outbox')
+    .select(['kind', 'subject', 'text_body'])
+    .where('to_address', '=', to)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+const linkToken = (text: string) => /\/register\/confirm\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+
 describe('registration', () => {
-  test('a shopper registers, is logged in, and their password is stored as a memory-hard hash', async () => {
+  test('a shopper registers, confirms the mailed link, is logged in, and their password is stored as a memory-hard hash', async () => {
     const a = s.agent();
     const res = await a.post('/services/auth/register', {
       firstName: 'Robin',
@@ -172,8 +183,23 @@ describe('registration', () => {
       email: 'Robin.Park@Example.com',
       password: 'Lists4Sale',
     });
-    assert.equal(res.status, 201);
-    assert.equal(res.body.userName, 'Robin');
+    assert.equal(res.status, 202);
+    assert.deepEqual(res.body, {
+      status: 'ConfirmationSent',
+      email: 'robin.park@example.com',
+      message: REGISTRATION_SENT_MESSAGE,
+    });
+    assert.equal((await a.api('/session-context')).body.isLoggedIn, false, 'not logged in before confirming');
+    const mail = (await mailTo('robin.park@example.com'))!;
+    assert.equal(mail.kind, 'confirm-registration');
+    const token = linkToken(mail.text_body)!;
+    assert.ok(token, mail.text_body);
+    const pending = await s.db.db.selectFrom('registration_request').selectAll().execute();
+    assert.ok(!JSON.stringify(pending).includes(token), 'only a hash of the token is stored');
+
+    const confirmed = await a.post('/services/auth/register/confirm', { token });
+    assert.equal(confirmed.status, 201, confirmed.text);
+    assert.equal(confirmed.body.userName, 'Robin');
     const ctx = (await a.api('/session-context')).body;
     assert.deepEqual(
       [ctx.isLoggedIn, ctx.effectiveAccountName, ctx.buyerGroups.map((g: any) => g.name)],
@@ -192,9 +218,59 @@ describe('registration', () => {
         .status,
       200,
     );
+    const again = await s.agent().post('/services/auth/register/confirm', { token });
+    assert.equal(again.status, 400, 'a link works once');
+    assert.equal(errorOf(again).errorCode, 'INVALID_API_INPUT');
   });
 
-  test('bad input and a taken email are refused and create nothing', async () => {
+  test('registering a taken email answers exactly as for a new one; the owner is told, nothing changes', async () => {
+    const before = await userCount();
+    const owner = DEMO_USERS.consumer.email;
+    const body = (email: string) => ({ firstName: 'Casey', lastName: 'Again', email, password: 'Lists4Sale' });
+    const taken = await s.agent().post('/services/auth/register', body(owner));
+    const fresh = await s.agent().post('/services/auth/register', body('casey.new@example.com'));
+    assert.equal(taken.status, 202);
+    assert.deepEqual(
+      { ...taken.body, email: null },
+      { ...fresh.body, email: null },
+      'the same answer, but for the address echoed',
+    );
+    const note = (await mailTo(owner))!;
+    assert.equal(note.kind, 'registration-attempt');
+    assert.match(note.text_body, /tried to create a new account with this email address/);
+    assert.equal(linkToken(note.text_body), undefined, 'no link that could create a second account');
+    assert.equal(await userCount(), before);
+    const ownerLogin = await s.agent().post('/services/auth/login', { email: owner, password: DEMO_PASSWORD });
+    assert.equal(ownerLogin.status, 200, 'the owner\u2019s password is unchanged');
+  });
+
+  test('a made-up or expired confirmation token is refused', async () => {
+    assert.equal((await s.agent().post('/services/auth/register/confirm', { token: 'made-up' })).status, 400);
+    await s.agent().post('/services/auth/register', {
+      firstName: 'Late',
+      lastName: 'Comer',
+      email: 'late.comer@example.com',
+      password: 'Lists4Sale',
+    });
+    const token = linkToken((await mailTo('late.comer@example.com'))!.text_body)!;
+    await s.db.db
+      .updateTable('registration_request')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', 'late.comer@example.com')
+      .execute();
+    const late = await s.agent().post('/services/auth/register/confirm', { token });
+    assert.equal(late.status, 400);
+    assert.equal(
+      await s.db.db
+        .selectFrom('app_user')
+        .select('id')
+        .where('email', '=', 'late.comer@example.com')
+        .executeTakeFirst(),
+      undefined,
+    );
+  });
+
+  test('bad input is refused and creates nothing', async () => {
     const before = await userCount();
     const cases: Array<[object, number, string]> = [
       [{ firstName: 'A', lastName: 'B', email: 'not-an-email', password: 'Lists4Sale' }, 400, 'INVALID_API_INPUT'],
@@ -203,11 +279,6 @@ describe('registration', () => {
       [{ firstName: ' ', lastName: 'B', email: 'a.b@example.com', password: 'Lists4Sale' }, 400, 'INVALID_API_INPUT'],
       [{ firstName: 'A', lastName: 'B', email: 'a.b@example.com', password: 'password1' }, 400, 'INVALID_API_INPUT'],
       [{ firstName: 'A', lastName: 'B', email: 'a.b@example.com', password: 'Summer2024!' }, 400, 'INVALID_API_INPUT'],
-      [
-        { firstName: 'Casey', lastName: 'Again', email: DEMO_USERS.consumer.email, password: 'Lists4Sale' },
-        409,
-        'DUPLICATE_VALUE',
-      ],
     ];
     for (const [body, status, code] of cases) {
       const res = await s.agent().post('/services/auth/register', body);
@@ -216,6 +287,7 @@ describe('registration', () => {
       if (/password1|Summer/.test(JSON.stringify(body))) assert.equal(errorOf(res).message, COMMON_PASSWORD_MESSAGE);
     }
     assert.equal(await userCount(), before);
+    assert.equal(await mailTo('a.b@example.com'), undefined, 'and mails nothing');
   });
 
   test('the profile names can be changed by their owner only', async () => {

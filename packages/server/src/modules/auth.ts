@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { hasUnsafeTextCharacters, invalidEmailMessage, isValidEmail, UNSAFE_TEXT_MESSAGE } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { LoginThrottled, type SessionStart, type StartedSession } from '../services/identity.ts';
+import { REGISTRATION_SENT_MESSAGE } from '@store/core';
 import { callerOf, endSession, setCaller, setSessionCookies } from '../http/caller.ts';
 import { newCsrfToken, refuseUnlessCsrfToken } from '../http/csrf.ts';
 import { LOGOUT_FORM_FIELD, logoutConfirmationPage } from '../http/logout-page.ts';
@@ -70,7 +71,7 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
     {
       schema: {
         tags,
-        summary: 'Create a shopper login (and a personal account)',
+        summary: 'Ask for a shopper login: mails a confirmation link (or, for a known address, a note to its owner)',
         body: z.object({
           firstName: name('First name'),
           lastName: name('Last name'),
@@ -80,7 +81,29 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
       },
     },
     async (req, reply) => {
-      const session = await s.identity.register(req.body, await sessionStart(req));
+      await s.registration.request(req.body, webstoreId);
+      void s.mail.tick();
+      // The same answer whether or not the address has an account (the mail says which).
+      reply.status(202);
+      return {
+        status: 'ConfirmationSent' as const,
+        email: req.body.email.toLowerCase(),
+        message: REGISTRATION_SENT_MESSAGE,
+      };
+    },
+  );
+
+  r.post(
+    `${AUTH}/register/confirm`,
+    {
+      schema: {
+        tags,
+        summary: 'Finish a registration with the token from its confirmation email (logs the shopper in)',
+        body: z.object({ token: z.string({ error: 'token is required.' }).min(1).max(200) }).strict(),
+      },
+    },
+    async (req, reply) => {
+      const session = await s.registration.confirm(req.body.token, await sessionStart(req));
       reply.status(201);
       return started(req, reply, session);
     },
