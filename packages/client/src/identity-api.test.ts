@@ -49,15 +49,16 @@ describe('login', () => {
 });
 
 describe('register', () => {
-  it('POSTs the four fields, names and email trimmed', async () => {
-    const { client, calls } = setup(() => json({ userId: '005000000000009AAA', userName: 'Ada' }, { status: 201 }));
-    const session = await client.register({
+  it('POSTs the four fields, names and email trimmed, and answers that a confirmation email is on its way', async () => {
+    const sent = { status: 'ConfirmationSent', email: 'ada@example.com', message: 'Check your inbox.' };
+    const { client, calls } = setup(() => json(sent, { status: 202 }));
+    const answer = await client.register({
       firstName: ' Ada ',
       lastName: 'Lovelace',
       email: 'ada@example.com ',
       password: 'abcdefg1',
     });
-    assert.equal(session.userId, '005000000000009AAA');
+    assert.deepEqual(answer, sent);
     assert.equal(calls[0].url, '/services/auth/register');
     assert.deepEqual(JSON.parse(calls[0].body!), {
       firstName: 'Ada',
@@ -74,6 +75,17 @@ describe('register', () => {
       await assert.rejects(client.register({ ...full, [field]: '  ' }), TypeError, field);
     }
     assert.equal(calls.length, 0);
+  });
+});
+
+describe('confirmRegistration', () => {
+  it("POSTs the link's token and answers with the new session", async () => {
+    const { client, calls } = setup(() => json({ userId: '005000000000009AAA', userName: 'Ada' }, { status: 201 }));
+    const session = await client.confirmRegistration(' tok123 ');
+    assert.equal(session.userId, '005000000000009AAA');
+    assert.equal(calls[0].url, '/services/auth/register/confirm');
+    assert.deepEqual(JSON.parse(calls[0].body!), { token: 'tok123' });
+    await assert.rejects(client.confirmRegistration(' '), TypeError);
   });
 });
 

@@ -6,7 +6,9 @@ import type {
   CartPreserveResult,
   LoginInput,
   ProfileUpdate,
+  RegistrationConfirmation,
   RegistrationInput,
+  RegistrationSent,
   SessionContext,
   UserProfile,
 } from '@store/core';
@@ -28,8 +30,13 @@ export type AuthSession = Partial<SessionContext> &
 export interface IdentityCalls {
   /** 401 INVALID_LOGIN for wrong credentials, 429 TOO_MANY_REQUESTS after too many attempts. */
   login(credentials: LoginInput, options?: CallOptions): Promise<AuthSession>;
-  /** 400 INVALID_API_INPUT for a field the server rejects, 409 DUPLICATE_VALUE for a taken email. */
-  register(registration: RegistrationInput, options?: CallOptions): Promise<AuthSession>;
+  /**
+   * Asks for an account: the server mails a confirmation link (the same answer whether or not the email has an
+   * account). 400 INVALID_API_INPUT for a field the server rejects.
+   */
+  register(registration: RegistrationInput, options?: CallOptions): Promise<RegistrationSent>;
+  /** Finishes a registration with its link's token and logs the shopper in; 400 for a used or expired link. */
+  confirmRegistration(token: string, options?: CallOptions): Promise<AuthSession>;
   logout(options?: CallOptions): Promise<void>;
   updateProfile(update: ProfileUpdate, options?: CallOptions): Promise<UserProfile>;
 }
@@ -57,7 +64,12 @@ export function createIdentityCalls(http: Http): IdentityCalls {
         email: requireText(registration?.email, 'email').trim(),
         password: requireText(registration?.password, 'password'),
       };
-      return post<AuthSession>('register', body, o);
+      return post<RegistrationSent>('register', body, o);
+    },
+
+    async confirmRegistration(token, o = {}) {
+      const body: RegistrationConfirmation = { token: requireText(token, 'token').trim() };
+      return post<AuthSession>('register/confirm', body, o);
     },
 
     async logout(o = {}) {

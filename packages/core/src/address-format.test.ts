@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import {
+  phoneProblem,
   addressFormat,
   formatAddressLines,
   formatPersonName,
@@ -287,4 +288,14 @@ test('every derived postal-code example matches its own pattern', () => {
   assert.ok(withExample > 150, `only ${withExample} countries have an example`);
   assert.equal(addressFormat('GB').postalCodeExample, null); // alternation: no made-up example
   assert.equal(addressFormat('JP').postalCodeExample, '123-4567');
+});
+
+test('phoneProblem: the one phone rule, for addresses and contact details alike', () => {
+  assert.equal(phoneProblem('', 'US'), null);
+  assert.equal(phoneProblem('+1 (212) 555-0100', 'US'), null);
+  assert.equal(phoneProblem('+49 30 123456', 'DE'), null);
+  assert.equal(phoneProblem('+44 20 7946 0958', null), null, 'no country: the international rule');
+  assert.equal(phoneProblem('<script>alert(1)</script>', 'DE'), 'Enter a valid phone number.');
+  assert.equal(phoneProblem('555-0100', 'CA'), 'Enter a 10-digit phone number with area code, such as (415) 555-0123.');
+  assert.equal(phoneProblem('1'.repeat(18), 'FR'), 'Enter a valid phone number.');
 });

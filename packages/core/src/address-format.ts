@@ -587,6 +587,23 @@ export function formatPhone(phone: string, country: string): string {
   return `(${p.area}) ${p.exchange}-${p.line}${p.ext ? ` ext. ${p.ext}` : ''}`;
 }
 
+/**
+ * Why a phone number cannot be read, or null when it can (or is empty: phones are optional). NANP countries want
+ * 10 digits with area code; elsewhere (and when the country is unknown) 4 to 17 digits with phone punctuation
+ * (space, + first, - ( ) . /) and an optional extension. Used for address phones and checkout contact phones alike.
+ */
+export function phoneProblem(value: string | null | undefined, country: string | null | undefined): string | null {
+  const phone = clean(value);
+  if (phone === '') return null;
+  if (NANP_COUNTRIES.includes(normalizeCountry(country ?? ''))) {
+    return parseNanp(phone) ? null : 'Enter a 10-digit phone number with area code, such as (415) 555-0123.';
+  }
+  const m = EXTENSION.exec(phone);
+  const main = m ? m[1]! : phone;
+  const digits = main.replace(/\D/g, '').length;
+  return /^\+?[\d\s().\-/]+$/.test(main) && digits >= 4 && digits <= 17 ? null : 'Enter a valid phone number.';
+}
+
 export interface AddressProblem {
   field: AddressField | 'phone';
   message: string;
@@ -647,23 +664,7 @@ export function validateAddress(a: PostalAddress): AddressProblem[] {
     });
   }
 
-  const phone = clean(a.phone);
-  if (phone !== '') {
-    if (NANP_COUNTRIES.includes(country)) {
-      if (!parseNanp(phone)) {
-        problems.push({
-          field: 'phone',
-          message: 'Enter a 10-digit phone number with area code, such as (415) 555-0123.',
-        });
-      }
-    } else {
-      const m = EXTENSION.exec(phone);
-      const main = m ? m[1] : phone;
-      const digits = main.replace(/\D/g, '').length;
-      if (!/^\+?[\d\s().\-/]+$/.test(main) || digits < 4 || digits > 17) {
-        problems.push({ field: 'phone', message: 'Enter a valid phone number.' });
-      }
-    }
-  }
+  const phone = phoneProblem(a.phone, country);
+  if (phone) problems.push({ field: 'phone', message: phone });
   return problems;
 }

@@ -20,6 +20,37 @@ test('no whitespace or commas in a single address', () => {
   assert.equal(isValidEmail('a@b.com,c@d.com'), false);
 });
 
+test('only a plain addr-spec: no quoted local parts, comments, angle brackets or control characters', () => {
+  for (const bad of [
+    '"<script>alert(1)</script>"@example.com',
+    '"jane doe"@example.com',
+    'jane(comment)@example.com',
+    'Jane <jane@example.com>',
+    'jane@example.com>',
+    '<jane@example.com>',
+    'jane@example.com;bob@example.com',
+    'jane\u0000@example.com',
+    'jane\u202e@example.com',
+    'ja\\ne@example.com',
+    '.jane@example.com',
+    'jane.@example.com',
+    'ja..ne@example.com',
+    'jane@example..com',
+    'jane@-example.com',
+    'jane@exa_mple.com',
+    'jane@[127.0.0.1]',
+  ])
+    assert.equal(isValidEmail(bad), false, bad);
+  for (const good of ["o'brien@example.ie", 'jane_doe-x+tag@mail.example.com', 'josé@exämple.de', 'a@b'])
+    assert.equal(isValidEmail(good), true, good);
+});
+
+test('an address is at most 254 characters', () => {
+  const domain = `${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(59)}.example`; // 189 characters
+  assert.equal(isValidEmail(`${'a'.repeat(64)}@${domain}`), true);
+  assert.equal(isValidEmail(`${'a'.repeat(64)}@${domain}.${'g'.repeat(20)}`), false);
+});
+
 test('local part at most 64 characters', () => {
   assert.equal(isValidEmail(`${'a'.repeat(64)}@example.com`), true);
   assert.equal(isValidEmail(`${'a'.repeat(65)}@example.com`), false);

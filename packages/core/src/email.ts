@@ -2,19 +2,30 @@
 
 /** Local part limit (the part before @). */
 export const MAX_EMAIL_LOCAL_PART = 64;
+/** Whole address limit (RFC 5321's path limit less its angle brackets). */
+export const MAX_EMAIL_LENGTH = 254;
 export const DEFAULT_EMAIL_EXAMPLE = 'you@example.com';
 
+// A plain addr-spec only: the local part is a dot-atom (RFC 5322 atext, plus any non-ASCII letter or digit
+// for internationalised addresses, RFC 6531), the domain is dot-separated labels of letters, digits and
+// hyphens. No quoted local parts, comments, angle brackets, display names, whitespace or control
+// characters: an address the store keeps is one a mailer can only read as that one recipient, so
+// `"<script>…</script>"@example.com` or `a@b.com>, c@d.com` never reach a page or a mail header.
+const ATOM = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-\p{L}\p{N}]+$/u;
+const LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
+
 /**
- * One address: no whitespace or commas, exactly one @, text on both sides, local part at most 64 characters.
- * Deliberately no stricter (the spec gives no more), so unusual but real addresses are not rejected.
+ * One address: exactly one @, a dot-atom local part of at most 64 characters (no leading, trailing or double
+ * dots), a domain of letter/digit/hyphen labels, at most 254 characters in all. Single-label domains (`a@b`)
+ * pass: the spec asks no more, and an intranet address is real.
  */
 export function isValidEmail(value: string | null | undefined): boolean {
-  if (typeof value !== 'string' || value === '') return false;
-  if (/[\s,]/.test(value)) return false;
+  if (typeof value !== 'string' || value === '' || value.length > MAX_EMAIL_LENGTH) return false;
   const parts = value.split('@');
   if (parts.length !== 2) return false;
   const [local, domain] = parts as [string, string];
-  return local.length > 0 && domain.length > 0 && local.length <= MAX_EMAIL_LOCAL_PART;
+  if (local.length === 0 || local.length > MAX_EMAIL_LOCAL_PART) return false;
+  return local.split('.').every((atom) => ATOM.test(atom)) && domain.split('.').every((label) => LABEL.test(label));
 }
 
 /**

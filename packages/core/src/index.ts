@@ -22,3 +22,4 @@ export * from './subscription-dates.ts';
 export * from './password.ts';
 export * from './address-rules.ts';
 export * from './html.ts';
+export * from './text-safety.ts';

@@ -17,6 +17,18 @@ export const PASSWORD_MESSAGES: Record<PasswordRuleBreak, string> = {
   letterAndNumber: 'Your password must include at least one letter and one number.',
 };
 
+/**
+ * The API's message for a password on the server's list of common passwords (server auth/common-passwords.ts;
+ * the list stays out of core and the browser bundle). Here so the form can place it under the password field.
+ */
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is too common and easy to guess. Choose a less common one, such as a few unrelated words.';
+
+/** Whether an API message is about the new password (the shape rule or the common-password list). */
+export function isPasswordMessage(message: string): boolean {
+  return message === COMMON_PASSWORD_MESSAGE || Object.values(PASSWORD_MESSAGES).includes(message);
+}
+
 /** At least 8 (at most 200) characters with a letter and a number; null when the password keeps the rule. */
 export function passwordRuleBreak(password: string): PasswordRuleBreak | null {
   if (password.length < PASSWORD_MIN_LENGTH) return 'tooShort';

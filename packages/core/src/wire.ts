@@ -354,6 +354,25 @@ export interface RegistrationInput {
   password: string;
 }
 
+/** The message of POST /services/auth/register's answer, the same for every address. */
+export const REGISTRATION_SENT_MESSAGE =
+  'Check your inbox: we sent you an email with a link to finish creating your account.';
+
+/**
+ * POST /services/auth/register answer (202): the same for an address with or without an account, so it
+ * never tells which emails are registered. The email holds a link to finish (or, for a known address, a note).
+ */
+export interface RegistrationSent {
+  status: 'ConfirmationSent';
+  email: string;
+  message: string;
+}
+
+/** POST /services/auth/register/confirm body: the token from the confirmation link. */
+export interface RegistrationConfirmation {
+  token: string;
+}
+
 /** PATCH /services/auth/profile body. */
 export interface ProfileUpdate {
   firstName?: string;

@@ -56,6 +56,3 @@ export async function verifyPassword(
   const weaker = parsed.N * parsed.r * parsed.p < current.N * current.r * current.p;
   return { ok, needsRehash: ok && weaker };
 }
-
-// The rule for new passwords lives in core, shared with the storefront's form.
-export { passwordProblem } from '@store/core';

@@ -17,6 +17,11 @@ export interface Db {
 // PostgreSQL returns int8 and numeric as strings; our counters are int8-safe integers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** The SQLite file the store uses when none is named: SQLITE_FILE, else data/store.sqlite under the working directory. */
+export function defaultSqliteFile(): string {
+  return process.env.SQLITE_FILE ?? path.resolve('data/store.sqlite');
+}
+
 export function openDatabase(opts: { url?: string; sqliteFile?: string; pgSchema?: string } = {}): Db {
   const url = opts.url ?? process.env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
@@ -44,7 +49,7 @@ export function openDatabase(opts: { url?: string; sqliteFile?: string; pgSchema
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  const file = opts.sqliteFile ?? process.env.SQLITE_FILE ?? path.resolve('data/store.sqlite');
+  const file = opts.sqliteFile ?? defaultSqliteFile();
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');

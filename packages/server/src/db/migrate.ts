@@ -6,6 +6,7 @@ import * as m002 from './migrations/002_accounts.ts';
 import * as m003 from './migrations/003_search.ts';
 import * as m004 from './migrations/004_cart.ts';
 import * as m005 from './migrations/005_checkout.ts';
+import * as m006 from './migrations/006_account_safety.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '003_search': m003,
   '004_cart': m004,
   '005_checkout': m005,
+  '006_account_safety': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

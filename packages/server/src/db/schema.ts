@@ -252,6 +252,32 @@ export interface LoginAttemptTable {
   key: string;
   window_start: string;
   failures: number;
+  /** The latest failure (the per-account delay counts from it); null on rows from before it was kept. */
+  last_failure_at: string | null;
+}
+
+/** An authorisation the built-in test payment gateway issued (policies/payment-gateway.ts). */
+export interface TestGatewayAuthorizationTable {
+  reference: string;
+  amount_minor: number;
+  currency: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  status: 'Authorized' | 'Claimed' | 'Voided';
+  expires_at: string;
+  created_at: string;
+}
+
+/** A registration waiting for its email address to be confirmed (services/registration.ts). */
+export interface RegistrationRequestTable {
+  token_hash: string;
+  webstore_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  expires_at: string;
+  created_at: string;
 }
 
 /** Synonym groups of a store's search: each a JSON array of words or phrases meaning the same. */
@@ -584,6 +610,8 @@ export interface Database {
   entitlement_policy_buyer_group: EntitlementPolicyBuyerGroupTable;
   entitlement_policy_category: EntitlementPolicyCategoryTable;
   login_attempt: LoginAttemptTable;
+  test_gateway_authorization: TestGatewayAuthorizationTable;
+  registration_request: RegistrationRequestTable;
   id_counter: IdCounterTable;
   promotion: PromotionTable;
   coupon: CouponTable;

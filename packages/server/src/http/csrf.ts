@@ -16,6 +16,12 @@ const READ_ONLY_POSTS = [
   /\/commerce\/promotions\/actions\/evaluate(-products)?$/,
 ];
 
+/**
+ * Forms posted by a plain HTML page (no script to set a header) carry the token as a form field instead; the
+ * route checks it with `refuseUnlessCsrfToken` once the body is read. The Origin check still applies here.
+ */
+const FORM_TOKEN_POSTS = [/^\/webruntime\/logout$/];
+
 export const newCsrfToken = (): string => randomBytes(24).toString('base64url');
 
 function same(a: string, b: string): boolean {
@@ -43,12 +49,17 @@ export function installCsrfProtection(app: FastifyInstance, s: Services): void {
     const path = req.url.split('?')[0]!;
     if (req.method === 'POST' && READ_ONLY_POSTS.some((re) => re.test(path))) return;
     if (crossOrigin(req)) throw refused();
-    const header = req.headers[CSRF_HEADER];
-    const cookie = req.cookies?.[CSRF_COOKIE];
-    if (typeof header !== 'string' || !header || !cookie || !same(header, cookie)) throw refused();
-    const { session } = await callerOf(s, req);
-    if (session && !same(header, session.csrfToken)) throw refused();
+    if (req.method === 'POST' && FORM_TOKEN_POSTS.some((re) => re.test(path))) return;
+    await refuseUnlessCsrfToken(s, req, req.headers[CSRF_HEADER]);
   });
+}
+
+/** The token sent (header or form field) must equal the csrf_token cookie and, once logged in, the session's. */
+export async function refuseUnlessCsrfToken(s: Services, req: FastifyRequest, token: unknown): Promise<void> {
+  const cookie = req.cookies?.[CSRF_COOKIE];
+  if (typeof token !== 'string' || !token || !cookie || !same(token, cookie)) throw refused();
+  const { session } = await callerOf(s, req);
+  if (session && !same(token, session.csrfToken)) throw refused();
 }
 
 /** Gives a first-time visitor the token their page scripts will echo. */

@@ -2,7 +2,14 @@
 // checked, optional parts come and go.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { downloadsReadyEmail, escapeHtml, orderConfirmationEmail, type OrderConfirmation } from './templates.ts';
+import {
+  confirmRegistrationEmail,
+  downloadsReadyEmail,
+  escapeHtml,
+  orderConfirmationEmail,
+  registrationAttemptEmail,
+  type OrderConfirmation,
+} from './templates.ts';
 
 const order: OrderConfirmation = {
   storeName: 'Data Depot',
@@ -182,5 +189,30 @@ describe('downloads ready', () => {
       TypeError,
     );
     assert.throws(() => downloadsReadyEmail({ ...ready, downloads: [{ name: 'x', url: 'downloads/abc' }] }), TypeError);
+  });
+});
+
+describe('registration emails', () => {
+  it('the confirmation carries its link in both bodies and escapes the name', () => {
+    const url = 'https://store.example.com/register/confirm?token=abc_123-XYZ';
+    const m = confirmRegistrationEmail({
+      storeName: 'Data Depot',
+      firstName: '<b>Ada</b>',
+      confirmUrl: url,
+      expiresText: '2026-11-24 15:00 UTC',
+    });
+    assert.equal(m.subject, 'Data Depot: confirm your email to finish creating your account');
+    assert.ok(m.text.includes(url) && m.html.includes(`href="${url}"`));
+    assert.ok(m.html.includes('&lt;b&gt;Ada&lt;/b&gt;') && !m.html.includes('<b>Ada'));
+    assert.throws(() =>
+      confirmRegistrationEmail({ storeName: 'D', firstName: 'A', confirmUrl: 'javascript:x', expiresText: '' }),
+    );
+  });
+
+  it('the note to an existing owner links to the login page, never to a way to register', () => {
+    const m = registrationAttemptEmail({ storeName: 'Data Depot', loginUrl: 'https://store.example.com/login' });
+    assert.match(m.text, /tried to create a new account with this email address/);
+    assert.ok(m.html.includes('href="https://store.example.com/login"'));
+    assert.ok(!/register\/confirm/.test(m.text + m.html));
   });
 });

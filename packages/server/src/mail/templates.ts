@@ -201,3 +201,66 @@ export function downloadsReadyEmail(d: DownloadsReady): RenderedMail {
 
   return { subject, text, html };
 }
+
+export interface RegistrationConfirmation {
+  storeName: string;
+  firstName: string;
+  /** The link that finishes the registration (it carries the one-time token). */
+  confirmUrl: string;
+  expiresText: string;
+}
+
+/** To a new address: the link that creates the account. */
+export function confirmRegistrationEmail(r: RegistrationConfirmation): RenderedMail {
+  const url = checkedUrl(r.confirmUrl);
+  const subject = oneLine(`${r.storeName}: confirm your email to finish creating your account`);
+  const text = [
+    `Hello ${oneLine(r.firstName)},`,
+    '',
+    'To finish creating your account, open this link:',
+    url,
+    '',
+    `The link works once, until ${oneLine(r.expiresText)}. If you did not ask for an account, ignore this email.`,
+    '',
+    oneLine(r.storeName),
+    '',
+  ].join('\n');
+  const html = layout(
+    r.storeName,
+    subject,
+    [
+      `<h1 style="margin:0 0 12px;font-size:20px;">Confirm your email</h1>`,
+      `<p style="margin:0 0 16px;">Hello ${e(oneLine(r.firstName))}, to finish creating your account, confirm this is your email address.</p>`,
+      button(url, 'Finish creating my account'),
+      `<p style="margin:16px 0 0;">The link works once, until <strong>${e(oneLine(r.expiresText))}</strong>. If you did not ask for an account, ignore this email.</p>`,
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}
+
+/** To an address that already has an account: someone (perhaps its owner) tried to register it again. */
+export function registrationAttemptEmail(a: { storeName: string; loginUrl: string }): RenderedMail {
+  const url = checkedUrl(a.loginUrl);
+  const subject = oneLine(`${a.storeName}: someone tried to create an account with your email`);
+  const text = [
+    'Someone, perhaps you, tried to create a new account with this email address. You already have an account,',
+    'so nothing was changed. To use it, log in:',
+    url,
+    '',
+    'If it was not you, you can ignore this email: your account and password are as they were.',
+    '',
+    oneLine(a.storeName),
+    '',
+  ].join('\n');
+  const html = layout(
+    a.storeName,
+    subject,
+    [
+      `<h1 style="margin:0 0 12px;font-size:20px;">You already have an account</h1>`,
+      `<p style="margin:0 0 16px;">Someone, perhaps you, tried to create a new account with this email address. Nothing was changed.</p>`,
+      button(url, 'Log in'),
+      `<p style="margin:16px 0 0;">If it was not you, you can ignore this email: your account and password are as they were.</p>`,
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}

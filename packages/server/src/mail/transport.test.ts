@@ -95,7 +95,7 @@ const confirmation = orderConfirmationEmail({
   paymentSummary: 'Visa ending 4242',
   orderUrl: 'https://store.example.com/orders/DD-00001042',
 });
-const message: MailMessage = { to: 'Casey Jones <casey@example.com>', ...confirmation };
+const message: MailMessage = { to: 'casey@example.com', ...confirmation };
 
 describe('FolderTransport', () => {
   it('writes one RFC 5322 .eml per message, creating the folder, with both alternatives', async () => {
@@ -107,7 +107,7 @@ describe('FolderTransport', () => {
     assert.match(files[0], /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-[0-9a-f]{16}\.eml$/);
     const eml = readEml(readFileSync(path.join(dir, files[0]), 'utf8'));
     assert.equal(eml.headers.get('from'), DEFAULT_FROM);
-    assert.equal(eml.headers.get('to'), 'Casey Jones <casey@example.com>');
+    assert.equal(eml.headers.get('to'), 'casey@example.com');
     assert.equal(decodeWords(eml.headers.get('subject')!), 'Data Depot: order DD-00001042 confirmed');
     assert.equal(eml.headers.get('mime-version'), '1.0');
     assert.match(eml.headers.get('message-id')!, /^<[^@>\s]+@datadepot\.example>$/);
@@ -149,11 +149,25 @@ describe('FolderTransport', () => {
     assert.equal(eml.html.replace(/\r\n/g, '\n'), confirmation.html);
   });
 
+  it('refuses a recipient that is not one plain address, writing nothing', async () => {
+    const dir = path.join(tmp, 'recipients');
+    const transport = new FolderTransport(dir);
+    for (const to of [
+      '"<script>alert(1)</script>"@example.com',
+      'Casey <casey@example.com>',
+      'casey@example.com, eve@evil.example',
+      '"casey@example.com" <eve@evil.example>',
+      'casey@example.com\r\nBcc: eve@evil.example',
+    ])
+      await assert.rejects(transport.send({ ...message, to }), /one plain email address/, to);
+    assert.deepEqual(readdirSync(tmp).includes('recipients') ? readdirSync(dir) : [], []);
+  });
+
   it('encodes non-ASCII headers and bodies so they read back the same', async () => {
     const dir = path.join(tmp, 'utf8');
     await new FolderTransport(dir).send({
       ...message,
-      to: 'José Müller <jose@example.com>',
+      to: 'jose@example.com',
       subject: 'Bestätigung für Ihre Bestellung – 注文',
       text: 'Grüße — ✓',
       html: '<p>Grüße — ✓</p>',
@@ -162,7 +176,6 @@ describe('FolderTransport', () => {
     assert.ok(/^[\x00-\x7f]*$/.test(raw), 'the file itself is 7-bit');
     const eml = readEml(raw);
     assert.equal(decodeWords(eml.headers.get('subject')!), 'Bestätigung für Ihre Bestellung – 注文');
-    assert.equal(decodeWords(eml.headers.get('to')!), 'José Müller <jose@example.com>');
     assert.equal(eml.text, 'Grüße — ✓');
     assert.equal(eml.html, '<p>Grüße — ✓</p>');
   });

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { isValidEmail } from '@store/core';
 import type Mail from 'nodemailer/lib/mailer';
 import type { MailMessage, MailTransport } from '../policies/mail-transport.ts';
 
@@ -19,9 +20,22 @@ export interface TransportOptions {
   from?: string;
 }
 
+/**
+ * The message as nodemailer takes it. The recipient must be one plain address (core isValidEmail, the rule
+ * registration and checkout apply): a stored address that slipped past them (or predates them) must not be
+ * read by the mailer as a display name, a group or a list that rewrites who the mail goes to. It is handed
+ * over as an address object, so nodemailer does not parse it again.
+ */
 function mailOptions(m: MailMessage, defaultFrom: string): Mail.Options {
   if (!m.to) throw new TypeError('a mail message needs a recipient');
-  return { from: m.from ?? defaultFrom, to: m.to, subject: m.subject, text: m.text, html: m.html };
+  if (!isValidEmail(m.to)) throw new TypeError('a mail message needs one plain email address as its recipient');
+  return {
+    from: m.from ?? defaultFrom,
+    to: { name: '', address: m.to },
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+  };
 }
 
 /**

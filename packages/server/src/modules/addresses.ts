@@ -8,7 +8,7 @@ import { ADDRESS_MAX_PAGE_SIZE, ADDRESS_PAGE_SIZE, CHECKOUT_ERROR_CODES, KEY_PRE
 import type { Services } from '../services/index.ts';
 import { buyerContext } from '../http/context.ts';
 import { ApiError } from '../domain/errors.ts';
-import { flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { flag, freeText, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
 import { checkedId } from '../domain/record-ids.ts';
 import { WEBSTORE } from './base.ts';
 
@@ -16,21 +16,20 @@ const tags = ['Addresses'];
 const ADDRESSES = `${WEBSTORE}/accounts/:accountId/addresses`;
 const params = webstoreParams.extend({ accountId: z.string().max(18) });
 const itemParams = params.extend({ addressId: z.string().max(18) });
-const text = (max: number) => z.string().max(max);
 const fields = {
-  name: text(255),
-  street: text(255),
+  name: freeText(255),
+  street: freeText(255),
   country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code'),
-  city: text(80),
-  region: text(80),
-  postalCode: text(20),
+  city: freeText(80),
+  region: freeText(80),
+  postalCode: freeText(20),
   addressType: z.enum(['Shipping', 'Billing']),
   isDefault: z.boolean(),
-  firstName: text(80),
-  middleName: text(80),
-  lastName: text(80),
-  companyName: text(255),
-  phoneNumber: text(40),
+  firstName: freeText(80),
+  middleName: freeText(80),
+  lastName: freeText(80),
+  companyName: freeText(255),
+  phoneNumber: freeText(40),
 };
 const createBody = z
   .object({

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { BASE, errorOf, startTestServer, type TestServer } from '../test-support/server.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/access.ts';
 import { parseHash } from '../auth/passwords.ts';
+import { COMMON_PASSWORD_MESSAGE, REGISTRATION_SENT_MESSAGE } from '@store/core';
 
 let s: TestServer;
 before(async () => {
@@ -62,20 +63,56 @@ describe('login and logout', () => {
     assert.equal((await s.api('/session-context', { headers: { cookie: `sid=${second}` } })).body.isLoggedIn, false);
   });
 
-  test('the logout address ends the session and returns to the home page', async () => {
-    const a = await s.login(DEMO_USERS.consumer.email);
-    const sid = a.cookies.get('sid')!;
-    const res = await a.get('/webruntime/logout');
-    assert.equal(res.status, 303);
-    assert.equal(res.headers.get('location'), '/');
-    assert.equal((await s.api('/session-context', { headers: { cookie: `sid=${sid}` } })).body.isLoggedIn, false);
+  test('the logout address ends the session when the storefront (or the address bar) asks, and returns home', async () => {
+    for (const site of ['same-origin', 'none']) {
+      const a = await s.login(DEMO_USERS.consumer.email);
+      const sid = a.cookies.get('sid')!;
+      const res = await a.get('/webruntime/logout', { headers: { 'sec-fetch-site': site } });
+      assert.equal(res.status, 303, site);
+      assert.equal(res.headers.get('location'), '/');
+      assert.equal((await s.api('/session-context', { headers: { cookie: `sid=${sid}` } })).body.isLoggedIn, false);
+    }
   });
 
-  test('a logout link on another site does not log anyone out', async () => {
+  test('a logout link on another site, or a request without fetch metadata, only asks to confirm', async () => {
     const a = await s.login(DEMO_USERS.consumer.email);
-    const res = await a.get('/webruntime/logout', { headers: { 'sec-fetch-site': 'cross-site' } });
-    assert.equal(res.status, 303);
-    assert.equal((await a.api('/session-context')).body.isLoggedIn, true);
+    const cases: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}];
+    for (const headers of cases) {
+      const res = await a.get('/webruntime/logout', { headers });
+      assert.equal(res.status, 200, JSON.stringify(headers));
+      assert.match(res.headers.get('content-type')!, /^text\/html/);
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      assert.match(res.text, /<form method="post" action="\/webruntime\/logout">/);
+      assert.match(res.text, /<button type="submit">Log out<\/button>/);
+      assert.equal((await a.api('/session-context')).body.isLoggedIn, true, 'still logged in');
+    }
+  });
+
+  test('the confirmation form logs out with the session\u2019s token; without it, or from another origin, nothing changes', async () => {
+    const a = await s.login(DEMO_USERS.consumer.email);
+    const page = await a.get('/webruntime/logout');
+    const token = /name="csrfToken" value="([^"]+)"/.exec(page.text)![1]!;
+    assert.equal(token, a.cookies.get('csrf_token'), 'the page carries the session\u2019s token');
+    const form = (body: string, headers: Record<string, string> = {}) =>
+      a.get('/webruntime/logout', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-csrf-token': '', ...headers },
+      });
+    for (const [body, headers] of [
+      ['', {}],
+      ['csrfToken=guessed', {}],
+      [`csrfToken=${encodeURIComponent(token)}`, { origin: 'https://evil.example' }],
+    ] as const) {
+      const refused = await form(body, headers);
+      assert.equal(refused.status, 403, body);
+      assert.equal(errorOf(refused).errorCode, 'INVALID_CSRF_TOKEN');
+      assert.equal((await a.api('/session-context')).body.isLoggedIn, true);
+    }
+    const out = await form(`csrfToken=${encodeURIComponent(token)}`);
+    assert.equal(out.status, 303);
+    assert.equal(out.headers.get('location'), '/');
+    assert.equal((await a.api('/session-context')).body.isLoggedIn, false);
   });
 
   test('a wrong password or unknown email is one message, a 401', async () => {
@@ -95,7 +132,7 @@ describe('login and logout', () => {
     assert.equal(errorOf(empty).errorCode, 'INVALID_API_INPUT');
   });
 
-  test('login attempts are rate-limited per email, even with the right password, until the window passes', async () => {
+  test('login attempts are rate-limited per email and client address, even with the right password, until the window passes', async () => {
     const email = DEMO_USERS.buyer.email.toUpperCase();
     for (let i = 0; i < 5; i++)
       assert.equal(
@@ -126,8 +163,19 @@ describe('login and logout', () => {
   });
 });
 
+/** The newest mail the store queued for an address (what its transport sends). */
+async function mailTo(to: string) {
+  return s.db.db
+    .selectFrom('mail_outbox')
+    .select(['kind', 'subject', 'text_body'])
+    .where('to_address', '=', to)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+const linkToken = (text: string) => /\/register\/confirm\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+
 describe('registration', () => {
-  test('a shopper registers, is logged in, and their password is stored as a memory-hard hash', async () => {
+  test('a shopper registers, confirms the mailed link, is logged in, and their password is stored as a memory-hard hash', async () => {
     const a = s.agent();
     const res = await a.post('/services/auth/register', {
       firstName: 'Robin',
@@ -135,8 +183,23 @@ describe('registration', () => {
       email: 'Robin.Park@Example.com',
       password: 'Lists4Sale',
     });
-    assert.equal(res.status, 201);
-    assert.equal(res.body.userName, 'Robin');
+    assert.equal(res.status, 202);
+    assert.deepEqual(res.body, {
+      status: 'ConfirmationSent',
+      email: 'robin.park@example.com',
+      message: REGISTRATION_SENT_MESSAGE,
+    });
+    assert.equal((await a.api('/session-context')).body.isLoggedIn, false, 'not logged in before confirming');
+    const mail = (await mailTo('robin.park@example.com'))!;
+    assert.equal(mail.kind, 'confirm-registration');
+    const token = linkToken(mail.text_body)!;
+    assert.ok(token, mail.text_body);
+    const pending = await s.db.db.selectFrom('registration_request').selectAll().execute();
+    assert.ok(!JSON.stringify(pending).includes(token), 'only a hash of the token is stored');
+
+    const confirmed = await a.post('/services/auth/register/confirm', { token });
+    assert.equal(confirmed.status, 201, confirmed.text);
+    assert.equal(confirmed.body.userName, 'Robin');
     const ctx = (await a.api('/session-context')).body;
     assert.deepEqual(
       [ctx.isLoggedIn, ctx.effectiveAccountName, ctx.buyerGroups.map((g: any) => g.name)],
@@ -155,27 +218,76 @@ describe('registration', () => {
         .status,
       200,
     );
+    const again = await s.agent().post('/services/auth/register/confirm', { token });
+    assert.equal(again.status, 400, 'a link works once');
+    assert.equal(errorOf(again).errorCode, 'INVALID_API_INPUT');
   });
 
-  test('bad input and a taken email are refused and create nothing', async () => {
+  test('registering a taken email answers exactly as for a new one; the owner is told, nothing changes', async () => {
+    const before = await userCount();
+    const owner = DEMO_USERS.consumer.email;
+    const body = (email: string) => ({ firstName: 'Casey', lastName: 'Again', email, password: 'Lists4Sale' });
+    const taken = await s.agent().post('/services/auth/register', body(owner));
+    const fresh = await s.agent().post('/services/auth/register', body('casey.new@example.com'));
+    assert.equal(taken.status, 202);
+    assert.deepEqual(
+      { ...taken.body, email: null },
+      { ...fresh.body, email: null },
+      'the same answer, but for the address echoed',
+    );
+    const note = (await mailTo(owner))!;
+    assert.equal(note.kind, 'registration-attempt');
+    assert.match(note.text_body, /tried to create a new account with this email address/);
+    assert.equal(linkToken(note.text_body), undefined, 'no link that could create a second account');
+    assert.equal(await userCount(), before);
+    const ownerLogin = await s.agent().post('/services/auth/login', { email: owner, password: DEMO_PASSWORD });
+    assert.equal(ownerLogin.status, 200, 'the owner\u2019s password is unchanged');
+  });
+
+  test('a made-up or expired confirmation token is refused', async () => {
+    assert.equal((await s.agent().post('/services/auth/register/confirm', { token: 'made-up' })).status, 400);
+    await s.agent().post('/services/auth/register', {
+      firstName: 'Late',
+      lastName: 'Comer',
+      email: 'late.comer@example.com',
+      password: 'Lists4Sale',
+    });
+    const token = linkToken((await mailTo('late.comer@example.com'))!.text_body)!;
+    await s.db.db
+      .updateTable('registration_request')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', 'late.comer@example.com')
+      .execute();
+    const late = await s.agent().post('/services/auth/register/confirm', { token });
+    assert.equal(late.status, 400);
+    assert.equal(
+      await s.db.db
+        .selectFrom('app_user')
+        .select('id')
+        .where('email', '=', 'late.comer@example.com')
+        .executeTakeFirst(),
+      undefined,
+    );
+  });
+
+  test('bad input is refused and creates nothing', async () => {
     const before = await userCount();
     const cases: Array<[object, number, string]> = [
       [{ firstName: 'A', lastName: 'B', email: 'not-an-email', password: 'Lists4Sale' }, 400, 'INVALID_API_INPUT'],
       [{ firstName: 'A', lastName: 'B', email: 'a.b@example.com', password: 'short1' }, 400, 'INVALID_API_INPUT'],
       [{ firstName: 'A', lastName: 'B', email: 'a.b@example.com', password: 'lettersonly' }, 400, 'INVALID_API_INPUT'],
       [{ firstName: ' ', lastName: 'B', email: 'a.b@example.com', password: 'Lists4Sale' }, 400, 'INVALID_API_INPUT'],
-      [
-        { firstName: 'Casey', lastName: 'Again', email: DEMO_USERS.consumer.email, password: 'Lists4Sale' },
-        409,
-        'DUPLICATE_VALUE',
-      ],
+      [{ firstName: 'A', lastName: 'B', email: 'a.b@example.com', password: 'password1' }, 400, 'INVALID_API_INPUT'],
+      [{ firstName: 'A', lastName: 'B', email: 'a.b@example.com', password: 'Summer2024!' }, 400, 'INVALID_API_INPUT'],
     ];
     for (const [body, status, code] of cases) {
       const res = await s.agent().post('/services/auth/register', body);
       assert.equal(res.status, status, JSON.stringify(body));
       assert.equal(errorOf(res).errorCode, code);
+      if (/password1|Summer/.test(JSON.stringify(body))) assert.equal(errorOf(res).message, COMMON_PASSWORD_MESSAGE);
     }
     assert.equal(await userCount(), before);
+    assert.equal(await mailTo('a.b@example.com'), undefined, 'and mails nothing');
   });
 
   test('the profile names can be changed by their owner only', async () => {

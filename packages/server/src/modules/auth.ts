@@ -4,18 +4,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalidEmailMessage, isValidEmail } from '@store/core';
+import { hasUnsafeTextCharacters, invalidEmailMessage, isValidEmail, UNSAFE_TEXT_MESSAGE } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { LoginThrottled, type SessionStart, type StartedSession } from '../services/identity.ts';
+import { REGISTRATION_SENT_MESSAGE } from '@store/core';
 import { callerOf, endSession, setCaller, setSessionCookies } from '../http/caller.ts';
-import { newCsrfToken } from '../http/csrf.ts';
+import { newCsrfToken, refuseUnlessCsrfToken } from '../http/csrf.ts';
+import { LOGOUT_FORM_FIELD, logoutConfirmationPage } from '../http/logout-page.ts';
 
 const tags = ['Identity'];
 export const AUTH = '/services/auth';
+const LOGOUT = '/webruntime/logout';
 
 const name = (label: string) =>
   z
     .string({ error: `${label} is required.` })
+    .refine((v) => !hasUnsafeTextCharacters(v), `${label} ${UNSAFE_TEXT_MESSAGE}.`)
     .trim()
     .min(1, `${label} is required.`)
     .max(80, `${label} is too long.`);
@@ -67,7 +71,7 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
     {
       schema: {
         tags,
-        summary: 'Create a shopper login (and a personal account)',
+        summary: 'Ask for a shopper login: mails a confirmation link (or, for a known address, a note to its owner)',
         body: z.object({
           firstName: name('First name'),
           lastName: name('Last name'),
@@ -77,7 +81,29 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
       },
     },
     async (req, reply) => {
-      const session = await s.identity.register(req.body, await sessionStart(req));
+      await s.registration.request(req.body, webstoreId);
+      void s.mail.tick();
+      // The same answer whether or not the address has an account (the mail says which).
+      reply.status(202);
+      return {
+        status: 'ConfirmationSent' as const,
+        email: req.body.email.toLowerCase(),
+        message: REGISTRATION_SENT_MESSAGE,
+      };
+    },
+  );
+
+  r.post(
+    `${AUTH}/register/confirm`,
+    {
+      schema: {
+        tags,
+        summary: 'Finish a registration with the token from its confirmation email (logs the shopper in)',
+        body: z.object({ token: z.string({ error: 'token is required.' }).min(1).max(200) }).strict(),
+      },
+    },
+    async (req, reply) => {
+      const session = await s.registration.confirm(req.body.token, await sessionStart(req));
       reply.status(201);
       return started(req, reply, session);
     },
@@ -101,14 +127,42 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
   );
 
   // spec 01 §2: the logout address is the site base path plus /webruntime/logout; a browser navigates
-  // there and comes back to the home page as a guest. A navigation started by another site does not
-  // log anyone out (it is a GET, so it carries no CSRF token; Sec-Fetch-Site tells us where it came from).
-  app.get(
-    '/webruntime/logout',
-    { schema: { tags, summary: 'Log out and return to the home page' } },
-    async (req, reply) => {
-      if (req.headers['sec-fetch-site'] !== 'cross-site') await endSession(s, req, reply);
-      return reply.redirect('/', 303);
-    },
-  );
+  // there and comes back to the home page as a guest. A GET carries no CSRF token, so it logs out only a
+  // navigation the browser says the shopper started here: Sec-Fetch-Site same-origin (the storefront's own
+  // link) or none (typed, a bookmark). Anything else (another site's link or image, a browser or client
+  // without fetch metadata) gets a page asking to confirm, whose form posts the session's CSRF token back.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    scope.get(LOGOUT, { schema: { tags, summary: 'Log out and return to the home page' } }, async (req, reply) => {
+      const site = req.headers['sec-fetch-site'];
+      const { session } = await callerOf(s, req);
+      if (site === 'same-origin' || site === 'none' || !session) {
+        await endSession(s, req, reply);
+        return reply.redirect('/', 303);
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(logoutConfirmationPage(LOGOUT, session.csrfToken));
+    });
+
+    scope.post(
+      LOGOUT,
+      {
+        schema: {
+          tags,
+          summary: 'Log out (the confirmation form) and return to the home page',
+          body: z.object({ [LOGOUT_FORM_FIELD]: z.string().max(200).optional() }).passthrough(),
+        },
+      },
+      async (req, reply) => {
+        await refuseUnlessCsrfToken(s, req, (req.body as Record<string, unknown> | undefined)?.[LOGOUT_FORM_FIELD]);
+        await endSession(s, req, reply);
+        return reply.redirect('/', 303);
+      },
+    );
+  });
 }

@@ -16,7 +16,7 @@ import {
 import type { Services } from '../services/index.ts';
 import { cartOwnerFor } from '../http/cart-caller.ts';
 import { badInput } from '../domain/errors.ts';
-import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { csv, flag, freeText, ignoredParams, multilineText, optionalAccount, webstoreParams } from './schemas.ts';
 import { ASYNC_BATCH_THRESHOLD } from '../services/carts/cart-operations.ts';
 import { preserveResult } from '../services/carts/guest-cart.ts';
 import { MAX_RESERVATION_SECONDS, reserveInventory } from '../services/carts/reservations.ts';
@@ -53,24 +53,24 @@ const itemInput = z
   .strict();
 const address = z
   .object({
-    name: z.string().max(255).optional(),
-    firstName: z.string().max(80).optional(),
-    lastName: z.string().max(80).optional(),
-    companyName: z.string().max(255).optional(),
-    street: z.string().max(255).optional(),
-    city: z.string().max(80).optional(),
-    region: z.string().max(80).optional(),
-    postalCode: z.string().max(20).optional(),
+    name: freeText(255).optional(),
+    firstName: freeText(80).optional(),
+    lastName: freeText(80).optional(),
+    companyName: freeText(255).optional(),
+    street: freeText(255).optional(),
+    city: freeText(80).optional(),
+    region: freeText(80).optional(),
+    postalCode: freeText(20).optional(),
     country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code'),
   })
   .strict();
 const groupInput = z
   .object({
-    name: z.string().min(1).max(80).optional(),
+    name: freeText(80).min(1).optional(),
     deliveryAddress: address.nullable().optional(),
     deliveryMethodId: z.string().max(18).nullable().optional(),
     desiredDeliveryDate: z.iso.datetime({ offset: true }).or(z.iso.date()).nullable().optional(),
-    shippingInstructions: z.string().max(500).nullable().optional(),
+    shippingInstructions: multilineText(500).nullable().optional(),
   })
   .strict();
 
@@ -334,7 +334,7 @@ export function cartRoutes(app: FastifyInstance, s: Services): void {
         summary: 'Apply a coupon (at most 2)',
         params: cartParams,
         querystring: accountQuery,
-        body: z.object({ couponCode: z.string().trim().min(1, 'couponCode is required.').max(50) }).strict(),
+        body: z.object({ couponCode: freeText(50).trim().min(1, 'couponCode is required.') }).strict(),
       },
     },
     async (req, reply) => {

@@ -9,30 +9,33 @@ import { IDEMPOTENCY_KEY_HEADER } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { cartOwnerFor } from '../http/cart-caller.ts';
 import { ApiError } from '../domain/errors.ts';
-import { ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { freeText, ignoredParams, multilineText, optionalAccount, webstoreParams } from './schemas.ts';
 import { WEBSTORE } from './base.ts';
 
 const tags = ['Checkouts'];
 const CHECKOUT = `${WEBSTORE}/checkouts/:checkoutId`;
 const params = webstoreParams.extend({ checkoutId: z.string().max(18) });
 const accountQuery = z.object({ effectiveAccountId: optionalAccount, ...ignoredParams });
-const text = (max: number) => z.string().max(max);
 
+/** The fields of a postal address given in full (delivery and billing alike). */
+const postalAddress = {
+  name: freeText(255).min(1, 'name is required'),
+  street: freeText(255).min(1, 'street is required'),
+  country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code'),
+  firstName: freeText(80).optional(),
+  lastName: freeText(80).optional(),
+  companyName: freeText(255).optional(),
+  city: freeText(80).optional(),
+  region: freeText(80).optional(),
+  postalCode: freeText(20).optional(),
+};
 const addressInput = z.union([
   z.object({ id: z.string().min(1).max(18) }).strict(),
   z
     .object({
-      name: text(255).min(1, 'name is required'),
-      street: text(255).min(1, 'street is required'),
-      country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code'),
-      firstName: text(80).optional(),
-      lastName: text(80).optional(),
-      companyName: text(255).optional(),
-      city: text(80).optional(),
-      region: text(80).optional(),
-      postalCode: text(20).optional(),
+      ...postalAddress,
       isDefault: z.boolean().optional(),
-      shipToPhoneNumber: text(40).optional(),
+      shipToPhoneNumber: freeText(40).optional(),
     })
     .strict(),
 ]);
@@ -40,17 +43,17 @@ const patchBody = z
   .object({
     contactInfo: z
       .object({
-        firstName: text(80).optional(),
-        lastName: text(80).optional(),
-        email: text(254).optional(),
-        phoneNumber: text(40).optional(),
-        isoCountryCodeForPhoneNumber: text(2).optional(),
+        firstName: freeText(80).optional(),
+        lastName: freeText(80).optional(),
+        email: freeText(254).optional(),
+        phoneNumber: freeText(40).optional(),
+        isoCountryCodeForPhoneNumber: freeText(2).optional(),
       })
       .strict()
       .optional(),
     deliveryAddress: addressInput.optional(),
     desiredDeliveryDate: z.iso.datetime({ offset: true }).or(z.iso.date()).nullable().optional(),
-    shippingInstructions: text(500).nullable().optional(),
+    shippingInstructions: multilineText(500).nullable().optional(),
     deliveryMethodId: z.string().max(18).optional(),
     shippingAddress: z.unknown().optional(),
     customFields: z.array(z.unknown()).max(50).optional(),
@@ -64,25 +67,13 @@ const startBody = z
     customFields: z.array(z.unknown()).max(50).optional(),
   })
   .strict();
-const billing = z
-  .object({
-    name: text(255).min(1),
-    street: text(255).min(1),
-    country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code'),
-    firstName: text(80).optional(),
-    lastName: text(80).optional(),
-    companyName: text(255).optional(),
-    city: text(80).optional(),
-    region: text(80).optional(),
-    postalCode: text(20).optional(),
-  })
-  .strict();
+const billing = z.object(postalAddress).strict();
 const paymentBody = z
   .object({
     requestType: z.enum(['Auth', 'PostAuth', 'SimplePurchaseOrder', 'ClientRequest']),
-    paymentToken: text(200).optional(),
+    paymentToken: freeText(200).optional(),
     billingAddress: billing.optional(),
-    paymentsData: text(4000).optional(),
+    paymentsData: z.string().max(4000).optional(),
   })
   .strict();
 
@@ -192,7 +183,7 @@ export function checkoutRoutes(app: FastifyInstance, s: Services): void {
         summary: 'Apply a coupon within the checkout',
         params,
         querystring: accountQuery,
-        body: z.object({ couponCode: text(80).min(1) }).strict(),
+        body: z.object({ couponCode: freeText(80).min(1) }).strict(),
       },
     },
     async (req, reply) => {

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import { catalogueContext } from '../http/context.ts';
-import { csv, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { csv, freeText, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
 import { MAX_PROMOTION_PRODUCTS } from '../services/promotions.ts';
 import { COMMERCE, WEBSTORE } from './base.ts';
 
@@ -93,7 +93,7 @@ export function promotionRoutes(app: FastifyInstance, s: Services): void {
             currencyIsoCode: z.string().optional(),
             cartItems: z.array(evalItem).min(1, 'cart.cartItems must not be empty.').max(500),
           }),
-          couponCodes: z.array(z.string().max(50)).max(20).optional(),
+          couponCodes: z.array(freeText(50)).max(20).optional(),
           cartDeliveryGroups: z.unknown().optional(),
           isItemizeHeaderAdjustments: z.boolean().optional(),
           parentProducts: z.unknown().optional(),

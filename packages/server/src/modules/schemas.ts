@@ -1,6 +1,6 @@
 // Shared request schemas of the route files. They validate requests and, through @fastify/swagger, become the OpenAPI document.
 import { z } from 'zod';
-import { isRecordId } from '@store/core';
+import { hasUnsafeTextCharacters, isRecordId, UNSAFE_TEXT_MESSAGE } from '@store/core';
 import { IGNORED_QUERY_PARAMS } from '../domain/ignored-params.ts';
 
 export const recordId = z.string().refine((v) => isRecordId(v), 'must be a 15- or 18-character record id');
@@ -23,3 +23,19 @@ export const webstoreParams = z.object({ webstoreId: z.string().min(1).max(40) }
 export const ignoredParams = Object.fromEntries(IGNORED_QUERY_PARAMS.map((name) => [name, z.string().optional()])) as {
   [K in (typeof IGNORED_QUERY_PARAMS)[number]]: z.ZodOptional<z.ZodString>;
 };
+
+/**
+ * Free text the store keeps or acts on (names, address lines, company, coupon codes, search terms): at most
+ * `max` characters, without control or bidi override characters (core text-safety.ts), refused with 400.
+ */
+export const freeText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !hasUnsafeTextCharacters(v), UNSAFE_TEXT_MESSAGE);
+/** Free text that may span lines (notes, shipping instructions): tabs and line breaks allowed. */
+export const multilineText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !hasUnsafeTextCharacters(v, { multiline: true }), UNSAFE_TEXT_MESSAGE);

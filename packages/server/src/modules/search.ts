@@ -16,7 +16,7 @@ import type { Services } from '../services/index.ts';
 import type { SearchInput } from '../services/search.ts';
 import { badInput } from '../domain/errors.ts';
 import { buyerContext, catalogueContext } from '../http/context.ts';
-import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { csv, flag, freeText, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
 import type { Webstore } from '../services/webstores.ts';
 import { WEBSTORE } from './base.ts';
 
@@ -46,7 +46,7 @@ const grouping = z
   .transform((g) => (g === 'NoGrouping' ? ('NoGrouping' as const) : ('VariationParent' as const)));
 
 const getQuery = z.object({
-  searchTerm: z.string().max(1000).optional(),
+  searchTerm: freeText(1000).optional(),
   categoryId: z.string().max(120).optional(),
   refinements: z.string().max(20_000).optional(),
   page,
@@ -64,7 +64,7 @@ const getQuery = z.object({
 
 const postBody = z
   .object({
-    searchTerm: z.string().max(1000).nullable().optional(),
+    searchTerm: freeText(1000).nullable().optional(),
     categoryId: z.string().max(120).nullable().optional(),
     refinements: refinements.optional(),
     page,
@@ -78,7 +78,7 @@ const postBody = z
   .strict();
 
 const suggestionsQuery = z.object({
-  searchTerm: z.string().max(L.maxSuggestionTermLength),
+  searchTerm: freeText(L.maxSuggestionTermLength),
   maxResults: z.coerce.number().int().min(1).max(10).default(10),
   includeSuggestedProducts: flag.optional().transform((v) => v ?? false),
   includeSuggestedTerms: flag.optional().transform((v) => v ?? true),
@@ -90,7 +90,7 @@ const suggestionsQuery = z.object({
 
 const synonymsBody = z
   .object({
-    synonymGroups: z.array(z.object({ terms: z.array(z.string().trim().min(1).max(60)).min(2).max(20) })).max(500),
+    synonymGroups: z.array(z.object({ terms: z.array(freeText(60).trim().min(1)).min(2).max(20) })).max(500),
   })
   .strict();
 /** Stands in for the request's correlationId in a cached answer. */

@@ -2,6 +2,7 @@
 // ship with the store (SMTP, and .eml files in an outbox folder) live in mail/transport.ts.
 
 export interface MailMessage {
+  /** One plain address (core isValidEmail); the transports refuse anything else. */
   to: string;
   subject: string;
   text: string;

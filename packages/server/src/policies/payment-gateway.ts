@@ -1,9 +1,13 @@
 // Payment gateways sit outside our system, behind this interface. The built-in test gateway stands in
 // for a real one: the browser tokenises the card (core test-gateway.ts), the server authorises the
-// token here. It is deterministic and keeps no state: the same idempotency key always gets the same
-// authorisation reference, as a real gateway's idempotent API would answer a retried request.
-import { createHash } from 'node:crypto';
+// token here. The same idempotency key always gets the same authorisation reference, as a real gateway's
+// idempotent API would answer a retried request. Like a real gateway it remembers the authorisations it
+// issued (in the store's database, since servers are stateless), so PostAuth accepts only a reference
+// it issued for that amount and currency, once, before it expires, and never one it voided.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { parseTestToken } from '@store/core';
+import type { Database } from '../db/schema.ts';
 
 export interface AuthorizeRequest {
   /** A gateway token (never a card number). */
@@ -37,7 +41,7 @@ export type AuthorizeResult =
  *   verifyAuthorization = (ref: string, amt: number, cur: string) => this.inner.verifyAuthorization(ref, amt, cur);
  *   void = (ref: string) => this.inner.void(ref);
  * }
- * createServices(db, { paymentGateway: new CappedGateway(new TestPaymentGateway(), 100_000) });
+ * createServices(db, { paymentGateway: new CappedGateway(new TestPaymentGateway(db), 100_000) });
  * ```
  */
 export interface PaymentGateway {
@@ -49,35 +53,116 @@ export interface PaymentGateway {
   void(reference: string): Promise<void>;
 }
 
+/** A test card the gateway read from its token. */
+type TestCard = NonNullable<ReturnType<typeof parseTestToken>>;
+
 const referenceFor = (key: string) => `auth_test_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+
+/** How long an authorisation the browser obtained may wait for PostAuth (card networks hold one about a week). */
+export const TEST_AUTHORIZATION_TTL_MS = 7 * 24 * 3600_000;
+
+const NO_SUCH_AUTHORIZATION: AuthorizeResult = {
+  status: 'Invalid',
+  message: 'The test gateway has no such authorisation, or it was used, voided or has expired.',
+};
 
 /** The default gateway: authorises the test tokens the storefront's test card form issues. */
 export class TestPaymentGateway implements PaymentGateway {
   readonly name = 'test';
 
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
   async authorize(req: AuthorizeRequest): Promise<AuthorizeResult> {
     const card = parseTestToken(req.token);
     if (!card) return { status: 'Invalid', message: 'The payment token is not one the test gateway issued.' };
-    if (card.outcome === 'decline')
-      return {
-        status: 'Declined',
-        message: 'Your card was declined. Use another card or payment method.',
-        brand: card.brand,
-        last4: card.last4,
-      };
-    if (card.outcome === 'fail')
-      return {
-        status: 'Failed',
-        message: 'The payment service could not be reached. Your card was not charged; try again in a moment.',
-      };
-    return { status: 'Authorized', reference: referenceFor(req.idempotencyKey), brand: card.brand, last4: card.last4 };
+    const refusal = refusalOf(card);
+    if (refusal) return refusal;
+    // The server asked, so the authorisation is the asking payment's at once: PostAuth may not claim it again.
+    const reference = referenceFor(req.idempotencyKey);
+    await this.record(reference, req, card, 'Claimed');
+    return { status: 'Authorized', reference, brand: card.brand, last4: card.last4 };
   }
 
-  async verifyAuthorization(reference: string): Promise<AuthorizeResult> {
-    return /^auth_test_[0-9a-f]{24}$/.test(reference)
-      ? { status: 'Authorized', reference, brand: null, last4: null }
-      : { status: 'Invalid', message: 'The test gateway has no such authorisation.' };
+  /**
+   * What a real gateway's browser SDK does for PostAuth: authorises a token for an amount and hands back a
+   * fresh reference (a store's page would get it from the gateway; tests get it here).
+   */
+  async issueAuthorization(req: Omit<AuthorizeRequest, 'idempotencyKey'>): Promise<AuthorizeResult> {
+    const card = parseTestToken(req.token);
+    if (!card) return { status: 'Invalid', message: 'The payment token is not one the test gateway issued.' };
+    const refusal = refusalOf(card);
+    if (refusal) return refusal;
+    const reference = `auth_test_${randomBytes(12).toString('hex')}`;
+    await this.record(reference, req, card, 'Authorized');
+    return { status: 'Authorized', reference, brand: card.brand, last4: card.last4 };
   }
 
-  async void(): Promise<void> {}
+  /** Claims an issued, unclaimed, unexpired authorisation of this amount and currency; one claim wins. */
+  async verifyAuthorization(reference: string, amountMinor: number, currency: string): Promise<AuthorizeResult> {
+    const claimed = await this.db
+      .updateTable('test_gateway_authorization')
+      .set({ status: 'Claimed' })
+      .where('reference', '=', reference)
+      .where('status', '=', 'Authorized')
+      .where('amount_minor', '=', amountMinor)
+      .where('currency', '=', currency)
+      .where('expires_at', '>', new Date(this.now()).toISOString())
+      .returning(['card_brand', 'card_last4'])
+      .executeTakeFirst();
+    return claimed
+      ? { status: 'Authorized', reference, brand: claimed.card_brand, last4: claimed.card_last4 }
+      : NO_SUCH_AUTHORIZATION;
+  }
+
+  async void(reference: string): Promise<void> {
+    await this.db
+      .updateTable('test_gateway_authorization')
+      .set({ status: 'Voided' })
+      .where('reference', '=', reference)
+      .execute();
+  }
+
+  private async record(
+    reference: string,
+    req: { amountMinor: number; currency: string },
+    card: TestCard,
+    status: 'Authorized' | 'Claimed',
+  ): Promise<void> {
+    const now = this.now();
+    await this.db
+      .insertInto('test_gateway_authorization')
+      .values({
+        reference,
+        amount_minor: req.amountMinor,
+        currency: req.currency,
+        card_brand: card.brand,
+        card_last4: card.last4,
+        status,
+        expires_at: new Date(now + TEST_AUTHORIZATION_TTL_MS).toISOString(),
+        created_at: new Date(now).toISOString(),
+      })
+      // A retried Auth (same idempotency key) gets the same reference; the first record stands.
+      .onConflict((oc) => oc.column('reference').doNothing())
+      .execute();
+  }
+}
+
+/** The test cards that decline or fail, as the gateway answers them; null for a card it authorises. */
+function refusalOf(card: TestCard): AuthorizeResult | null {
+  if (card.outcome === 'decline')
+    return {
+      status: 'Declined',
+      message: 'Your card was declined. Use another card or payment method.',
+      brand: card.brand,
+      last4: card.last4,
+    };
+  if (card.outcome === 'fail')
+    return {
+      status: 'Failed',
+      message: 'The payment service could not be reached. Your card was not charged; try again in a moment.',
+    };
+  return null;
 }

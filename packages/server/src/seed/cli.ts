@@ -6,10 +6,9 @@
 // database is left alone; with --if-empty (what `npm start` runs before the server) it gets the
 // demo data added since it was seeded (users, synonyms, promotions, delivery methods; each once).
 import { existsSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import { openDatabase } from '../db/connection.ts';
+import { defaultSqliteFile, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { DEFAULT_PRODUCTS } from './catalogue.ts';
@@ -69,7 +68,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(products) || products < 0) usage(`--products must be a whole number, got ${wanted}`);
 
   const postgres = !values.file && /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
-  const sqliteFile = values.file ?? process.env.SQLITE_FILE ?? path.resolve('data/store.sqlite');
+  const sqliteFile = values.file ?? defaultSqliteFile();
   if (values.fresh && !postgres && sqliteFile !== ':memory:') {
     for (const f of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`]) if (existsSync(f)) rmSync(f);
   }

@@ -2,9 +2,9 @@
 // starts a new session (a new id, with the CSRF token the caller hands in), so a session id planted
 // before login is useless; the guest's cart joins the shopper's at that moment (spec 02 §4).
 import type { CartPreserveResult, SessionContext } from '@store/core';
-import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Session } from '../auth/sessions.ts';
-import { ApiError, badInput } from '../domain/errors.ts';
+import { ApiError } from '../domain/errors.ts';
 import type { UserRow } from './accounts.ts';
 import type { Caller } from './buyer-context.ts';
 import { cartOwnerOf } from './carts/cart-owner.ts';
@@ -75,37 +75,9 @@ export class IdentityService {
       await this.s.loginLimiter.recordFailure(address, clientIp);
       throw new ApiError(401, 'INVALID_LOGIN', INVALID_LOGIN);
     }
-    await this.s.loginLimiter.recordSuccess(address);
+    await this.s.loginLimiter.recordSuccess(address, clientIp);
     if (check.needsRehash) await this.s.accounts.setPasswordHash(user.id, await hashPassword(password));
-    return this.startSession(user, start);
-  }
-
-  /** Creates a shopper login with a personal account, and starts their session. */
-  async register(input: Registration, start: SessionStart): Promise<StartedSession> {
-    const { firstName, lastName, password } = input;
-    const address = input.email.toLowerCase();
-    const problem = passwordProblem(password);
-    if (problem) throw badInput(problem);
-    const duplicate = () =>
-      new ApiError(409, 'DUPLICATE_VALUE', 'An account with this email already exists. Log in instead.');
-    if (await this.s.accounts.userByEmail(address)) throw duplicate();
-    const store = await this.s.webstores.get(start.webstoreId);
-    const passwordHash = await hashPassword(password);
-    let user: UserRow;
-    try {
-      user = await this.s.accounts.registerShopper({
-        email: address,
-        firstName,
-        lastName,
-        passwordHash,
-        shopperBuyerGroupId: store.shopperBuyerGroupId,
-      });
-    } catch (error) {
-      // Two registrations of one email at once: the unique index decides, the loser hears why.
-      if (await this.s.accounts.userByEmail(address)) throw duplicate();
-      throw error;
-    }
-    return this.startSession(user, start);
+    return this.startSessionFor(user, start);
   }
 
   /** Ends a session (logging out); a caller without one has nothing to end. */
@@ -130,7 +102,7 @@ export class IdentityService {
   }
 
   /** Ends any current session, starts a new one for the user, merges the guest's cart, and says who is in. */
-  private async startSession(user: UserRow, start: SessionStart): Promise<StartedSession> {
+  async startSessionFor(user: UserRow, start: SessionStart): Promise<StartedSession> {
     const { previous, csrfToken } = start;
     const guestSessionId = previous.user ? null : (previous.session?.id ?? null);
     const { token, session } = await this.s.sessions.create({

@@ -30,6 +30,7 @@ import { DownloadService } from './downloads.ts';
 import { AssetService } from './assets.ts';
 import { orderEmails } from './order-mail.ts';
 import { MailOutbox } from '../mail/outbox.ts';
+import { RegistrationService } from './registration.ts';
 import { mailTransportFromEnv } from '../mail/transport.ts';
 import {
   CounterOrderNumbers,
@@ -78,6 +79,7 @@ export interface Services {
   downloads: DownloadService;
   assets: AssetService;
   mail: MailOutbox;
+  registration: RegistrationService;
   /** The swappable decisions (policies/), each the option given or its default. */
   policies: Policies;
 }
@@ -108,7 +110,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   const products = new ProductService(db);
   const pricing = new PricingService(db);
   const policies: Policies = {
-    paymentGateway: opts.paymentGateway ?? new TestPaymentGateway(),
+    paymentGateway: opts.paymentGateway ?? new TestPaymentGateway(db),
     mailTransport: opts.mailTransport ?? mailTransportFromEnv(),
     taxCalculation: opts.taxCalculation ?? new TableTaxCalculation(),
     orderNumbers: opts.orderNumbers ?? new CounterOrderNumbers(),
@@ -152,5 +154,6 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   services.mail = new MailOutbox(db, policies.mailTransport);
   const publicUrl = (opts.publicUrl ?? process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
   services.orderPlacement.onPlaced.push(orderEmails({ publicUrl, downloads: services.downloads }));
+  services.registration = new RegistrationService(services, publicUrl);
   return services;
 }

@@ -82,6 +82,13 @@ export interface FormResult<F extends string = string> {
   values?: Partial<Record<F, string>>;
   /** Set when the change was saved. */
   saved?: boolean;
+  /** What happens next when the action went through but leaves the shopper on the page (an email to confirm). */
+  notice?: string;
+}
+
+export interface ConfirmRegistrationData {
+  /** The token of the confirmation link ('' when the link had none). */
+  token: string;
 }
 
 export interface CardProduct {

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import {
   KEY_PREFIXES,
   isValidEmail,
+  phoneProblem,
   minorUnitsToDecimal,
   type Checkout,
   type CheckoutAddress,
@@ -307,7 +308,16 @@ export class CheckoutService {
         'Send one of contactInfo, the delivery address fields (deliveryAddress, desiredDeliveryDate, shippingInstructions) or deliveryMethodId per call.',
       );
     }
-    if (has('contactInfo')) return this.setContact(checkout, body.contactInfo as Partial<ContactInfo>);
+    if (has('contactInfo')) {
+      const input = body.contactInfo as Partial<ContactInfo> & { isoCountryCodeForPhoneNumber?: string };
+      // The phone is read in the country the caller names, else the delivery address's (as the form does).
+      const states = await groupStates(this.db, cart.id);
+      const country =
+        input.isoCountryCodeForPhoneNumber ||
+        states.map((st) => addressCountry(st.group.address_json)).find(Boolean) ||
+        null;
+      return this.setContact(checkout, input, country);
+    }
     const methods = await storeMethods(this.db, owner.webstore.id);
     if (has('deliveryMethodId')) {
       const id = String(body.deliveryMethodId);
@@ -344,7 +354,11 @@ export class CheckoutService {
     });
   }
 
-  private async setContact(checkout: CheckoutTable, input: Partial<ContactInfo>): Promise<void> {
+  private async setContact(
+    checkout: CheckoutTable,
+    input: Partial<ContactInfo>,
+    country: string | null,
+  ): Promise<void> {
     const current = checkout.contact_json
       ? (JSON.parse(checkout.contact_json) as ContactInfo)
       : { firstName: null, lastName: null, email: null, phoneNumber: null };
@@ -356,6 +370,8 @@ export class CheckoutService {
     };
     if (input.email !== undefined && !isValidEmail((input.email ?? '').trim()))
       throw badInput(`Enter a valid email address, such as you@example.com.`);
+    const phone = input.phoneNumber !== undefined ? phoneProblem(input.phoneNumber, country) : null;
+    if (phone) throw badInput(phone);
     if (!next.lastName) throw badInput('Enter a last name.');
     await this.db
       .updateTable('checkout')

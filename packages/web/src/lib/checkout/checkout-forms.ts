@@ -2,17 +2,12 @@
 // address held to its country's format (core validateAddress) with spec 03's value-missing message for
 // the fields the country requires.
 
-import { addressFormat, validateAddress, type AddressField, type PostalAddress } from '@store/core';
+import { addressFormat, phoneProblem, validateAddress, type AddressField, type PostalAddress } from '@store/core';
 import { FORM_MESSAGES, type FieldRule } from '../forms.ts';
 
 /** Empty passes (the phone is optional); otherwise it must read as a phone number of the country. */
 export function phoneRule(country: string): FieldRule {
-  return (v) => {
-    if (v.trim() === '') return null;
-    return (
-      validateAddress({ name: 'x', street: 'x', country, phone: v }).find((p) => p.field === 'phone')?.message ?? null
-    );
-  };
+  return (v) => phoneProblem(v, country);
 }
 
 export type AddressFormField = 'firstName' | 'lastName' | Exclude<AddressField, 'name'> | 'phone';

@@ -1,6 +1,7 @@
 // Create an account (accounts issue): first name, last name, email and password, checked with the
 // messages of spec 01 §5 as the shopper leaves each field and again on sending; the server's own
-// refusals (a taken email, a rejected field) are shown too. Success logs the shopper in.
+// refusals (a rejected field, a too-common password) are shown too. Success mails a link that finishes
+// the registration (ConfirmRegistrationPage); the page says so, whether or not the email had an account.
 
 import { useRef } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
@@ -27,6 +28,18 @@ export function RegisterPage({
   useFormResultFocus(result, formRef, 'register-error');
   const errors = result?.fieldErrors ?? {};
   const values = result?.values ?? {};
+  if (result?.notice)
+    return (
+      <section className="auth" aria-labelledby="register-title">
+        <h1 id="register-title">Check your inbox</h1>
+        <FormAlert id="register-sent" message={result.notice} tone="success" />
+        <p>
+          {'The email went to '}
+          <strong>{values.email}</strong>
+          {'. Its link works for 24 hours. No email? Check your spam folder, or register again.'}
+        </p>
+      </section>
+    );
   return (
     <section className="auth" aria-labelledby="register-title">
       <h1 id="register-title">Create an account</h1>

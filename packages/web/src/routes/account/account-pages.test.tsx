@@ -19,6 +19,7 @@ import {
 import { LoginPage } from './LoginPage.tsx';
 import { ProfilePage, PROFILE_SAVED_MESSAGE } from './ProfilePage.tsx';
 import { RegisterPage } from './RegisterPage.tsx';
+import { ConfirmRegistrationPage } from './ConfirmRegistrationPage.tsx';
 
 async function get(url: string, opts: Parameters<typeof fakeApiFetch>[0] = {}) {
   const fetch = fakeApiFetch(opts);
@@ -233,6 +234,35 @@ describe('/register', () => {
     );
     assert.match(out, /value="Lovelace"/);
     assert.doesNotMatch(out, /type="password"[^>]*value=/, 'a password is never put back');
+  });
+});
+
+describe('after registering, and the confirmation link', () => {
+  test('a sent registration says to check the inbox instead of showing the form', () => {
+    const out = inRouter(
+      <RegisterPage
+        data={{ returnUrl: '/' }}
+        result={{ notice: 'Check your inbox: we sent you an email.', values: { email: 'ada@example.com' } }}
+      />,
+    );
+    assert.match(out, /<h1 id="register-title">Check your inbox<\/h1>/);
+    assert.match(out, /role="status"[^>]*>Check your inbox: we sent you an email.<\/p>/);
+    assert.match(out, /<strong>ada@example.com<\/strong>/);
+    assert.doesNotMatch(out, /type="password"/);
+  });
+
+  test('the link\u2019s page posts its token with one button; a refusal shows the server\u2019s message', () => {
+    const out = inRouter(<ConfirmRegistrationPage data={{ token: 'tok-123' }} />);
+    assert.match(out, /<input type="hidden" name="token" value="tok-123"\/>/);
+    assert.match(out, />Finish creating my account<\/button>/);
+    const refused = inRouter(
+      <ConfirmRegistrationPage
+        data={{ token: 'tok-123' }}
+        result={{ formError: 'This confirmation link is not valid any more.' }}
+      />,
+    );
+    assert.match(refused, /role="alert"[^>]*>This confirmation link is not valid any more.<\/p>/);
+    assert.match(inRouter(<ConfirmRegistrationPage data={{ token: '' }} />), /This link is incomplete/);
   });
 });
 

@@ -9,9 +9,10 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
+import { isPasswordMessage } from '@store/core';
 import type { StoreApi } from '../../lib/api.ts';
 import { rememberCartMerge } from '../../lib/cart/cart-merge.ts';
-import { errorCode, errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { formValues, LOGIN_RULES, PROFILE_RULES, REGISTER_RULES, validate } from '../../lib/forms.ts';
 import { privatePageHead } from '../root/head.ts';
 import { loginHref, pathOfRequest, PROFILE_PATH, safeReturnUrl } from '../../lib/account/return-url.ts';
@@ -19,7 +20,8 @@ import { PageError } from '../root/ErrorPage.tsx';
 import { LoginRoute, type LoginField } from './LoginPage.tsx';
 import { ProfileRoute, type ProfileField } from './ProfilePage.tsx';
 import { RegisterRoute, type RegisterField } from './RegisterPage.tsx';
-import type { FormResult, LoginData, ProfileData } from '../types.ts';
+import { ConfirmRegistrationRoute } from './ConfirmRegistrationPage.tsx';
+import type { ConfirmRegistrationData, FormResult, LoginData, ProfileData } from '../types.ts';
 
 const LOGIN_FAILED = 'We could not log you in. Try again.';
 const REGISTER_FAILED = 'We could not create your account. Try again.';
@@ -78,15 +80,34 @@ export function createAccountRoutes(getApi: () => StoreApi) {
     if (fieldErrors) return { fieldErrors, values: kept };
     const api = getApi();
     try {
-      await api.client.register(values);
+      const sent = await api.client.register(values);
+      return { notice: sent.message, values: { email: sent.email } };
     } catch (error) {
       const message = errorMessage(error, REGISTER_FAILED);
-      // A taken email is about the email field; other refusals are about the form.
-      if (errorCode(error) === 'DUPLICATE_VALUE') return { fieldErrors: { email: message }, values: kept };
+      // A refused password (too common) is about the password field; other refusals are about the form.
+      if (isPasswordMessage(message)) return { fieldErrors: { password: message }, values: kept };
       return { formError: message, values: kept };
     }
+  }
+
+  /** The confirmation link's page: its token, for the button that finishes the registration. */
+  async function confirmLoader({ request }: LoaderFunctionArgs): Promise<ConfirmRegistrationData> {
+    const viewer = await getApi().viewer();
+    if (!viewer.session.isGuest) throw redirect('/');
+    return { token: new URL(request.url).searchParams.get('token') ?? '' };
+  }
+
+  async function confirmAction({ request }: ActionFunctionArgs): Promise<FormResult | Response> {
+    const token = (await request.formData()).get('token');
+    const api = getApi();
+    try {
+      await api.client.confirmRegistration(typeof token === 'string' ? token : '');
+    } catch (error) {
+      return { formError: errorMessage(error, REGISTER_FAILED) };
+    }
     api.invalidateViewer();
-    return redirectDocument(returnUrlOf(request, form));
+    // A new document: the header and session timer belong to the new session (as after a login).
+    return redirectDocument('/');
   }
 
   async function profileLoader(): Promise<ProfileData> {
@@ -126,6 +147,14 @@ export function createAccountRoutes(getApi: () => StoreApi) {
       Component: RegisterRoute,
       ErrorBoundary: PageError,
       handle: head('Create an account', '/register'),
+    },
+    {
+      path: 'register/confirm',
+      loader: confirmLoader,
+      action: confirmAction,
+      Component: ConfirmRegistrationRoute,
+      ErrorBoundary: PageError,
+      handle: head('Finish creating your account', '/register/confirm'),
     },
   ];
   const profile: RouteObject = {
