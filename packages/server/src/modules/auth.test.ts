@@ -2,7 +2,7 @@
 // limit, guest browsing switched off, and sessions shared by two server processes.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, errorOf, startTestServer, type TestServer } from '../test-support/server.ts';
+import { BASE, errorOf, registrationLinkToken, startTestServer, type TestServer } from '../test-support/server.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/access.ts';
 import { parseHash } from '../auth/passwords.ts';
 import { COMMON_PASSWORD_MESSAGE, REGISTRATION_SENT_MESSAGE } from '@store/core';
@@ -172,7 +172,6 @@ async function mailTo(to: string) {
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
 }
-const linkToken = (text: string) => /\/register\/confirm\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
 describe('registration', () => {
   test('a shopper registers, confirms the mailed link, is logged in, and their password is stored as a memory-hard hash', async () => {
@@ -192,7 +191,7 @@ describe('registration', () => {
     assert.equal((await a.api('/session-context')).body.isLoggedIn, false, 'not logged in before confirming');
     const mail = (await mailTo('robin.park@example.com'))!;
     assert.equal(mail.kind, 'confirm-registration');
-    const token = linkToken(mail.text_body)!;
+    const token = registrationLinkToken(mail.text_body)!;
     assert.ok(token, mail.text_body);
     const pending = await s.db.db.selectFrom('registration_request').selectAll().execute();
     assert.ok(!JSON.stringify(pending).includes(token), 'only a hash of the token is stored');
@@ -238,7 +237,7 @@ describe('registration', () => {
     const note = (await mailTo(owner))!;
     assert.equal(note.kind, 'registration-attempt');
     assert.match(note.text_body, /tried to create a new account with this email address/);
-    assert.equal(linkToken(note.text_body), undefined, 'no link that could create a second account');
+    assert.equal(registrationLinkToken(note.text_body), undefined, 'no link that could create a second account');
     assert.equal(await userCount(), before);
     const ownerLogin = await s.agent().post('/services/auth/login', { email: owner, password: DEMO_PASSWORD });
     assert.equal(ownerLogin.status, 200, 'the owner\u2019s password is unchanged');
@@ -252,7 +251,7 @@ describe('registration', () => {
       email: 'late.comer@example.com',
       password: 'Lists4Sale',
     });
-    const token = linkToken((await mailTo('late.comer@example.com'))!.text_body)!;
+    const token = registrationLinkToken((await mailTo('late.comer@example.com'))!.text_body)!;
     await s.db.db
       .updateTable('registration_request')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })

@@ -8,7 +8,7 @@ import { hasUnsafeTextCharacters, invalidEmailMessage, isValidEmail, UNSAFE_TEXT
 import type { Services } from '../services/index.ts';
 import { LoginThrottled, type SessionStart, type StartedSession } from '../services/identity.ts';
 import { REGISTRATION_SENT_MESSAGE } from '@store/core';
-import { callerOf, endSession, setCaller, setSessionCookies } from '../http/caller.ts';
+import { CSRF_HEADER, callerOf, endSession, setCaller, setSessionCookies } from '../http/caller.ts';
 import { newCsrfToken, refuseUnlessCsrfToken } from '../http/csrf.ts';
 import { LOGOUT_FORM_FIELD, logoutConfirmationPage } from '../http/logout-page.ts';
 
@@ -155,11 +155,16 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
         schema: {
           tags,
           summary: 'Log out (the confirmation form) and return to the home page',
-          body: z.object({ [LOGOUT_FORM_FIELD]: z.string().max(200).optional() }).passthrough(),
+          // The storefront's form sends the token as a field; a script may send it in the header with no body.
+          body: z
+            .object({ [LOGOUT_FORM_FIELD]: z.string().max(200).optional() })
+            .passthrough()
+            .nullish(),
         },
       },
       async (req, reply) => {
-        await refuseUnlessCsrfToken(s, req, (req.body as Record<string, unknown> | undefined)?.[LOGOUT_FORM_FIELD]);
+        const field = (req.body as Record<string, unknown> | null | undefined)?.[LOGOUT_FORM_FIELD];
+        await refuseUnlessCsrfToken(s, req, field ?? req.headers[CSRF_HEADER]);
         await endSession(s, req, reply);
         return reply.redirect('/', 303);
       },

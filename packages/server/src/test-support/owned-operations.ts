@@ -54,6 +54,8 @@ export const NOT_OWNED: Record<string, string> = {
   'POST /services/auth/login':
     'starts a new session for whoever knows the password (rate-limited, tested in auth.test.ts)',
   'POST /services/auth/register': 'makes a new user and account; it reaches nobody else’s',
+  'POST /services/auth/register/confirm':
+    'creates the account a mailed one-time link names; only the address’s owner has the link (auth.test.ts)',
   'POST /services/data/v65.0/commerce/promotions/actions/evaluate':
     'a dry run over the cart lines given in the body; a cart id there is only echoed',
   'POST /services/data/v65.0/commerce/promotions/actions/evaluate-products': 'a dry run over the products in the body',
@@ -267,11 +269,13 @@ export const CASES: Case[] = [
     shows: (w, res) => res.text.includes(w.ownerEmail),
   }),
   own('session', false, 'GET', '/webruntime/logout', '/webruntime/logout'),
-  own('session', false, 'POST', '/services/auth/logout', '/services/auth/logout', {
-    prepare: async (w) => {
-      if ((await w.owner.api('/session-context')).body.isLoggedIn !== true) await w.relogin();
-    },
-  }),
+  ...['/services/auth/logout', '/webruntime/logout'].map((path) =>
+    own('session', false, 'POST', path, path, {
+      prepare: async (w) => {
+        if ((await w.owner.api('/session-context')).body.isLoggedIn !== true) await w.relogin();
+      },
+    }),
+  ),
 ];
 
 /** The operations of an OpenAPI document, and those with an owned-looking path that nothing classifies. */

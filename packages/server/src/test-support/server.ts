@@ -35,6 +35,16 @@ export interface TestServer {
   agent(): Agent;
   /** An agent logged in as the user (demo password by default). */
   login(email: string, password?: string): Promise<Agent>;
+  /**
+   * The token of the newest registration link mailed to an address (registration answers 202 and mails a
+   * link; the account exists once the link is confirmed), or undefined when no such link was sent.
+   */
+  registrationToken(email: string): Promise<string | undefined>;
+  /** Registers a shopper as a browser would: the form, then the mailed link; the agent ends logged in. */
+  register(
+    details: { firstName: string; lastName: string; email: string; password: string },
+    a?: Agent,
+  ): Promise<Agent>;
   /** The folder this server writes its emails to (.eml files). */
   outbox: string;
   /** Where the database lives, for a second server process on the same data. */
@@ -110,6 +120,15 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     return { status: res.status, headers: res.headers, body, text };
   };
   const agent = () => createAgent(url, BASE);
+  const registrationToken = async (email: string) => {
+    const mail = await db.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', email.toLowerCase())
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    return registrationLinkToken(mail?.text_body ?? '');
+  };
   return {
     url,
     db,
@@ -118,6 +137,18 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     target,
     agent,
     outbox,
+    registrationToken,
+    register: async (details, a = agent()) => {
+      const asked = await a.post('/services/auth/register', details);
+      if (asked.status !== 202)
+        throw new Error(`registration of ${details.email} refused: ${asked.status} ${asked.text}`);
+      const token = await registrationToken(details.email);
+      if (!token) throw new Error(`no registration link mailed to ${details.email}`);
+      const confirmed = await a.post('/services/auth/register/confirm', { token });
+      if (confirmed.status >= 300)
+        throw new Error(`confirming ${details.email} failed: ${confirmed.status} ${confirmed.text}`);
+      return a;
+    },
     login: async (email, password = DEMO_PASSWORD) => {
       const a = agent();
       const res = await a.post('/services/auth/login', { email, password });
@@ -139,6 +170,11 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       if (!process.env.DATABASE_URL) await cleanup();
     },
   };
+}
+
+/** The token in a registration mail's confirmation link (`/register/confirm?token=…`). */
+export function registrationLinkToken(mailText: string): string | undefined {
+  return /\/register\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mailText)?.[1];
 }
 
 /** Asserts the platform's error body and returns its first entry. */
