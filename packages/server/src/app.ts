@@ -6,7 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import { createServices, type ServiceOptions, type Services } from './services/index.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { checkoutRoutes } from './modules/checkouts.ts';
 import { addressRoutes } from './modules/addresses.ts';
 import { orderRoutes } from './modules/orders.ts';
@@ -24,6 +24,7 @@ import { assetRoutes } from './modules/assets.ts';
 import { accountRoutes } from './modules/accounts.ts';
 import { authRoutes } from './modules/auth.ts';
 import { installCsrfProtection } from './http/csrf.ts';
+import { installInputGuard } from './http/input-guard.ts';
 import { sessionConfigFromEnv } from './auth/sessions.ts';
 
 export const DEMO_WEBSTORE_ID = '0ZE000000000001AAA';
@@ -44,10 +45,14 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     trustProxy: opts.trustProxy ?? process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The router's and Node's HTTP parser's refusals bypass the error handler: they get the error shape here.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installInputGuard(app);
 
   await app.register(swagger, {
     openapi: {

@@ -15,6 +15,12 @@ export const csv = z.union([z.string(), z.array(z.string())]).transform((v) =>
     .map((s) => s.trim())
     .filter(Boolean),
 );
+/** A page token is a page number this server handed out: a bounded whole number, never a float offset in SQL. */
+export const pageToken = z
+  .string()
+  .regex(/^\d{1,5}$/, 'must be a page token')
+  .transform(Number)
+  .optional();
 export const optionalAccount = z.string().max(18).optional();
 
 export const webstoreParams = z.object({ webstoreId: z.string().min(1).max(40) });

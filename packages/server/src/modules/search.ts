@@ -39,7 +39,8 @@ const refinement = z.union([
 ]);
 const refinements = z.array(refinement).max(L.maxRefinements);
 const pageSize = z.coerce.number().int().min(1).max(L.maxPageSize).default(L.defaultPageSize);
-const page = z.coerce.number().int().min(0).default(0);
+// Bounded like every page number: deep pages of a relevance-ranked list are not browsed, and a float is never an offset.
+const page = z.coerce.number().int().min(0).max(10_000).default(0);
 const grouping = z
   .enum(['VariationParent', 'NoGrouping', 'BestMatch'])
   .default('VariationParent')
