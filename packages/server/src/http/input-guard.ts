@@ -5,8 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError, badInput } from '../domain/errors.ts';
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
-const NOT_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NOT_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The dotted path of the first string (or object key) in `value` that is not text, else null. Iterative: a
  * body nested thousands deep is valid JSON and must not overflow the stack. */

@@ -16,12 +16,12 @@ import type { Services } from '../services/index.ts';
 import type { SearchInput } from '../services/search.ts';
 import { badInput } from '../domain/errors.ts';
 import { buyerContext, catalogueContext } from '../http/context.ts';
-import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { csv, decimalInput, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
 import type { Webstore } from '../services/webstores.ts';
 import { WEBSTORE } from './base.ts';
 
 const L = SEARCH_LIMITS;
-const value = z.union([z.string().max(100), z.number()]);
+const value = decimalInput(100);
 const refinement = z.union([
   z.object({
     type: z.literal('Range'),

@@ -78,13 +78,22 @@ export interface PartyValues {
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
-export function operationsOf(doc: { paths: Record<string, Record<string, any>> }): Operation[] {
+interface OperationObject {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+}
+/** The parts of an OpenAPI 3 document the generator reads. */
+export interface OpenApiDoc {
+  paths: Record<string, Record<string, unknown>>;
+}
+
+export function operationsOf(doc: OpenApiDoc): Operation[] {
   const out: Operation[] = [];
   for (const [template, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
-      const op = item[method];
+      const op = item[method] as OperationObject | undefined;
       if (!op) continue;
-      const params: Parameter[] = [...(item.parameters ?? []), ...(op.parameters ?? [])];
+      const params: Parameter[] = [...((item.parameters as Parameter[] | undefined) ?? []), ...(op.parameters ?? [])];
       out.push({
         method: method.toUpperCase(),
         template,
@@ -109,13 +118,19 @@ const INJECTION = [
   '1; DROP TABLE product; --',
   '" OR ""="',
   '<script>alert(1)</script>',
-  '${7*7}{{7*7}}',
+  `\${7*7}{{7*7}}`,
   '{"$gt":""}',
 ];
 const TRAVERSAL = ['../../../../etc/passwd', '..\\..\\..\\windows\\win.ini', '/etc/passwd', '....//....//etc/hosts'];
 /** Raw JSON number texts: 1e309 parses to Infinity in JavaScript. */
-const RAW_NUMBERS = { nonFinite: ['1e309', '-1e309'], huge: ['1e308', '-1e308', '99999999999999999999999', '-1', '1.5e-308'] };
-const NUMERIC_STRINGS = { nonFinite: ['NaN', 'Infinity', '-Infinity', '1e309'], huge: ['1e308', '-1e308', '99999999999999999999999', '-1', '0.0000000001'] };
+const RAW_NUMBERS = {
+  nonFinite: ['1e309', '-1e309'],
+  huge: ['1e308', '-1e308', '99999999999999999999999', '-1', '1.5e-308'],
+};
+const NUMERIC_STRINGS = {
+  nonFinite: ['NaN', 'Infinity', '-Infinity', '1e309'],
+  huge: ['1e308', '-1e308', '99999999999999999999999', '-1', '0.0000000001'],
+};
 /** Malformed percent-escapes (as sent, undecoded): truncated, not hex, overlong UTF-8, a lone surrogate, invalid bytes. */
 const BAD_ESCAPES = ['%', '%zz', 'a%E0%A4%A', '%C0%AF', '%ED%A0%80', '%FF%FE'];
 const HUGE_BODY_STRING = 'A'.repeat(100_000);
@@ -134,16 +149,9 @@ function enc(value: string): string {
 /** Malformed variants of a record id: wrong length, wrong prefix, wrong characters. */
 function badIds(real: string | undefined): string[] {
   const id = real && /^[A-Za-z0-9]{15,18}$/.test(real) ? real : '001000000000001AAA';
-  return [
-    'abc',
-    '',
-    `zz${id.slice(2)}`,
-    `${id}X`,
-    id.slice(0, 14),
-    `${id.slice(0, 15)}!!!`,
-    id.toLowerCase() === id ? id.toUpperCase() : id.toLowerCase(),
-    '000000000000000000',
-  ];
+  // Not '' (a nullable field reads it as null) nor a case change of the suffix (an 18-character id's last three
+  // letters are a case checksum: any case names the same record).
+  return ['abc', `zz${id.slice(2)}`, `${id}X`, id.slice(0, 14), `${id.slice(0, 15)}!!!`, '000000000000000000'];
 }
 
 // ---- schemas ------------------------------------------------------------------------------------------------------
@@ -173,8 +181,12 @@ function placeholder(s: Schema | undefined, name: string, v: PartyValues): unkno
   if (s.anyOf) return placeholder(s.anyOf.find((a) => a.type === 'number') ?? s.anyOf[0], name, v);
   if (s.enum) return s.enum[0];
   switch (s.type) {
-    case 'object':
-      return Object.fromEntries((s.required ?? []).map((k) => [k, placeholder(s.properties?.[k], k, v)]));
+    case 'object': {
+      // Required fields, and the fields the party has real values for (a productId that exists), so the
+      // malformed part gets past "which product?" to the code that uses it.
+      const keys = Object.keys(s.properties ?? {}).filter((k) => s.required?.includes(k) || k in v.fields);
+      return Object.fromEntries(keys.map((k) => [k, placeholder(s.properties?.[k], k, v)]));
+    }
     case 'array':
       return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => placeholder(s.items, name, v));
     case 'number':
@@ -207,6 +219,7 @@ function leaves(s: Schema | undefined, at: Array<string | number> = []): Leaf[] 
 /** The body with the field at `path` set to a marker, and the JSON text with the marker swapped for `raw`. */
 function bodyWith(base: unknown, path: Array<string | number>, schema: Schema, v: PartyValues, raw: string): string {
   const MARK = '__FUZZ_VALUE__';
+  // biome-ignore lint/suspicious/noExplicitAny: walks and builds an arbitrary JSON tree.
   const root = structuredClone(base) as any;
   let at = root;
   for (let i = 0; i < path.length - 1; i++) {
@@ -269,7 +282,7 @@ export function fuzzOperation(op: Operation, v: PartyValues): FuzzRequest[] {
   for (const p of op.pathParams) {
     const at = (raw: string) => pathOf(op, { ...realParams, [p.name]: raw }) + queryOf(requiredQuery);
     const send = (kind: MutationKind, raw: string) => add(kind, 'path', p.name, at(raw), validBody);
-    for (const id of badIds(v.params[p.name])) if (id) send('bad-id', enc(id));
+    for (const id of badIds(v.params[p.name])) send('bad-id', enc(id));
     for (const s of OVER_LONG) send('over-long', s);
     send('huge-string', HUGE_URL_STRING);
     for (const s of BAD_ESCAPES) send('bad-escape', s);
@@ -342,7 +355,8 @@ export function fuzzOperation(op: Operation, v: PartyValues): FuzzRequest[] {
       if (isNumeric(leaf.schema) || !isText(leaf.schema)) for (const s of RAW_NUMBERS.huge) set('huge-number', s);
       if (isNumeric(leaf.schema)) for (const s of NUMERIC_STRINGS.huge) set('huge-number', JSON.stringify(s));
       if (/id$/i.test(String(leaf.path[leaf.path.length - 1])) && isText(leaf.schema))
-        for (const id of badIds(String(v.fields[String(leaf.path[leaf.path.length - 1])] ?? ''))) set('bad-id', JSON.stringify(id));
+        for (const id of badIds(String(v.fields[String(leaf.path[leaf.path.length - 1])] ?? '')))
+          set('bad-id', JSON.stringify(id));
       if (!free) {
         for (const s of INJECTION) set('injection', JSON.stringify(s));
         for (const s of TRAVERSAL) set('traversal', JSON.stringify(s));
@@ -360,7 +374,9 @@ export function fuzzOperation(op: Operation, v: PartyValues): FuzzRequest[] {
     add('malformed-json', 'framing', '', q, '', json);
     add('wrong-content-type', 'framing', '', q, '<a>1</a>', { 'content-type': 'application/xml' });
     add('wrong-content-type', 'framing', '', q, 'a=1&b=2', { 'content-type': 'application/x-www-form-urlencoded' });
-    add('wrong-content-type', 'framing', '', q, '--x\r\n\r\n--x--', { 'content-type': 'multipart/form-data; boundary=x' });
+    add('wrong-content-type', 'framing', '', q, '--x\r\n\r\n--x--', {
+      'content-type': 'multipart/form-data; boundary=x',
+    });
     add('wrong-content-type', 'framing', '', q, '{}', { 'content-type': 'application/json; charset=utf-16' });
     add('too-large', 'framing', '', q, JSON.stringify({ padding: 'A'.repeat(1_100_000) }));
   }
@@ -369,7 +385,7 @@ export function fuzzOperation(op: Operation, v: PartyValues): FuzzRequest[] {
   return out;
 }
 
-export function fuzzRequests(doc: { paths: Record<string, Record<string, any>> }, v: PartyValues): FuzzRequest[] {
+export function fuzzRequests(doc: OpenApiDoc, v: PartyValues): FuzzRequest[] {
   return operationsOf(doc).flatMap((op) => fuzzOperation(op, v));
 }
 
@@ -380,21 +396,45 @@ export function fuzzRequests(doc: { paths: Record<string, Record<string, any>> }
 export function applicableKinds(op: Operation): Set<`${Place}:${MutationKind}`> {
   const kinds = new Set<`${Place}:${MutationKind}`>(['framing:unknown-route', 'framing:bad-escape']);
   if (op.pathParams.length)
-    for (const k of ['bad-id', 'over-long', 'huge-string', 'bad-escape', 'control-chars', 'injection', 'traversal'] as const)
+    for (const k of [
+      'bad-id',
+      'over-long',
+      'huge-string',
+      'bad-escape',
+      'control-chars',
+      'injection',
+      'traversal',
+    ] as const)
       kinds.add(`path:${k}`);
   const queried = op.queryParams.filter((p) => isRead(op) || !acceptsAnyString(p.schema));
   if (queried.length)
-    for (const k of ['wrong-type', 'huge-string', 'over-long', 'control-chars', 'bad-escape', 'non-finite-number'] as const)
+    for (const k of [
+      'wrong-type',
+      'huge-string',
+      'over-long',
+      'control-chars',
+      'bad-escape',
+      'non-finite-number',
+    ] as const)
       kinds.add(`query:${k}`);
   if (op.queryParams.some((p) => p.required)) kinds.add('query:missing-field');
   if (isRead(op)) kinds.add('query:extra-field');
   if (isRead(op) && op.queryParams.length)
     for (const k of ['huge-number', 'injection', 'traversal'] as const) kinds.add(`query:${k}`);
   if (op.body) {
-    for (const k of ['missing-field', 'extra-field', 'wrong-type', 'huge-string', 'control-chars', 'non-finite-number', 'deep-nesting'] as const)
+    for (const k of [
+      'missing-field',
+      'extra-field',
+      'wrong-type',
+      'huge-string',
+      'control-chars',
+      'non-finite-number',
+      'deep-nesting',
+    ] as const)
       kinds.add(`body:${k}`);
     kinds.add('framing:wrong-content-type');
   }
-  if (!isRead(op)) for (const k of ['malformed-json', 'wrong-content-type', 'too-large'] as const) kinds.add(`framing:${k}`);
+  if (!isRead(op))
+    for (const k of ['malformed-json', 'wrong-content-type', 'too-large'] as const) kinds.add(`framing:${k}`);
   return kinds;
 }
