@@ -266,6 +266,22 @@ describe('OpenAPI fuzz: malformed requests to every operation', () => {
     }
   });
 
+  test('what Node refuses before Fastify (headers over its size limit) still answers in the error shape', async () => {
+    const url = new URL(s.url);
+    const r: FuzzRequest = {
+      operation: '(any)',
+      kind: 'huge-string',
+      place: 'framing',
+      target: 'x-padding',
+      method: 'GET',
+      path: `${BASE}/session-context?q=${'A'.repeat(20_000)}`,
+      headers: { 'x-padding': 'B'.repeat(20_000) },
+    };
+    const answer = await send(url, r, '', '');
+    assert.equal(answer.status, 431);
+    assert.ok(hasErrorShape(answer.text), answer.text);
+  });
+
   test('no 5xx, every 4xx in the error shape, and nothing changed, as a guest and as a buyer', {
     timeout: 900_000,
   }, async () => {
