@@ -2,6 +2,7 @@
 // for one numbered placement: when it runs it calls the detector with that number (`__xss(n)`, or
 // `__XSS(n)` once a store upper-cases it, or `alert(n)` for the dialog-based ones), so one page can
 // carry many vectors and still tell which one fired where.
+import { hasUnsafeTextCharacters } from '@store/core';
 
 export interface Vector {
   /** A short name for reports. */
@@ -26,6 +27,13 @@ export const VECTORS: readonly Vector[] = [
   { name: 'U+2028 string breakout', make: (n) => `\u2028\u2029";__xss(${n})//` },
   { name: 'URL-encoded', make: (n) => `%3Cimg%20src%3Dx%20onerror%3D__xss(${n})%3E` },
 ];
+
+/**
+ * The vectors a stored free-text field can hold: the store refuses text with line or paragraph separators,
+ * control or text-direction characters outright (core text-safety), so the U+2028 breakout never reaches a
+ * stored name or address; it is still tried wherever text is echoed without being stored (search, paths).
+ */
+export const STORABLE_VECTORS = VECTORS.filter((v) => !hasUnsafeTextCharacters(v.make(0)));
 
 /** One vector placed at one injection point, under the number its detector call carries. */
 export interface Placement {
@@ -76,11 +84,11 @@ export class PlacementRegistry {
    * from `offset` (for fields a few records cannot carry every vector: each such field starts elsewhere
    * in the list, so together they carry them all). Only the vectors used are placed.
    */
-  fill(point: string, maxLength: number, count: number, offset = 0): string[] {
+  fill(point: string, maxLength: number, count: number, offset = 0, vectors: readonly Vector[] = VECTORS): string[] {
     const values: string[] = [];
     let current = '';
-    for (let i = 0; i < VECTORS.length; i++) {
-      const vector = VECTORS[(offset + i) % VECTORS.length]!;
+    for (let i = 0; i < vectors.length; i++) {
+      const vector = vectors[(offset + i) % vectors.length]!;
       const length = vector.make(this.next).length;
       if (length > maxLength) continue;
       if (current && current.length + 1 + length > maxLength) {

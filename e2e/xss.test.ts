@@ -26,7 +26,7 @@ import {
   XssTally,
 } from './xss-detector.ts';
 import { InputCounts, shopperApi } from './xss-shopper.ts';
-import { PlacementRegistry, VECTORS } from './xss-vectors.ts';
+import { PlacementRegistry, STORABLE_VECTORS, VECTORS } from './xss-vectors.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../packages/server/src/seed/access.ts';
 import { WEBSTORE_ID } from '../packages/server/src/seed/store.ts';
 import { PROMOTION_IDS } from '../packages/server/src/seed/promotions.ts';
@@ -422,7 +422,10 @@ describe('a guest at the cart and checkout', () => {
       city: ['address city', 80, 10],
     } as const;
     const fields = Object.fromEntries(
-      Object.entries(points).map(([k, [point, max, offset]]) => [k, store.registry.fill(point, max, 2, offset)]),
+      Object.entries(points).map(([k, [point, max, offset]]) => [
+        k,
+        store.registry.fill(point, max, 2, offset, STORABLE_VECTORS),
+      ]),
     ) as Record<keyof typeof points, string[]>;
     const phones = store.registry.fill('contact phone', 40, 2, 2);
     const emails = ['svg onload', 'attribute " breakout'].map(

@@ -6,7 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import { createServices, type ServiceOptions, type Services } from './services/index.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { checkoutRoutes } from './modules/checkouts.ts';
 import { addressRoutes } from './modules/addresses.ts';
 import { orderRoutes } from './modules/orders.ts';
@@ -24,6 +24,7 @@ import { assetRoutes } from './modules/assets.ts';
 import { accountRoutes } from './modules/accounts.ts';
 import { authRoutes } from './modules/auth.ts';
 import { installCsrfProtection } from './http/csrf.ts';
+import { installInputGuard } from './http/input-guard.ts';
 import { sessionConfigFromEnv } from './auth/sessions.ts';
 import { fastifyTrustProxy, type ProxyTrust, proxyTrustFromEnv } from './http/proxy-trust.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -49,10 +50,14 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     trustProxy: fastifyTrustProxy(opts.trustProxy === undefined ? proxyTrustFromEnv() : opts.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The router's and Node's HTTP parser's refusals bypass the error handler: they get the error shape here.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installInputGuard(app);
 
   await app.register(swagger, {
     openapi: {

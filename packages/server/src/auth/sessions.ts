@@ -121,6 +121,8 @@ export class SessionStore {
       session.data = { ...session.data, ...change.data };
       set.data_json = JSON.stringify(session.data);
     }
+    // An empty change (PATCH with {}) is no change: an UPDATE with an empty SET is not SQL.
+    if (!Object.keys(set).length) return;
     await this.db.updateTable('session').set(set).where('id', '=', session.id).execute();
   }
 

@@ -1,6 +1,7 @@
 // Every failure leaves the server as the platform's error body: a JSON array of {errorCode, message}.
 // Services throw ApiError (domain/errors.ts); schema and parser failures are mapped here.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorBody } from '../domain/errors.ts';
 
 export function installErrorHandling(app: FastifyInstance): void {
@@ -32,4 +33,35 @@ export function installErrorHandling(app: FastifyInstance): void {
       .status(404)
       .send(errorBody('NOT_FOUND', `The requested resource does not exist: ${req.method} ${req.url.split('?')[0]}`));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the router's own refusals (a malformed percent-escape in the path, a path
+ * parameter over routerOptions.maxParamLength) happen before any route, so the error handler never sees them.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    reply.status(414).send(errorBody('URL_TOO_LONG', 'A part of the URL is longer than the server accepts.'));
+  else if (err.code === 'FST_ERR_BAD_URL')
+    reply.status(400).send(errorBody('INVALID_URL', 'The URL is not valid: it has a malformed percent-escape.'));
+  else reply.status(400).send(errorBody('INVALID_API_INPUT', err.message));
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: requests Node's HTTP parser refuses (headers over the size limit,
+ * broken framing) never reach Fastify; they still get the error shape, and the connection closes.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  const [status, reason, code] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'REQUEST_HEADERS_TOO_LARGE']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'REQUEST_TIMEOUT']
+        : [400, 'Bad Request', 'INVALID_REQUEST'];
+  const body = JSON.stringify(errorBody(code, `The request could not be read (${reason}).`));
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -8,7 +8,7 @@ import { ADDRESS_MAX_PAGE_SIZE, ADDRESS_PAGE_SIZE, CHECKOUT_ERROR_CODES, KEY_PRE
 import type { Services } from '../services/index.ts';
 import { buyerContext } from '../http/context.ts';
 import { ApiError } from '../domain/errors.ts';
-import { flag, freeText, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { flag, freeText, ignoredParams, optionalAccount, pageToken, webstoreParams } from './schemas.ts';
 import { checkedId } from '../domain/record-ids.ts';
 import { WEBSTORE } from './base.ts';
 
@@ -105,10 +105,7 @@ export function addressRoutes(app: FastifyInstance, s: Services): void {
           excludeUnsupportedCountries: flag.default(true),
           shouldShowDefaultAddrFirst: flag.default(true),
           pageSize: z.coerce.number().int().min(1).max(ADDRESS_MAX_PAGE_SIZE).default(ADDRESS_PAGE_SIZE),
-          pageToken: z
-            .string()
-            .regex(/^\d{1,5}$/, 'must be a page token')
-            .optional(),
+          pageToken,
           sortOrder: z.enum(['CreatedDateAsc', 'CreatedDateDesc', 'NameAsc', 'NameDesc']).default('CreatedDateDesc'),
           addressId: z.string().max(18).optional(),
           fields: z.string().optional(),
@@ -127,7 +124,7 @@ export function addressRoutes(app: FastifyInstance, s: Services): void {
           excludeUnsupportedCountries: q.excludeUnsupportedCountries,
           shouldShowDefaultAddrFirst: q.shouldShowDefaultAddrFirst,
           pageSize: q.pageSize,
-          pageToken: q.pageToken ? Number(q.pageToken) : 0,
+          pageToken: q.pageToken ?? 0,
           sortOrder: q.sortOrder,
           addressId: q.addressId ? addressId(q.addressId) : undefined,
         },

@@ -16,7 +16,16 @@ import {
 import type { Services } from '../services/index.ts';
 import { cartOwnerFor } from '../http/cart-caller.ts';
 import { badInput } from '../domain/errors.ts';
-import { csv, flag, freeText, ignoredParams, multilineText, optionalAccount, webstoreParams } from './schemas.ts';
+import {
+  csv,
+  decimalInput,
+  flag,
+  freeText,
+  ignoredParams,
+  multilineText,
+  optionalAccount,
+  webstoreParams,
+} from './schemas.ts';
 import { ASYNC_BATCH_THRESHOLD } from '../services/carts/cart-operations.ts';
 import { preserveResult } from '../services/carts/guest-cart.ts';
 import { MAX_RESERVATION_SECONDS, reserveInventory } from '../services/carts/reservations.ts';
@@ -45,7 +54,7 @@ const accountQuery = z.object({
 const itemInput = z
   .object({
     productId: z.string({ error: 'productId is required.' }).min(1).max(18),
-    quantity: z.union([z.string().max(20), z.number()], { error: 'quantity is required.' }),
+    quantity: decimalInput(20, { error: 'quantity is required.' }),
     type: z.literal('Product').optional(),
     productSellingModelId: z.string().max(18).optional(),
     subscriptionTerm: z.number().int().min(1).max(1000).optional(),
@@ -296,7 +305,7 @@ export function cartRoutes(app: FastifyInstance, s: Services): void {
         summary: 'Change a line\u2019s quantity',
         params: itemParams,
         querystring: accountQuery,
-        body: z.object({ quantity: z.union([z.string().max(20), z.number()]) }).strict(),
+        body: z.object({ quantity: decimalInput(20) }).strict(),
       },
     },
     async (req, reply) => {

@@ -9,7 +9,7 @@ import type { Services } from '../services/index.ts';
 import { buyerContext } from '../http/context.ts';
 import { callerOf } from '../http/caller.ts';
 import { ApiError } from '../domain/errors.ts';
-import { ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { ignoredParams, optionalAccount, pageToken, webstoreParams } from './schemas.ts';
 import { checkedId } from '../domain/record-ids.ts';
 import type { OrderViewer } from '../services/orders.ts';
 import { WEBSTORE } from './base.ts';
@@ -46,10 +46,7 @@ export function orderRoutes(app: FastifyInstance, s: Services): void {
         params: webstoreParams,
         querystring: accountQuery.extend({
           pageSize: z.coerce.number().int().min(1).max(100).default(25),
-          pageToken: z
-            .string()
-            .regex(/^\d{1,5}$/, 'must be a page token')
-            .optional(),
+          pageToken,
         }),
       },
     },
@@ -57,7 +54,7 @@ export function orderRoutes(app: FastifyInstance, s: Services): void {
       const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
       return s.orders.list(store, viewer, {
         pageSize: req.query.pageSize,
-        pageToken: req.query.pageToken ? Number(req.query.pageToken) : 0,
+        pageToken: req.query.pageToken ?? 0,
       });
     },
   );

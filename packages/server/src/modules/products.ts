@@ -5,7 +5,7 @@ import type { Services } from '../services/index.ts';
 import { checkSnapshot } from '../services/webstores.ts';
 import { catalogueContext } from '../http/context.ts';
 import { cacheForAudience } from '../http/audience-cache.ts';
-import { csv, flag, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { csv, flag, ignoredParams, optionalAccount, pageToken, webstoreParams } from './schemas.ts';
 import { CHILDREN_PAGE_LIMIT } from '../services/product-reads.ts';
 import { WEBSTORE } from './base.ts';
 
@@ -108,7 +108,7 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
         querystring: z.object({
           pageSize: z.coerce.number().int().min(1).max(CHILDREN_PAGE_LIMIT).default(CHILDREN_PAGE_LIMIT),
           page: z.coerce.number().int().min(0).max(10000).default(0),
-          pageToken: z.string().regex(/^\d+$/).optional(),
+          pageToken,
           mediaGroups: csv.optional(),
           includeProductSellingModels: flag.optional(),
           effectiveAccountId: optionalAccount,

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import { catalogueContext } from '../http/context.ts';
-import { csv, freeText, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { csv, decimalInput, freeText, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
 import { MAX_PROMOTION_PRODUCTS } from '../services/promotions.ts';
 import { COMMERCE, WEBSTORE } from './base.ts';
 
@@ -42,7 +42,7 @@ export function promotionRoutes(app: FastifyInstance, s: Services): void {
     .object({
       productId: z.string().max(18).optional(),
       sku: z.string().max(80).optional(),
-      salesPrice: z.union([z.string().max(30), z.number()]).optional(),
+      salesPrice: decimalInput(30).optional(),
     })
     .refine((p) => !!p.productId || !!p.sku, 'each product needs a productId or a sku');
 
@@ -74,8 +74,8 @@ export function promotionRoutes(app: FastifyInstance, s: Services): void {
       type: z.string().max(40).optional(),
       product2Id: z.string().max(18).optional(),
       sku: z.string().max(80).optional(),
-      quantity: z.union([z.string().max(20), z.number()]),
-      salesPrice: z.union([z.string().max(30), z.number()]),
+      quantity: decimalInput(20),
+      salesPrice: decimalInput(30),
     })
     .refine((i) => !!i.product2Id || !!i.sku, 'each cart item needs a product2Id or a sku');
 

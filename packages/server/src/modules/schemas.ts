@@ -15,7 +15,27 @@ export const csv = z.union([z.string(), z.array(z.string())]).transform((v) =>
     .map((s) => s.trim())
     .filter(Boolean),
 );
-export const optionalAccount = z.string().max(18).optional();
+/** A page token is a page number this server handed out: a bounded whole number, never a float offset in SQL. */
+export const pageToken = z
+  .string()
+  .regex(/^\d{1,5}$/, 'must be a page token')
+  .transform(Number)
+  .optional();
+/**
+ * A decimal (quantity, price, range bound) sent as a JSON number or a string. Bounded: 1e308 is a valid JSON
+ * number, and a product of two such overflows to Infinity, so a number beyond any real quantity or price is bad
+ * input here rather than a fault later. 1e15 is under 2^53, so every whole number in range is exact.
+ */
+export const MAX_DECIMAL_INPUT = 1e15;
+export const decimalInput = (maxLength: number, params?: { error: string }) =>
+  z.union([z.string().max(maxLength), z.number().min(-MAX_DECIMAL_INPUT).max(MAX_DECIMAL_INPUT)], params);
+/** The account a call acts for: a record id when given (empty reads as absent), checked on every route, also on
+ * those that name the account in the path and would otherwise never look at it. */
+export const optionalAccount = z
+  .string()
+  .max(18)
+  .refine((v) => v === '' || isRecordId(v), 'must be a 15- or 18-character record id')
+  .optional();
 
 export const webstoreParams = z.object({ webstoreId: z.string().min(1).max(40) });
 

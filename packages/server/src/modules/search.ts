@@ -16,12 +16,12 @@ import type { Services } from '../services/index.ts';
 import type { SearchInput } from '../services/search.ts';
 import { badInput } from '../domain/errors.ts';
 import { buyerContext, catalogueContext } from '../http/context.ts';
-import { csv, flag, freeText, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
+import { csv, decimalInput, flag, freeText, ignoredParams, optionalAccount, webstoreParams } from './schemas.ts';
 import type { Webstore } from '../services/webstores.ts';
 import { WEBSTORE } from './base.ts';
 
 const L = SEARCH_LIMITS;
-const value = z.union([z.string().max(100), z.number()]);
+const value = decimalInput(100);
 const refinement = z.union([
   z.object({
     type: z.literal('Range'),
@@ -39,7 +39,8 @@ const refinement = z.union([
 ]);
 const refinements = z.array(refinement).max(L.maxRefinements);
 const pageSize = z.coerce.number().int().min(1).max(L.maxPageSize).default(L.defaultPageSize);
-const page = z.coerce.number().int().min(0).default(0);
+// Bounded like every page number: deep pages of a relevance-ranked list are not browsed, and a float is never an offset.
+const page = z.coerce.number().int().min(0).max(10_000).default(0);
 const grouping = z
   .enum(['VariationParent', 'NoGrouping', 'BestMatch'])
   .default('VariationParent')

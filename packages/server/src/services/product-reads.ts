@@ -35,7 +35,7 @@ export interface BatchQuery extends DetailQuery {
 export interface ChildrenQuery {
   pageSize: number;
   page: number;
-  pageToken?: string;
+  pageToken?: number;
   mediaGroups?: string[];
   includeProductSellingModels?: boolean;
   fields?: string[];
@@ -152,7 +152,7 @@ export class ProductReads {
   /** A page of a variation parent's children; a variation is visible with its parent (they share its categories). */
   async children(store: Webstore, ctx: CatalogueContext, productId: string, q: ChildrenQuery) {
     const { id } = await this.products.visibleRow(store.id, ctx, productId);
-    const page = q.pageToken ? Number(q.pageToken) : q.page;
+    const page = q.pageToken ?? q.page;
     const { rows, total } = await this.products.childRows(store.id, id, page * q.pageSize, q.pageSize);
     const products = await this.products.details(ctx, rows, ctx.tree, {
       mediaGroups: q.mediaGroups,

@@ -23,13 +23,24 @@ export interface DeliveryGroupInput {
   shippingInstructions?: string | null;
 }
 
-function checkInput(owner: CartOwner, input: DeliveryGroupInput): void {
+async function checkInput(s: Services, owner: CartOwner, input: DeliveryGroupInput): Promise<void> {
   const country = input.deliveryAddress?.country;
   const allowed = owner.webstore.settings.shippingCountries ?? [];
   if (country && allowed.length && !allowed.includes(country.toUpperCase())) {
     throw badInput(`The store doesn't deliver to ${country}; it delivers to ${allowed.join(', ')}.`);
   }
-  if (input.deliveryMethodId) checkedId(input.deliveryMethodId);
+  // A method is one of the store's: an id of another kind, or of no method, would leave the group with none.
+  if (input.deliveryMethodId) {
+    const id = checkedId(input.deliveryMethodId, KEY_PREFIXES.deliveryMethod);
+    const method = await s.db
+      .selectFrom('delivery_method')
+      .select('id')
+      .where('id', '=', id)
+      .where('webstore_id', '=', owner.webstore.id)
+      .where('is_active', '=', 1)
+      .executeTakeFirst();
+    if (!method) throw badInput(`The delivery method ${input.deliveryMethodId} isn't one of this store's.`);
+  }
 }
 
 async function view(
@@ -134,7 +145,7 @@ export async function addDeliveryGroup(
   cart: CartTable,
   input: DeliveryGroupInput,
 ): Promise<CartDeliveryGroup> {
-  checkInput(owner, input);
+  await checkInput(s, owner, input);
   const row: CartDeliveryGroupTable = {
     id: randomRecordId(KEY_PREFIXES.deliveryGroup),
     cart_id: cart.id,
@@ -158,7 +169,7 @@ export async function updateDeliveryGroup(
   id: string,
   input: DeliveryGroupInput,
 ): Promise<CartDeliveryGroup> {
-  checkInput(owner, input);
+  await checkInput(s, owner, input);
   const g = await findGroup(s, cart, id);
   const set = columns(input);
   if (Object.keys(set).length) await s.db.updateTable('cart_delivery_group').set(set).where('id', '=', g.id).execute();
