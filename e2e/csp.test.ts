@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
 import { badge, fillCard, fillGuestContact, fillUsAddress, hydrated, section } from './checkout-steps.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../packages/server/src/seed/access.ts';
-import { placeCardOrder } from '../packages/server/src/test-support/orders.ts';
+import { placeCardOrder } from '../packages/server/src/test-support/purchase.ts';
 
 let productId: string;
 let caseyOrderId: string;

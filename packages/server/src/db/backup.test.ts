@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../test-support/server.ts';
-import { placeGuestOrder } from '../test-support/guest-checkout.ts';
+import { placeGuestOrder } from '../test-support/purchase.ts';
 import { backupSqlite, integrityProblems, timestampedBackupFile, type BackupProgress } from './backup.ts';
 import { openDatabase } from './connection.ts';
 

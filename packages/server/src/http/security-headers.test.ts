@@ -8,7 +8,7 @@ import path from 'node:path';
 import { BASE, errorOf, startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
 import { DEMO_USERS } from '../seed/access.ts';
 import { WEB_DIST } from './storefront.ts';
-import { placeCardOrder } from '../test-support/orders.ts';
+import { placeCardOrder } from '../test-support/purchase.ts';
 
 let s: TestServer;
 let casey: Agent;

@@ -9,7 +9,7 @@ import { DEMO_USERS } from '../seed/access.ts';
 import { PRICE_BOOK_IDS, SELLING_MODEL_IDS, WEBSTORE_ID } from '../seed/store.ts';
 import { DELIVERY_METHOD_IDS } from '../seed/checkout.ts';
 import { DEMO_COUPONS } from '../seed/promotions.ts';
-import { ADDRESS, CONTACT } from '../test-support/checkout-details.ts';
+import { ADDRESS, CONTACT } from '../test-support/purchase.ts';
 
 let s: TestServer;
 before(async () => {

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, errorOf, startTestServer, type TestServer } from '../test-support/server.ts';
 import { DEMO_USERS } from '../seed/access.ts';
-import { guestCheckout, productIdOf } from '../test-support/guest-checkout.ts';
+import { guestCheckout, productIdOf } from '../test-support/purchase.ts';
 
 let s: TestServer;
 before(async () => {

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, errorOf, startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
 import type { TestPaymentGateway } from '../policies/payment-gateway.ts';
-import { guestCheckout, TEST_ADDRESS } from '../test-support/guest-checkout.ts';
+import { ADDRESS, guestCheckout } from '../test-support/purchase.ts';
 
 let s: TestServer;
 before(async () => {
@@ -15,8 +15,6 @@ before(async () => {
 after(async () => {
   await s?.close();
 });
-
-const ADDRESS = TEST_ADDRESS;
 
 /** A guest's checkout of one dataset, ready for payment: its agent, id, and amount in minor units. */
 async function readyCheckout(sku: string): Promise<{ a: Agent; id: string; amountMinor: number; currency: string }> {

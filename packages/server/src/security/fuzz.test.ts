@@ -21,17 +21,10 @@ import {
   type Operation,
   type PartyValues,
 } from './openapi-fuzz.ts';
+import { ADDRESS } from '../test-support/purchase.ts';
 
 const BASE = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
 const CONCURRENCY = 6;
-const ADDRESS = {
-  name: 'Ada Lovelace',
-  street: '415 Mission St',
-  city: 'San Francisco',
-  region: 'CA',
-  postalCode: '94105',
-  country: 'US',
-};
 
 let s: TestServer;
 let doc: OpenApiDoc;

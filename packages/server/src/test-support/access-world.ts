@@ -10,7 +10,7 @@ import { DEMO_USERS } from '../seed/access.ts';
 import { PRICE_BOOK_IDS, SELLING_MODEL_IDS } from '../seed/store.ts';
 import { DEMO_COUPONS } from '../seed/promotions.ts';
 import { BASE, type Agent, type Reply, type TestServer } from './server.ts';
-import { ADDRESS, CONTACT } from './checkout-details.ts';
+import { ADDRESS, CONTACT } from './purchase.ts';
 
 export type PartyName = 'owner' | 'account member' | 'other account' | 'guest' | 'logged out';
 export interface Party {

@@ -10,7 +10,7 @@
 import { DEMO_COUPONS } from '../seed/promotions.ts';
 import type { Reply } from './server.ts';
 import { CARD_PAYMENT, type World, freshCheckout, send } from './access-world.ts';
-import { ADDRESS, CONTACT } from './checkout-details.ts';
+import { ADDRESS, CONTACT } from './purchase.ts';
 
 export type Kind = 'account' | 'session' | 'cart' | 'checkout' | 'address' | 'order' | 'download' | 'subscription';
 
