@@ -37,7 +37,9 @@ function crossOrigin(req: FastifyRequest): boolean {
   const origin = req.headers.origin;
   if (!origin || origin === 'null') return origin === 'null';
   try {
-    return new URL(origin).host !== req.headers.host;
+    // req.host is the Host header, or a trusted proxy's X-Forwarded-Host (TRUST_PROXY), so a proxy that rewrites Host
+    // to an internal name does not make the store's own pages cross-origin.
+    return new URL(origin).host !== req.host;
   } catch {
     return true;
   }

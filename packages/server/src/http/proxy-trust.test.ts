@@ -4,7 +4,7 @@
 // that sent it is trusted. The test client connects from 127.0.0.1, which plays the proxy where one is trusted.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../test-support/server.ts';
+import { BASE, errorOf, startTestServer, type TestServer } from '../test-support/server.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/access.ts';
 import { parseProxyTrust } from './proxy-trust.ts';
 
@@ -104,6 +104,23 @@ describe('forwarded host and scheme', () => {
   test('a configured PUBLIC_URL decides the canonical origin, whatever the request or its proxy says', async () => {
     const page = await listed.get(PRODUCT, { headers: forged });
     assert.equal(canonicalOf(page.text), `https://shop.example.com${PRODUCT}`);
+  });
+});
+
+describe('the CSRF origin check behind a proxy', () => {
+  // A proxy that rewrites Host to an internal name passes the public one in X-Forwarded-Host; the store's
+  // own pages (Origin: the public address) must still count as same-origin there, and only there.
+  const fromShop = { origin: 'https://shop.example.net', 'x-forwarded-host': 'shop.example.net' };
+
+  test('a trusted proxy’s X-Forwarded-Host is the origin writes are checked against', async () => {
+    const res = await oneHop.agent().put(`${BASE}/carts/current`, {}, { headers: fromShop });
+    assert.ok(res.status < 300, `the store's own page behind its proxy: ${res.status} ${res.text}`);
+  });
+
+  test('without TRUST_PROXY, a forged X-Forwarded-Host does not make another origin same-origin', async () => {
+    const res = await direct.agent().put(`${BASE}/carts/current`, {}, { headers: fromShop });
+    assert.equal(res.status, 403);
+    assert.equal(errorOf(res).errorCode, 'INVALID_CSRF_TOKEN');
   });
 });
 

@@ -136,7 +136,13 @@ describe('a guest buys a dataset by card', () => {
     const badEmail = await patch(a, `/checkouts/${id}`, { contactInfo: { lastName: 'Lovelace', email: 'ada@' } });
     assert.equal(badEmail.status, 400);
     assert.equal(errorOf(badEmail).message, 'Enter a valid email address, such as you@example.com.');
-    assert.equal((await patch(a, `/checkouts/${id}`, { contactInfo: CONTACT })).status, 202);
+    // The phone is optional: given, it is kept; emptied in the form (sent as null), it is removed.
+    const phoned = await patch(a, `/checkouts/${id}`, { contactInfo: { ...CONTACT, phoneNumber: '+1 415 555 0100' } });
+    assert.equal(phoned.status, 202, phoned.text);
+    assert.equal(phoned.body.contactInfo.phoneNumber, '+1 415 555 0100');
+    const unphoned = await patch(a, `/checkouts/${id}`, { contactInfo: { ...CONTACT, phoneNumber: null } });
+    assert.equal(unphoned.status, 202, unphoned.text);
+    assert.equal(unphoned.body.contactInfo.phoneNumber, null);
     const both = await patch(a, `/checkouts/${id}`, {
       deliveryAddress: ADDRESS,
       deliveryMethodId: DELIVERY_METHOD_IDS.digital,

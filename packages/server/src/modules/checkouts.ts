@@ -46,7 +46,8 @@ const patchBody = z
         firstName: freeText(80).optional(),
         lastName: freeText(80).optional(),
         email: freeText(254).optional(),
-        phoneNumber: freeText(40).optional(),
+        // null clears it: the storefront sends null when the shopper empties the optional field.
+        phoneNumber: freeText(40).nullable().optional(),
         isoCountryCodeForPhoneNumber: freeText(2).optional(),
       })
       .strict()

@@ -366,11 +366,12 @@ export class CheckoutService {
       firstName: input.firstName?.trim() || current.firstName,
       lastName: input.lastName?.trim() || current.lastName,
       email: input.email?.trim() || current.email,
-      phoneNumber: input.phoneNumber?.trim() || current.phoneNumber,
+      // The phone is optional: null removes it; other fields keep their value when left out or empty.
+      phoneNumber: input.phoneNumber === null ? null : input.phoneNumber?.trim() || current.phoneNumber,
     };
     if (input.email !== undefined && !isValidEmail((input.email ?? '').trim()))
       throw badInput(`Enter a valid email address, such as you@example.com.`);
-    const phone = input.phoneNumber !== undefined ? phoneProblem(input.phoneNumber, country) : null;
+    const phone = typeof input.phoneNumber === 'string' ? phoneProblem(input.phoneNumber, country) : null;
     if (phone) throw badInput(phone);
     if (!next.lastName) throw badInput('Enter a last name.');
     await this.db
