@@ -1,6 +1,6 @@
 // A shopper sees a printed directory's stock on its page before clicking anything, and the product page
 // of a Net store makes no tax call (spec 02 §5, §8 codes 100 and 101), in real Chromium against the real
-// server. Stock is set in the test database first.
+// server. Stock is set in the test database first. Prices seen in a page load are kept (client data store).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page, Request } from 'playwright-core';
@@ -114,9 +114,35 @@ async function callsOnProductNavigation(): Promise<string[]> {
   return calls.filter((p) => p.includes(`/webstores/${WEBSTORE_ID}/taxes/`));
 }
 
-describe('tax calls on the product page', () => {
+describe("the product page's calls", () => {
   test('a Net store (the demo store) makes no tax call', async () => {
     assert.deepEqual(await callsOnProductNavigation(), []);
+  });
+
+  test('a product price seen in this page load is not asked for again', async () => {
+    const page = await openProduct(dataset.id);
+    const related = {
+      id: dataset.fields.B2B_Related_Product1__c,
+      name: dataset.fields['B2B_Related_Product1__r.Name'],
+    };
+    const calls: string[] = [];
+    page.on('request', (r: Request) => calls.push(new URL(r.url()).pathname));
+    const priceCalls = (id: string) => calls.filter((p) => p.endsWith(`/pricing/products/${id}`)).length;
+    await page.getByRole('link', { name: related.name }).first().click();
+    await page.getByRole('heading', { level: 1, name: related.name }).waitFor();
+    assert.equal(priceCalls(related.id), 1, 'the first visit asks for the price');
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: dataset.fields.Name }).waitFor();
+    await page.goForward();
+    await page.getByRole('heading', { level: 1, name: related.name }).waitFor();
+    // The second visit ran the page's loader (the product was read again) but took the price it had.
+    assert.equal(
+      calls.filter((p) => p.endsWith(`/webstores/${WEBSTORE_ID}/products/${related.id}`)).length,
+      2,
+      calls.join(', '),
+    );
+    assert.equal(priceCalls(related.id), 1, 'the second visit uses the kept price');
+    await page.close();
   });
 
   test('a Gross store still asks for the product tax', async () => {

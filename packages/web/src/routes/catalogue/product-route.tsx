@@ -73,11 +73,7 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
       }),
       // A product without a price answers 404: the page shows 'Price Unavailable'. Every selling
       // model's price comes along, for the subscription selector to switch between.
-      optional(
-        currency.then((currencyIsoCode) =>
-          api.client.getProductPrice(id, { signal, currencyIsoCode, allProductSellingModelPrices: true }),
-        ),
-      ),
+      optional(currency.then((currencyIsoCode) => api.productPrice(id, currencyIsoCode))),
       readTaxes(api, id, appContext, signal),
       // The page's one promotions call, beside the others: the promotional price for this buyer.
       optional(
