@@ -6,6 +6,7 @@ export * from './quantity-rule.ts';
 export * from './price-display.ts';
 export * from './selling-model.ts';
 export * from './product-action-validity.ts';
+export * from './stock-availability.ts';
 export * from './breadcrumbs.ts';
 export * from './currency.ts';
 export * from './catalogue-scope.ts';

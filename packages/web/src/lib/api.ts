@@ -4,12 +4,13 @@
 import {
   createCartStore,
   createCommerceClient,
+  createStore,
   CommerceFetchError,
   type CartStore,
   type CommerceClient,
   type ResponseInfo,
 } from '@store/client';
-import { SORT_RULES, type ProductDetail, type SortRule } from '@store/core';
+import { SORT_RULES, type ProductDetail, type ProductPrice, type SortRule } from '@store/core';
 import { loadViewer, type Viewer } from './account/viewer.ts';
 
 /** The demo webstore; the server passes the real one to render() and the page hands it to the browser. */
@@ -47,6 +48,13 @@ export interface StoreApi {
    * and timing out all load a new page.
    */
   viewer(): Promise<Viewer>;
+  /**
+   * A product's price with every selling model's price (the product page's pricing call), kept per product
+   * and currency in the client data store for its 300 s (spec 01 §4): going back to a product seen in this
+   * page load asks again only once that has passed. Safe to keep for the api's life, since the buyer, and
+   * so the price, only changes with a new page load.
+   */
+  productPrice(productId: string, currencyIsoCode: string | undefined): Promise<ProductPrice>;
   /** Forget the viewer, after a change the page keeps living with (a profile edit). */
   invalidateViewer(): void;
   /** Called after every answer from the API: each proves the session is in use (session timeout). */
@@ -118,9 +126,17 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
   let viewer: Promise<Viewer> | null = null;
   let sortRules: Promise<readonly SortRule[]> | null = null;
   let cart: CartStore | null = null;
+  const prices = createStore();
 
   return {
     client,
+    productPrice(productId, currencyIsoCode) {
+      // No abort signal: the load is shared by whoever asks for the key, and one navigation leaving
+      // must not fail it for another; a finished load is kept for the next visit anyway.
+      return prices.load(`${productId}|${currencyIsoCode ?? ''}`, () =>
+        client.getProductPrice(productId, { currencyIsoCode, allProductSellingModelPrices: true }),
+      );
+    },
     viewer() {
       viewer ??= loadViewer(client);
       return viewer;

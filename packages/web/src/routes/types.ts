@@ -169,6 +169,8 @@ export interface ProductData {
   taxes: ProductTaxes | null;
   /** The product's promotional price for this buyer (evaluate-products); null when none applies or the call failed. */
   promotions: PromotionalPricing | null;
+  /** What can be ordered now; null when stock is not tracked (datasets) or could not be read. */
+  availableQuantity: number | null;
   defaultCurrency: string;
   description: SanitizedRichText;
   origin: string;

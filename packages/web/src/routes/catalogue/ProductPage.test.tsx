@@ -30,6 +30,7 @@ function page(
     pricing: opts.price === undefined ? productPrice('499.00', '399.00', '349.00') : opts.price,
     taxes,
     promotions: opts.promotions ?? null,
+    availableQuantity: null,
     defaultCurrency: 'USD',
     description: sanitizeWith(purifier, product.fields.B2B_Product_Description_Rich__c),
     origin: 'https://shop.example.com',

@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { defaultSellingModel, type ProductDetail, type SellingModelSelection } from '@store/core';
 import { AddToCart } from '../../components/catalogue/AddToCart.tsx';
+import { ProductAvailability } from '../../components/catalogue/ProductAvailability.tsx';
 import { AppLink } from '../../components/ui/AppLink.tsx';
 import { Breadcrumbs } from '../../components/catalogue/Breadcrumbs.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -122,12 +123,16 @@ export function ProductPage({ data, session }: ProductPageProps) {
         <SubscriptionSelector models={models} current={selection} onChange={setSelection} />
       ) : null}
 
+      {/* Stock, for products that have it (printed directories) */}
+      <ProductAvailability availableQuantity={data.availableQuantity} quantityRule={product.purchaseQuantityRule} />
+
       {/* 4. Add to cart */}
       <AddToCart
         productId={product.id}
         productClass={product.productClass}
         hasPricing={view.isPriceAvailable}
         quantityRule={product.purchaseQuantityRule}
+        availableQuantity={data.availableQuantity}
         selection={selection}
         sellingModelValid={models.length === 0 || selection !== null}
       />

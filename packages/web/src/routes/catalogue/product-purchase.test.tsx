@@ -75,6 +75,7 @@ const data: ProductData = {
   pricing,
   taxes,
   promotions: { promotionalPrice: '359.10', promotionPriceAdjustmentList: [{ displayName: 'Spring sale' }] },
+  availableQuantity: null,
   defaultCurrency: 'USD',
   description: { kind: 'text', text: '' },
   origin: 'https://shop.example.com',

@@ -1,5 +1,6 @@
 // The product page (/product/:recordId, and /store/product/… for old links): the product, every
-// selling model's price, taxes, the buyer's promotional price and the sanitised description.
+// selling model's price, taxes (not in a Net store), the buyer's promotional price, the sanitised
+// description and, for products with tracked stock, what is available.
 
 import { DATASET_FIELDS, sharedSnapshotId, type ApplicationContext } from '@store/core';
 import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
@@ -11,6 +12,7 @@ import {
   productImageUrl,
   productName,
 } from '../../lib/catalogue/product-view.ts';
+import { readAvailableQuantity, readTaxes } from '../../lib/catalogue/product-stock.ts';
 import { promotionalPricingOf } from '../../lib/catalogue/promotions.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { PageError } from '../root/ErrorPage.tsx';
@@ -71,12 +73,8 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
       }),
       // A product without a price answers 404: the page shows 'Price Unavailable'. Every selling
       // model's price comes along, for the subscription selector to switch between.
-      optional(
-        currency.then((currencyIsoCode) =>
-          api.client.getProductPrice(id, { signal, currencyIsoCode, allProductSellingModelPrices: true }),
-        ),
-      ),
-      optional(api.client.getProductTaxes(id, { signal })),
+      optional(currency.then((currencyIsoCode) => api.productPrice(id, currencyIsoCode))),
+      readTaxes(api, id, appContext, signal),
       // The page's one promotions call, beside the others: the promotional price for this buyer.
       optional(
         currency.then((currencyIsoCode) =>
@@ -85,14 +83,16 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
       ).then((r) => promotionalPricingOf(r, id)),
       appContext,
     ]);
-    const description = await sanitizeRichText(
-      product.fields?.[DATASET_FIELDS.description] ?? product.fields?.Description ?? '',
-    );
+    const [description, availableQuantity] = await Promise.all([
+      sanitizeRichText(product.fields?.[DATASET_FIELDS.description] ?? product.fields?.Description ?? ''),
+      readAvailableQuantity(api, product, app, signal),
+    ]);
     return {
       product,
       pricing,
       taxes,
       promotions,
+      availableQuantity,
       defaultCurrency: app?.defaultCurrency ?? 'USD',
       description,
       origin: new URL(request.url).origin,
