@@ -1,5 +1,6 @@
 // Purchase quantity rule (spec 02 §3/§5) and the form messages it maps to (spec 01 §5, precedence spec 03 §5).
 import Big from 'big.js';
+import { FORM_MESSAGES } from './form-validation.ts';
 import { type DecimalInput, tryParseDecimal } from './money.ts';
 import type { PurchaseQuantityRule } from './wire.ts';
 
@@ -15,11 +16,11 @@ export const DEFAULT_QUANTITY_RULE: Readonly<PurchaseQuantityRule> = Object.free
 
 /** Form messages of spec 01 §5 that a quantity field can show. */
 export const QUANTITY_MESSAGES = {
-  valueMissing: 'Complete this field',
-  badInput: 'Enter a valid numeric value',
-  rangeOverflow: 'The number is too high',
-  rangeUnderflow: 'The number is too low',
-  stepMismatch: "Your entry isn't a valid increment",
+  valueMissing: FORM_MESSAGES.valueMissing,
+  badInput: FORM_MESSAGES.badNumericInput,
+  rangeOverflow: FORM_MESSAGES.rangeOverflow,
+  rangeUnderflow: FORM_MESSAGES.rangeUnderflow,
+  stepMismatch: FORM_MESSAGES.stepMismatch,
 } as const;
 
 export type QuantityProblem = keyof typeof QUANTITY_MESSAGES;
