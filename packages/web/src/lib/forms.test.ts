@@ -37,6 +37,9 @@ describe('field rules', () => {
       'You have entered an invalid format',
       'the right shape, no plain address',
     );
+    const long = `ada@${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(63)}.${'g'.repeat(60)}.com`; // 260 characters, each label within 63
+    assert.equal(long.length, 260);
+    assert.equal(email(long), 'Your entry is too long');
   });
 
   test('new password: at least 8 characters with a letter and a digit', () => {

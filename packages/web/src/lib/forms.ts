@@ -2,7 +2,7 @@
 // in the help-message precedence of spec 03 §5). The same rules run when a field loses focus and when the
 // form is sent; the server checks again and has the last word.
 
-import { checkField, FORM_MESSAGES, helpMessage, passwordRuleBreak } from '@store/core';
+import { checkField, FORM_MESSAGES, helpMessage, MAX_EMAIL_LENGTH, passwordRuleBreak } from '@store/core';
 
 export { FORM_MESSAGES };
 
@@ -13,8 +13,11 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 export type FieldRule = (value: string) => string | null;
 
 export const required: FieldRule = (v) => checkField(v, { required: true });
-/** One address (core's email rule): "Enter a valid email address, such as …", or the invalid-format text. */
-export const email: FieldRule = (v) => checkField(v, { required: true, type: 'email' });
+/**
+ * One address (core's email rule): "Enter a valid email address, such as …", or the invalid-format text;
+ * beyond the 254 characters an address can have, "Your entry is too long" says what to fix.
+ */
+export const email: FieldRule = (v) => checkField(v, { required: true, type: 'email', maxLength: MAX_EMAIL_LENGTH });
 /**
  * A new password is not trimmed (its spaces are part of it), so it maps core's password rule onto the
  * validity problems itself: too short, too long, or without a letter and a number ("Enter a valid value").
