@@ -274,21 +274,56 @@ export interface CartError {
   message: string | null;
 }
 
-/** The first error of an API answer, normalised: its code (else UNKNOWN_ERROR); the message only when it is a validation error. */
-export function normaliseCartError(
-  errors: ReadonlyArray<{ errorCode?: string | null; message?: string | null }> | null | undefined,
-): CartError {
-  const first = errors?.[0];
-  const code = first?.errorCode || 'UNKNOWN_ERROR';
-  return { code, message: code === 'CART_VALIDATION_ERROR' ? (first?.message ?? null) : null };
+// A name counts as a code only when it reads like one (MAX_LIMIT_EXCEEDED): a JavaScript class name
+// (TypeError, AbortError, CommerceFetchError) says nothing a shopper can use, so that failure shows its
+// own message instead (spec 03 §8 "No code").
+const CODE_LIKE = /^[A-Z][A-Z0-9_]*$/;
+
+/**
+ * The code of a thrown cart failure (spec 03 §8): the first error's type (the typed client's error list,
+ * else an API body's errorCode), else the error's name when it is a code; null when there is none.
+ */
+export function cartErrorCode(error: unknown): string | null {
+  if (!error || typeof error !== 'object') return null;
+  const { errors, name } = error as { errors?: unknown; name?: unknown };
+  const first = Array.isArray(errors) ? (errors[0] as { type?: unknown; errorCode?: unknown } | undefined) : undefined;
+  const type = first?.type ?? first?.errorCode;
+  if (typeof type === 'string' && type !== '') return type;
+  if (typeof name === 'string' && CODE_LIKE.test(name)) return name;
+  return null;
 }
 
-/** Maps a cart error to the add-to-cart message (spec 03 §8). */
-export function addToCartErrorMessage(
-  error: { code?: string | null; message?: string | null } | null | undefined,
-): string {
-  if (!error) return ADD_TO_CART_MESSAGES.fallback;
-  if (error.code === 'MAX_LIMIT_EXCEEDED') return ADD_TO_CART_MESSAGES.maxLimitExceeded;
-  if (error.code) return `Cart error: ${error.code}`;
-  return error.message || ADD_TO_CART_MESSAGES.fallback;
+/** The first error of a thrown cart failure, normalised: its code (else UNKNOWN_ERROR); the message only when it is a validation error. */
+export function normaliseCartError(error: unknown): CartError {
+  const code = cartErrorCode(error) ?? 'UNKNOWN_ERROR';
+  const errors = (error as { errors?: unknown } | null)?.errors;
+  const first = Array.isArray(errors) ? (errors[0] as { message?: unknown } | undefined) : undefined;
+  const message = typeof first?.message === 'string' ? first.message : null;
+  return { code, message: code === 'CART_VALIDATION_ERROR' ? message : null };
+}
+
+/** "the error serialised as text": a thrown string as it is, anything else as JSON; '' when that says nothing. */
+function serialised(error: unknown): string {
+  if (typeof error === 'string') return error;
+  try {
+    const text = JSON.stringify(error);
+    return text === undefined || text === '{}' || text === '[]' || text === 'null' ? '' : text;
+  } catch {
+    return ''; // a cycle: nothing readable to show
+  }
+}
+
+/**
+ * Maps a thrown cart failure to the add-to-cart message (spec 03 §8), in the spec's order:
+ * MAX_LIMIT_EXCEEDED → "The item you selected is already in your cart."; another code → "Cart error: {code}";
+ * no code → the error's own message, else the error serialised; nothing at all → "An unexpected error occurred."
+ */
+export function addToCartErrorMessage(error: unknown): string {
+  if (error === null || error === undefined) return ADD_TO_CART_MESSAGES.fallback;
+  const code = cartErrorCode(error);
+  if (code === 'MAX_LIMIT_EXCEEDED') return ADD_TO_CART_MESSAGES.maxLimitExceeded;
+  if (code) return `Cart error: ${code}`;
+  const own = (error as { message?: unknown }).message;
+  if (typeof own === 'string' && own.trim() !== '') return own;
+  return serialised(error) || ADD_TO_CART_MESSAGES.fallback;
 }

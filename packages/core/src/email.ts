@@ -15,16 +15,29 @@ const ATOM = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-\p{L}\p{N}]+$/u;
 const LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
 
 /**
- * One address: exactly one @, a dot-atom local part of at most 64 characters (no leading, trailing or double
- * dots), a domain of letter/digit/hyphen labels, at most 254 characters in all. Single-label domains (`a@b`)
- * pass: the spec asks no more, and an intranet address is real.
+ * The spec's own email rule (spec 03 §5), the form's "bad email input": no whitespace or commas, exactly one @
+ * with text on both sides, a local part of at most 64 characters. Every address isValidEmail accepts keeps it.
+ */
+export function isEmailShaped(value: string): boolean {
+  if (/[\s,]/u.test(value)) return false;
+  const parts = value.split('@');
+  return parts.length === 2 && parts[0] !== '' && parts[1] !== '' && parts[0]!.length <= MAX_EMAIL_LOCAL_PART;
+}
+
+/** The spec's list rule: split on commas; an empty item (",,", a trailing comma, an empty value) fails. */
+export function emailListItems(value: string): string[] | null {
+  const items = value.split(',').map((item) => item.trim());
+  return items.every((item) => item !== '') ? items : null;
+}
+
+/**
+ * One address the store keeps: the spec's rule (isEmailShaped), and on top a plain addr-spec (a dot-atom local
+ * part with no leading, trailing or double dots, a domain of letter/digit/hyphen labels, at most 254 characters
+ * in all). Single-label domains (`a@b`) pass: the spec asks no more, and an intranet address is real.
  */
 export function isValidEmail(value: string | null | undefined): boolean {
-  if (typeof value !== 'string' || value === '' || value.length > MAX_EMAIL_LENGTH) return false;
-  const parts = value.split('@');
-  if (parts.length !== 2) return false;
-  const [local, domain] = parts as [string, string];
-  if (local.length === 0 || local.length > MAX_EMAIL_LOCAL_PART) return false;
+  if (typeof value !== 'string' || value.length > MAX_EMAIL_LENGTH || !isEmailShaped(value)) return false;
+  const [local, domain] = value.split('@') as [string, string];
   return local.split('.').every((atom) => ATOM.test(atom)) && domain.split('.').every((label) => LABEL.test(label));
 }
 
@@ -34,7 +47,7 @@ export function isValidEmail(value: string | null | undefined): boolean {
  */
 export function isValidEmailList(value: string | null | undefined): boolean {
   if (typeof value !== 'string') return false;
-  return value.split(',').every((item) => isValidEmail(item.trim()));
+  return emailListItems(value)?.every(isValidEmail) ?? false;
 }
 
 /** "Enter a valid email address, such as {email}". */

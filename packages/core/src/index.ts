@@ -12,6 +12,7 @@ export * from './currency.ts';
 export * from './catalogue-scope.ts';
 export * from './url.ts';
 export * from './email.ts';
+export * from './form-validation.ts';
 export * from './ids.ts';
 export * from './search.ts';
 export * from './cart.ts';

@@ -1,5 +1,6 @@
 // Purchase quantity rule (spec 02 §3/§5) and the form messages it maps to (spec 01 §5, precedence spec 03 §5).
 import Big from 'big.js';
+import { FORM_MESSAGES, fieldValidity, VALIDITY_PRECEDENCE } from './form-validation.ts';
 import { type DecimalInput, tryParseDecimal } from './money.ts';
 import type { PurchaseQuantityRule } from './wire.ts';
 
@@ -15,11 +16,11 @@ export const DEFAULT_QUANTITY_RULE: Readonly<PurchaseQuantityRule> = Object.free
 
 /** Form messages of spec 01 §5 that a quantity field can show. */
 export const QUANTITY_MESSAGES = {
-  valueMissing: 'Complete this field',
-  badInput: 'Enter a valid numeric value',
-  rangeOverflow: 'The number is too high',
-  rangeUnderflow: 'The number is too low',
-  stepMismatch: "Your entry isn't a valid increment",
+  valueMissing: FORM_MESSAGES.valueMissing,
+  badInput: FORM_MESSAGES.badNumericInput,
+  rangeOverflow: FORM_MESSAGES.rangeOverflow,
+  rangeUnderflow: FORM_MESSAGES.rangeUnderflow,
+  stepMismatch: FORM_MESSAGES.stepMismatch,
 } as const;
 
 export type QuantityProblem = keyof typeof QUANTITY_MESSAGES;
@@ -53,26 +54,27 @@ const fail = (problem: QuantityProblem): QuantityCheck => ({
 
 /**
  * Checks a quantity against the rule (spec 02 §5): valid when minimum <= q <= maximum and
- * (q - minimum) is a whole multiple of the increment. Checks run in the help-message precedence
- * of spec 03 §5 (bad input, overflow, underflow, step), so the first failing one names the message.
- * An empty value reports valueMissing ("Complete this field").
+ * (q - minimum) is a whole multiple of the increment. The form-validation module decides, as for every
+ * field, so the help-message precedence of spec 03 §5 (bad numeric input, overflow, underflow, step) is the
+ * one all forms share. An empty value reports valueMissing ("Complete this field").
  */
 export function checkQuantity(
   quantity: DecimalInput | null | undefined,
   rule?: Partial<PurchaseQuantityRule> | null,
 ): QuantityCheck {
-  if (quantity === null || quantity === undefined || (typeof quantity === 'string' && quantity.trim() === '')) {
-    return fail('valueMissing');
-  }
-  const q = tryParseDecimal(quantity);
-  if (q === null) return fail('badInput');
   const r = resolveQuantityRule(rule);
-  const min = new Big(r.minimum);
-  if (q.gt(new Big(r.maximum))) return fail('rangeOverflow');
-  if (q.lt(min)) return fail('rangeUnderflow');
+  const text = quantity === null || quantity === undefined ? '' : String(quantity);
   // Divisibility is measured from the minimum: with min 2 and step 5, valid values are 2, 7, 12...
-  if (!q.minus(min).mod(new Big(r.increment)).eq(0)) return fail('stepMismatch');
-  return ok;
+  const validity = fieldValidity(text, {
+    required: true,
+    type: 'number',
+    min: r.minimum,
+    max: r.maximum,
+    step: r.increment,
+  });
+  const problem = VALIDITY_PRECEDENCE.find((p) => validity[p]);
+  if (!problem) return ok;
+  return fail(problem === 'badNumericInput' ? 'badInput' : (problem as QuantityProblem));
 }
 
 export function isQuantityValid(

@@ -15,9 +15,9 @@ import {
 describe('field rules', () => {
   test('spec 01 §5 wording', () => {
     assert.equal(FORM_MESSAGES.valueMissing, 'Complete this field');
-    assert.equal(FORM_MESSAGES.badEmail, 'Enter a valid email address, such as you@example.com');
+    assert.equal(FORM_MESSAGES.badEmailInput, 'Enter a valid email address, such as you@example.com');
     assert.equal(FORM_MESSAGES.tooShort, 'Your entry is too short');
-    assert.equal(FORM_MESSAGES.badValue, 'Enter a valid value');
+    assert.equal(FORM_MESSAGES.badInput, 'Enter a valid value');
   });
 
   test('required: blank or spaces only is missing', () => {
@@ -28,10 +28,18 @@ describe('field rules', () => {
 
   test('email: missing first, then the format', () => {
     assert.equal(email(''), 'Complete this field');
-    assert.equal(email('ada'), FORM_MESSAGES.badEmail);
-    assert.equal(email('ada@@example.com'), FORM_MESSAGES.badEmail);
-    assert.equal(email('a b@example.com'), FORM_MESSAGES.badEmail);
+    assert.equal(email('ada'), FORM_MESSAGES.badEmailInput);
+    assert.equal(email('ada@@example.com'), FORM_MESSAGES.badEmailInput);
+    assert.equal(email('a b@example.com'), FORM_MESSAGES.badEmailInput);
     assert.equal(email(' ada@example.com '), null);
+    assert.equal(
+      email('ada..l@example.com'),
+      'You have entered an invalid format',
+      'the right shape, no plain address',
+    );
+    const long = `ada@${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(63)}.${'g'.repeat(60)}.com`; // 260 characters, each label within 63
+    assert.equal(long.length, 260);
+    assert.equal(email(long), 'Your entry is too long');
   });
 
   test('new password: at least 8 characters with a letter and a digit', () => {
@@ -40,6 +48,8 @@ describe('field rules', () => {
     assert.equal(newPassword('abcdefgh'), 'Enter a valid value');
     assert.equal(newPassword('12345678'), 'Enter a valid value');
     assert.equal(newPassword('abcdefg1'), null);
+    assert.equal(newPassword(`${'a1'.repeat(100)}x`), 'Your entry is too long', 'over 200 characters');
+    assert.equal(newPassword('   '), 'Your entry is too short', 'spaces are not "empty": a password is not trimmed');
     assert.equal(newPassword('Datasets2026!'), null);
   });
 
@@ -53,7 +63,7 @@ describe('validate / formValues', () => {
   test('collects every field message, or null', () => {
     assert.deepEqual(validate(REGISTER_RULES, { firstName: '', lastName: 'L', email: 'nope', password: 'short1' }), {
       firstName: 'Complete this field',
-      email: FORM_MESSAGES.badEmail,
+      email: FORM_MESSAGES.badEmailInput,
       password: 'Your entry is too short',
     });
     assert.equal(validate(LOGIN_RULES, { email: 'a@b.c', password: 'x' }), null);

@@ -1,14 +1,10 @@
-// Field rules of the account forms, with the user-facing messages of spec 01 §5. The same rules run
-// when a field loses focus and when the form is sent; the server checks again and has the last word.
+// Field rules of the storefront's forms over core's one form-validation module (the messages of spec 01 §5
+// in the help-message precedence of spec 03 §5). The same rules run when a field loses focus and when the
+// form is sent; the server checks again and has the last word.
 
-import { invalidEmailMessage, isValidEmail, passwordRuleBreak } from '@store/core';
+import { checkField, FORM_MESSAGES, helpMessage, MAX_EMAIL_LENGTH, passwordRuleBreak } from '@store/core';
 
-export const FORM_MESSAGES = {
-  valueMissing: 'Complete this field',
-  tooShort: 'Your entry is too short',
-  badValue: 'Enter a valid value',
-  badEmail: invalidEmailMessage(),
-} as const;
+export { FORM_MESSAGES };
 
 /** The server's password rule (core password.ts). */
 export { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '@store/core';
@@ -16,15 +12,24 @@ export { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '@store/core';
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 export type FieldRule = (value: string) => string | null;
 
-const blank = (value: string) => value.trim() === '';
-
-export const required: FieldRule = (v) => (blank(v) ? FORM_MESSAGES.valueMissing : null);
-export const email: FieldRule = (v) => required(v) ?? (isValidEmail(v.trim()) ? null : FORM_MESSAGES.badEmail);
+export const required: FieldRule = (v) => checkField(v, { required: true });
+/**
+ * One address (core's email rule): "Enter a valid email address, such as …", or the invalid-format text;
+ * beyond the 254 characters an address can have, "Your entry is too long" says what to fix.
+ */
+export const email: FieldRule = (v) => checkField(v, { required: true, type: 'email', maxLength: MAX_EMAIL_LENGTH });
+/**
+ * A new password is not trimmed (its spaces are part of it), so it maps core's password rule onto the
+ * validity problems itself: too short, too long, or without a letter and a number ("Enter a valid value").
+ */
 export const newPassword: FieldRule = (v) => {
-  if (v === '') return FORM_MESSAGES.valueMissing;
-  const broken = passwordRuleBreak(v);
-  if (broken === 'tooShort') return FORM_MESSAGES.tooShort;
-  return broken ? FORM_MESSAGES.badValue : null;
+  const broken = v === '' ? null : passwordRuleBreak(v);
+  return helpMessage({
+    valueMissing: v === '',
+    tooShort: broken === 'tooShort',
+    tooLong: broken === 'tooLong',
+    badInput: broken === 'letterAndNumber',
+  });
 };
 /** A password being typed to log in: only required (it may predate today's rule). */
 export const currentPassword: FieldRule = (v) => (v === '' ? FORM_MESSAGES.valueMissing : null);

@@ -147,7 +147,7 @@ describe('AddToCart', () => {
     assert.equal(badge().textContent, 'Cart (0)');
   });
 
-  test('another code reads "Cart error: {code}"; a failure without one the fallback', async () => {
+  test('another code reads "Cart error: {code}"; a network failure its own message; nothing at all the fallback', async () => {
     answer = async () => Promise.reject(refused(409, 'INSUFFICIENT_INVENTORY'));
     await mount();
     await click(button());
@@ -157,7 +157,14 @@ describe('AddToCart', () => {
     answer = async () => Promise.reject(new TypeError('Failed to fetch'));
     await mount();
     await click(button());
-    assert.equal(inlineError(), 'Cart error: UNKNOWN_ERROR');
+    assert.equal(inlineError(), 'Failed to fetch');
+    await act(async () => root.unmount());
+
+    answer = async () => Promise.reject(new Error('')); // no code, no message, nothing serialisable
+    await mount();
+    await click(button());
+    assert.equal(inlineError(), 'An unexpected error occurred.');
+    assert.deepEqual(toasts().at(-1), { variant: 'error', label: 'Error', message: 'An unexpected error occurred.' });
   });
 
   test('changing the quantity clears the old error', async () => {

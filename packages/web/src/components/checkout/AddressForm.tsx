@@ -139,7 +139,7 @@ export function AddressForm({ form, countries, initial, submitLabel, onSubmit, o
       shipToPhoneNumber: t(values.phone),
     });
     setBusy(false);
-    if (!outcome.ok) setFormError(outcome.message ?? FORM_MESSAGES.badValue);
+    if (!outcome.ok) setFormError(outcome.message ?? FORM_MESSAGES.badInput);
   }
 
   return (

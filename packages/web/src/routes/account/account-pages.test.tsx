@@ -184,7 +184,7 @@ describe('/login', () => {
     const invalid = inRouter(
       <LoginPage
         data={{ returnUrl: '/' }}
-        result={{ fieldErrors: { email: FORM_MESSAGES.badEmail, password: 'Complete this field' } }}
+        result={{ fieldErrors: { email: FORM_MESSAGES.badEmailInput, password: 'Complete this field' } }}
       />,
     );
     assert.match(
