@@ -78,6 +78,24 @@ test('a failed cart action is retried 3 times, 4000 ms apart, then its error sur
   );
 });
 
+test('a failure that is not an error object is retried and rethrown as it was, not turned into a TypeError', async () => {
+  const clock = fakeClock();
+  let calls = 0;
+  const outcome = await withCartRetries(async () => {
+    calls++;
+    throw undefined;
+  }, clock).then(
+    () => 'resolved',
+    (error: unknown) => error,
+  );
+  assert.equal(
+    outcome,
+    undefined,
+    'the shopper sees the error mapping of what was thrown, not a crash in the retry loop',
+  );
+  assert.equal(calls, 4);
+});
+
 test('a 409 is not retried', async () => {
   const clock = fakeClock();
   let calls = 0;

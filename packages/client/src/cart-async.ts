@@ -56,11 +56,12 @@ export async function withCartRetries<T>(action: () => Promise<T>, clock: Clock 
     try {
       return await action();
     } catch (error) {
-      const status = (error as { status?: number }).status;
+      // A failure may be anything thrown (a string, undefined), not only an error object.
+      const status = (error as { status?: number } | null | undefined)?.status;
       if (
         attempt >= CART_ASYNC.retries ||
         status === CART_ASYNC.noRetryStatus ||
-        (error as Error)?.name === 'AbortError'
+        (error as Error | null | undefined)?.name === 'AbortError'
       )
         throw error;
       await clock.sleep(CART_ASYNC.retryPauseMs);
