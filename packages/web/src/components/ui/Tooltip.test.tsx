@@ -140,3 +140,20 @@ describe('the toggle type', () => {
     assert.equal(b.getAttribute('aria-expanded'), null);
   });
 });
+
+describe("a form field's help", () => {
+  test('sits beside the label, so the input keeps its own name, and shows on focus', async () => {
+    const { TextField } = await import('./TextField.tsx');
+    root = createRoot(container);
+    await act(async () =>
+      root.render(
+        createElement(TextField, { form: 'po', name: 'poNumber', label: 'PO number', help: 'Printed on the invoice.' }),
+      ),
+    );
+    const input = container.querySelector<HTMLInputElement>('#po-poNumber')!;
+    assert.equal(input.labels?.[0]?.textContent, 'PO number');
+    assert.equal(input.labels?.[0]?.querySelector('button'), null);
+    await act(async () => button('Help: PO number').focus());
+    assert.deepEqual(visible(), ['Printed on the invoice.']);
+  });
+});
