@@ -84,6 +84,18 @@ describe('the volume price tooltip', () => {
     await page.close();
   });
 
+  test('on a 375 px phone the open tooltip stays on screen: no sideways scrolling', async () => {
+    const page = await live.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await openProduct(page);
+    await page.getByRole('button', { name: HELP }).focus();
+    const tip = page.getByRole('tooltip');
+    await tip.waitFor({ state: 'visible' });
+    const box = (await tip.boundingBox())!;
+    assert.ok(box.x >= 0 && box.x + box.width <= 375, `inside the window: ${JSON.stringify(box)}`);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 375);
+    await page.close();
+  });
+
   test('axe finds no WCAG A/AA violation with the tooltip open', async () => {
     // bypassCSP: axe is injected as a script of its own, which the store's policy would refuse.
     const context = await live.browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });

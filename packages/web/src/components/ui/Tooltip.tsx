@@ -7,7 +7,7 @@
 // button points at it with aria-describedby, so a screen reader reads it with the button whether or
 // not it is showing. The button is an ordinary tab stop; nothing holds the focus.
 
-import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { openTooltip } from '../../lib/open-tooltip.ts';
 import { cx } from './classes.ts';
 
@@ -22,6 +22,8 @@ export interface TooltipProps {
 }
 
 const noOpen = () => null;
+/** The gap kept between a tooltip and the window's edge. */
+const EDGE_PX = 8;
 
 export function Tooltip({ label, content, type = 'info', className }: TooltipProps) {
   const id = useId();
@@ -31,6 +33,16 @@ export function Tooltip({ label, content, type = 'info', className }: TooltipPro
   // For the toggle type a click flips what was showing when the press began: the press itself can
   // show the tooltip first (focus, and on touch screens an emulated mouse enter) before its click.
   const shownAtPress = useRef<boolean | null>(null);
+  const bubble = useRef<HTMLSpanElement>(null);
+  // Left/bottom alignment, moved left just enough to stay on a narrow screen (no sideways scrolling, WCAG 1.4.10).
+  const [shift, setShift] = useState(0);
+  useLayoutEffect(() => {
+    if (!shown || !bubble.current) return setShift(0);
+    const box = bubble.current.getBoundingClientRect();
+    // Measured where it is now, already shifted; what counts is where it would be unshifted.
+    const overflow = box.right + shift - (document.documentElement.clientWidth - EDGE_PX);
+    setShift(overflow > 0 ? Math.max(0, Math.min(overflow, box.left + shift - EDGE_PX)) : 0);
+  }, [shown, shift]);
 
   useEffect(() => {
     if (!shown) return;
@@ -74,7 +86,14 @@ export function Tooltip({ label, content, type = 'info', className }: TooltipPro
       >
         <span aria-hidden="true">?</span>
       </button>
-      <span id={tipId} role="tooltip" className="tooltip__bubble tooltip__bubble--left-bottom" hidden={!shown}>
+      <span
+        ref={bubble}
+        id={tipId}
+        role="tooltip"
+        className="tooltip__bubble tooltip__bubble--left-bottom"
+        hidden={!shown}
+        style={shift ? { left: -shift } : undefined}
+      >
         {content}
       </span>
     </span>
