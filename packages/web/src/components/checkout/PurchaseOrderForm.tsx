@@ -38,6 +38,7 @@ export function PurchaseOrderForm({ onPay }: { onPay(request: PaymentRequest): P
         form="po"
         name="poNumber"
         label="Purchase order number"
+        help="The number your company's purchasing system gave this purchase. We print it on the invoice so your accounts team can match the two."
         autoComplete="off"
         required
         rule={required}

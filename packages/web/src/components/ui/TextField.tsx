@@ -6,6 +6,7 @@ import { useEffect, useState, type InputHTMLAttributes } from 'react';
 import type { FieldRule } from '../../lib/forms.ts';
 import { afterPointerRelease, trackPointer } from '../../lib/pointer.ts';
 import { cx } from './classes.ts';
+import { Tooltip } from './Tooltip.tsx';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
   name: string;
@@ -15,6 +16,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** The message from the last submission (client rules or the server). */
   error?: string | null;
   hint?: string;
+  /** Longer help behind a "?" tooltip beside the label, for what the hint line has no room for. */
+  help?: string;
   /** Checked when the field loses focus. */
   rule?: FieldRule;
 }
@@ -25,6 +28,7 @@ export function TextField({
   form,
   error,
   hint,
+  help,
   rule,
   required,
   className,
@@ -46,19 +50,30 @@ export function TextField({
   }
   const shown = local ? local.message : (error ?? null);
   useEffect(trackPointer, []);
+  const labelElement = (
+    <label htmlFor={id} className="field__label">
+      {label}
+      {/* Hidden from screen readers: `required` on the input already says it. */}
+      {required ? (
+        <span className="field__required" aria-hidden="true">
+          {' *'}
+        </span>
+      ) : null}
+    </label>
+  );
   const describedBy = cx(hint && `${id}-hint`, shown && `${id}-error`) || undefined;
 
   return (
     <div className={cx('field', shown && 'field--invalid', className)}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {/* Hidden from screen readers: `required` on the input already says it. */}
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            {' *'}
-          </span>
-        ) : null}
-      </label>
+      {help ? (
+        // Beside the label, not inside it: a button inside would add its name to the input's.
+        <span className="field__label-row">
+          {labelElement}
+          <Tooltip label={`Help: ${label}`} content={help} />
+        </span>
+      ) : (
+        labelElement
+      )}
       <input
         {...input}
         id={id}

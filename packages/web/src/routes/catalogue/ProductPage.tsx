@@ -20,6 +20,8 @@ import { RichText } from '../../components/layout/RichText.tsx';
 import { SectionContainer } from '../../components/layout/SectionContainer.tsx';
 import { SubscriptionSelector } from '../../components/catalogue/SubscriptionSelector.tsx';
 import { TextBlock } from '../../components/layout/TextBlock.tsx';
+import { VolumePrices } from '../../components/catalogue/VolumePrices.tsx';
+import { isOneTimeChoice, volumePriceRows } from '../../lib/catalogue/volume-prices.ts';
 import { productHref } from '../../lib/links.ts';
 import {
   ADMIN_RELATED_COUNT,
@@ -90,6 +92,13 @@ export function ProductPage({ data, session }: ProductPageProps) {
   };
   // The same view the block shows: whether there is a price (add to cart) and which (JSON-LD).
   const { view } = productPriceView(pricingProps);
+  const volumeRows =
+    view.isPriceAvailable && isOneTimeChoice(models, selection?.productSellingModelId)
+      ? volumePriceRows(
+          data.pricing?.priceAdjustment?.priceAdjustmentTiers,
+          view.currencyIsoCode ?? data.defaultCurrency ?? 'USD',
+        )
+      : [];
   const sample = sampleUrl(product, data.origin);
   const tiles = relatedProducts(product, 1, RELATED_TILE_COUNT);
   const hiddenRelated = relatedProduct(product, HIDDEN_RELATED_POSITION);
@@ -117,6 +126,7 @@ export function ProductPage({ data, session }: ProductPageProps) {
 
       {/* 3. Pricing details */}
       <ProductPricingDetails {...pricingProps} />
+      <VolumePrices rows={volumeRows} />
 
       {/* Purchase options (subscription selector), for products sold by subscription */}
       {offersPurchaseOptions(product) ? (
