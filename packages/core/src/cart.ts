@@ -75,8 +75,18 @@ export interface CartSummary {
   totalTaxAmount: string;
   /** Delivery charges; none before checkout. */
   totalChargeAmount: string;
+  /** Ours (issue 14): the gift wrap's price while it is chosen and the cart has printed goods, else "0.00". */
+  totalGiftWrapAmount: string;
   grandTotalAmount: string;
+  /** Ours (issue 14): the shopper's gift choices (giftingConfig in the application context). */
+  giftOptions: GiftOptions;
   messagesSummary: CartMessagesSummary;
+}
+
+/** Gift wrap and gift message chosen for a cart, kept with its order. */
+export interface GiftOptions {
+  giftWrap: boolean;
+  giftMessage: string | null;
 }
 
 /** GET carts/compact-summary: the header badge and the mini cart. */

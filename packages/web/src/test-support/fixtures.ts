@@ -268,7 +268,9 @@ export function cartSummary(overrides: Partial<CartSummary> = {}): CartSummary {
     totalProductAmountAfterAdjustments: '359.10',
     totalTaxAmount: '28.73',
     totalChargeAmount: '0.00',
+    totalGiftWrapAmount: '0.00',
     grandTotalAmount: '387.83',
+    giftOptions: { giftWrap: false, giftMessage: null },
     messagesSummary: NO_MESSAGES,
     ...overrides,
   };

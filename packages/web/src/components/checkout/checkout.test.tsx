@@ -167,11 +167,13 @@ describe('the order view', () => {
     totalProductAmount: '499.00',
     totalAdjustmentAmount: '-49.90',
     totalChargeAmount: '0.00',
+    totalGiftWrapAmount: '0.00',
     totalTaxAmount: '0.00',
     grandTotalAmount: '449.10',
     totalProductCount: '1',
     paymentMethod: 'Card',
     purchaseOrderNumber: null,
+    giftOptions: { giftWrap: false, giftMessage: null },
     contactInfo: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '4155550123' },
     billingAddress: null,
     lines: [
