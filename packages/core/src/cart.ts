@@ -84,9 +84,13 @@ export interface CartSummary {
 }
 
 /** Gift wrap and gift message chosen for a cart, kept with its order. */
-export interface GiftOptions {
+export interface GiftChoice {
   giftWrap: boolean;
   giftMessage: string | null;
+}
+/** A cart's gift choice, and whether it has printed directories that can be wrapped. */
+export interface GiftOptions extends GiftChoice {
+  canGiftWrap: boolean;
 }
 
 /** GET carts/compact-summary: the header badge and the mini cart. */

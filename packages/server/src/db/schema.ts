@@ -345,6 +345,8 @@ export interface CartTable {
   gift_wrap: number;
   gift_message: string | null;
   total_gift_wrap_minor: number;
+  /** Lines of printed (physical) products, kept by the recalculation (migration 007). */
+  printed_line_count: number;
 }
 export interface CartItemTable {
   id: string;

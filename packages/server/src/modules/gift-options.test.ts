@@ -41,11 +41,15 @@ describe('gift options on a cart with printed directories', () => {
     const checkoutId = await startCheckout(a, await productIdOf(s, 'PD-00003'));
     const before = await summary(a);
     assert.equal(before.totalGiftWrapAmount, '0.00');
-    assert.deepEqual(before.giftOptions, { giftWrap: false, giftMessage: null });
+    assert.deepEqual(before.giftOptions, { giftWrap: false, giftMessage: null, canGiftWrap: true });
 
     const res = await giftOptions(a, { giftWrap: true, giftMessage: '  Happy 40th,\nfrom all of us  ' });
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(res.body.giftOptions, { giftWrap: true, giftMessage: 'Happy 40th,\nfrom all of us' });
+    assert.deepEqual(res.body.giftOptions, {
+      giftWrap: true,
+      giftMessage: 'Happy 40th,\nfrom all of us',
+      canGiftWrap: true,
+    });
     assert.equal(res.body.totalGiftWrapAmount, GIFT_WRAP_PRICE);
     assert.equal(cents(res.body.grandTotalAmount), cents(before.grandTotalAmount) + cents(GIFT_WRAP_PRICE));
 
@@ -70,7 +74,7 @@ describe('gift options on a cart with printed directories', () => {
     assert.equal((await giftOptions(a, { giftWrap: true, giftMessage: 'For you' })).status, 200);
     const res = await giftOptions(a, { giftWrap: false, giftMessage: '   ' });
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(res.body.giftOptions, { giftWrap: false, giftMessage: null });
+    assert.deepEqual(res.body.giftOptions, { giftWrap: false, giftMessage: null, canGiftWrap: true });
     assert.equal(res.body.totalGiftWrapAmount, '0.00');
   });
 
@@ -78,7 +82,7 @@ describe('gift options on a cart with printed directories', () => {
     const a = await guestWith('PD-00003');
     await giftOptions(a, { giftWrap: true });
     const res = await giftOptions(a, { giftMessage: 'Enjoy' });
-    assert.deepEqual(res.body.giftOptions, { giftWrap: true, giftMessage: 'Enjoy' });
+    assert.deepEqual(res.body.giftOptions, { giftWrap: true, giftMessage: 'Enjoy', canGiftWrap: true });
     assert.equal(res.body.totalGiftWrapAmount, GIFT_WRAP_PRICE);
   });
 
@@ -98,7 +102,17 @@ describe('gift options on a cart with printed directories', () => {
       headers: { 'x-csrf-token': a.cookies.get('csrf_token') ?? '' },
     });
     assert.equal(removed.status, 204, removed.text);
-    assert.equal((await summary(a)).totalGiftWrapAmount, '0.00');
+    const after = await summary(a);
+    assert.equal(after.totalGiftWrapAmount, '0.00');
+    assert.equal(after.giftOptions.canGiftWrap, false);
+    // A message can still be changed; the wrap choice stays, uncharged.
+    const res = await giftOptions(a, { giftMessage: 'Still for you' });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.totalGiftWrapAmount, '0.00');
+  });
+
+  test('a cart with only datasets cannot be wrapped', async () => {
+    assert.equal((await summary(await guestWith('DS-00001'))).giftOptions.canGiftWrap, false);
   });
 });
 

@@ -3,19 +3,10 @@
 // is never searched, entitled or stocked. It is offered only while the store's giftingConfig has gifting
 // and gift wrap on; otherwise the route answers 404, as for a store without one.
 import type { Kysely } from 'kysely';
-import type { ApplicationContext } from '@store/core';
+import type { ApplicationContext, GiftWrapProduct } from '@store/core';
 import type { Database, GiftWrapProductTable } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
 import { pickFields } from './products.ts';
-
-export interface GiftWrapAnswer {
-  id: string;
-  sku: string;
-  name: string;
-  productClass: 'Simple';
-  fields: Record<string, string | null>;
-  prices: { currencyIsoCode: string; listPrice: string; unitPrice: string };
-}
 
 /** Whether the store sells gift wrap now (both switches on). */
 export const giftWrapOffered = (settings: ApplicationContext): boolean =>
@@ -42,7 +33,7 @@ export class GiftWrapService {
   }
 
   /** GET products/gift-wrap: the product's fields (narrowed by `fields`) and its price. */
-  async detail(webstoreId: string, settings: ApplicationContext, q: { fields?: string[] }): Promise<GiftWrapAnswer> {
+  async detail(webstoreId: string, settings: ApplicationContext, q: { fields?: string[] }): Promise<GiftWrapProduct> {
     const row = await this.require(webstoreId, settings);
     const all = { Name: row.name, StockKeepingUnit: row.sku, Description: row.description };
     return {

@@ -27,4 +27,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('total_gift_wrap_minor', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
   }
+  // Whether a cart has printed lines (so gift wrap can be offered), kept by the recalculation: the cart's
+  // summary is built from its row alone.
+  await db.schema
+    .alterTable('cart')
+    .addColumn('printed_line_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }

@@ -83,8 +83,10 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
   const charge = groups.reduce((sum, g) => sum + (used.has(g.id) ? (g.fee_minor ?? 0) : 0), 0);
   // Gift wrap is charged while chosen and the cart has printed (physical) lines to wrap; it is not taxed,
   // as delivery. The price is read as a decimal string and turned into minor units without floats.
+  const physical = new Set(products.filter((p) => p.fulfilment === 'Physical').map((p) => p.id));
+  const printedLines = items.filter((i) => physical.has(i.product_id)).length;
   const wrapPrice =
-    cart.gift_wrap === 1 && products.some((p) => p.fulfilment === 'Physical')
+    cart.gift_wrap === 1 && printedLines > 0
       ? await db
           .selectFrom('gift_wrap_product')
           .select('unit_price')
@@ -161,6 +163,7 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
     total_tax_minor: tax,
     total_charge_minor: charge,
     total_gift_wrap_minor: giftWrap,
+    printed_line_count: printedLines,
     total_quantity: quantity,
     line_count: items.length,
     cart_adjustments_json: JSON.stringify(cartAdjustments),

@@ -147,6 +147,7 @@ export class CartService {
       gift_wrap: 0,
       gift_message: null,
       total_gift_wrap_minor: 0,
+      printed_line_count: 0,
       total_quantity: 0,
       line_count: 0,
       cart_adjustments_json: '[]',

@@ -68,7 +68,11 @@ export function summaryView(cart: CartTable, taxType: TaxLocaleType): CartSummar
     uniqueProductCount: cart.line_count,
     totalProductLineItemCount: cart.line_count,
     ...cartTotals(cart, taxType),
-    giftOptions: { giftWrap: cart.gift_wrap === 1, giftMessage: cart.gift_message },
+    giftOptions: {
+      giftWrap: cart.gift_wrap === 1,
+      giftMessage: cart.gift_message,
+      canGiftWrap: cart.printed_line_count > 0,
+    },
     messagesSummary: NO_MESSAGES,
   };
 }
@@ -104,7 +108,7 @@ export function emptySummary(
     totalChargeAmount: zero,
     totalGiftWrapAmount: zero,
     grandTotalAmount: zero,
-    giftOptions: { giftWrap: false, giftMessage: null },
+    giftOptions: { giftWrap: false, giftMessage: null, canGiftWrap: false },
     messagesSummary: NO_MESSAGES,
   };
 }

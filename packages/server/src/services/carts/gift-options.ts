@@ -2,7 +2,7 @@
 // directories and a gift message. The store's switches decide what may be chosen; the checks run on the
 // locked cart inside the change, so a refusal changes nothing, and the recalculation that ends every change
 // prices the wrap (cart-recalc.ts). The choices are copied to the order when it is placed.
-import type { CartSummary, GiftOptions } from '@store/core';
+import type { CartSummary, GiftChoice } from '@store/core';
 import type { CartTable } from '../../db/schema.ts';
 import { badInput } from '../../domain/errors.ts';
 import type { Services } from '../index.ts';
@@ -19,7 +19,7 @@ export async function setGiftOptions(
   s: Services,
   owner: CartOwner,
   cart: CartTable,
-  input: Partial<GiftOptions>,
+  input: Partial<GiftChoice>,
 ): Promise<CartSummary> {
   const settings = owner.webstore.settings;
   if (!settings.giftingConfig.isGiftingEnabled) throw badInput('This store does not offer gift options.');
@@ -29,17 +29,10 @@ export async function setGiftOptions(
   if (input.giftWrap === true && !giftWrapOffered(settings)) throw badInput('This store does not offer gift wrap.');
   const { cart: after } = await s.carts.change(owner, cart, async (trx, locked) => {
     const wrap = input.giftWrap ?? locked.gift_wrap === 1;
-    if (wrap) {
-      // Only printed goods can be wrapped; datasets are delivered as downloads.
-      const printed = await trx
-        .selectFrom('cart_item')
-        .innerJoin('product', 'product.id', 'cart_item.product_id')
-        .select('cart_item.id')
-        .where('cart_item.cart_id', '=', locked.id)
-        .where('product.fulfilment', '=', 'Physical')
-        .executeTakeFirst();
-      if (!printed) throw badInput('Gift wrap is for printed directories; this cart has none.');
-    }
+    // Only printed goods can be wrapped; datasets are delivered as downloads. (The count is the locked row's,
+    // kept by every recalculation.)
+    if (input.giftWrap === true && locked.printed_line_count === 0)
+      throw badInput('Gift wrap is for printed directories; this cart has none.');
     const gift = {
       gift_wrap: wrap ? 1 : 0,
       gift_message: input.giftMessage === undefined ? locked.gift_message : message,
