@@ -83,6 +83,9 @@ export interface CartSummary {
   messagesSummary: CartMessagesSummary;
 }
 
+/** The longest gift message a shopper may write (the card it is printed on holds about this much). */
+export const GIFT_MESSAGE_MAX = 200;
+
 /** Gift wrap and gift message chosen for a cart, kept with its order. */
 export interface GiftChoice {
   giftWrap: boolean;

@@ -12,6 +12,7 @@ import {
   CART_ITEMS_DEFAULT_SORT,
   DEFAULT_RESERVATION_SECONDS,
   DELIVERY_GROUPS_DEFAULT_LIMIT,
+  GIFT_MESSAGE_MAX,
 } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { cartOwnerFor } from '../http/cart-caller.ts';
@@ -31,7 +32,7 @@ import { preserveResult } from '../services/carts/guest-cart.ts';
 import { MAX_RESERVATION_SECONDS, reserveInventory } from '../services/carts/reservations.ts';
 import { cloneCart } from '../services/carts/cart-clone.ts';
 import { compactView } from '../services/carts/cart-views.ts';
-import { GIFT_MESSAGE_MAX, setGiftOptions } from '../services/carts/gift-options.ts';
+import { setGiftOptions } from '../services/carts/gift-options.ts';
 import {
   addDeliveryGroup,
   checkArrangements,

@@ -3,13 +3,12 @@
 // decimal price) to what the shopper pays, and both reach the order. Bad input is a 400 that changes nothing.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decimalToMinorUnits } from '@store/core';
+import { GIFT_MESSAGE_MAX, decimalToMinorUnits } from '@store/core';
 import { withGifting } from '../test-support/gifting.ts';
 import { BASE, startTestServer, errorOf, type TestServer } from '../test-support/server.ts';
 import type { Agent } from '../test-support/agent.ts';
 import { payAndPlace, productIdOf, startCheckout } from '../test-support/purchase.ts';
 import { GIFT_WRAP_PRICE } from '../seed/store.ts';
-import { GIFT_MESSAGE_MAX } from '../services/carts/gift-options.ts';
 
 let s: TestServer;
 before(async () => {

@@ -9,9 +9,6 @@ import type { Services } from '../index.ts';
 import type { CartOwner } from './cart-owner.ts';
 import { giftMessageOffered, giftWrapOffered } from '../gift-wrap.ts';
 
-/** The longest gift message a shopper may write (the card it is printed on holds about this much). */
-export const GIFT_MESSAGE_MAX = 200;
-
 /** Blank is no message: the storefront sends what the box holds. */
 const messageOf = (text: string | null | undefined): string | null => (text?.trim() ? text.trim() : null);
 
