@@ -110,6 +110,16 @@ describe('gift options on a cart with printed directories', () => {
     assert.equal(res.body.totalGiftWrapAmount, '0.00');
   });
 
+  test('a pay-now copy of the cart keeps the gift choice and its price', async () => {
+    const a = await guestWith('PD-00003');
+    const wrapped = (await giftOptions(a, { giftWrap: true, giftMessage: 'Enjoy' })).body;
+    const copy = await a.post(`${BASE}/carts/${wrapped.cartId}/actions/clone`, { targetType: 'PayNowReadOnly' });
+    assert.equal(copy.status, 201, copy.text);
+    assert.deepEqual(copy.body.giftOptions, wrapped.giftOptions);
+    assert.equal(copy.body.totalGiftWrapAmount, GIFT_WRAP_PRICE);
+    assert.equal(copy.body.grandTotalAmount, wrapped.grandTotalAmount);
+  });
+
   test('a cart with only datasets cannot be wrapped', async () => {
     assert.equal((await summary(await guestWith('DS-00001'))).giftOptions.canGiftWrap, false);
   });
