@@ -21,6 +21,7 @@ import type {
 import { createAccountCalls, type AccountCalls } from './account-api.ts';
 import { createAddressCalls, type AddressCalls } from './addresses-api.ts';
 import { createCartCalls, type CartCalls } from './cart-api.ts';
+import { createGiftCalls, type GiftCalls } from './gift-api.ts';
 import { createCheckoutCalls, type CheckoutCalls } from './checkout-api.ts';
 import { createDeliveryGroupCalls, type DeliveryGroupCalls } from './cart-delivery-groups-api.ts';
 import type { CallOptions, FieldList } from './call-options.ts';
@@ -158,7 +159,7 @@ export interface GetInventoryLevelsOptions extends CallOptions {
  * Catalogue calls here, plus the account calls (./account-api.ts), identity calls (./identity-api.ts),
  * search calls (./search-api.ts), cart calls (./cart-api.ts, ./cart-delivery-groups-api.ts) and
  * promotion calls (./promotions-api.ts), checkout calls (./checkout-api.ts), the address book
- * (./addresses-api.ts) and orders and subscriptions (./orders-api.ts).
+ * (./addresses-api.ts), orders and subscriptions (./orders-api.ts) and gift wrap (./gift-api.ts).
  */
 export interface CommerceClient
   extends AccountCalls,
@@ -169,7 +170,8 @@ export interface CommerceClient
     PromotionCalls,
     CheckoutCalls,
     AddressCalls,
-    OrderCalls {
+    OrderCalls,
+    GiftCalls {
   getApplicationContext(options?: CallOptions): Promise<ApplicationContext>;
   /** Drop the cached application context (e.g. after login or a currency change). */
   invalidateApplicationContext(): void;
@@ -231,6 +233,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     ...createIdentityCalls(http),
     ...createSearchCalls(http),
     ...createCartCalls(http),
+    ...createGiftCalls(http),
     ...createDeliveryGroupCalls(http),
     ...createPromotionCalls(http, webstoreId),
     ...createCheckoutCalls(http),

@@ -37,6 +37,8 @@ export { createIdleTracker, idleDeadlines, idlePhaseAt, SESSION_WARNING_MS } fro
 export type { IdleDeadlines, IdlePhase, IdleTracker, IdleTrackerOptions } from './idle-timeout.ts';
 export { EFFECTIVE_ACCOUNT_REQUIRED_MESSAGE } from './validate.ts';
 export { CommerceFetchError, isAbortError } from './errors.ts';
+export { GiftWrapFetchError } from './gift-api.ts';
+export type { GiftCalls } from './gift-api.ts';
 export type { CommerceErrorItem } from './errors.ts';
 export { buildQuery, createHttp, DEFAULT_API_VERSION } from './http.ts';
 export type { Http, HttpConfig, HttpRequest, HttpResponse, QueryParams, QueryValue, ResponseInfo } from './http.ts';

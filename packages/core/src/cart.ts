@@ -75,8 +75,25 @@ export interface CartSummary {
   totalTaxAmount: string;
   /** Delivery charges; none before checkout. */
   totalChargeAmount: string;
+  /** Ours (issue 14): the gift wrap's price while it is chosen and the cart has printed goods, else "0.00". */
+  totalGiftWrapAmount: string;
   grandTotalAmount: string;
+  /** Ours (issue 14): the shopper's gift choices (giftingConfig in the application context). */
+  giftOptions: GiftOptions;
   messagesSummary: CartMessagesSummary;
+}
+
+/** The longest gift message a shopper may write (the card it is printed on holds about this much). */
+export const GIFT_MESSAGE_MAX = 200;
+
+/** Gift wrap and gift message chosen for a cart, kept with its order. */
+export interface GiftChoice {
+  giftWrap: boolean;
+  giftMessage: string | null;
+}
+/** A cart's gift choice, and whether it has printed directories that can be wrapped. */
+export interface GiftOptions extends GiftChoice {
+  canGiftWrap: boolean;
 }
 
 /** GET carts/compact-summary: the header badge and the mini cart. */

@@ -309,6 +309,8 @@ export interface OrderSummary {
   totalProductAmount: string;
   totalAdjustmentAmount: string;
   totalChargeAmount: string;
+  /** Ours (issue 14): "0.00" unless the order was gift-wrapped. */
+  totalGiftWrapAmount: string;
   totalTaxAmount: string;
   grandTotalAmount: string;
   totalProductCount: string;
@@ -318,6 +320,8 @@ export interface OrderSummary {
 
 export interface OrderDetail extends OrderSummary {
   contactInfo: ContactInfo;
+  /** Ours (issue 14): the gift choices the order was placed with. */
+  giftOptions: { giftWrap: boolean; giftMessage: string | null };
   billingAddress: CheckoutAddress | null;
   lines: OrderLine[];
   deliveryGroups: OrderDeliveryGroupView[];

@@ -88,6 +88,16 @@ export interface ProductDetail {
   isConfigurationAllowed: boolean;
 }
 
+/** GET products/gift-wrap (issue 14): the store's gift-wrap product; prices are decimal strings. */
+export interface GiftWrapProduct {
+  id: string;
+  sku: string;
+  name: string;
+  productClass: 'Simple';
+  fields: Record<string, string | null>;
+  prices: { currencyIsoCode: string; listPrice: string; unitPrice: string };
+}
+
 export interface ProductBatchItem extends ProductDetail {
   name: string;
   sku: string;

@@ -7,6 +7,7 @@ import * as m003 from './migrations/003_search.ts';
 import * as m004 from './migrations/004_cart.ts';
 import * as m005 from './migrations/005_checkout.ts';
 import * as m006 from './migrations/006_account_safety.ts';
+import * as m007 from './migrations/007_gift_wrap.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '004_cart': m004,
   '005_checkout': m005,
   '006_account_safety': m006,
+  '007_gift_wrap': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -341,6 +341,12 @@ export interface CartTable {
   updated_at: string;
   /** Delivery charges of the selected methods (migration 005). */
   total_charge_minor: number;
+  /** Gift options (migration 007): wrap chosen (0/1), the message, and the wrap's price while charged. */
+  gift_wrap: number;
+  gift_message: string | null;
+  total_gift_wrap_minor: number;
+  /** Lines of printed (physical) products, kept by the recalculation (migration 007). */
+  printed_line_count: number;
 }
 export interface CartItemTable {
   id: string;
@@ -433,6 +439,16 @@ export interface AddressTable {
   created_at: string;
   updated_at: string;
 }
+/** A store's gift-wrap product (migration 007); unit_price is a decimal string. */
+export interface GiftWrapProductTable {
+  webstore_id: string;
+  id: string;
+  sku: string;
+  name: string;
+  description: string;
+  unit_price: string;
+  currency: string;
+}
 export interface CheckoutTable {
   id: string;
   webstore_id: string;
@@ -493,6 +509,10 @@ export interface SalesOrderTable {
   total_quantity: number;
   adjustments_json: string;
   created_at: string;
+  /** Gift options copied from the cart (migration 007). */
+  gift_wrap: number;
+  gift_message: string | null;
+  total_gift_wrap_minor: number;
 }
 export interface OrderDeliveryGroupTable {
   id: string;
@@ -624,6 +644,7 @@ export interface Database {
   delivery_method: DeliveryMethodTable;
   address: AddressTable;
   checkout: CheckoutTable;
+  gift_wrap_product: GiftWrapProductTable;
   payment: PaymentTable;
   sales_order: SalesOrderTable;
   order_delivery_group: OrderDeliveryGroupTable;

@@ -12,6 +12,7 @@ import {
   CART_ITEMS_DEFAULT_SORT,
   DEFAULT_RESERVATION_SECONDS,
   DELIVERY_GROUPS_DEFAULT_LIMIT,
+  GIFT_MESSAGE_MAX,
 } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { cartOwnerFor } from '../http/cart-caller.ts';
@@ -31,6 +32,7 @@ import { preserveResult } from '../services/carts/guest-cart.ts';
 import { MAX_RESERVATION_SECONDS, reserveInventory } from '../services/carts/reservations.ts';
 import { cloneCart } from '../services/carts/cart-clone.ts';
 import { compactView } from '../services/carts/cart-views.ts';
+import { setGiftOptions } from '../services/carts/gift-options.ts';
 import {
   addDeliveryGroup,
   checkArrangements,
@@ -321,6 +323,30 @@ export function cartRoutes(app: FastifyInstance, s: Services): void {
       const { owner, cart } = await cartOf(req, reply);
       await s.carts.deleteItem(owner, cart, req.params.cartItemId);
       return reply.status(204).send();
+    },
+  );
+
+  // ---- gift options (issue 14) ----
+
+  r.put(
+    `${CART}/gift-options`,
+    {
+      schema: {
+        tags,
+        summary: 'Gift wrap and gift message (when the store offers them)',
+        params: cartParams,
+        querystring: accountQuery,
+        body: z
+          .object({
+            giftWrap: z.boolean().optional(),
+            giftMessage: multilineText(GIFT_MESSAGE_MAX).nullable().optional(),
+          })
+          .strict(),
+      },
+    },
+    async (req, reply) => {
+      const { owner, cart } = await cartOf(req, reply);
+      return setGiftOptions(s, owner, cart, req.body);
     },
   );
 

@@ -35,6 +35,26 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
     return { store, ctx: await catalogueContext(s, req, store, effectiveAccountId) };
   }
 
+  // A static path: the router matches it before the `products/:productId` parameter (which would answer
+  // 400, "gift-wrap" being no record id), whatever the order of registration.
+  r.get(
+    `${WEBSTORE}/products/gift-wrap`,
+    {
+      schema: {
+        tags,
+        summary: "The store's gift-wrap product",
+        params: webstoreParams,
+        querystring: z.object({ fields: csv.optional(), ...ignoredParams }),
+      },
+    },
+    async (req, reply) => {
+      // Through the catalogue context, so a store closed to guests is closed here too.
+      const { store } = await load(req.params.webstoreId, req);
+      reply.header('Cache-Control', 'private, no-cache');
+      return s.giftWrap.detail(store.id, store.settings, req.query);
+    },
+  );
+
   r.get(
     `${WEBSTORE}/products/:productId`,
     {

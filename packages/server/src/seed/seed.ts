@@ -93,6 +93,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
     await insertRows(trx, 'location', s.location, counts);
     await insertRows(trx, 'location_group', s.location_group, counts);
     await insertRows(trx, 'location_group_member', s.location_group_member, counts);
+    await insertRows(trx, 'gift_wrap_product', s.gift_wrap_product, counts);
   });
   log(`store, ${catalogue.categories.length} categories: ${since()}`);
 

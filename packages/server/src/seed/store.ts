@@ -6,6 +6,7 @@ import { KEY_PREFIX, formatId } from '../domain/record-ids.ts';
 import type {
   BuyerGroupPriceBookTable,
   BuyerGroupTable,
+  GiftWrapProductTable,
   LocationGroupMemberTable,
   LocationGroupTable,
   LocationTable,
@@ -51,6 +52,10 @@ export const LOCATION_IDS = {
   reno: formatId(KEY_PREFIX.location, 1),
   columbus: formatId(KEY_PREFIX.location, 2),
 } as const;
+// Product number 99 sits between the hand-made products (1..34) and the datasets (101+), so it never
+// collides with a catalogue product.
+export const GIFT_WRAP_PRODUCT_ID = formatId(KEY_PREFIX.product, 99);
+export const GIFT_WRAP_PRICE = '4.95';
 export const LOCATION_GROUP_ID = formatId(KEY_PREFIX.locationGroup, 1);
 
 export function applicationContext(): ApplicationContext {
@@ -70,7 +75,7 @@ export function applicationContext(): ApplicationContext {
     clientSidePaymentConfiguration: null,
     country: 'US',
     defaultCurrency: 'USD',
-    giftingConfig: { isGiftingEnabled: false, isGiftMessageEnabled: false, isGiftWrapEnabled: false },
+    giftingConfig: { isGiftingEnabled: true, isGiftMessageEnabled: true, isGiftWrapEnabled: true },
     guestBrowsingEnabled: true,
     guestCartEnabled: true,
     guestCheckoutEnabled: true,
@@ -117,6 +122,7 @@ export interface StoreRows {
   location: LocationTable[];
   location_group: LocationGroupTable[];
   location_group_member: LocationGroupMemberTable[];
+  gift_wrap_product: GiftWrapProductTable[];
 }
 
 // [country, region, rate, treatment]; region null = the country-wide rate. Digital data is exempt
@@ -285,6 +291,18 @@ export function storeRows(): StoreRows {
     location_group_member: [
       { location_group_id: LOCATION_GROUP_ID, location_id: LOCATION_IDS.reno },
       { location_group_id: LOCATION_GROUP_ID, location_id: LOCATION_IDS.columbus },
+    ],
+    gift_wrap_product: [
+      {
+        webstore_id: WEBSTORE_ID,
+        id: GIFT_WRAP_PRODUCT_ID,
+        sku: 'GIFT-WRAP',
+        name: 'Gift Wrap',
+        description:
+          'Printed directories wrapped in recycled kraft paper with a ribbon; a gift message is printed on a card.',
+        unit_price: GIFT_WRAP_PRICE,
+        currency: 'USD',
+      },
     ],
   };
 }

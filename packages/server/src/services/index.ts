@@ -28,6 +28,7 @@ import { OrderPlacement } from './checkout/place-order.ts';
 import { OrderService } from './orders.ts';
 import { DownloadService } from './downloads.ts';
 import { AssetService } from './assets.ts';
+import { GiftWrapService } from './gift-wrap.ts';
 import { orderEmails } from './order-mail.ts';
 import { MailOutbox } from '../mail/outbox.ts';
 import { RegistrationService } from './registration.ts';
@@ -56,6 +57,7 @@ export interface Services {
   categoryReads: CategoryReads;
   products: ProductService;
   productReads: ProductReads;
+  giftWrap: GiftWrapService;
   pricing: PricingService;
   taxes: TaxService;
   inventory: InventoryService;
@@ -140,6 +142,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     addresses: new AddressService(db),
     orders: new OrderService(db),
     assets: new AssetService(products),
+    giftWrap: new GiftWrapService(db),
   } as Services;
   services.productReads = new ProductReads(products, pricing, services.responses);
   services.buyers = new BuyerContextService(services.accounts, services.categories, services.entitlements);

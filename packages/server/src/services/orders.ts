@@ -65,6 +65,7 @@ export class OrderService {
       totalProductAmount: money(o.total_product_minor),
       totalAdjustmentAmount: money(o.total_adjust_minor),
       totalChargeAmount: money(o.total_charge_minor),
+      totalGiftWrapAmount: money(o.total_gift_wrap_minor),
       totalTaxAmount: money(o.total_tax_minor),
       grandTotalAmount: money(o.grand_total_minor),
       totalProductCount: String(o.total_quantity),
@@ -157,6 +158,7 @@ export class OrderService {
     return {
       ...this.summaryOf(store, o, account?.name ?? null),
       contactInfo: JSON.parse(o.contact_json) as ContactInfo,
+      giftOptions: { giftWrap: o.gift_wrap === 1, giftMessage: o.gift_message },
       billingAddress: o.billing_json ? (JSON.parse(o.billing_json) as CheckoutAddress) : null,
       lines,
       deliveryGroups: groups.map((g) => ({

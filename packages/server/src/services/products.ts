@@ -69,7 +69,7 @@ function productFields(
   return f;
 }
 
-function pickFields(all: Record<string, string | null>, opts: DetailOptions): Record<string, string | null> {
+export function pickFields(all: Record<string, string | null>, opts: DetailOptions): Record<string, string | null> {
   let out = all;
   if (opts.fields?.length) {
     const wanted = new Set(opts.fields.map((s) => s.toLowerCase()));

@@ -184,6 +184,10 @@ export const CASES: Case[] = [
   onCart('POST', `${CART}/cart-coupons`, (w) => `${cart(w)}/cart-coupons`, {
     body: () => ({ couponCode: DEMO_COUPONS.welcome }),
   }),
+  // Gift options (issue 14): the owner's cart may hold only datasets, so the call asks for no wrap.
+  onCart('PUT', `${CART}/gift-options`, (w) => `${cart(w)}/gift-options`, {
+    body: () => ({ giftWrap: false, giftMessage: 'For you' }),
+  }),
   onCart('DELETE', `${CART}/cart-items/{cartItemId}`, (w) => `${cart(w)}/cart-items/${w.spareItemId}`),
   onCart('POST', `${CART}/actions/clone`, (w) => `${cart(w)}/actions/clone`, {
     body: () => ({ targetType: 'PayNowReadOnly' }),

@@ -13,6 +13,7 @@ import type {
 } from '@store/core';
 import type { BreadcrumbInput } from '@store/core';
 import type { SanitizedRichText } from '../lib/sanitize.ts';
+import type { GiftOffer } from '../lib/cart/gift.ts';
 import type { ResultsBase } from '../lib/search/search-url.ts';
 
 export interface MenuLink {
@@ -186,9 +187,10 @@ export type CartData =
   /** An asynchronous operation (a large batch, an arrangement) is running: the page waits and polls. */
   | { kind: 'processing' }
   | { kind: 'error'; status: number | null }
-  | { kind: 'cart'; cart: CartItemCollection };
+  /** gift: the gift options on offer (issue 14), null when none are. */
+  | { kind: 'cart'; cart: CartItemCollection; gift?: GiftOffer | null };
 
-export type CartIntent = 'update' | 'remove' | 'apply-coupon' | 'remove-coupon';
+export type CartIntent = 'update' | 'remove' | 'apply-coupon' | 'remove-coupon' | 'gift-options';
 
 /** What a cart action answers: which form it was about, and the message to show next to it when it failed. */
 export interface CartActionResult {

@@ -2,6 +2,7 @@
 
 import type {
   ApplicationContext,
+  GiftWrapProduct,
   CartCompactSummary,
   CartItem,
   CartItemCollection,
@@ -268,7 +269,9 @@ export function cartSummary(overrides: Partial<CartSummary> = {}): CartSummary {
     totalProductAmountAfterAdjustments: '359.10',
     totalTaxAmount: '28.73',
     totalChargeAmount: '0.00',
+    totalGiftWrapAmount: '0.00',
     grandTotalAmount: '387.83',
+    giftOptions: { giftWrap: false, giftMessage: null, canGiftWrap: false },
     messagesSummary: NO_MESSAGES,
     ...overrides,
   };
@@ -395,6 +398,10 @@ export function fakeApiFetch(
     promotions?: unknown;
     /** Store setting (application context); on by default. */
     guestCheckoutEnabled?: boolean;
+    /** Store setting (application context); absent by default. */
+    giftingConfig?: ApplicationContext['giftingConfig'];
+    /** The products/gift-wrap answer, or the status it fails with (404 when absent). */
+    giftWrap?: GiftWrapProduct | number;
   } = {},
 ): typeof fetch & { calls: string[] } {
   const product = opts.product ?? datasetProduct();
@@ -446,8 +453,13 @@ export function fakeApiFetch(
         guestCheckoutEnabled: opts.guestCheckoutEnabled !== false,
         usesSingleEntitlementPolicy: opts.usesSingleEntitlementPolicy === true,
         catalogSnapshotVersionId: SNAPSHOT_ID,
+        ...(opts.giftingConfig ? { giftingConfig: opts.giftingConfig } : {}),
       });
     }
+    if (rest === 'products/gift-wrap')
+      return typeof opts.giftWrap === 'object'
+        ? json(opts.giftWrap)
+        : json([{ errorCode: 'NOT_FOUND', message: 'No gift wrap' }], opts.giftWrap ?? 404);
     if (rest === 'external-managed-accounts') {
       if (isGuest) return json([{ errorCode: 'INSUFFICIENT_ACCESS', message: 'Log in to see your accounts.' }], 403);
       const own = {

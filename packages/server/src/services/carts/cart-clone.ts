@@ -47,6 +47,11 @@ export async function cloneCart(s: Services, owner: CartOwner, source: CartTable
       total_quantity: source.total_quantity,
       line_count: source.line_count,
       cart_adjustments_json: source.cart_adjustments_json,
+      // The gift choice and its price go with the copy, so paying it pays for the wrap too.
+      gift_wrap: source.gift_wrap,
+      gift_message: source.gift_message,
+      total_gift_wrap_minor: source.total_gift_wrap_minor,
+      printed_line_count: source.printed_line_count,
     };
     await trx.updateTable('cart').set(totals).where('id', '=', cart.id).execute();
     return { ...cart, ...totals };

@@ -8,7 +8,7 @@
 // (policies/tax-calculation.ts) says which rate applies there and how much of a line is tax (by
 // default the region's rate over the country-wide one; Net stores add it, Gross stores include it). Cart-level promotions are not spread
 // over lines. Delivery charges are the fees of the methods chosen for the delivery groups; they are
-// not taxed (a choice: the demo's tax tables have no rates for delivery).
+// not taxed (a choice: the demo's tax tables have no rates for delivery); nor is gift wrap.
 import type { Kysely } from 'kysely';
 import {
   decimalToMinorUnits,
@@ -60,7 +60,7 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
       : [],
     productCategoryIds(db, productIds, rc.tree),
     productIds.length
-      ? db.selectFrom('product').select(['id', 'tax_policy_id']).where('id', 'in', productIds).execute()
+      ? db.selectFrom('product').select(['id', 'tax_policy_id', 'fulfilment']).where('id', 'in', productIds).execute()
       : [],
     db
       .selectFrom('cart_delivery_group')
@@ -81,6 +81,19 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
   const defaultGroup = groups.find((g) => g.is_default === 1)?.id;
   const used = new Set(items.map((i) => i.delivery_group_id ?? defaultGroup));
   const charge = groups.reduce((sum, g) => sum + (used.has(g.id) ? (g.fee_minor ?? 0) : 0), 0);
+  // Gift wrap is charged while chosen and the cart has printed (physical) lines to wrap; it is not taxed,
+  // as delivery. The price is read as a decimal string and turned into minor units without floats.
+  const physical = new Set(products.filter((p) => p.fulfilment === 'Physical').map((p) => p.id));
+  const printedLines = items.filter((i) => physical.has(i.product_id)).length;
+  const wrapPrice =
+    cart.gift_wrap === 1 && printedLines > 0
+      ? await db
+          .selectFrom('gift_wrap_product')
+          .select('unit_price')
+          .where('webstore_id', '=', cart.webstore_id)
+          .executeTakeFirst()
+      : undefined;
+  const giftWrap = wrapPrice ? minor(wrapPrice.unit_price) : 0;
   const policyOf = new Map(products.map((p) => [p.id, p.tax_policy_id]));
   const modelType = new Map(models.map((m) => [m.id, m.selling_model_type]));
 
@@ -149,6 +162,8 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
     total_cart_adjust_minor: minor(result.totalCartAdjustment),
     total_tax_minor: tax,
     total_charge_minor: charge,
+    total_gift_wrap_minor: giftWrap,
+    printed_line_count: printedLines,
     total_quantity: quantity,
     line_count: items.length,
     cart_adjustments_json: JSON.stringify(cartAdjustments),

@@ -29,10 +29,11 @@ const NO_MESSAGES: CartMessagesSummary = {
   totalLineItemsWithErrors: 0,
 };
 
-/** What the shopper pays, in minor units: products after promotions, delivery, and tax when it is added (Net). */
+/** What the shopper pays, in minor units: products after promotions, delivery, gift wrap, and tax when it is added (Net). */
 export function grandTotalMinor(cart: CartTable, taxType: TaxLocaleType): number {
   const after = cart.total_product_minor + cart.total_item_adjust_minor + cart.total_cart_adjust_minor;
-  return after + cart.total_charge_minor + (taxType === 'Net' ? cart.total_tax_minor : 0);
+  const extras = cart.total_charge_minor + cart.total_gift_wrap_minor;
+  return after + extras + (taxType === 'Net' ? cart.total_tax_minor : 0);
 }
 
 export function cartTotals(cart: CartTable, taxType: TaxLocaleType) {
@@ -45,6 +46,7 @@ export function cartTotals(cart: CartTable, taxType: TaxLocaleType) {
     totalProductAmountAfterAdjustments: money(after),
     totalTaxAmount: money(cart.total_tax_minor),
     totalChargeAmount: money(cart.total_charge_minor),
+    totalGiftWrapAmount: money(cart.total_gift_wrap_minor),
     // Net stores add the tax; Gross prices already include it.
     grandTotalAmount: money(grandTotalMinor(cart, taxType)),
   };
@@ -66,6 +68,11 @@ export function summaryView(cart: CartTable, taxType: TaxLocaleType): CartSummar
     uniqueProductCount: cart.line_count,
     totalProductLineItemCount: cart.line_count,
     ...cartTotals(cart, taxType),
+    giftOptions: {
+      giftWrap: cart.gift_wrap === 1,
+      giftMessage: cart.gift_message,
+      canGiftWrap: cart.printed_line_count > 0,
+    },
     messagesSummary: NO_MESSAGES,
   };
 }
@@ -99,7 +106,9 @@ export function emptySummary(
     totalProductAmountAfterAdjustments: zero,
     totalTaxAmount: zero,
     totalChargeAmount: zero,
+    totalGiftWrapAmount: zero,
     grandTotalAmount: zero,
+    giftOptions: { giftWrap: false, giftMessage: null, canGiftWrap: false },
     messagesSummary: NO_MESSAGES,
   };
 }

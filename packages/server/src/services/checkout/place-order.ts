@@ -240,6 +240,11 @@ export class OrderPlacement {
       total_quantity: cart.total_quantity,
       adjustments_json: cart.cart_adjustments_json,
       created_at: now,
+      // The wrap is on the order only if it was charged (a cart whose printed lines were removed keeps the
+      // choice but pays nothing for it); the message goes with it.
+      gift_wrap: cart.total_gift_wrap_minor > 0 ? 1 : 0,
+      gift_message: cart.gift_message,
+      total_gift_wrap_minor: cart.total_gift_wrap_minor,
     };
     await trx.insertInto('sales_order').values(order).execute();
     await this.step();

@@ -1,4 +1,4 @@
-// The cart's totals: subtotal, the cart-level promotions and the promotions total, estimated tax
+// The cart's totals: subtotal, the cart-level promotions and the promotions total, gift wrap when chosen, estimated tax
 // (said to be included on Gross stores) and the total, from the cart summary.
 
 import type { CartPromotion, CartSummary } from '@store/core';
@@ -35,6 +35,12 @@ export function CartTotals({ summary, cartPromotions }: CartTotalsProps) {
           <>
             <dt>Promotions</dt>
             <dd>{money(summary.totalPromotionalAdjustmentAmount, currency)}</dd>
+          </>
+        ) : null}
+        {summary.totalGiftWrapAmount && Number(summary.totalGiftWrapAmount) !== 0 ? (
+          <>
+            <dt>Gift wrap</dt>
+            <dd>{money(summary.totalGiftWrapAmount, currency)}</dd>
           </>
         ) : null}
         <dt>{gross ? 'Estimated tax (included)' : 'Estimated tax'}</dt>

@@ -77,6 +77,7 @@ export function CheckoutReview({
         subtotal={s.totalProductAmount}
         discounts={s.totalPromotionalAdjustmentAmount}
         delivery={s.totalChargeAmount}
+        giftWrap={s.totalGiftWrapAmount}
         tax={s.totalTaxAmount}
         total={s.grandTotalAmount}
         taxType={s.taxType === 'Gross' ? 'Gross' : 'Net'}

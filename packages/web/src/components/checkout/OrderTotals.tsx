@@ -1,4 +1,5 @@
-// Subtotal, discounts, delivery, tax and total: the checkout's review and the order page alike.
+// Subtotal, discounts, delivery, gift wrap (when chosen), tax and total: the checkout's review and the order
+// page alike.
 import { isDiscount, money } from '../../lib/cart/cart-view.ts';
 
 export interface OrderTotalsProps {
@@ -6,6 +7,8 @@ export interface OrderTotalsProps {
   subtotal: string;
   discounts: string;
   delivery: string;
+  /** The gift wrap's price; the row shows only when it was charged. */
+  giftWrap?: string;
   tax: string;
   total: string;
   taxType: 'Net' | 'Gross';
@@ -18,6 +21,7 @@ export function OrderTotals({
   subtotal,
   discounts,
   delivery,
+  giftWrap,
   tax,
   total,
   taxType,
@@ -39,6 +43,12 @@ export function OrderTotals({
         ) : null}
         <dt>Delivery</dt>
         <dd>{Number(delivery) === 0 ? 'Free' : money(delivery, currency)}</dd>
+        {giftWrap && Number(giftWrap) !== 0 ? (
+          <>
+            <dt>Gift wrap</dt>
+            <dd>{money(giftWrap, currency)}</dd>
+          </>
+        ) : null}
         <dt>{taxType === 'Gross' ? 'Tax (included)' : 'Tax'}</dt>
         <dd>{money(tax, currency)}</dd>
         <dt className="cart-totals__total">Total</dt>

@@ -167,11 +167,13 @@ describe('the order view', () => {
     totalProductAmount: '499.00',
     totalAdjustmentAmount: '-49.90',
     totalChargeAmount: '0.00',
+    totalGiftWrapAmount: '0.00',
     totalTaxAmount: '0.00',
     grandTotalAmount: '449.10',
     totalProductCount: '1',
     paymentMethod: 'Card',
     purchaseOrderNumber: null,
+    giftOptions: { giftWrap: false, giftMessage: null },
     contactInfo: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '4155550123' },
     billingAddress: null,
     lines: [
@@ -257,6 +259,21 @@ describe('the order view', () => {
     const html = renderToString(createElement(OrderDetailView, { data: data(false) }));
     assert.match(html, /<h1 id="order-title">Order DD-00001001<\/h1>/);
     assert.doesNotMatch(html, /Thank you/);
+    assert.doesNotMatch(html, /Gift/);
+  });
+
+  test('a gift-wrapped order: the wrap among the totals, and the message as written (escaped)', () => {
+    const gift: OrderDetail = {
+      ...order,
+      totalGiftWrapAmount: '4.95',
+      grandTotalAmount: '454.05',
+      giftOptions: { giftWrap: true, giftMessage: 'Happy 40th, <Ada>!' },
+    };
+    const html = renderToString(createElement(OrderDetailView, { data: { ...data(false), order: gift } }));
+    const t = text(html);
+    assert.match(t, /Delivery Free Gift wrap \$4\.95 Tax \$0\.00 Total \$454\.05/);
+    assert.match(t, /Gift Gift wrapped Happy 40th, &lt;Ada&gt;!/);
+    assert.doesNotMatch(html, /<Ada>/);
   });
 });
 

@@ -1,6 +1,6 @@
 // One order (/orders/:orderSummaryId): the confirmation right after "Place order" (?placed=1: "Thank you
 // for your order") and the detail from the order history are the same view: number, status, date, lines,
-// totals, delivery, payment, and a Downloads section for the datasets.
+// totals, delivery, payment, the gift wrap and message when chosen, and a Downloads section for the datasets.
 
 import { useLoaderData } from 'react-router';
 import { sellingModelTypeLabel } from '@store/core';
@@ -67,10 +67,22 @@ export function OrderDetailView({ data }: { data: OrderPageData }) {
         subtotal={order.totalProductAmount}
         discounts={order.totalAdjustmentAmount}
         delivery={order.totalChargeAmount}
+        giftWrap={order.totalGiftWrapAmount}
         tax={order.totalTaxAmount}
         total={order.grandTotalAmount}
         taxType={order.taxType}
       />
+      {order.giftOptions?.giftWrap || order.giftOptions?.giftMessage ? (
+        <section aria-labelledby="order-gift-title" className="order__gift">
+          <h2 id="order-gift-title">Gift</h2>
+          {order.giftOptions.giftWrap ? <p>Gift wrapped</p> : null}
+          {order.giftOptions.giftMessage ? (
+            <blockquote className="order__gift-message" data-testid="gift-message">
+              {order.giftOptions.giftMessage}
+            </blockquote>
+          ) : null}
+        </section>
+      ) : null}
       <div className="order__parties">
         {shipped.length ? (
           <section aria-labelledby="order-address-title">

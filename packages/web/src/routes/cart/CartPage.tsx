@@ -10,6 +10,7 @@ import { AppLink } from '../../components/ui/AppLink.tsx';
 import { CartLine } from '../../components/cart/CartLine.tsx';
 import { CartTotals } from '../../components/cart/CartTotals.tsx';
 import { CouponForm } from '../../components/cart/CouponForm.tsx';
+import { GiftOptionsForm } from '../../components/cart/GiftOptionsForm.tsx';
 import { useStoreApi } from '../../lib/api-context.tsx';
 import { CART_ITEMS_QUERY, CART_TEXT, cartLevelPromotions, couponsOf, hasMorePages } from '../../lib/cart/cart-view.ts';
 import { CART_PATH } from '../../lib/links.ts';
@@ -139,6 +140,13 @@ export function CartPage({ data }: { data: CartData }) {
           </div>
           <div className="cart__aside">
             <CouponForm cartId={cart.cartSummary.cartId!} coupons={couponsOf(cart)} />
+            {data.kind === 'cart' && data.gift ? (
+              <GiftOptionsForm
+                cartId={cart.cartSummary.cartId!}
+                offer={data.gift}
+                chosen={cart.cartSummary.giftOptions}
+              />
+            ) : null}
             <CartTotals summary={cart.cartSummary} cartPromotions={cartLevelPromotions(cart)} />
             <AppLink
               href={CHECKOUT_PATH}

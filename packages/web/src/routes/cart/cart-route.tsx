@@ -8,6 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, RouteObject } from 'react-
 import type { StoreApi } from '../../lib/api.ts';
 import { cartActionMessage, cartErrorOf } from '../../lib/cart/cart-errors.ts';
 import { CART_ITEMS_QUERY } from '../../lib/cart/cart-view.ts';
+import { loadGiftOffer } from '../../lib/cart/gift.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { FORM_MESSAGES } from '../../lib/forms.ts';
 import { withStoreName, type RouteHandle } from '../root/head.ts';
@@ -17,7 +18,7 @@ import type { CartActionResult, CartData, CartIntent, HeadData } from '../types.
 import { CART_PATH } from '../../lib/links.ts';
 
 const isIntent = (v: unknown): v is CartIntent =>
-  v === 'update' || v === 'remove' || v === 'apply-coupon' || v === 'remove-coupon';
+  v === 'update' || v === 'remove' || v === 'apply-coupon' || v === 'remove-coupon' || v === 'gift-options';
 const text = (form: FormData, name: string) => {
   const v = form.get(name);
   return typeof v === 'string' ? v.trim() : '';
@@ -34,7 +35,7 @@ export function createCartRoute(getApi: () => StoreApi): RouteObject {
       if (current.asyncOperationStatus === 'Processing') return { kind: 'processing' };
       const cart = await api.client.getCartItems(current.cartId, { ...CART_ITEMS_QUERY, pageNumber: 1, signal });
       if (!cart.cartItems?.length) return { kind: 'empty' };
-      return { kind: 'cart', cart };
+      return { kind: 'cart', cart, gift: await loadGiftOffer(api, cart.cartSummary, signal) };
     } catch (error) {
       if (isAbortError(error)) throw error;
       // 409 CART_PROCESSING: an operation started between the two calls; the page waits for it.
@@ -49,6 +50,7 @@ export function createCartRoute(getApi: () => StoreApi): RouteObject {
     if (!isIntent(intent)) throw new Response('Unknown cart action', { status: 400 });
     const cartId = text(form, 'cartId') || undefined;
     const store = getApi().cart();
+    if (intent === 'gift-options') return saveGiftOptions(form, cartId);
     const target =
       intent === 'apply-coupon' ? null : text(form, intent === 'remove-coupon' ? 'cartCouponId' : 'cartItemId');
     try {
@@ -66,6 +68,20 @@ export function createCartRoute(getApi: () => StoreApi): RouteObject {
       const message =
         intent === 'apply-coupon' ? errorMessage(error, cartActionMessage(error)) : cartActionMessage(error);
       return { intent, target, ok: false, error: message };
+    }
+  }
+
+  /** A checkbox is sent only when ticked, so `wrapShown` says the box was there; an absent field is left alone. */
+  async function saveGiftOptions(form: FormData, cartId: string | undefined): Promise<CartActionResult> {
+    const message = form.get('giftMessage');
+    try {
+      await getApi().client.setCartGiftOptions(cartId ?? 'current', {
+        ...(form.has('wrapShown') ? { giftWrap: form.get('giftWrap') === 'true' } : {}),
+        ...(typeof message === 'string' ? { giftMessage: message } : {}),
+      });
+      return { intent: 'gift-options', target: null, ok: true };
+    } catch (error) {
+      return { intent: 'gift-options', target: null, ok: false, error: errorMessage(error, cartActionMessage(error)) };
     }
   }
 
