@@ -184,7 +184,7 @@ describe('checkout', () => {
     // Purchase order.
     const payment = section(page, /Payment/);
     await payment.getByRole('radio', { name: 'Purchase order' }).check();
-    await payment.getByLabel('Purchase order number').fill('PO-7731');
+    await payment.getByRole('textbox', { name: 'Purchase order number' }).fill('PO-7731');
     await payment.getByRole('button', { name: 'Use this purchase order' }).click();
     await payment.getByText(/Purchase order PO-7731/).waitFor();
 
