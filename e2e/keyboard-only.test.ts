@@ -40,6 +40,9 @@ test('a guest buys a dataset with the keyboard only, from the search box to the 
   await keys.press('Enter');
   await page.waitForURL((u) => u.pathname === productPath);
   await hydrated(page);
+  // A client-side navigation changes the URL before the product's data has loaded: wait for the product page
+  // itself, or the heading read is still the search page's.
+  await page.getByRole('button', { name: /add to cart/i }).waitFor();
   const name = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
 
   // Add to cart with Space, then back up to the header's cart link.
