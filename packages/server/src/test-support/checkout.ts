@@ -4,10 +4,9 @@
 import assert from 'node:assert/strict';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { PRICE_BOOK_IDS, WEBSTORE_ID } from '../seed/store.ts';
+import { PRICE_BOOK_IDS } from '../seed/store.ts';
 import type { Agent } from './agent.ts';
-
-const BASE = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
+import { pay, startCheckout } from './purchase.ts';
 
 export const ADDRESS = {
   name: 'Grace Hopper',
@@ -17,6 +16,7 @@ export const ADDRESS = {
   postalCode: '22202',
   country: 'US',
 };
+const CONTACT = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' };
 
 /** The first n active simple products of a kind with a store price, sold one at a time (by SKU). */
 export async function pricedProducts(
@@ -74,31 +74,9 @@ export async function paidGuest(
   productId: string,
   quantity = 1,
 ): Promise<{ agent: Agent; checkoutId: string }> {
-  const added = await a.post(`${BASE}/carts/current/cart-items`, {
-    productId,
-    quantity: String(quantity),
-    type: 'Product',
-  });
-  assert.equal(added.status, 201, added.text);
-  const started = await a.put(`${BASE}/checkouts`, { cartId: 'active' });
-  assert.equal(started.status, 202, started.text);
-  const id = started.body.checkoutId;
-  assert.equal(
-    (
-      await a.patch(`${BASE}/checkouts/${id}`, {
-        contactInfo: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
-      })
-    ).status,
-    202,
-  );
-  assert.equal((await a.patch(`${BASE}/checkouts/${id}`, { deliveryAddress: ADDRESS })).status, 202);
-  const paid = await a.post(`${BASE}/checkouts/${id}/payments`, {
-    requestType: 'Auth',
-    paymentToken: 'tok_test_success_visa_4242',
-    billingAddress: ADDRESS,
-  });
-  assert.equal(paid.status, 200, paid.text);
-  return { agent: a, checkoutId: id };
+  const checkoutId = await startCheckout(a, productId, { quantity, contact: CONTACT, address: ADDRESS });
+  await pay(a, checkoutId, ADDRESS);
+  return { agent: a, checkoutId };
 }
 
 /** Every live payment has exactly one order and every order its payment. */

@@ -25,34 +25,44 @@ export async function productIdOf(s: TestServer, sku: string): Promise<string> {
 /**
  * The product in the agent's cart and a checkout started: its id. With the delivery address, and the
  * contact details a guest gives (`contact: false` for a logged-in buyer, whose details are on file), unless
- * `details: false`.
+ * `details: false`; the address and contact are the test ones unless given.
  */
 export async function startCheckout(
   a: Agent,
   productId: string,
-  opts: { details?: boolean; contact?: boolean } = {},
+  opts: { quantity?: number; details?: boolean; contact?: typeof CONTACT | false; address?: typeof ADDRESS } = {},
 ): Promise<string> {
-  const added = await a.post(`${BASE}/carts/current/cart-items`, { productId, quantity: '1', type: 'Product' });
+  const added = await a.post(`${BASE}/carts/current/cart-items`, {
+    productId,
+    quantity: String(opts.quantity ?? 1),
+    type: 'Product',
+  });
   assert.equal(added.status, 201, added.text);
   const started = await a.put(`${BASE}/checkouts`, { cartId: 'active' });
   assert.equal(started.status, 202, started.text);
   const id = started.body.checkoutId as string;
   if (opts.details !== false) {
     if (opts.contact !== false)
-      assert.equal((await a.patch(`${BASE}/checkouts/${id}`, { contactInfo: CONTACT })).status, 202);
-    assert.equal((await a.patch(`${BASE}/checkouts/${id}`, { deliveryAddress: ADDRESS })).status, 202);
+      assert.equal((await a.patch(`${BASE}/checkouts/${id}`, { contactInfo: opts.contact ?? CONTACT })).status, 202);
+    const deliveryAddress = opts.address ?? ADDRESS;
+    assert.equal((await a.patch(`${BASE}/checkouts/${id}`, { deliveryAddress })).status, 202);
   }
   return id;
 }
 
-/** Pays the checkout with the accepted card and places the order: the order summary id. */
-export async function payAndPlace(a: Agent, checkoutId: string): Promise<string> {
+/** Pays the checkout with the accepted card (billed to the address given, else the test one). */
+export async function pay(a: Agent, checkoutId: string, billingAddress = ADDRESS): Promise<void> {
   const paid = await a.post(`${BASE}/checkouts/${checkoutId}/payments`, {
     requestType: 'Auth',
     paymentToken: ACCEPTED_CARD,
-    billingAddress: ADDRESS,
+    billingAddress,
   });
   assert.equal(paid.status, 200, paid.text);
+}
+
+/** Pays the checkout with the accepted card and places the order: the order summary id. */
+export async function payAndPlace(a: Agent, checkoutId: string): Promise<string> {
+  await pay(a, checkoutId);
   const placed = await a.post(`${BASE}/checkouts/${checkoutId}/orders`);
   assert.equal(placed.status, 201, placed.text);
   return placed.body.orderSummaryId as string;
