@@ -25,6 +25,7 @@ test('a guest gift-wraps a printed directory with a message, and the order shows
   const gift = section(page, 'Gift options');
   await gift.getByLabel(/Gift Wrap \(\$4\.95\)/).check();
   await gift.getByLabel('Gift message').fill('Happy 40th, from all of us');
+  await gift.getByLabel('Gift card to').fill('Ada Lovelace');
   await gift.getByRole('button', { name: 'Save gift options' }).click();
   await gift.getByText('Gift options saved.').waitFor();
   await section(page, 'Summary').getByText('Gift wrap').waitFor();
@@ -46,6 +47,7 @@ test('a guest gift-wraps a printed directory with a message, and the order shows
   const giftSection = page.getByRole('region', { name: 'Gift' });
   await giftSection.getByText('Gift wrapped').waitFor();
   assert.equal((await page.getByTestId('gift-message').innerText()).trim(), 'Happy 40th, from all of us');
+  assert.equal((await page.getByTestId('gift-to').innerText()).trim(), 'To: Ada Lovelace');
   await badge(page).filter({ hasText: 'Cart (0)' }).waitFor();
   assert.deepEqual(errors, []);
   await context.close();

@@ -86,10 +86,15 @@ export interface CartSummary {
 /** The longest gift message a shopper may write (the card it is printed on holds about this much). */
 export const GIFT_MESSAGE_MAX = 200;
 
+/** The longest name the gift card is addressed to (it is printed on one line above the message). */
+export const GIFT_TO_NAME_MAX = 80;
+
 /** Gift wrap and gift message chosen for a cart, kept with its order. */
 export interface GiftChoice {
   giftWrap: boolean;
   giftMessage: string | null;
+  /** Who the gift card is addressed to (the platform's delivery group `giftToName`); offered with the message. */
+  giftToName: string | null;
 }
 /** A cart's gift choice, and whether it has printed directories that can be wrapped. */
 export interface GiftOptions extends GiftChoice {

@@ -321,7 +321,7 @@ export interface OrderSummary {
 export interface OrderDetail extends OrderSummary {
   contactInfo: ContactInfo;
   /** Ours (issue 14): the gift choices the order was placed with. */
-  giftOptions: { giftWrap: boolean; giftMessage: string | null };
+  giftOptions: { giftWrap: boolean; giftMessage: string | null; giftToName: string | null };
   billingAddress: CheckoutAddress | null;
   lines: OrderLine[];
   deliveryGroups: OrderDeliveryGroupView[];

@@ -344,6 +344,8 @@ export interface CartTable {
   /** Gift options (migration 007): wrap chosen (0/1), the message, and the wrap's price while charged. */
   gift_wrap: number;
   gift_message: string | null;
+  /** Migration 008: who the gift card is addressed to. */
+  gift_to_name: string | null;
   total_gift_wrap_minor: number;
   /** Lines of printed (physical) products, kept by the recalculation (migration 007). */
   printed_line_count: number;
@@ -512,6 +514,8 @@ export interface SalesOrderTable {
   /** Gift options copied from the cart (migration 007). */
   gift_wrap: number;
   gift_message: string | null;
+  /** Migration 008: who the gift card is addressed to. */
+  gift_to_name: string | null;
   total_gift_wrap_minor: number;
 }
 export interface OrderDeliveryGroupTable {

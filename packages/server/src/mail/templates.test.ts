@@ -124,6 +124,25 @@ describe('order confirmation', () => {
     assert.ok(orderConfirmationEmail(order).text.includes('Delivery address'));
   });
 
+  it('shows the gift wrap in the totals and the gift card, the message line by line, escaped', () => {
+    const mail = orderConfirmationEmail({
+      ...order,
+      totals: { ...order.totals, giftWrap: '$4.95' },
+      gift: { wrapped: true, toName: 'Ada <b>L</b>', message: 'Happy 40th,\nfrom all of us' },
+    });
+    for (const body of [mail.text, visible(mail.html)]) {
+      assert.match(body, /Gift wrap:?\s*\$4\.95/);
+      assert.ok(body.includes('Gift wrapped'));
+      assert.ok(body.includes('To: Ada <b>L</b>'));
+      assert.match(body, /Happy 40th,\s+from all of us/);
+    }
+    assert.ok(!mail.html.includes('<b>L</b>'), 'the name is escaped in HTML');
+    assert.ok(mail.text.split('\n').includes('from all of us'), 'the message keeps its lines');
+    const plain = orderConfirmationEmail({ ...order, gift: { wrapped: false, toName: null, message: null } });
+    assert.ok(!plain.text.includes('Gift'), 'nothing chosen, no gift section');
+    assert.ok(!orderConfirmationEmail(order).text.includes('Gift'));
+  });
+
   it('keeps one-line values on one line (no forged lines in the text, no header breaks in the subject)', () => {
     const mail = orderConfirmationEmail({
       ...order,

@@ -23,6 +23,8 @@ export interface OrderConfirmationTotals {
   discounts?: string | null;
   /** Omitted when null, undefined or empty. */
   delivery?: string | null;
+  /** Omitted when null, undefined or empty (not gift-wrapped). */
+  giftWrap?: string | null;
   tax: string;
   total: string;
 }
@@ -38,6 +40,8 @@ export interface OrderConfirmation {
   deliveryAddress?: string[] | null;
   /** e.g. "Visa ending 4242" or "Purchase order PO-123". */
   paymentSummary: string;
+  /** The gift choices; omitted when null or when nothing was chosen. The message may span lines. */
+  gift?: { wrapped: boolean; toName: string | null; message: string | null } | null;
   /** Absolute URL of the order's page. */
   orderUrl: string;
 }
@@ -111,7 +115,9 @@ export function orderConfirmationEmail(o: OrderConfirmation): RenderedMail {
   const totals: [string, string][] = [['Subtotal', o.totals.subtotal]];
   if (o.totals.discounts) totals.push(['Discounts', o.totals.discounts]);
   if (o.totals.delivery) totals.push(['Delivery', o.totals.delivery]);
+  if (o.totals.giftWrap) totals.push(['Gift wrap', o.totals.giftWrap]);
   totals.push(['Tax', o.totals.tax], ['Total', o.totals.total]);
+  const gift = giftLines(o.gift);
   const address = (o.deliveryAddress ?? []).map(oneLine).filter(Boolean);
   const subject = oneLine(`${o.storeName}: order ${o.orderNumber} confirmed`);
 
@@ -127,6 +133,7 @@ export function orderConfirmationEmail(o: OrderConfirmation): RenderedMail {
     ...totals.map(([label, amount]) => `${label}: ${oneLine(amount)}`),
     '',
     ...(address.length ? ['Delivery address', ...address, ''] : []),
+    ...(gift.length ? ['Gift', ...gift, ''] : []),
     `Payment: ${oneLine(o.paymentSummary)}`,
     '',
     `View your order: ${orderUrl}`,
@@ -157,6 +164,12 @@ export function orderConfirmationEmail(o: OrderConfirmation): RenderedMail {
             `<p style="margin:0;">${address.map(e).join('<br>')}</p>`,
           ]
         : []),
+      ...(gift.length
+        ? [
+            `<h2 style="margin:20px 0 6px;font-size:16px;">Gift</h2>`,
+            `<p style="margin:0;">${gift.map(e).join('<br>')}</p>`,
+          ]
+        : []),
       `<h2 style="margin:20px 0 6px;font-size:16px;">Payment</h2>`,
       `<p style="margin:0;">${e(oneLine(o.paymentSummary))}</p>`,
       button(orderUrl, 'View your order'),
@@ -164,6 +177,17 @@ export function orderConfirmationEmail(o: OrderConfirmation): RenderedMail {
   );
 
   return { subject, text, html };
+}
+
+/** The gift section, a line each: the wrap, who the card is to, and the message line by line. */
+function giftLines(gift: OrderConfirmation['gift']): string[] {
+  if (!gift) return [];
+  const message = (gift.message ?? '').split(/\r?\n/).map(oneLine).filter(Boolean);
+  return [
+    ...(gift.wrapped ? ['Gift wrapped'] : []),
+    ...(gift.toName?.trim() ? [`To: ${oneLine(gift.toName)}`] : []),
+    ...(message.length ? ['Message:', ...message] : []),
+  ];
 }
 
 export function downloadsReadyEmail(d: DownloadsReady): RenderedMail {

@@ -13,6 +13,7 @@ import {
   DEFAULT_RESERVATION_SECONDS,
   DELIVERY_GROUPS_DEFAULT_LIMIT,
   GIFT_MESSAGE_MAX,
+  GIFT_TO_NAME_MAX,
 } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { cartOwnerFor } from '../http/cart-caller.ts';
@@ -340,6 +341,7 @@ export function cartRoutes(app: FastifyInstance, s: Services): void {
           .object({
             giftWrap: z.boolean().optional(),
             giftMessage: multilineText(GIFT_MESSAGE_MAX).nullable().optional(),
+            giftToName: freeText(GIFT_TO_NAME_MAX).nullable().optional(),
           })
           .strict(),
       },

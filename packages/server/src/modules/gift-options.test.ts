@@ -3,7 +3,7 @@
 // decimal price) to what the shopper pays, and both reach the order. Bad input is a 400 that changes nothing.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GIFT_MESSAGE_MAX, decimalToMinorUnits } from '@store/core';
+import { GIFT_MESSAGE_MAX, GIFT_TO_NAME_MAX, decimalToMinorUnits } from '@store/core';
 import { withGifting } from '../test-support/gifting.ts';
 import { BASE, startTestServer, errorOf, type TestServer } from '../test-support/server.ts';
 import type { Agent } from '../test-support/agent.ts';
@@ -40,13 +40,18 @@ describe('gift options on a cart with printed directories', () => {
     const checkoutId = await startCheckout(a, await productIdOf(s, 'PD-00003'));
     const before = await summary(a);
     assert.equal(before.totalGiftWrapAmount, '0.00');
-    assert.deepEqual(before.giftOptions, { giftWrap: false, giftMessage: null, canGiftWrap: true });
+    assert.deepEqual(before.giftOptions, { giftWrap: false, giftMessage: null, giftToName: null, canGiftWrap: true });
 
-    const res = await giftOptions(a, { giftWrap: true, giftMessage: '  Happy 40th,\nfrom all of us  ' });
+    const res = await giftOptions(a, {
+      giftWrap: true,
+      giftMessage: '  Happy 40th,\nfrom all of us  ',
+      giftToName: ' Ada Lovelace ',
+    });
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(res.body.giftOptions, {
       giftWrap: true,
       giftMessage: 'Happy 40th,\nfrom all of us',
+      giftToName: 'Ada Lovelace',
       canGiftWrap: true,
     });
     assert.equal(res.body.totalGiftWrapAmount, GIFT_WRAP_PRICE);
@@ -55,7 +60,11 @@ describe('gift options on a cart with printed directories', () => {
     const orderId = await payAndPlace(a, checkoutId);
     const order = await a.get(`${BASE}/order-summaries/${orderId}`);
     assert.equal(order.status, 200, order.text);
-    assert.deepEqual(order.body.giftOptions, { giftWrap: true, giftMessage: 'Happy 40th,\nfrom all of us' });
+    assert.deepEqual(order.body.giftOptions, {
+      giftWrap: true,
+      giftMessage: 'Happy 40th,\nfrom all of us',
+      giftToName: 'Ada Lovelace',
+    });
     assert.equal(order.body.totalGiftWrapAmount, GIFT_WRAP_PRICE);
     assert.equal(order.body.grandTotalAmount, res.body.grandTotalAmount);
     // The payment covered the wrap.
@@ -66,6 +75,15 @@ describe('gift options on a cart with printed directories', () => {
       .where('sales_order.id', '=', orderId)
       .executeTakeFirstOrThrow();
     assert.equal(paid.amount_minor, cents(res.body.grandTotalAmount));
+    // The confirmation email says so too.
+    const mail = await s.db.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('kind', '=', 'order-confirmation')
+      .where('subject', 'like', `%${order.body.orderNumber}%`)
+      .executeTakeFirstOrThrow();
+    assert.ok(mail.text_body.includes(`Gift wrap: $${GIFT_WRAP_PRICE}`), mail.text_body);
+    assert.ok(mail.text_body.includes('To: Ada Lovelace\nMessage:\nHappy 40th,\nfrom all of us'), mail.text_body);
   });
 
   test('unwrapping takes the price off; an empty message clears it', async () => {
@@ -73,7 +91,7 @@ describe('gift options on a cart with printed directories', () => {
     assert.equal((await giftOptions(a, { giftWrap: true, giftMessage: 'For you' })).status, 200);
     const res = await giftOptions(a, { giftWrap: false, giftMessage: '   ' });
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(res.body.giftOptions, { giftWrap: false, giftMessage: null, canGiftWrap: true });
+    assert.deepEqual(res.body.giftOptions, { giftWrap: false, giftMessage: null, giftToName: null, canGiftWrap: true });
     assert.equal(res.body.totalGiftWrapAmount, '0.00');
   });
 
@@ -81,7 +99,12 @@ describe('gift options on a cart with printed directories', () => {
     const a = await guestWith('PD-00003');
     await giftOptions(a, { giftWrap: true });
     const res = await giftOptions(a, { giftMessage: 'Enjoy' });
-    assert.deepEqual(res.body.giftOptions, { giftWrap: true, giftMessage: 'Enjoy', canGiftWrap: true });
+    assert.deepEqual(res.body.giftOptions, {
+      giftWrap: true,
+      giftMessage: 'Enjoy',
+      giftToName: null,
+      canGiftWrap: true,
+    });
     assert.equal(res.body.totalGiftWrapAmount, GIFT_WRAP_PRICE);
   });
 
@@ -125,6 +148,72 @@ describe('gift options on a cart with printed directories', () => {
   });
 });
 
+describe('gift options at login', () => {
+  const PASSWORD = 'Wrapping-paper-2026';
+  /** A registered shopper, logged out, whose own cart holds `sku` with `gift` chosen. */
+  async function shopperWith(email: string, gift: unknown) {
+    const shopper = await s.register({ firstName: 'Grace', lastName: 'Hopper', email, password: PASSWORD });
+    await shopper.post(`${BASE}/carts/current/cart-items`, {
+      productId: await productIdOf(s, 'PD-00003'),
+      quantity: '1',
+      type: 'Product',
+    });
+    assert.equal((await giftOptions(shopper, gift)).status, 200);
+  }
+  const logIn = async (a: Agent, email: string) => {
+    const res = await a.post('/services/auth/login', { email, password: PASSWORD });
+    assert.equal(res.status, 200, res.text);
+    return res.body.cartMerge;
+  };
+
+  test('the guest\u2019s gift choices join the shopper\u2019s cart with the guest\u2019s lines', async () => {
+    const email = 'gift-merge-1@example.com';
+    await shopperWith(email, { giftMessage: 'From the shopper' });
+    const guest = await guestWith('PD-00003');
+    await giftOptions(guest, { giftWrap: true, giftMessage: 'From the guest', giftToName: 'Ada' });
+
+    const merge = await logIn(guest, email);
+    assert.equal(merge.errorCount, 0, JSON.stringify(merge));
+    const cart = await summary(guest);
+    assert.deepEqual(cart.giftOptions, {
+      giftWrap: true,
+      giftMessage: 'From the guest',
+      giftToName: 'Ada',
+      canGiftWrap: true,
+    });
+    assert.equal(cart.totalGiftWrapAmount, GIFT_WRAP_PRICE);
+  });
+
+  test('a guest who chose nothing leaves the shopper\u2019s choices as they were', async () => {
+    const email = 'gift-merge-2@example.com';
+    await shopperWith(email, { giftWrap: true, giftMessage: 'Kept', giftToName: 'Grace' });
+    const guest = await guestWith('DS-00001');
+    await logIn(guest, email);
+    assert.deepEqual((await summary(guest)).giftOptions, {
+      giftWrap: true,
+      giftMessage: 'Kept',
+      giftToName: 'Grace',
+      canGiftWrap: true,
+    });
+  });
+
+  test('a gift choice the shopper\u2019s cart cannot take is counted as an error, lines still merge', async () => {
+    const email = 'gift-merge-3@example.com';
+    const shopper = await s.register({ firstName: 'Grace', lastName: 'Hopper', email, password: PASSWORD });
+    await shopper.post('/services/auth/logout', {});
+    const guest = await guestWith('PD-00003');
+    await giftOptions(guest, { giftWrap: true });
+    // The store stops offering gift wrap before the guest logs in.
+    await withGifting(s, { isGiftWrapEnabled: false }, async () => {
+      const merge = await logIn(guest, email);
+      assert.equal(merge.mergedLineCount, 1);
+      assert.equal(merge.errorCount, 1);
+      assert.match(merge.messages[0], /gift wrap/);
+    });
+    assert.equal((await summary(guest)).giftOptions.giftWrap, false);
+  });
+});
+
 describe('gift options refused (400 in the error shape, nothing changed)', () => {
   async function refused(a: Agent, body: unknown, pattern: RegExp) {
     const before = await summary(a);
@@ -146,16 +235,24 @@ describe('gift options refused (400 in the error shape, nothing changed)', () =>
     await refused(a, { giftWrap: true, giftMessage: 'x'.repeat(GIFT_MESSAGE_MAX + 1) }, /giftMessage/);
   });
 
+  test('an over-long or multi-line recipient name', async () => {
+    const a = await guestWith('PD-00003');
+    await refused(a, { giftToName: 'x'.repeat(GIFT_TO_NAME_MAX + 1) }, /giftToName/);
+    await refused(a, { giftToName: 'Ada\nLovelace' }, /giftToName/);
+  });
+
   test('unknown fields and wrong types', async () => {
     const a = await guestWith('PD-00003');
     await refused(a, { giftWrap: 'yes' }, /giftWrap/);
-    await refused(a, { giftWrap: true, giftToName: 'Bob' }, /giftToName/);
+    await refused(a, { giftWrap: true, giftFrom: 'Bob' }, /giftFrom/);
+    await refused(a, { giftToName: 42 }, /giftToName/);
   });
 
   test('a message while messages are off; wrap while wrap is off; anything while gifting is off', async () => {
     const a = await guestWith('PD-00003');
     await withGifting(s, { isGiftMessageEnabled: false }, async () => {
       await refused(a, { giftMessage: 'Hi' }, /gift messages/);
+      await refused(a, { giftToName: 'Ada' }, /gift cards/);
       // Wrap alone is still fine.
       assert.equal((await giftOptions(a, { giftWrap: true })).status, 200);
     });

@@ -10,12 +10,21 @@ export interface GuestCartLine {
   subscriptionTerm?: number;
 }
 
+/** The gift choices a guest made; only what they chose (wrap on, a message, a name), else absent. */
+export interface GuestGiftChoice {
+  giftWrap?: true;
+  giftMessage?: string;
+  giftToName?: string;
+}
+
 /** What the guest's cart held. */
 export interface GuestCartContents {
   /** In the order they were added. */
   lines: GuestCartLine[];
   /** In the order they were applied. */
   couponCodes: string[];
+  /** Null when the guest chose no gift options. */
+  gift: GuestGiftChoice | null;
 }
 
 /**
@@ -27,6 +36,8 @@ export interface ShopperCart {
   addLines(lines: GuestCartLine[]): Promise<Array<string | null>>;
   /** Applies a coupon; null when it applied, else why it could not. */
   addCoupon(code: string): Promise<string | null>;
+  /** Sets the given gift choices (the others stay as they are); null when they were kept, else why not. */
+  setGift(choice: GuestGiftChoice): Promise<string | null>;
 }
 
 /** How the merge went: the lines that went in, and a message for each thing that could not. */
@@ -39,7 +50,8 @@ export interface GuestCartMergeOutcome {
  * Guest cart merge.
  *
  * Default ({@link addGuestLines}): every guest line is added to the shopper's cart, then every guest
- * coupon applied; what cannot go in is counted as an error with its message.
+ * coupon applied, then the guest's gift choices (the latest thing the shopper chose, so they win over
+ * the shopper cart's); what cannot go in is counted as an error with its message.
  *
  * @example Keep the shopper's cart as it was when it already has lines (the guest's lines are dropped):
  * ```ts
@@ -53,7 +65,7 @@ export interface GuestCartMerge {
   merge(guest: GuestCartContents, into: ShopperCart): Promise<GuestCartMergeOutcome>;
 }
 
-/** The default: all of the guest's lines, then all of their coupons. */
+/** The default: all of the guest's lines, then all of their coupons, then their gift choices. */
 export const addGuestLines: GuestCartMerge = {
   async merge(guest, into) {
     const messages: string[] = [];
@@ -65,6 +77,10 @@ export const addGuestLines: GuestCartMerge = {
       }
     for (const code of guest.couponCodes) {
       const problem = await into.addCoupon(code);
+      if (problem !== null) messages.push(problem);
+    }
+    if (guest.gift) {
+      const problem = await into.setGift(guest.gift);
       if (problem !== null) messages.push(problem);
     }
     return { mergedLineCount, messages };

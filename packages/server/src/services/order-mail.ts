@@ -47,11 +47,13 @@ export function orderEmails(opts: { publicUrl: string; downloads: DownloadServic
         subtotal: money(order.total_product_minor),
         discounts: order.total_adjust_minor ? money(order.total_adjust_minor) : null,
         delivery: order.total_charge_minor ? money(order.total_charge_minor) : null,
+        giftWrap: order.total_gift_wrap_minor ? money(order.total_gift_wrap_minor) : null,
         tax: money(order.total_tax_minor),
         total: money(order.grand_total_minor),
       },
       deliveryAddress: shipped ? formatAddressLines(JSON.parse(shipped.address_json!)) : null,
       paymentSummary: await paymentSummary(trx, order),
+      gift: { wrapped: order.gift_wrap === 1, toName: order.gift_to_name, message: order.gift_message },
       orderUrl,
     });
     await MailOutbox.enqueueIn(trx, 'order-confirmation', { to: order.email, ...confirmation });

@@ -158,7 +158,7 @@ export class OrderService {
     return {
       ...this.summaryOf(store, o, account?.name ?? null),
       contactInfo: JSON.parse(o.contact_json) as ContactInfo,
-      giftOptions: { giftWrap: o.gift_wrap === 1, giftMessage: o.gift_message },
+      giftOptions: { giftWrap: o.gift_wrap === 1, giftMessage: o.gift_message, giftToName: o.gift_to_name },
       billingAddress: o.billing_json ? (JSON.parse(o.billing_json) as CheckoutAddress) : null,
       lines,
       deliveryGroups: groups.map((g) => ({

@@ -271,7 +271,7 @@ export function cartSummary(overrides: Partial<CartSummary> = {}): CartSummary {
     totalChargeAmount: '0.00',
     totalGiftWrapAmount: '0.00',
     grandTotalAmount: '387.83',
-    giftOptions: { giftWrap: false, giftMessage: null, canGiftWrap: false },
+    giftOptions: { giftWrap: false, giftMessage: null, giftToName: null, canGiftWrap: false },
     messagesSummary: NO_MESSAGES,
     ...overrides,
   };

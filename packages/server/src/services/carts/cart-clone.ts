@@ -50,6 +50,7 @@ export async function cloneCart(s: Services, owner: CartOwner, source: CartTable
       // The gift choice and its price go with the copy, so paying it pays for the wrap too.
       gift_wrap: source.gift_wrap,
       gift_message: source.gift_message,
+      gift_to_name: source.gift_to_name,
       total_gift_wrap_minor: source.total_gift_wrap_minor,
       printed_line_count: source.printed_line_count,
     };

@@ -146,6 +146,7 @@ export class CartService {
       total_charge_minor: 0,
       gift_wrap: 0,
       gift_message: null,
+      gift_to_name: null,
       total_gift_wrap_minor: 0,
       printed_line_count: 0,
       total_quantity: 0,

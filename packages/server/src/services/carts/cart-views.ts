@@ -71,6 +71,7 @@ export function summaryView(cart: CartTable, taxType: TaxLocaleType): CartSummar
     giftOptions: {
       giftWrap: cart.gift_wrap === 1,
       giftMessage: cart.gift_message,
+      giftToName: cart.gift_to_name,
       canGiftWrap: cart.printed_line_count > 0,
     },
     messagesSummary: NO_MESSAGES,
@@ -108,7 +109,7 @@ export function emptySummary(
     totalChargeAmount: zero,
     totalGiftWrapAmount: zero,
     grandTotalAmount: zero,
-    giftOptions: { giftWrap: false, giftMessage: null, canGiftWrap: false },
+    giftOptions: { giftWrap: false, giftMessage: null, giftToName: null, canGiftWrap: false },
     messagesSummary: NO_MESSAGES,
   };
 }

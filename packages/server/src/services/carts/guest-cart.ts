@@ -1,5 +1,5 @@
 // The guest cart at login (spec 02 §4 "guest cart"): merged once into the shopper's cart (what joins,
-// the GuestCartMerge policy decides: by default every line and coupon), under the shopper's own rules
+// the GuestCartMerge policy decides: by default every line, coupon and gift choice), under the shopper's own rules
 // and prices (their price books, entitlements and purchase limits). Lines that cannot go in (a once-only dataset already there, a product the account may not buy, stock)
 // are counted as errors. The guest cart is then deleted; the result stays on the shopper's cart, so
 // `actions/preserve` on the old guest cart id answers it again instead of merging twice.
@@ -8,7 +8,8 @@ import type { CartPreserveResult } from '@store/core';
 import type { CartTable } from '../../db/schema.ts';
 import type { Services } from '../index.ts';
 import type { CartOwner } from './cart-owner.ts';
-import type { ShopperCart } from '../../policies/guest-cart-merge.ts';
+import type { GuestGiftChoice, ShopperCart } from '../../policies/guest-cart-merge.ts';
+import { setGiftOptions } from './gift-options.ts';
 import { deleteCartRows, guestOwnerKey } from './cart-service.ts';
 
 export async function mergeGuestCart(
@@ -36,15 +37,8 @@ export async function mergeGuestCart(
       );
       return result.map((outcome) => (outcome.ok ? null : outcome.error.message));
     },
-    async addCoupon(code) {
-      try {
-        await s.carts.addCoupon(owner, (await s.carts.findCurrent(owner))!, code);
-        return null;
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        return err.message;
-      }
-    },
+    addCoupon: (code) => refusalOf(async () => s.carts.addCoupon(owner, (await s.carts.findCurrent(owner))!, code)),
+    setGift: (choice) => refusalOf(async () => setGiftOptions(s, owner, (await s.carts.findCurrent(owner))!, choice)),
   };
   const { mergedLineCount: merged, messages } = await s.policies.guestCartMerge.merge(
     {
@@ -55,6 +49,7 @@ export async function mergeGuestCart(
         subscriptionTerm: l.subscription_term ?? undefined,
       })),
       couponCodes: coupons.map((c) => c.code),
+      gift: giftChoiceOf(guest),
     },
     shopperCart,
   );
@@ -73,6 +68,27 @@ export async function mergeGuestCart(
       .execute();
   });
   return outcome;
+}
+
+/** A change the store may refuse: null when it went through, else the refusal's message. */
+async function refusalOf(change: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await change();
+    return null;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return err.message;
+  }
+}
+
+/** What the guest chose for gifts, or null when they chose nothing. */
+function giftChoiceOf(cart: CartTable): GuestGiftChoice | null {
+  const choice: GuestGiftChoice = {
+    ...(cart.gift_wrap === 1 ? { giftWrap: true as const } : {}),
+    ...(cart.gift_message ? { giftMessage: cart.gift_message } : {}),
+    ...(cart.gift_to_name ? { giftToName: cart.gift_to_name } : {}),
+  };
+  return Object.keys(choice).length ? choice : null;
 }
 
 /**

@@ -244,6 +244,7 @@ export class OrderPlacement {
       // choice but pays nothing for it); the message goes with it.
       gift_wrap: cart.total_gift_wrap_minor > 0 ? 1 : 0,
       gift_message: cart.gift_message,
+      gift_to_name: cart.gift_to_name,
       total_gift_wrap_minor: cart.total_gift_wrap_minor,
     };
     await trx.insertInto('sales_order').values(order).execute();

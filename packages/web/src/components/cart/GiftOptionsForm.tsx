@@ -1,8 +1,8 @@
 // The cart's gift options (issue 14): gift wrap for the printed directories, with its price, and a gift
-// message when the store allows one. Saved through the cart route's action; the server's refusal is shown
+// message (with the name the card is addressed to) when the store allows one. Saved through the cart route's action; the server's refusal is shown
 // under the form. The totals show the wrap's price once it is chosen (CartTotals).
 import { useFetcher } from 'react-router';
-import { GIFT_MESSAGE_MAX, type GiftOptions } from '@store/core';
+import { GIFT_MESSAGE_MAX, GIFT_TO_NAME_MAX, type GiftOptions } from '@store/core';
 import { money } from '../../lib/cart/cart-view.ts';
 import type { GiftOffer } from '../../lib/cart/gift.ts';
 import { CART_PATH } from '../../lib/links.ts';
@@ -37,6 +37,21 @@ export function GiftOptionsForm({ cartId, offer, chosen }: GiftOptionsFormProps)
           <p className="field__error" role="alert">
             {offer.wrapError}
           </p>
+        ) : null}
+        {offer.message ? (
+          <div className="field">
+            <label htmlFor="gift-to-name" className="field__label">
+              Gift card to
+            </label>
+            <input
+              id="gift-to-name"
+              name="giftToName"
+              className="field__input"
+              maxLength={GIFT_TO_NAME_MAX}
+              autoComplete="off"
+              defaultValue={chosen.giftToName ?? ''}
+            />
+          </div>
         ) : null}
         {offer.message ? (
           <div className="field">

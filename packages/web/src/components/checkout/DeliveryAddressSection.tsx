@@ -17,6 +17,7 @@ import { AddressForm } from './AddressForm.tsx';
 import { CheckoutSection } from './CheckoutSection.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
+import { Notice } from '../ui/Notice.tsx';
 
 export interface DeliveryAddressSectionProps {
   step: number;
@@ -136,7 +137,7 @@ export function DeliveryAddressSection({
   return (
     <CheckoutSection id="checkout-address" step={step} title={allDigital ? 'Billing address' : CHECKOUT_TEXT.address}>
       {allDigital ? (
-        <p className="checkout-note">Datasets are delivered by download; the address is for your invoice and tax.</p>
+        <Notice variant="info" message="Datasets are delivered by download; the address is for your invoice and tax." />
       ) : null}
       {shown ? (
         <div className="checkout-summary">

@@ -173,7 +173,7 @@ describe('the order view', () => {
     totalProductCount: '1',
     paymentMethod: 'Card',
     purchaseOrderNumber: null,
-    giftOptions: { giftWrap: false, giftMessage: null },
+    giftOptions: { giftWrap: false, giftMessage: null, giftToName: null },
     contactInfo: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '4155550123' },
     billingAddress: null,
     lines: [
@@ -267,13 +267,28 @@ describe('the order view', () => {
       ...order,
       totalGiftWrapAmount: '4.95',
       grandTotalAmount: '454.05',
-      giftOptions: { giftWrap: true, giftMessage: 'Happy 40th, <Ada>!' },
+      giftOptions: { giftWrap: true, giftMessage: 'Happy 40th, <Ada>!', giftToName: 'Ada L.' },
     };
     const html = renderToString(createElement(OrderDetailView, { data: { ...data(false), order: gift } }));
     const t = text(html);
     assert.match(t, /Delivery Free Gift wrap \$4\.95 Tax \$0\.00 Total \$454\.05/);
-    assert.match(t, /Gift Gift wrapped Happy 40th, &lt;Ada&gt;!/);
+    assert.match(t, /Gift Gift wrapped To: Ada L\. Happy 40th, &lt;Ada&gt;!/);
     assert.doesNotMatch(html, /<Ada>/);
+  });
+});
+
+describe('the address step of a datasets-only checkout', () => {
+  test('says in an info notice that nothing ships and what the address is for', async () => {
+    const { DeliveryAddressSection } = await import('./DeliveryAddressSection.tsx');
+    const props = { step: 2, address: null, isGuest: true, countries: ['US'], storeCountry: 'US', onUse: none };
+    const digital = renderToString(createElement(DeliveryAddressSection, { ...props, allDigital: true }));
+    assert.match(digital, /<div role="status" class="notice notice--info">/);
+    assert.match(
+      text(digital),
+      /Billing address .*Information: Datasets are delivered by download; the address is for your invoice and tax\./,
+    );
+    const shipped = renderToString(createElement(DeliveryAddressSection, { ...props, allDigital: false }));
+    assert.doesNotMatch(shipped, /notice/);
   });
 });
 

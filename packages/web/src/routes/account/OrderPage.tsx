@@ -72,10 +72,11 @@ export function OrderDetailView({ data }: { data: OrderPageData }) {
         total={order.grandTotalAmount}
         taxType={order.taxType}
       />
-      {order.giftOptions?.giftWrap || order.giftOptions?.giftMessage ? (
+      {order.giftOptions?.giftWrap || order.giftOptions?.giftMessage || order.giftOptions?.giftToName ? (
         <section aria-labelledby="order-gift-title" className="order__gift">
           <h2 id="order-gift-title">Gift</h2>
           {order.giftOptions.giftWrap ? <p>Gift wrapped</p> : null}
+          {order.giftOptions.giftToName ? <p data-testid="gift-to">{`To: ${order.giftOptions.giftToName}`}</p> : null}
           {order.giftOptions.giftMessage ? (
             <blockquote className="order__gift-message" data-testid="gift-message">
               {order.giftOptions.giftMessage}

@@ -19,7 +19,7 @@ const WRAP: GiftWrapProduct = {
 const printedCart = (giftWrap = false) =>
   cartCollection({
     summary: {
-      giftOptions: { giftWrap, giftMessage: giftWrap ? 'Happy 40th' : null, canGiftWrap: true },
+      giftOptions: { giftWrap, giftMessage: giftWrap ? 'Happy 40th' : null, giftToName: null, canGiftWrap: true },
       totalGiftWrapAmount: giftWrap ? '4.95' : '0.00',
     },
   });

@@ -74,10 +74,12 @@ export function createCartRoute(getApi: () => StoreApi): RouteObject {
   /** A checkbox is sent only when ticked, so `wrapShown` says the box was there; an absent field is left alone. */
   async function saveGiftOptions(form: FormData, cartId: string | undefined): Promise<CartActionResult> {
     const message = form.get('giftMessage');
+    const toName = form.get('giftToName');
     try {
       await getApi().client.setCartGiftOptions(cartId ?? 'current', {
         ...(form.has('wrapShown') ? { giftWrap: form.get('giftWrap') === 'true' } : {}),
         ...(typeof message === 'string' ? { giftMessage: message } : {}),
+        ...(typeof toName === 'string' ? { giftToName: toName } : {}),
       });
       return { intent: 'gift-options', target: null, ok: true };
     } catch (error) {
