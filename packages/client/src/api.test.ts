@@ -136,6 +136,7 @@ describe('missing inputs raise a TypeError before any request', () => {
     ['getProduct with a blank productId', (c) => c.getProduct('  ')],
     ['getProduct with a blank snapshotId', (c) => c.getProduct('01t1', { snapshotId: '' })],
     ['getProductChildren without productId', (c) => c.getProductChildren('')],
+    ['getProductComponents without productId', (c) => c.getProductComponents('')],
     ['getFeaturedProducts without productId', (c) => c.getFeaturedProducts('')],
     ['getProductPrice without productId', (c) => c.getProductPrice('')],
     ['getProductTaxes without productId', (c) => c.getProductTaxes('')],
@@ -283,6 +284,12 @@ describe('paths and parameters of the other calls', () => {
       (c) => c.getProductChildren('01t1', { includeProductSellingModels: true }),
       '/products/01t1/children',
       { pageSize: '20', includeProductSellingModels: 'true' },
+    ],
+    [
+      "a set's or bundle's components (the children call)",
+      (c) => c.getProductComponents('01t1', { pageSize: 5 }),
+      '/products/01t1/children',
+      { pageSize: '5' },
     ],
     [
       'featured products',

@@ -13,6 +13,7 @@ import type {
   ProductCategoryDetail,
   ProductChildCollection,
   ProductCollection,
+  ProductComponentCollection,
   ProductDetail,
   ProductPrice,
   ProductTaxes,
@@ -179,6 +180,8 @@ export interface CommerceClient
   getProduct(productId: string, options?: GetProductOptions): Promise<ProductDetail>;
   getProducts(options: GetProductsOptions): Promise<ProductCollection>;
   getProductChildren(productId: string, options?: GetProductChildrenOptions): Promise<ProductChildCollection>;
+  /** The same children call for a set or bundle: its components the buyer may see, each with name, SKU and price. */
+  getProductComponents(productId: string, options?: GetProductChildrenOptions): Promise<ProductComponentCollection>;
   /** core has no dedicated featured-products shape yet; the batch collection is the closest. */
   getFeaturedProducts(productId: string, options?: GetFeaturedProductsOptions): Promise<ProductCollection>;
   getCategory(categoryId: string, options?: GetCategoryOptions): Promise<ProductCategoryDetail>;
@@ -212,6 +215,21 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
   ): Promise<T> {
     const init: HttpRequest = { path, query, signal: call.signal, headers };
     return (await http.request<T>(init)).data;
+  }
+
+  /** products/{id}/children: a variation parent's variations, or a set's or bundle's components. */
+  function children<T>(productId: string, o: GetProductChildrenOptions): Promise<T> {
+    const id = requireId(productId, 'productId');
+    return get<T>(
+      ws('products', id, 'children'),
+      {
+        pageSize: o.pageSize ?? DEFAULT_CHILDREN_PAGE_SIZE,
+        mediaGroups: o.mediaGroups,
+        includeProductSellingModels: o.includeProductSellingModels,
+        effectiveAccountId: account(o.effectiveAccountId),
+      },
+      o,
+    );
   }
 
   // spec 01 §7: fetched as guest so every visitor shares one cacheable answer; the Cache-Control
@@ -287,17 +305,11 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     },
 
     async getProductChildren(productId, o = {}) {
-      const id = requireId(productId, 'productId');
-      return get<ProductChildCollection>(
-        ws('products', id, 'children'),
-        {
-          pageSize: o.pageSize ?? DEFAULT_CHILDREN_PAGE_SIZE,
-          mediaGroups: o.mediaGroups,
-          includeProductSellingModels: o.includeProductSellingModels,
-          effectiveAccountId: account(o.effectiveAccountId),
-        },
-        o,
-      );
+      return children<ProductChildCollection>(productId, o);
+    },
+
+    async getProductComponents(productId, o = {}) {
+      return children<ProductComponentCollection>(productId, o);
     },
 
     async getFeaturedProducts(productId, o = {}) {

@@ -346,10 +346,17 @@ export interface DownloadLink {
   orderItemId: string;
   productId: string;
   productName: string;
+  /** For a dataset delivered as part of a bundle line: the bundle's name (the line); null otherwise. */
+  bundleName?: string | null;
   fileName: string;
   /** Signed and expiring; absolute path on this server. */
   url: string;
   expiresAt: string;
+}
+
+/** What a download is called on the order page and in the email: the dataset, and the bundle it came in. */
+export function downloadName(link: Pick<DownloadLink, 'productName' | 'bundleName'>): string {
+  return link.bundleName ? `${link.productName} (from ${link.bundleName})` : link.productName;
 }
 
 // Subscriptions (spec 01 §3 labels).

@@ -116,6 +116,33 @@ export interface ProductChildCollection {
   nextPageToken: string | null;
 }
 
+/** The caller's price of a product, as the products batch and a set's or bundle's components carry it. */
+export interface ProductListedPrice {
+  listPrice: string | null;
+  unitPrice: string | null;
+  pricebookEntryId: string | null;
+  currencyIsoCode: string;
+}
+
+/** The component product classes: what a product of these classes is made of is its children. */
+export const COMPONENT_PARENT_CLASSES: readonly ProductClass[] = ['Set', 'Bundle'];
+
+/**
+ * One component of a set or bundle in products/{id}/children (the platform's children resource answers for
+ * sets and bundles): its detail with its name, SKU and the caller's price (null: not sold to this buyer).
+ */
+export interface ProductComponent extends ProductDetail {
+  name: string;
+  sku: string;
+  prices: ProductListedPrice | null;
+}
+
+/** products/{id}/children of a set or bundle: its components the caller may see, in the set's order. */
+export interface ProductComponentCollection extends Omit<ProductChildCollection, 'products'> {
+  products: ProductComponent[];
+  currentPageToken: string;
+}
+
 export interface PriceAdjustmentTier {
   id: string;
   adjustmentType: 'PercentageBasedAdjustment' | 'AmountBasedAdjustment';

@@ -548,6 +548,16 @@ export interface OrderItemTable {
   total_minor: number;
   seq: number;
 }
+/** A bundle line's component datasets as bought (migration 009). */
+export interface OrderItemComponentTable {
+  /** An order-item id (prefix 802) of its own, signed into the component's download link. */
+  id: string;
+  order_item_id: string;
+  position: number;
+  product_id: string;
+  sku: string;
+  name: string;
+}
 export interface OrderAdjustmentTable {
   id: string;
   order_id: string;
@@ -653,6 +663,7 @@ export interface Database {
   sales_order: SalesOrderTable;
   order_delivery_group: OrderDeliveryGroupTable;
   order_item: OrderItemTable;
+  order_item_component: OrderItemComponentTable;
   order_adjustment: OrderAdjustmentTable;
   subscription: SubscriptionTable;
   mail_outbox: MailOutboxTable;

@@ -123,7 +123,7 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
     {
       schema: {
         tags,
-        summary: 'Variations of a variation parent',
+        summary: "A variation parent's variations, or a set's or bundle's components",
         params: productParams,
         querystring: z.object({
           pageSize: z.coerce.number().int().min(1).max(CHILDREN_PAGE_LIMIT).default(CHILDREN_PAGE_LIMIT),

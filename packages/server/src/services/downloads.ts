@@ -1,6 +1,7 @@
 // Delivering datasets: signed, expiring download links for the datasets an order paid for, and the
-// file behind a link (streamed, never held in memory). A link names the order and the line and is
-// signed with a server-wide key every process shares. Who may use it: for an account's order, a
+// file behind a link (streamed, never held in memory). A link names the order and the line, or for a
+// bundle line one of its component datasets (one link per dataset in the bundle, ./order-downloads.ts), and
+// is signed with a server-wide key every process shares. Who may use it: for an account's order, a
 // logged-in buyer of that account (so a link passed to another account is refused); for a guest's
 // order, whoever holds the link, since a guest has no login and the link went to the email they gave.
 import type { Kysely } from 'kysely';
@@ -11,6 +12,7 @@ import { DOWNLOAD_LINK_SECRET, serverSecret } from '../downloads/secret.ts';
 import { signDownload, verifyDownload } from '../downloads/signed-link.ts';
 import { datasetCsvStream, datasetFileName } from '../downloads/dataset-file.ts';
 import type { OrderService } from './orders.ts';
+import { type DownloadableItem, linkedItem } from './order-downloads.ts';
 
 /** Links on the order page last an hour (a fresh one comes with every visit); links in the email a week. */
 export const PAGE_LINK_TTL_MS = 3600_000;
@@ -40,7 +42,7 @@ export class DownloadService {
   async sign(
     db: Kysely<Database>,
     order: Pick<SalesOrderTable, 'id' | 'webstore_id'>,
-    items: Array<{ orderItemId: string; productId: string; name: string; sku: string }>,
+    items: DownloadableItem[],
     ttlMs: number,
     now = Date.now(),
   ): Promise<DownloadLink[]> {
@@ -51,10 +53,11 @@ export class DownloadService {
       orderItemId: i.orderItemId,
       productId: i.productId,
       productName: i.name,
+      bundleName: i.bundleName ?? null,
       fileName: datasetFileName(i),
       url: downloadPath(
         order.webstore_id,
-        signDownload(secret, { orderId: order.id, orderItemId: i.orderItemId, expiresAt }),
+        signDownload(secret, { orderId: order.id, orderItemId: i.linkItemId, expiresAt }),
       ),
       expiresAt: new Date(expiresAt).toISOString(),
     }));
@@ -72,11 +75,14 @@ export class DownloadService {
         );
       throw new ApiError(403, 'INVALID_DOWNLOAD_LINK', 'This download link isn\u2019t valid.');
     }
-    const { orderId, orderItemId } = verified.claim;
+    // The dataset whose file it is: the line's product, or the bundle line's component the link names.
+    const { orderItemId, productId } = await linkedItem(this.db, verified.claim.orderItemId);
     const row = await this.db
       .selectFrom('order_item')
       .innerJoin('sales_order', 'sales_order.id', 'order_item.order_id')
-      .innerJoin('product', 'product.id', 'order_item.product_id')
+      .innerJoin('product', (j) =>
+        productId === null ? j.onRef('product.id', '=', 'order_item.product_id') : j.on('product.id', '=', productId),
+      )
       .select([
         'sales_order.owner_user_id',
         'sales_order.account_id',
@@ -91,7 +97,7 @@ export class DownloadService {
         'product.record_count',
       ])
       .where('order_item.id', '=', orderItemId)
-      .where('order_item.order_id', '=', orderId)
+      .where('order_item.order_id', '=', verified.claim.orderId)
       .executeTakeFirst();
     if (!row || row.webstore_id !== webstoreId || row.fulfilment !== 'Dataset' || row.status === 'Cancelled') {
       throw new ApiError(404, 'ITEM_NOT_FOUND', 'There is no download behind this link.');

@@ -1,13 +1,15 @@
 // The emails of a placed order, queued in the order's own transaction (so an order never lacks its
 // confirmation and a rolled-back order never sends one) and sent by the mail outbox after the commit.
-// Datasets get a second email with their download links (a week long; the order page gives new ones).
+// Datasets get a second email with their download links (a week long; the order page gives new ones), one
+// per file: a bundle line's datasets each have their own.
 import type { Kysely } from 'kysely';
-import { formatAddressLines, formatCurrency, minorUnitsToDecimal } from '@store/core';
+import { downloadName, formatAddressLines, formatCurrency, minorUnitsToDecimal } from '@store/core';
 import type { Database, SalesOrderTable } from '../db/schema.ts';
 import { MailOutbox } from '../mail/outbox.ts';
 import { downloadsReadyEmail, orderConfirmationEmail } from '../mail/templates.ts';
 import type { OrderPlacedHook } from './checkout/place-order.ts';
 import { EMAIL_LINK_TTL_MS, type DownloadService } from './downloads.ts';
+import { downloadableItems } from './order-downloads.ts';
 
 export function orderEmails(opts: { publicUrl: string; downloads: DownloadService }): OrderPlacedHook {
   return async (trx: Kysely<Database>, order: SalesOrderTable) => {
@@ -21,7 +23,7 @@ export function orderEmails(opts: { publicUrl: string; downloads: DownloadServic
     const [items, groups] = await Promise.all([
       trx
         .selectFrom('order_item')
-        .select(['name', 'quantity', 'total_minor', 'fulfilment', 'id', 'product_id', 'sku'])
+        .select(['name', 'quantity', 'total_minor'])
         .where('order_id', '=', order.id)
         .orderBy('seq')
         .execute(),
@@ -57,20 +59,16 @@ export function orderEmails(opts: { publicUrl: string; downloads: DownloadServic
       orderUrl,
     });
     await MailOutbox.enqueueIn(trx, 'order-confirmation', { to: order.email, ...confirmation });
-    const datasets = items.filter((i) => i.fulfilment === 'Dataset');
-    if (!datasets.length) return;
-    const links = await opts.downloads.sign(
-      trx,
-      order,
-      datasets.map((i) => ({ orderItemId: i.id, productId: i.product_id, name: i.name, sku: i.sku })),
-      EMAIL_LINK_TTL_MS,
-    );
+    // One link per file: a bundle line gives one per dataset it contains.
+    const files = await downloadableItems(trx, order.id);
+    if (!files.length) return;
+    const links = await opts.downloads.sign(trx, order, files, EMAIL_LINK_TTL_MS);
     const expires = new Date(Date.now() + EMAIL_LINK_TTL_MS);
     const ready = downloadsReadyEmail({
       storeName: store.name,
       orderNumber: order.order_number,
       orderUrl,
-      downloads: links.map((l) => ({ name: l.productName, url: `${opts.publicUrl}${l.url}` })),
+      downloads: links.map((l) => ({ name: downloadName(l), url: `${opts.publicUrl}${l.url}` })),
       expiresText: `${expires.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`,
     });
     await MailOutbox.enqueueIn(trx, 'downloads-ready', { to: order.email, ...ready });

@@ -23,6 +23,7 @@ import {
 import type { Database, SalesOrderTable, SubscriptionTable } from '../db/schema.ts';
 import { ApiError } from '../domain/errors.ts';
 import type { Webstore } from './webstores.ts';
+import { type DownloadableItem, downloadableItems } from './order-downloads.ts';
 
 /** Who is asking: a logged-in buyer for an account, or a guest by their session. */
 export interface OrderViewer {
@@ -174,19 +175,10 @@ export class OrderService {
     };
   }
 
-  /** The order's datasets, for signing download links (nothing for a cancelled order). */
-  async downloadable(
-    o: SalesOrderTable,
-  ): Promise<Array<{ orderItemId: string; productId: string; name: string; sku: string }>> {
+  /** The files the order's datasets deliver, for signing download links (nothing for a cancelled order). */
+  async downloadable(o: SalesOrderTable): Promise<DownloadableItem[]> {
     if (o.status === 'Cancelled') return [];
-    const rows = await this.db
-      .selectFrom('order_item')
-      .select(['id', 'product_id', 'name', 'sku'])
-      .where('order_id', '=', o.id)
-      .where('fulfilment', '=', 'Dataset')
-      .orderBy('seq')
-      .execute();
-    return rows.map((r) => ({ orderItemId: r.id, productId: r.product_id, name: r.name, sku: r.sku }));
+    return downloadableItems(this.db, o.id);
   }
 
   async subscriptions(store: Webstore, viewer: OrderViewer): Promise<SubscriptionCollection> {

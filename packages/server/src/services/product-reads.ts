@@ -1,7 +1,13 @@
 // The product reads of the storefront API: one product's detail (cached), a batch by ids or SKUs with
 // prices, a variation parent's children a page at a time, and featured (related) products. Every read
 // goes through the entitlement-aware lookups of ProductService, so no caller can forget the check.
-import type { ProductDetail } from '@store/core';
+import {
+  COMPONENT_PARENT_CLASSES,
+  type ProductClass,
+  type ProductComponentCollection,
+  type ProductDetail,
+  type ProductListedPrice,
+} from '@store/core';
 import { badInput } from '../domain/errors.ts';
 import { IGNORED_QUERY_PARAMS } from '../domain/ignored-params.ts';
 import { checkedId } from '../domain/record-ids.ts';
@@ -106,14 +112,8 @@ export class ProductReads {
       ...detailOptions(q),
       excludeProductSellingModels: q.includeProductSellingModels === false,
     });
-    const prices = q.excludePrices
-      ? null
-      : await this.pricing.prices(
-          { webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency: ctx.currency },
-          details.map((d) => ({ id: d.id, sellingModels: d.productSellingModels })),
-        );
-    const rowById = new Map(rows.map((row) => [row.id, row]));
-    const byKey = new Map(details.map((d, i) => [byIds ? d.id : rows[i].sku, d]));
+    const listed = await this.listed(store, ctx, rows, details, !q.excludePrices);
+    const byKey = new Map(listed.map((d, i) => [byIds ? d.id : rows[i].sku, d]));
     const products = wanted.map((key) => {
       const d = byKey.get(key);
       if (!d) {
@@ -125,11 +125,34 @@ export class ProductReads {
           error: { errorCode: error.errorCode, message: error.message },
         };
       }
+      return { ...d, success: true, error: null };
+    });
+    return { products, total: products.filter((p) => p.success).length };
+  }
+
+  /**
+   * Details in the listing shape: each with its name and SKU, and (unless asked not to) the caller's price,
+   * null where the buyer has none. `details` are those of `rows`, in the same order.
+   */
+  private async listed(
+    store: Webstore,
+    ctx: CatalogueContext,
+    rows: ProductTable[],
+    details: ProductDetail[],
+    withPrices: boolean,
+  ): Promise<Array<ProductDetail & { name: string; sku: string; prices?: ProductListedPrice | null }>> {
+    const prices = withPrices
+      ? await this.pricing.prices(
+          { webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency: ctx.currency },
+          details.map((d) => ({ id: d.id, sellingModels: d.productSellingModels })),
+        )
+      : null;
+    return details.map((d, i) => {
       const price = prices?.get(d.id);
       return {
         ...d,
-        name: d.fields.Name ?? rowById.get(d.id)!.name,
-        sku: rowById.get(d.id)!.sku,
+        name: d.fields.Name ?? rows[i].name,
+        sku: rows[i].sku,
         ...(prices
           ? {
               prices: price
@@ -142,16 +165,19 @@ export class ProductReads {
                 : null,
             }
           : {}),
-        success: true,
-        error: null,
       };
     });
-    return { products, total: products.filter((p) => p.success).length };
   }
 
-  /** A page of a variation parent's children; a variation is visible with its parent (they share its categories). */
+  /**
+   * A page of a product's children: a variation parent's variations (visible with their parent: they share
+   * its categories), or a set's or bundle's components (see components).
+   */
   async children(store: Webstore, ctx: CatalogueContext, productId: string, q: ChildrenQuery) {
-    const { id } = await this.products.visibleRow(store.id, ctx, productId);
+    const row = await this.products.visibleRow(store.id, ctx, productId);
+    if (COMPONENT_PARENT_CLASSES.includes(row.product_class as ProductClass))
+      return this.components(store, ctx, row, q);
+    const { id } = row;
     const page = q.pageToken ?? q.page;
     const { rows, total } = await this.products.childRows(store.id, id, page * q.pageSize, q.pageSize);
     const products = await this.products.details(ctx, rows, ctx.tree, {
@@ -163,6 +189,40 @@ export class ProductReads {
     return {
       products,
       total,
+      pageSize: q.pageSize,
+      currentPageToken: String(page),
+      nextPageToken: hasNext ? String(page + 1) : null,
+    };
+  }
+
+  /**
+   * A set's or bundle's components in the set's order, each with its name, SKU and the caller's price. A
+   * component is a product of its own, with its own entitlement: one the caller may not see is left out and
+   * not counted, as if the set did not hold it (a public set must not name a partner-only dataset).
+   */
+  private async components(
+    store: Webstore,
+    ctx: CatalogueContext,
+    parent: ProductTable,
+    q: ChildrenQuery,
+  ): Promise<ProductComponentCollection> {
+    const type = `${parent.product_class}Component`;
+    const all = this.products.visibleRows(ctx, await this.products.relatedRows(store.id, parent.id, [type]));
+    const page = q.pageToken ?? q.page;
+    const rows = all.slice(page * q.pageSize, (page + 1) * q.pageSize);
+    const details = await this.products.details(ctx, rows, ctx.tree, {
+      mediaGroups: q.mediaGroups,
+      fields: q.fields,
+      excludeProductSellingModels: q.includeProductSellingModels === false,
+    });
+    const products = (await this.listed(store, ctx, rows, details, true)).map((p) => ({
+      ...p,
+      prices: p.prices ?? null,
+    }));
+    const hasNext = (page + 1) * q.pageSize < all.length;
+    return {
+      products,
+      total: all.length,
       pageSize: q.pageSize,
       currentPageToken: String(page),
       nextPageToken: hasNext ? String(page + 1) : null,

@@ -4,6 +4,7 @@ import type {
   CartCompactSummary,
   CartItemCollection,
   ExternalManagedAccount,
+  ProductComponent,
   ProductDetail,
   ProductPrice,
   ProductTaxes,
@@ -172,6 +173,8 @@ export interface ProductData {
   promotions: PromotionalPricing | null;
   /** What can be ordered now; null when stock is not tracked (datasets) or could not be read. */
   availableQuantity: number | null;
+  /** A set's or bundle's components (with this buyer's prices); null for other products or when unreadable. */
+  components?: ProductComponent[] | null;
   defaultCurrency: string;
   description: SanitizedRichText;
   origin: string;

@@ -25,6 +25,7 @@ import type { CartOwner } from '../carts/cart-owner.ts';
 import { randomRecordId } from '../../domain/record-ids.ts';
 import { grandTotalMinor } from '../carts/cart-views.ts';
 import { checkoutConflict, insufficientInventory } from './checkout-errors.ts';
+import { recordBundleComponents } from '../order-downloads.ts';
 
 /** Written inside the order's transaction once its rows exist (the emails of the order, say). */
 export type OrderPlacedHook = (trx: Kysely<Database>, order: SalesOrderTable) => Promise<void>;
@@ -303,6 +304,8 @@ export class OrderPlacement {
         .insertInto('order_item')
         .values(itemRows.map(({ _adjustments, _model, ...row }) => row))
         .execute();
+    // A bundle line delivers its component datasets: what it contains now, as this buyer may see it.
+    await recordBundleComponents(trx, owner.ctx, itemRows);
     const adjustments = [
       ...itemRows.flatMap((r) => r._adjustments.map((a) => ({ order_item_id: r.id as string | null, a }))),
       ...(JSON.parse(cart.cart_adjustments_json) as CartAdjustment[]).map((a) => ({ order_item_id: null, a })),

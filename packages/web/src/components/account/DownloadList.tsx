@@ -1,6 +1,7 @@
 // The datasets an order paid for, each with its download link: a signed, expiring link on this server
-// that answers the CSV as an attachment. Opening the order again signs fresh links.
-import type { DownloadLink } from '@store/core';
+// that answers the CSV as an attachment. Opening the order again signs fresh links. A bundle's line has a
+// link per dataset it contains, each named with the bundle it came in.
+import { downloadName, type DownloadLink } from '@store/core';
 
 export function DownloadList({ downloads }: { downloads: DownloadLink[] }) {
   return (
@@ -8,14 +9,14 @@ export function DownloadList({ downloads }: { downloads: DownloadLink[] }) {
       <h2 id="downloads-title">Downloads</h2>
       <ul className="downloads__list">
         {downloads.map((d) => (
-          <li key={d.orderItemId} className="downloads__item">
+          <li key={`${d.orderItemId}:${d.productId}`} className="downloads__item">
             <a
               href={d.url}
               download={d.fileName}
               className="btn btn--secondary"
-              aria-label={`Download ${d.productName} (${d.fileName})`}
+              aria-label={`Download ${downloadName(d)} (${d.fileName})`}
             >
-              {`Download ${d.productName}`}
+              {`Download ${downloadName(d)}`}
             </a>
             <span className="downloads__file">{d.fileName}</span>
           </li>

@@ -8,6 +8,7 @@ import { AddToCart } from '../../components/catalogue/AddToCart.tsx';
 import { ProductAvailability } from '../../components/catalogue/ProductAvailability.tsx';
 import { AppLink } from '../../components/ui/AppLink.tsx';
 import { Breadcrumbs } from '../../components/catalogue/Breadcrumbs.tsx';
+import { BundleContents } from '../../components/catalogue/BundleContents.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Column } from '../../components/layout/Column.tsx';
 import {
@@ -18,6 +19,7 @@ import {
 } from '../../components/catalogue/ProductPricingDetails.tsx';
 import { RichText } from '../../components/layout/RichText.tsx';
 import { SectionContainer } from '../../components/layout/SectionContainer.tsx';
+import { SetComponents } from '../../components/catalogue/SetComponents.tsx';
 import { SubscriptionSelector } from '../../components/catalogue/SubscriptionSelector.tsx';
 import { TextBlock } from '../../components/layout/TextBlock.tsx';
 import { VolumePrices } from '../../components/catalogue/VolumePrices.tsx';
@@ -146,6 +148,10 @@ export function ProductPage({ data, session }: ProductPageProps) {
         selection={selection}
         sellingModelValid={models.length === 0 || selection !== null}
       />
+
+      {/* What a set or bundle is made of: a set's products to add at once, a bundle's datasets */}
+      {product.productClass === 'Set' ? <SetComponents components={data.components ?? null} /> : null}
+      {product.productClass === 'Bundle' ? <BundleContents components={data.components ?? null} /> : null}
 
       {/* 5. Rich-text description */}
       <RichText value={data.description} className="pdp__description" />

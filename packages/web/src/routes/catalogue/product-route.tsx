@@ -1,6 +1,6 @@
 // The product page (/product/:recordId, and /store/product/… for old links): the product, every
 // selling model's price, taxes (not in a Net store), the buyer's promotional price, the sanitised
-// description and, for products with tracked stock, what is available.
+// description, for products with tracked stock what is available, and a set's or bundle's components.
 
 import { DATASET_FIELDS, sharedSnapshotId, type ApplicationContext } from '@store/core';
 import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
@@ -13,6 +13,7 @@ import {
   productName,
 } from '../../lib/catalogue/product-view.ts';
 import { readAvailableQuantity, readTaxes } from '../../lib/catalogue/product-stock.ts';
+import { readComponents } from '../../lib/catalogue/product-components.ts';
 import { promotionalPricingOf } from '../../lib/catalogue/promotions.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { PageError } from '../root/ErrorPage.tsx';
@@ -83,9 +84,10 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
       ).then((r) => promotionalPricingOf(r, id)),
       appContext,
     ]);
-    const [description, availableQuantity] = await Promise.all([
+    const [description, availableQuantity, components] = await Promise.all([
       sanitizeRichText(product.fields?.[DATASET_FIELDS.description] ?? product.fields?.Description ?? ''),
       readAvailableQuantity(api, product, app, signal),
+      readComponents(api, product, signal),
     ]);
     return {
       product,
@@ -93,6 +95,7 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
       taxes,
       promotions,
       availableQuantity,
+      components,
       defaultCurrency: app?.defaultCurrency ?? 'USD',
       description,
       origin: new URL(request.url).origin,
