@@ -21,6 +21,8 @@ const { app, services } = await buildApp({
   storefront: false,
   mailTransport: new FolderTransport(mkdtempSync(path.join(os.tmpdir(), 'store-outbox-'))),
   cartOperationPauseMs: Number(process.env.CART_OPERATION_PAUSE_MS ?? 0),
+  // The test's own folder when it names one (shared with its first server), never the project's data/.
+  imageCacheDir: process.env.IMAGE_CACHE_DIR || mkdtempSync(path.join(os.tmpdir(), 'store-images-')),
 });
 services.orderPlacement.stepPauseMs = Number(process.env.PLACE_ORDER_STEP_PAUSE_MS ?? 0);
 await app.listen({ port: 0, host: '127.0.0.1' });
