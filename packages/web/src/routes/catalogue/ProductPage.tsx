@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { defaultSellingModel, type ProductDetail, type SellingModelSelection } from '@store/core';
 import { AddToCart } from '../../components/catalogue/AddToCart.tsx';
 import { ProductAvailability } from '../../components/catalogue/ProductAvailability.tsx';
+import { ProductMediaImages } from '../../components/catalogue/ProductMediaImages.tsx';
 import { AppLink } from '../../components/ui/AppLink.tsx';
 import { Breadcrumbs } from '../../components/catalogue/Breadcrumbs.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -146,6 +147,9 @@ export function ProductPage({ data, session }: ProductPageProps) {
         selection={selection}
         sellingModelValid={models.length === 0 || selection !== null}
       />
+
+      {/* Product images (spec 03 §2.1: image and description sections) */}
+      <ProductMediaImages product={product} />
 
       {/* 5. Rich-text description */}
       <RichText value={data.description} className="pdp__description" />
