@@ -180,7 +180,7 @@ describe('resized product images', () => {
 describe('the disk cache of renditions', () => {
   const renditions = (sku: string) => filesUnder(path.join(s.imageCache, 'products', sku));
 
-  test('a rendition is made once, kept on disk and served from there; a changed product makes a new one', async () => {
+  test('a rendition is made once, kept on disk and served from there; a changed product makes a new one in its place', async () => {
     const { standard } = await mediaUrls('DS-00005');
     const version = productImageRef(standard)!.version!;
     assert.deepEqual(renditions('DS-00005'), []);
@@ -196,6 +196,8 @@ describe('the disk cache of renditions', () => {
     writeFileSync(file, marker);
     const second = await image(`/media/products/DS-00005/640.webp?v=${version}`);
     assert.deepEqual(second.bytes, marker, 'served from the disk cache, not made again');
+
+    assert.equal((await image(`/media/products/DS-00005/960.webp?v=${version}`)).status, 200);
 
     // Renamed: the detail names a new version, and its rendition is made anew from the new name.
     const row = await s.db.db
@@ -216,7 +218,11 @@ describe('the disk cache of renditions', () => {
       assert.equal(third.status, 200);
       assert.equal((await decoded(third.bytes)).height, 640, 'a real rendition, not the marker');
       assert.notDeepEqual(third.bytes, first.bytes, 'the renamed product is drawn with its new name');
-      assert.deepEqual(renditions('DS-00005').sort(), [`full-640-${renamed}.webp`, `full-640-${version}.webp`].sort());
+      assert.deepEqual(
+        renditions('DS-00005').sort(),
+        [`full-640-${renamed}.webp`, `full-960-${version}.webp`],
+        'the old 640 retired, the 960 not asked for again kept',
+      );
     } finally {
       await s.db.db.updateTable('product').set({ name: row.name }).where('id', '=', row.id).execute();
       await s.catalogueChanged();

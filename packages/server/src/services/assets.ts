@@ -62,8 +62,12 @@ export class AssetService {
     if (!p) throw noImage();
     const image = imageOf(p);
     const version = productImageVersion(image);
-    const bytes = await this.renditions.getOrMake(`products/${p.sku}/${size}-${width}-${version}.webp`, () =>
-      rasterizeSvg(productImageSvg(image, size), width),
+    // One file per product, size and width: a new version's rendition retires the older ones.
+    const name = `${size}-${width}-`;
+    const bytes = await this.renditions.getOrMake(
+      `products/${p.sku}/${name}${version}.webp`,
+      () => rasterizeSvg(productImageSvg(image, size), width),
+      (other) => other.startsWith(name),
     );
     return { body: bytes, contentType: 'image/webp', version };
   }
