@@ -62,6 +62,16 @@ function assertResponsive(img: Shown, what: string) {
   assert.equal(img.decodedWidth, taken.width, `${what}: decoded at the width the srcset names`);
 }
 
+/** Script errors and console errors (a hydration mismatch is reported on the console, not thrown). */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
 /** Image answers the page received: URL → content type. */
 function imageAnswers(page: Page): Map<string, string> {
   const seen = new Map<string, string>();
@@ -83,8 +93,7 @@ test('the product page shows its image with srcset, sizes and alt text, and load
   ]) {
     const context = await live.browser.newContext(device);
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
+    const errors = pageErrors(page);
     const answers = imageAnswers(page);
     await page.goto(`${live.server.url}/product/${p.id}`);
     await hydrated(page);
@@ -104,8 +113,7 @@ test('the product page shows its image with srcset, sizes and alt text, and load
 test('search results show every product image with srcset, sizes and alt text; the browser loads them', async () => {
   const context = await live.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+  const errors = pageErrors(page);
   const answers = imageAnswers(page);
   await page.goto(`${live.server.url}/search?term=dentists`);
   await hydrated(page);
