@@ -87,7 +87,7 @@ async function tryEach(
 }
 
 describe('a dataset only Wholesale Partners are entitled to', () => {
-  test('its sample and images: 200 (private) for the entitled, the unknown-SKU 404 for everyone else', async () => {
+  test('its sample and images (original and resized): 200 (private) for the entitled, the unknown-SKU 404 for everyone else', async () => {
     const entitled = (p: (typeof parties)[number]) => p.entitled;
     await tryEach(
       (a) => a.get(`/samples/${PX}.csv`),
@@ -95,13 +95,20 @@ describe('a dataset only Wholesale Partners are entitled to', () => {
       entitled,
       'sample',
     );
-    for (const size of ['', '?size=thumb'])
+    for (const size of ['', '?size=thumb']) {
       await tryEach(
         (a) => a.get(`/media/products/${PX}.svg${size}`),
         (a) => a.get(`/media/products/PX-99999.svg${size}`),
         entitled,
         `image${size}`,
       );
+      await tryEach(
+        (a) => a.get(`/media/products/${PX}/640.webp${size}`),
+        (a) => a.get(`/media/products/PX-99999/640.webp${size}`),
+        entitled,
+        `resized image${size}`,
+      );
+    }
   });
 
   test('a public dataset sample served to a guest may be kept by shared caches', async () => {
@@ -312,6 +319,7 @@ describe('a store closed to guests', () => {
       for (const [known, unknown] of [
         ['/samples/DS-00001.csv', '/samples/DS-99999.csv'],
         ['/media/products/DS-00001.svg', '/media/products/DS-99999.svg'],
+        ['/media/products/DS-00001/640.webp', '/media/products/DS-99999/640.webp'],
         ['/media/categories/business-lists.svg', '/media/categories/no-such-category.svg'],
       ] as const) {
         counts.tried += 2;

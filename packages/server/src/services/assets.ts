@@ -7,7 +7,10 @@
 import type { CatalogueContext } from './buyer-context.ts';
 import { showsCategory } from './category-reads.ts';
 import type { ProductService, Viewer } from './products.ts';
-import { categoryImageSvg, type ImageSize, productImageSvg } from '../datasets/product-image.ts';
+import { categoryImageSvg, type ImageProduct, type ImageSize, productImageSvg } from '../datasets/product-image.ts';
+import { rasterizeSvg } from '../datasets/product-image-raster.ts';
+import { productImageVersion } from '../datasets/product-image-version.ts';
+import type { DiskCache } from './image-disk-cache.ts';
 import { sampleCsv } from '../datasets/sample-csv.ts';
 import type { ProductTable } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
@@ -15,19 +18,58 @@ import { notFound } from '../domain/errors.ts';
 const noImage = () => notFound('No such image.');
 const noSample = () => notFound('No sample exists for this product.');
 
+/** A product image file, with the content version it was made from (what its URL's `v` names). */
+export interface ProductImageFile {
+  body: string | Buffer;
+  contentType: 'image/svg+xml' | 'image/webp';
+  version: string;
+}
+
+const imageOf = (p: ProductTable): ImageProduct => ({ sku: p.sku, name: p.name, sicDivision: p.sic_division });
+
 export class AssetService {
-  constructor(private products: ProductService) {}
+  constructor(
+    private products: ProductService,
+    private renditions: DiskCache,
+  ) {}
 
   private async visibleProduct(webstoreId: string, viewer: Viewer, sku: string): Promise<ProductTable | undefined> {
     const [row] = await this.products.visibleRowsBySkus(webstoreId, viewer, [sku]);
     return row;
   }
 
-  /** The SVG image of an active product the caller may see. */
-  async productImage(webstoreId: string, viewer: Viewer, sku: string, size: ImageSize): Promise<string> {
+  /** The SVG image of an active product the caller may see, with its content version. */
+  async productImage(webstoreId: string, viewer: Viewer, sku: string, size: ImageSize): Promise<ProductImageFile> {
     const p = await this.visibleProduct(webstoreId, viewer, sku);
     if (!p) throw noImage();
-    return productImageSvg({ sku: p.sku, name: p.name, sicDivision: p.sic_division ?? undefined }, size);
+    const image = imageOf(p);
+    return { body: productImageSvg(image, size), contentType: 'image/svg+xml', version: productImageVersion(image) };
+  }
+
+  /**
+   * The image of an active product the caller may see as a WebP `width` pixels wide (a width the caller
+   * has checked against RESIZED_IMAGE_WIDTHS): made once per product, size, width and content version,
+   * then read from the disk cache, by this process or any other sharing the folder.
+   */
+  async resizedProductImage(
+    webstoreId: string,
+    viewer: Viewer,
+    sku: string,
+    size: ImageSize,
+    width: number,
+  ): Promise<ProductImageFile> {
+    const p = await this.visibleProduct(webstoreId, viewer, sku);
+    if (!p) throw noImage();
+    const image = imageOf(p);
+    const version = productImageVersion(image);
+    // One file per product, size and width: a new version's rendition retires the older ones.
+    const name = `${size}-${width}-`;
+    const bytes = await this.renditions.getOrMake(
+      `products/${p.sku}/${name}${version}.webp`,
+      () => rasterizeSvg(productImageSvg(image, size), width),
+      (other) => other.startsWith(name),
+    );
+    return { body: bytes, contentType: 'image/webp', version };
   }
 
   /** The SVG tile of a category the caller is shown, when it has an image. */

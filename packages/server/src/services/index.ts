@@ -28,6 +28,7 @@ import { OrderPlacement } from './checkout/place-order.ts';
 import { OrderService } from './orders.ts';
 import { DownloadService } from './downloads.ts';
 import { AssetService } from './assets.ts';
+import { DiskCache, imageCacheDirFromEnv } from './image-disk-cache.ts';
 import { GiftWrapService } from './gift-wrap.ts';
 import { orderEmails } from './order-mail.ts';
 import { MailOutbox } from '../mail/outbox.ts';
@@ -106,6 +107,8 @@ export interface ServiceOptions {
   stockAllocation?: StockAllocation;
   /** What product search queries; by default the in-process index. */
   searchEngine?: SearchEngine;
+  /** The folder resized images are kept in, shared by processes; IMAGE_CACHE_DIR, else data/image-cache. */
+  imageCacheDir?: string;
 }
 
 export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}): Services {
@@ -141,7 +144,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     promotions: new PromotionService(db, products, pricing),
     addresses: new AddressService(db),
     orders: new OrderService(db),
-    assets: new AssetService(products),
+    assets: new AssetService(products, new DiskCache(opts.imageCacheDir ?? imageCacheDirFromEnv())),
     giftWrap: new GiftWrapService(db),
   } as Services;
   services.productReads = new ProductReads(products, pricing, services.responses);

@@ -11,6 +11,8 @@ import {
   type ProductClass,
   type SellingModelType,
   type PricingTermUnit,
+  productImageRef,
+  productImageUrl,
 } from '@store/core';
 import type { Database, ProductMediaTable, ProductTable } from '../db/schema.ts';
 import type { CategoryTree } from './category-tree.ts';
@@ -18,6 +20,7 @@ import { showsCategory } from './category-reads.ts';
 import type { Visibility } from './entitlements.ts';
 import { notFound } from '../domain/errors.ts';
 import { checkedId } from '../domain/record-ids.ts';
+import { productImageVersion } from '../datasets/product-image-version.ts';
 
 export const DEFAULT_IMAGE_URL = '/img/default-product-image.svg';
 
@@ -226,7 +229,7 @@ export class ProductService {
           };
           groups.set(m.usage_type, g);
         }
-        g.mediaItems.push(toMedia(m));
+        g.mediaItems.push(toMedia(m, p));
       }
       const standard = groups.get('Standard')?.mediaItems[0] ?? groups.get('Listing')?.mediaItems[0];
       const sellingModels = models.get(p.id) ?? [];
@@ -300,7 +303,7 @@ export class ProductService {
           urlName: p.url_name,
           productClass: p.product_class as ProductClass,
           fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, { value: v }])),
-          defaultImage: image ? toMedia(image) : defaultImage(p.name),
+          defaultImage: image ? toMedia(image, p) : defaultImage(p.name),
           purchaseQuantityRule:
             opts.includeQuantityRule === false
               ? null
@@ -395,17 +398,28 @@ export class ProductService {
   }
 }
 
-function toMedia(m: ProductMediaTable): ProductMedia {
+function toMedia(m: ProductMediaTable, p: ProductTable): ProductMedia {
   return {
     id: m.id,
     alternateText: m.alt_text,
     contentVersionId: null,
     mediaType: m.media_type as 'Image',
     sortOrder: m.sort_order,
-    thumbnailUrl: m.thumbnail_url,
+    thumbnailUrl: m.thumbnail_url === null ? null : versionedImageUrl(m.thumbnail_url, p),
     title: m.title,
-    url: m.url,
+    url: versionedImageUrl(m.url, p),
   };
+}
+
+/**
+ * The product's own generated image (core product-image-urls.ts) named with its current content version,
+ * so the URL changes when the image does and browsers may keep it as immutable; any other URL as stored.
+ */
+function versionedImageUrl(url: string, p: ProductTable): string {
+  const ref = productImageRef(url);
+  if (ref?.sku !== p.sku) return url;
+  const version = productImageVersion({ sku: p.sku, name: p.name, sicDivision: p.sic_division });
+  return productImageUrl({ ...ref, version });
 }
 
 function developerName(usage: string): string {

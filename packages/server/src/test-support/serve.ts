@@ -21,6 +21,9 @@ const { app, services } = await buildApp({
   storefront: false,
   mailTransport: new FolderTransport(mkdtempSync(path.join(os.tmpdir(), 'store-outbox-'))),
   cartOperationPauseMs: Number(process.env.CART_OPERATION_PAUSE_MS ?? 0),
+  // The test's own folder when it names one (shared with its first server), never the project's data/;
+  // else one under the temp folder, made only if an image is asked for (the disk cache creates it).
+  imageCacheDir: process.env.IMAGE_CACHE_DIR || path.join(os.tmpdir(), `store-images-${process.pid}`),
 });
 services.orderPlacement.stepPauseMs = Number(process.env.PLACE_ORDER_STEP_PAUSE_MS ?? 0);
 await app.listen({ port: 0, host: '127.0.0.1' });

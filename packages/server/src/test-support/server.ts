@@ -47,6 +47,8 @@ export interface TestServer {
   ): Promise<Agent>;
   /** The folder this server writes its emails to (.eml files). */
   outbox: string;
+  /** The folder this server keeps resized images in (its own, or the one of shareDatabaseOf). */
+  imageCache: string;
   /** Where the database lives, for a second server process on the same data. */
   target: { sqliteFile?: string; pgSchema?: string };
   close(): Promise<void>;
@@ -95,6 +97,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   }
   // Emails go to a folder of this server's own (read by tests), never to the project's data/outbox.
   const outbox = mkdtempSync(path.join(os.tmpdir(), 'store-outbox-'));
+  // Resized images likewise, shared with the server whose database this one serves (as processes would).
+  const imageCache = opts.shareDatabaseOf?.imageCache ?? mkdtempSync(path.join(os.tmpdir(), 'store-images-'));
   const { app, services } = await buildApp({
     db: db.db,
     storefront: opts.storefront ?? false,
@@ -103,6 +107,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     trustProxy: opts.trustProxy ?? null,
     publicUrl: opts.publicUrl,
     mailTransport: new FolderTransport(outbox),
+    imageCacheDir: imageCache,
     ...opts.policies,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -137,6 +142,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     target,
     agent,
     outbox,
+    imageCache,
     registrationToken,
     register: async (details, a = agent()) => {
       const asked = await a.post('/services/auth/register', details);
@@ -165,6 +171,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await services.mail.stop();
       await app.close();
       rmSync(outbox, { recursive: true, force: true });
+      if (!opts.shareDatabaseOf) rmSync(imageCache, { recursive: true, force: true });
       if (process.env.DATABASE_URL) await cleanup();
       await db.close();
       if (!process.env.DATABASE_URL) await cleanup();

@@ -1,17 +1,18 @@
 import { AppLink } from '../ui/AppLink.tsx';
+import { ProductImage } from '../ui/ProductImage.tsx';
 import type { CardProduct } from '../../routes/types.ts';
 
 export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
   return (
     <article className="card">
       {product.imageUrl ? (
-        <img
-          src={product.imageUrl}
+        <ProductImage
+          url={product.imageUrl}
           alt={product.imageAlt}
+          layout="tile"
           width={400}
           height={300}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
+          eager={eager}
         />
       ) : null}
       <div className="card__body">

@@ -22,6 +22,7 @@ import { useAppNavigate } from '../../lib/navigation.ts';
 import { SEARCH_PATH, searchHref } from '../../lib/search/search-url.ts';
 import { listboxStyle, useActiveOptionInView, useVisibleItems } from '../../lib/search/use-combobox.ts';
 import { cx } from '../ui/classes.ts';
+import { ProductImage } from '../ui/ProductImage.tsx';
 
 export const SEARCH_LABEL = 'Search datasets';
 export const PRODUCTS_GROUP_LABEL = 'Datasets';
@@ -177,7 +178,8 @@ export function SearchBox({ term = '' }: SearchBoxProps) {
         </>
       ) : (
         <>
-          {o.imageUrl ? <img src={o.imageUrl} alt="" width={40} height={30} loading="lazy" /> : null}
+          {/* The name follows in text: the picture adds nothing for a screen reader. */}
+          {o.imageUrl ? <ProductImage url={o.imageUrl} alt="" layout="thumbnail" width={40} height={30} /> : null}
           <span className="combobox__option-text">{o.name}</span>
         </>
       )}

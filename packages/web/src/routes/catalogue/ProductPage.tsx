@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { defaultSellingModel, type ProductDetail, type SellingModelSelection } from '@store/core';
 import { AddToCart } from '../../components/catalogue/AddToCart.tsx';
 import { ProductAvailability } from '../../components/catalogue/ProductAvailability.tsx';
+import { ProductMediaImages } from '../../components/catalogue/ProductMediaImages.tsx';
 import { AppLink } from '../../components/ui/AppLink.tsx';
 import { Breadcrumbs } from '../../components/catalogue/Breadcrumbs.tsx';
 import { BundleContents } from '../../components/catalogue/BundleContents.tsx';
@@ -152,6 +153,9 @@ export function ProductPage({ data, session }: ProductPageProps) {
       {/* What a set or bundle is made of: a set's products to add at once, a bundle's datasets */}
       {product.productClass === 'Set' ? <SetComponents components={data.components ?? null} /> : null}
       {product.productClass === 'Bundle' ? <BundleContents components={data.components ?? null} /> : null}
+
+      {/* Product images (spec 03 §2.1: image and description sections) */}
+      <ProductMediaImages product={product} />
 
       {/* 5. Rich-text description */}
       <RichText value={data.description} className="pdp__description" />

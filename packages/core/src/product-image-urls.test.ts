@@ -1,0 +1,55 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isValidSrcSet, PAGE_IMAGE_WIDTHS } from './image-srcset.ts';
+import { productImageRef, productImageSrcSet, productImageUrl, resizedProductImageUrl } from './product-image-urls.ts';
+
+test('a product image URL names its SKU, size and content version', () => {
+  assert.deepEqual(productImageRef('/media/products/DS-00001.svg'), {
+    origin: '',
+    sku: 'DS-00001',
+    size: 'full',
+    version: null,
+  });
+  assert.deepEqual(productImageRef('https://shop.example.com/media/products/PD-00012.svg?size=thumb&v=0123abcd'), {
+    origin: 'https://shop.example.com',
+    sku: 'PD-00012',
+    size: 'thumb',
+    version: '0123abcd',
+  });
+  assert.equal(productImageRef('/media/products/DS-00001.svg?v=NOT-HEX')?.version, null);
+});
+
+test("other URLs are not the store's product images", () => {
+  for (const url of [
+    null,
+    undefined,
+    '',
+    '/img/b2b/default-product-image.svg',
+    'https://cdn.example.com/DS-00001.svg',
+    '/media/products/ds-00001.svg',
+    '/media/products/DS-00001.png',
+    '/media/products/DS-00001/640.webp',
+    '//evil.example/media/products/DS-00001.svg',
+  ])
+    assert.equal(productImageRef(url), null, String(url));
+});
+
+test('the original and its renditions keep the size and version', () => {
+  const ref = productImageRef('/media/products/DS-00001.svg?size=thumb&v=0123abcd')!;
+  assert.equal(resizedProductImageUrl(ref, 640), '/media/products/DS-00001/640.webp?size=thumb&v=0123abcd');
+  assert.equal(productImageUrl(ref), '/media/products/DS-00001.svg?size=thumb&v=0123abcd');
+  assert.equal(
+    productImageUrl({ sku: 'DS-00001', size: 'full', version: 'abcdef12' }),
+    '/media/products/DS-00001.svg?v=abcdef12',
+  );
+});
+
+test('a product image srcset offers 640w, 960w and 1920w renditions; other images none', () => {
+  const srcset = productImageSrcSet('/media/products/DS-00001.svg?v=0123abcd', PAGE_IMAGE_WIDTHS)!;
+  assert.equal(
+    srcset,
+    '/media/products/DS-00001/640.webp?v=0123abcd 640w, /media/products/DS-00001/960.webp?v=0123abcd 960w, /media/products/DS-00001/1920.webp?v=0123abcd 1920w',
+  );
+  assert.ok(isValidSrcSet(srcset));
+  assert.equal(productImageSrcSet('https://cdn.example.com/x.png', PAGE_IMAGE_WIDTHS), null);
+});
