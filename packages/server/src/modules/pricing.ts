@@ -64,13 +64,8 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
       const currency = requestCurrency(store, ctx, q.currencyIsoCode);
       const row = await s.products.visibleRow(store.id, ctx, req.params.productId);
       const id = row.id;
-      const prices = await pricesFor(
-        store,
-        ctx,
-        currency,
-        [row],
-        q.allProductSellingModelPrices || !!q.productSellingModelIds?.length,
-      );
+      const all = q.allProductSellingModelPrices || !!q.productSellingModelIds?.length;
+      const prices = await pricesFor(store, ctx, currency, [row], all);
       const price = prices.get(id);
       if (!price)
         throw new ApiError(404, 'ITEM_NOT_FOUND', `No price is available for the product ${req.params.productId}.`);
@@ -81,7 +76,8 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
       if (q.includeChildProductPrices && row.product_class === 'VariationParent') {
         const kids = (await s.products.childRows(row.webstore_id, id, 0, 200)).rows.map((r) => r.id);
         const visibleKids = await s.products.visibleRowsByIds(store.id, ctx, kids);
-        const child = await pricesFor(store, ctx, currency, visibleKids);
+        // Each variation's prices as the parent's are asked (every selling model's, for a page that switches between them).
+        const child = await pricesFor(store, ctx, currency, visibleKids, q.allProductSellingModelPrices);
         price.childProductPrices = kids.map((k) => child.get(k)).filter((p) => !!p);
       }
       return price;
