@@ -31,7 +31,11 @@ describe('a variation parent', () => {
     const info = res.body.variationInfo;
     assert.equal(info.variationCount, 3);
     assert.deepEqual(
-      info.attributesToProductMappings.map((m: any) => [m.productId, m.selectedAttributes[0].value, m.availableToOrder]),
+      info.attributesToProductMappings.map((m: any) => [
+        m.productId,
+        m.selectedAttributes[0].value,
+        m.availableToOrder,
+      ]),
       [
         [ids['VA-00011'], 'Email Only', true],
         [ids['VA-00012'], 'Email + Phone', true],
@@ -118,7 +122,11 @@ describe('child prices', () => {
     const buyer = await s.login('morgan@northwind.example');
     const wholesale = (await buyer.api(`/pricing/products/${ids['VP-00001']}?includeChildProductPrices=true`)).body;
     for (const [i, p] of wholesale.childProductPrices.entries())
-      assert.equal(compareDecimal(p.unitPrice, guest.childProductPrices[i].unitPrice), -1, `${p.unitPrice} below store`);
+      assert.equal(
+        compareDecimal(p.unitPrice, guest.childProductPrices[i].unitPrice),
+        -1,
+        `${p.unitPrice} below store`,
+      );
   });
 });
 
