@@ -143,6 +143,14 @@ describe('variations', () => {
     const html = await (await fetch(page.url())).text();
     assert.match(html, /<input[^>]*value="Email Only"[^>]*checked=""|<input[^>]*checked=""[^>]*value="Email Only"/);
     assert.ok(html.includes(`SKU ${emailOnly.sku}`), 'the server-rendered page names the chosen SKU');
+    // Described as the variation it shows, its own page the canonical one (in the served head and after the choice).
+    assert.match(html, new RegExp(`<link rel="canonical" href="[^"]*/product/${emailOnly.id}"`));
+    assert.ok(html.includes(`<title>${emailOnly.name}`), 'the served title is the chosen variation’s');
+    assert.ok((await page.title()).startsWith(emailOnly.name), await page.title());
+    assert.equal(
+      await page.locator('link[rel="canonical"]').getAttribute('href'),
+      `${live.server.url}/product/${emailOnly.id}`,
+    );
     await page.reload();
     await hydrated(page);
     assert.equal(await coverage(page).getByRole('radio', { name: 'Email Only' }).isChecked(), true);

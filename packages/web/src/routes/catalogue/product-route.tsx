@@ -51,8 +51,10 @@ async function readProduct(
 }
 
 const handle: RouteHandle = {
-  head: (d): HeadData => {
-    const p = (d as ProductData).product;
+  // A family's page is described as the variation it shows (its own page the canonical one).
+  head: (d, _site, search): HeadData => {
+    const data = d as ProductData;
+    const p = familyPageView(data, search)?.data.product ?? data.product;
     return {
       title: productName(p),
       description: plainDescription(p, 160),
