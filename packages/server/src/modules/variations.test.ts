@@ -117,6 +117,25 @@ describe('child prices', () => {
     assert.deepEqual(first.productPriceEntries, own.productPriceEntries);
   });
 
+  test("a parent without a price of its own still answers with its variations' prices; nothing priced is a 404", async () => {
+    // The second family's parent loses its price entries (pricing is read from the database on every call).
+    const parent = await s.db.db
+      .selectFrom('product')
+      .select('id')
+      .where('sku', '=', 'VP-00002')
+      .executeTakeFirstOrThrow();
+    await s.db.db.deleteFrom('price_book_entry').where('product_id', '=', parent.id).execute();
+    const alone = await s.api(`/pricing/products/${parent.id}`);
+    assert.equal(alone.status, 404);
+    assert.equal(errorOf(alone).errorCode, 'ITEM_NOT_FOUND');
+    const res = await s.api(`/pricing/products/${parent.id}?includeChildProductPrices=true`);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.unitPrice, null);
+    assert.deepEqual(res.body.productPriceEntries, []);
+    assert.equal(res.body.childProductPrices.length, 3);
+    assert.ok(res.body.childProductPrices.every((p: any) => /^\d+\.\d{2}$/.test(p.unitPrice)));
+  });
+
   test('a wholesale buyer gets wholesale child prices', async () => {
     const guest = (await s.api(`/pricing/products/${ids['VP-00001']}?includeChildProductPrices=true`)).body;
     const buyer = await s.login('morgan@northwind.example');
