@@ -292,6 +292,12 @@ describe('paths and parameters of the other calls', () => {
       { pageSize: '5' },
     ],
     [
+      'product children, a later page by its token',
+      (c) => c.getProductChildren('01t1', { pageToken: '1' }),
+      '/products/01t1/children',
+      { pageSize: '20', pageToken: '1' },
+    ],
+    [
       'featured products',
       (c) => c.getFeaturedProducts('01t1', { relationshipTypes: ['CrossSell', 'UpSell'], effectiveAccountId: '001A' }),
       '/products/01t1/featured-products',

@@ -85,6 +85,8 @@ export interface GetProductsOptions extends CallOptions {
 export interface GetProductChildrenOptions extends CallOptions {
   /** Defaults to 20, the children page limit (spec 02 §9). */
   pageSize?: number;
+  /** The nextPageToken of the previous page. */
+  pageToken?: string;
   mediaGroups?: FieldList;
   includeProductSellingModels?: boolean;
   effectiveAccountId?: string;
@@ -224,6 +226,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
       ws('products', id, 'children'),
       {
         pageSize: o.pageSize ?? DEFAULT_CHILDREN_PAGE_SIZE,
+        pageToken: o.pageToken,
         mediaGroups: o.mediaGroups,
         includeProductSellingModels: o.includeProductSellingModels,
         effectiveAccountId: account(o.effectiveAccountId),

@@ -56,6 +56,7 @@ describe('searchProducts (GET search/products)', () => {
         sortRuleId: SORT_RULES[1].sortRuleId,
         fields: ['Name', 'StockKeepingUnit'],
         grouping: { groupingOption: 'NoGrouping' },
+        includeProductVariationInfo: true,
       },
       { effectiveAccountId: ACCOUNT },
     );
@@ -74,6 +75,7 @@ describe('searchProducts (GET search/products)', () => {
         sortRuleId: SORT_RULES[1].sortRuleId,
         fields: 'Name,StockKeepingUnit',
         grouping: 'NoGrouping',
+        includeProductVariationInfo: 'true',
         effectiveAccountId: ACCOUNT,
       },
     );

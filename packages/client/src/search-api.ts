@@ -114,6 +114,7 @@ export function createSearchCalls(http: Http): SearchCalls {
           fields: q.fields,
           grouping: q.grouping?.groupingOption,
           includeQuantityRule: q.includeQuantityRule,
+          includeProductVariationInfo: q.includeProductVariationInfo,
           effectiveAccountId: account(o.effectiveAccountId),
         },
         signal: o.signal,

@@ -1,6 +1,12 @@
 // Product search wire shapes (spec 01 §5 and §7; reference §4) and the rules both sides share:
 // the refinement codec of the GET form, the facet names of the dataset catalogue and the sort rules.
-import type { ProductClass, ProductMedia, PurchaseQuantityRule, PricingLineItemResult } from './wire.ts';
+import type {
+  ProductClass,
+  ProductMedia,
+  ProductVariationInfo,
+  PurchaseQuantityRule,
+  PricingLineItemResult,
+} from './wire.ts';
 
 /** Spec 01 §5: the message of a search query with neither a categoryId nor a searchTerm. */
 export const MISSING_SEARCH_QUERY_MESSAGE =
@@ -59,6 +65,8 @@ export interface ProductSearchQuery {
   grouping?: { groupingOption: GroupingOption };
   includePrices?: boolean;
   includeQuantityRule?: boolean;
+  /** GET form only: each variation parent carries productVariationInfo. */
+  includeProductVariationInfo?: boolean;
 }
 
 export interface FieldValue {
@@ -76,6 +84,8 @@ export interface ProductSummary {
   purchaseQuantityRule: PurchaseQuantityRule | null;
   productSellingModelInformation: { isSubscriptionProduct: boolean };
   variationAttributeSet: { developerName: string; attributes: Record<string, string> } | null;
+  /** A variation parent's variations, only with includeProductVariationInfo (GET form, reference §4.2). */
+  productVariationInfo?: ProductVariationInfo;
   isConfigurationAllowed: boolean;
   /** Only with includePrices (POST form). */
   prices?: PricingLineItemResult & { currencyIsoCode?: string };

@@ -50,12 +50,26 @@ export interface CategoryPathItem {
   urlName: string | null;
 }
 
+/** One value of a variation attribute as a picker offers it (reference §3, ProductAttributeInfo.options). */
+export interface ProductAttributeOption {
+  apiName: string;
+  label: string;
+  colorHexCode: string | null;
+  /** Some variation has this value. */
+  variantAvailable: boolean;
+}
+
 export interface ProductAttributeInfo {
   apiName: string;
   label: string;
   sequence: number;
+  fieldEnumOrId: string;
+  objectName: string;
+  isGroupedBy: boolean;
+  viewType: 'ColorSwatch' | 'Dropdown' | 'Pill';
   allowableValues: string[];
   availableValues: string[];
+  options: ProductAttributeOption[];
 }
 
 export interface ProductVariationInfo {

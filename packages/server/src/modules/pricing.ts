@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ProductPrice } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { badInput, ApiError } from '../domain/errors.ts';
 import { catalogueContext } from '../http/context.ts';
@@ -12,6 +13,19 @@ import { WEBSTORE } from './base.ts';
 
 const tags = ['Pricing'];
 const MAX_PRODUCTS = 500;
+
+/** The price of a product that has none of its own: every field empty. */
+const unpriced = (productId: string, currencyIsoCode: string): ProductPrice => ({
+  productId,
+  currencyIsoCode,
+  listPrice: null,
+  unitPrice: null,
+  negotiatedPrice: null,
+  lowestUnitPrice: null,
+  pricebookEntryId: null,
+  priceAdjustment: null,
+  productPriceEntries: [],
+});
 
 export function pricingRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -64,26 +78,26 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
       const currency = requestCurrency(store, ctx, q.currencyIsoCode);
       const row = await s.products.visibleRow(store.id, ctx, req.params.productId);
       const id = row.id;
-      const prices = await pricesFor(
-        store,
-        ctx,
-        currency,
-        [row],
-        q.allProductSellingModelPrices || !!q.productSellingModelIds?.length,
-      );
-      const price = prices.get(id);
+      const all = q.allProductSellingModelPrices || !!q.productSellingModelIds?.length;
+      const prices = await pricesFor(store, ctx, currency, [row], all);
+      let childProductPrices: ProductPrice[] | null = null;
+      if (q.includeChildProductPrices && row.product_class === 'VariationParent') {
+        const kids = (await s.products.childRows(row.webstore_id, id, 0, 200)).rows.map((r) => r.id);
+        const visibleKids = await s.products.visibleRowsByIds(store.id, ctx, kids);
+        // Each variation's prices as the parent's are asked (every selling model's, for a page that switches between them).
+        const child = await pricesFor(store, ctx, currency, visibleKids, q.allProductSellingModelPrices);
+        childProductPrices = kids.map((k) => child.get(k)).filter((p) => !!p);
+      }
+      // A parent is not sold itself: with its variations' prices asked, a parent without a price of its own
+      // still answers with theirs (its own fields empty). Nothing priced at all is the usual 404.
+      const price = prices.get(id) ?? (childProductPrices?.length ? unpriced(id, currency) : null);
       if (!price)
         throw new ApiError(404, 'ITEM_NOT_FOUND', `No price is available for the product ${req.params.productId}.`);
       if (q.productSellingModelIds?.length)
         price.productPriceEntries = price.productPriceEntries.filter((e) =>
           q.productSellingModelIds!.includes(e.productSellingModelId ?? ''),
         );
-      if (q.includeChildProductPrices && row.product_class === 'VariationParent') {
-        const kids = (await s.products.childRows(row.webstore_id, id, 0, 200)).rows.map((r) => r.id);
-        const visibleKids = await s.products.visibleRowsByIds(store.id, ctx, kids);
-        const child = await pricesFor(store, ctx, currency, visibleKids);
-        price.childProductPrices = kids.map((k) => child.get(k)).filter((p) => !!p);
-      }
+      if (childProductPrices) price.childProductPrices = childProductPrices;
       return price;
     },
   );

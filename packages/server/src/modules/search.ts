@@ -182,6 +182,7 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
         grouping: q.grouping,
         includePrices: false,
         includeQuantityRule: q.includeQuantityRule ?? false,
+        includeProductVariationInfo: q.includeProductVariationInfo ?? false,
       });
       const store = await s.webstores.get(req.params.webstoreId);
       const a = await audience(req, store, q.effectiveAccountId);

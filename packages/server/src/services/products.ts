@@ -3,7 +3,9 @@
 import type { Kysely } from 'kysely';
 import {
   DATASET_FIELDS,
+  type ProductAttributeInfo,
   type ProductDetail,
+  type ProductVariationInfo,
   type ProductSummary,
   type ProductMedia,
   type ProductMediaGroup,
@@ -197,15 +199,7 @@ export class ProductService {
         .where('product_relation.product_id', 'in', ids)
         .where('product_relation.relationship_type', '=', 'RelatedDataset')
         .execute(),
-      parentIds.length && !opts.excludeVariationInfo
-        ? this.db
-            .selectFrom('product')
-            .select(['id', 'parent_id', 'url_name', 'variation_json', 'sku'])
-            .where('parent_id', 'in', parentIds)
-            .where('is_active', '=', 1)
-            .orderBy('sku')
-            .execute()
-        : [],
+      opts.excludeVariationInfo ? [] : this.variationRows(parentIds),
     ]);
     const usage = opts.mediaGroups?.map((g) => g.toLowerCase());
     return rows.map((p) => {
@@ -253,7 +247,8 @@ export class ProductService {
           : { minimum: p.qty_min, maximum: p.qty_max, increment: p.qty_increment },
         productSellingModels: sellingModels,
         variationParentId: p.parent_id,
-        variationInfo: p.product_class === 'VariationParent' && !opts.excludeVariationInfo ? variationInfo(kids) : null,
+        variationInfo:
+          p.product_class === 'VariationParent' && !opts.excludeVariationInfo ? variationInfo(viewer, kids) : null,
         variationAttributeSet: attrs ? { developerName: 'Dataset_Coverage', attributes: attrs } : null,
         attributeSetInfo:
           opts.excludeAttributeSetInfo || !attrs
@@ -272,10 +267,10 @@ export class ProductService {
   async summaries(
     webstoreId: string,
     ids: string[],
-    opts: { fields?: string[]; includeQuantityRule?: boolean } = {},
+    opts: { fields?: string[]; includeQuantityRule?: boolean; variationInfoFor?: Viewer } = {},
   ): Promise<ProductSummary[]> {
     if (!ids.length) return [];
-    const [rows, media, models] = await Promise.all([
+    const [rows, media, models, children] = await Promise.all([
       this.rowsByIds(webstoreId, ids),
       this.db
         .selectFrom('product_media')
@@ -285,6 +280,9 @@ export class ProductService {
         .orderBy('sort_order')
         .execute(),
       this.sellingModels(ids),
+      // Variation parents carry their variations (reference: productVariationInfo, v63+) when asked, so a
+      // listing can price a parent by its variations in the one pricing call it makes.
+      opts.variationInfoFor ? this.variationRows(ids) : [],
     ]);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
@@ -312,6 +310,14 @@ export class ProductService {
             isSubscriptionProduct: (models.get(id) ?? []).some((m) => m.sellingModelType !== 'OneTime'),
           },
           variationAttributeSet: attrs ? { developerName: 'Dataset_Coverage', attributes: attrs } : null,
+          ...(opts.variationInfoFor && p.product_class === 'VariationParent'
+            ? {
+                productVariationInfo: variationInfo(
+                  opts.variationInfoFor,
+                  children.filter((c) => c.parent_id === p.id),
+                ),
+              }
+            : {}),
           isConfigurationAllowed: false,
         },
       ];
@@ -360,6 +366,18 @@ export class ProductService {
       });
     }
     return out;
+  }
+
+  /** The active variations of these products (only variation parents have any), in SKU order. */
+  private async variationRows(parentIds: string[]): Promise<VariationRow[]> {
+    if (!parentIds.length) return [];
+    return this.db
+      .selectFrom('product')
+      .select(['id', 'parent_id', 'url_name', 'variation_json'])
+      .where('parent_id', 'in', parentIds)
+      .where('is_active', '=', 1)
+      .orderBy('sku')
+      .execute();
   }
 
   async childRows(
@@ -426,21 +444,29 @@ function developerName(usage: string): string {
   return usage === 'Listing' ? 'productListImage' : 'productDetailImage';
 }
 
-function variationInfo(kids: Array<{ id: string; url_name: string; variation_json: string | null }>) {
-  const values = new Map<string, Set<string>>();
+type VariationRow = Pick<ProductTable, 'id' | 'parent_id' | 'url_name' | 'variation_json'>;
+
+/**
+ * A variation parent's ProductVariationInfo (reference §3): which variation each combination of attribute
+ * values is, and each attribute's values in the variations' order. Only variations the viewer may see are
+ * named; every one named is available to order (datasets are digital, and a variation is sold like any
+ * product), so each option's variantAvailable is true.
+ */
+export function variationInfo(viewer: Viewer, rows: VariationRow[]): ProductVariationInfo {
+  const kids = rows.filter((k) => viewer.visibility.canSeeProduct(k.id));
+  const values = new Map<string, string[]>();
   const mappings = kids.map((k) => {
     const attrs = k.variation_json ? (JSON.parse(k.variation_json) as Record<string, string>) : {};
-    Object.entries(attrs).forEach(([name, value]) => {
-      if (!values.has(name)) values.set(name, new Set());
-      values.get(name)!.add(value);
-    });
+    for (const [name, value] of Object.entries(attrs)) {
+      const list = values.get(name) ?? [];
+      if (!list.includes(value)) list.push(value);
+      values.set(name, list);
+    }
     return {
       productId: k.id,
       urlName: k.url_name,
       availableToOrder: true,
-      canonicalKey: Object.entries(attrs)
-        .map(([, v]) => v)
-        .join('_'),
+      canonicalKey: Object.values(attrs).join('_'),
       selectedAttributes: Object.entries(attrs).map(([apiName, value], i) => ({
         apiName,
         label: apiName,
@@ -450,14 +476,19 @@ function variationInfo(kids: Array<{ id: string; url_name: string; variation_jso
     };
   });
   const variationAttributeInfo = Object.fromEntries(
-    [...values.entries()].map(([apiName, set], i) => [
+    [...values.entries()].map(([apiName, list], i): [string, ProductAttributeInfo] => [
       apiName,
       {
         apiName,
         label: apiName,
         sequence: i,
-        allowableValues: [...set],
-        availableValues: [...set],
+        fieldEnumOrId: apiName,
+        objectName: 'ProductAttribute',
+        isGroupedBy: false,
+        viewType: 'Pill',
+        allowableValues: list,
+        availableValues: list,
+        options: list.map((value) => ({ apiName: value, label: value, colorHexCode: null, variantAvailable: true })),
       },
     ]),
   );

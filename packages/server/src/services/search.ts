@@ -50,6 +50,8 @@ export interface SearchInput {
   grouping: 'VariationParent' | 'NoGrouping';
   includePrices: boolean;
   includeQuantityRule: boolean;
+  /** Variation parents carry productVariationInfo (their variations the caller may see). */
+  includeProductVariationInfo?: boolean;
 }
 
 export interface Audience {
@@ -170,6 +172,7 @@ export class SearchService {
     const products = await this.products.summaries(a.webstoreId, ids, {
       fields: input.fields,
       includeQuantityRule: input.includeQuantityRule || undefined,
+      variationInfoFor: input.includeProductVariationInfo ? a : undefined,
     });
     if (input.includePrices) await this.attachPrices(a, products);
 

@@ -10,7 +10,14 @@ import {
   type CommerceClient,
   type ResponseInfo,
 } from '@store/client';
-import { SORT_RULES, type ProductDetail, type ProductPrice, type SortRule } from '@store/core';
+import {
+  SORT_RULES,
+  type ProductClass,
+  type ProductDetail,
+  type ProductPrice,
+  type ProductVariationInfo,
+  type SortRule,
+} from '@store/core';
 import { loadViewer, type Viewer } from './account/viewer.ts';
 
 /** The demo webstore; the server passes the real one to render() and the page hands it to the browser. */
@@ -29,6 +36,9 @@ export interface ListedProduct {
   fields: Record<string, string | null>;
   imageUrl: string | null;
   imageAlt: string | null;
+  productClass: ProductClass | null;
+  /** A variation parent's variations (from search's productVariationInfo or a detail's variationInfo). */
+  variationIds: string[];
 }
 
 export interface StoreApi {
@@ -55,6 +65,11 @@ export interface StoreApi {
    * so the price, only changes with a new page load.
    */
   productPrice(productId: string, currencyIsoCode: string | undefined): Promise<ProductPrice>;
+  /**
+   * A variation parent's variations (products/{id}/children, every page of them), kept in the same data store
+   * as prices for the same reason: a shopper moving between a family's pages asks once.
+   */
+  productChildren(parentId: string): Promise<ProductDetail[]>;
   /** Forget the viewer, after a change the page keeps living with (a profile edit). */
   invalidateViewer(): void;
   /** Called after every answer from the API: each proves the session is in use (session timeout). */
@@ -89,8 +104,10 @@ function plainFields(fields: Record<string, FieldValue> | undefined): Record<str
 interface SearchProductSummary {
   id: string;
   name?: string;
+  productClass?: ProductClass;
   fields?: Record<string, FieldValue>;
   defaultImage?: { url?: string | null; alternateText?: string | null } | null;
+  productVariationInfo?: ProductVariationInfo | null;
 }
 
 /** Normalises a search summary or a product detail to the listing shape. */
@@ -105,6 +122,10 @@ export function toListedProduct(p: SearchProductSummary | ProductDetail): Listed
     fields,
     imageUrl: p.defaultImage?.url ?? (sku ? `/media/products/${encodeURIComponent(sku)}.svg` : null),
     imageAlt: p.defaultImage?.alternateText ?? name,
+    productClass: p.productClass ?? null,
+    variationIds: (
+      ('variationInfo' in p ? p.variationInfo : p.productVariationInfo)?.attributesToProductMappings ?? []
+    ).map((m) => m.productId),
   };
 }
 
@@ -133,9 +154,17 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
     productPrice(productId, currencyIsoCode) {
       // No abort signal: the load is shared by whoever asks for the key, and one navigation leaving
       // must not fail it for another; a finished load is kept for the next visit anyway.
+      // A variation parent's answer also carries each variation's prices (one call for the whole family).
       return prices.load(`${productId}|${currencyIsoCode ?? ''}`, () =>
-        client.getProductPrice(productId, { currencyIsoCode, allProductSellingModelPrices: true }),
+        client.getProductPrice(productId, {
+          currencyIsoCode,
+          allProductSellingModelPrices: true,
+          includeChildProductPrices: true,
+        }),
       );
+    },
+    productChildren(parentId) {
+      return prices.load(`children|${parentId}`, () => allChildren(client, parentId));
     },
     viewer() {
       viewer ??= loadViewer(client);
@@ -165,6 +194,21 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
       return { products: (pageData.products ?? []).map(toListedProduct), total: Number(pageData.total ?? 0) };
     },
   };
+}
+
+/** The most pages of variations a product page reads (20 each, the API's limit): a fixed bound on its calls. */
+export const MAX_CHILDREN_PAGES = 5;
+
+async function allChildren(client: CommerceClient, parentId: string): Promise<ProductDetail[]> {
+  const out: ProductDetail[] = [];
+  let pageToken: string | null | undefined;
+  for (let page = 0; page < MAX_CHILDREN_PAGES; page++) {
+    const answer = await client.getProductChildren(parentId, { pageToken: pageToken ?? undefined });
+    out.push(...answer.products);
+    pageToken = answer.nextPageToken;
+    if (!pageToken) break;
+  }
+  return out;
 }
 
 /** 404s (and the 400 of a malformed id) mean "no such record" to the storefront. */

@@ -14,6 +14,7 @@ import type {
 } from '@store/core';
 import type { BreadcrumbInput } from '@store/core';
 import type { SanitizedRichText } from '../lib/sanitize.ts';
+import type { VariationFamily } from '../lib/catalogue/variation-family.ts';
 import type { GiftOffer } from '../lib/cart/gift.ts';
 import type { ResultsBase } from '../lib/search/search-url.ts';
 
@@ -178,6 +179,8 @@ export interface ProductData {
   defaultCurrency: string;
   description: SanitizedRichText;
   origin: string;
+  /** A variation parent's or a variation's family (the picker's data); null for other products. */
+  family?: VariationFamily | null;
 }
 
 /**

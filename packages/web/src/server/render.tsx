@@ -125,6 +125,8 @@ export async function renderPage(req: RenderRequest, ctx: RenderContext, css = '
         context.matches.map(
           (m) => ({ id: m.route.id, data: context.loaderData[m.route.id], handle: m.route.handle }) as HeadMatch,
         ),
+        false,
+        context.location.search,
       );
 
   const boot = {

@@ -1,7 +1,14 @@
 // Listed products (home, category and search results) as cards: the dataset facts a shopper scans
 // and the price for this buyer, asked in one pricing call per list and shown by the 2-tier rule.
 
-import { chooseCurrency, computePriceDisplay, DATASET_FIELDS, type PricingLineItemResult } from '@store/core';
+import {
+  chooseCurrency,
+  compareDecimal,
+  computePriceDisplay,
+  DATASET_FIELDS,
+  formatCurrency,
+  type PricingLineItemResult,
+} from '@store/core';
 import { optional, type ListedProduct, type StoreApi } from '../api.ts';
 import { productHref } from '../links.ts';
 import { formatCount } from './product-view.ts';
@@ -42,14 +49,37 @@ function cardPrices(
     : { price: null, originalPrice: null };
 }
 
+/** The wording of a variation parent's price on a tile: its cheapest variation's, "from $949.99". */
+export const fromPrice = (formatted: string): string => `from ${formatted}`;
+
+/**
+ * A variation parent's tile price: the lowest price the buyer pays for any of its variations (the parent's
+ * own price says nothing of what can be bought), shown as "from"; none when no variation is priced.
+ */
+function parentCardPrice(
+  variationIds: string[],
+  byId: Map<string, PricingLineItemResult>,
+  currency: string,
+): { price: string | null; originalPrice: string | null } {
+  let lowest: string | null = null;
+  for (const id of variationIds) {
+    const line = byId.get(id);
+    if (!line || line.success === false || !line.unitPrice) continue;
+    if (lowest === null || compareDecimal(line.unitPrice, lowest) < 0) lowest = line.unitPrice;
+  }
+  const formatted = lowest === null ? '' : formatCurrency(lowest, currency, STORE_LOCALE);
+  return { price: formatted ? fromPrice(formatted) : null, originalPrice: null };
+}
+
 export async function toCards(api: StoreApi, products: ListedProduct[], signal?: AbortSignal): Promise<CardProduct[]> {
   if (!products.length) return [];
   const currencyIsoCode = await priceCurrency(api);
+  // One pricing call for the list, a variation parent's variations included.
   const prices = await optional(
-    api.client.getProductPrices(
-      products.map((p) => p.id),
-      { signal, currencyIsoCode },
-    ),
+    api.client.getProductPrices([...new Set(products.flatMap((p) => [p.id, ...p.variationIds]))], {
+      signal,
+      currencyIsoCode,
+    }),
   );
   const currency = prices?.currencyIsoCode || 'USD';
   const byId = new Map((prices?.pricingLineItemResults ?? []).map((l) => [l.productId, l]));
@@ -63,7 +93,9 @@ export async function toCards(api: StoreApi, products: ListedProduct[], signal?:
       href: productHref(p.id),
       imageUrl: p.imageUrl,
       imageAlt: p.imageAlt ?? p.name,
-      ...cardPrices(byId.get(p.id), currency),
+      ...(p.productClass === 'VariationParent' && p.variationIds.length
+        ? parentCardPrice(p.variationIds, byId, currency)
+        : cardPrices(byId.get(p.id), currency)),
       recordCount: count ? formatCount(count) : null,
       countries: countries
         ? countries

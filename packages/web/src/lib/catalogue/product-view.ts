@@ -20,6 +20,10 @@ const field = (p: ProductDetail, name: string): string | null => {
 };
 
 export const productName = (p: ProductDetail): string => field(p, 'Name') ?? '';
+
+/** The rich description the page shows (the dataset field, else the plain Description), unsanitised. */
+export const richDescriptionOf = (p: ProductDetail): string =>
+  p.fields?.[DATASET_FIELDS.description] ?? p.fields?.Description ?? '';
 export const productSku = (p: ProductDetail): string | null => field(p, 'StockKeepingUnit');
 
 /** Comma-separated or '; '-separated lists (both occur in the data). */

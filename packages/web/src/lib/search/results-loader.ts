@@ -58,6 +58,8 @@ export async function loadResults(
         page: state.page - 1,
         pageSize,
         fields: CARD_FIELDS,
+        // A variation parent's tile shows "from" its cheapest variation: the variations come with it.
+        includeProductVariationInfo: true,
       },
       { signal },
     );

@@ -3,7 +3,7 @@
 // and what the add-to-cart control sends.
 
 import { useState, type ReactNode } from 'react';
-import { defaultSellingModel, type ProductDetail, type SellingModelSelection } from '@store/core';
+import { defaultSellingModel, type ProductClass, type ProductDetail, type SellingModelSelection } from '@store/core';
 import { AddToCart } from '../../components/catalogue/AddToCart.tsx';
 import { ProductAvailability } from '../../components/catalogue/ProductAvailability.tsx';
 import { ProductMediaImages } from '../../components/catalogue/ProductMediaImages.tsx';
@@ -52,9 +52,18 @@ export const DATASET_PRICING = {
 
 export const WHAT_YOU_GET_HEADING = "Here's what you get:";
 
+/** A variation family's page: the picker, and what add-to-cart judges (codes 103 and 105). */
+export interface ProductPageVariations {
+  picker: ReactNode;
+  productClass: ProductClass;
+  /** Null while no choice is complete; false for a combination that cannot be ordered. */
+  valid: boolean | null;
+}
+
 export interface ProductPageProps {
   data: ProductData;
   session: SessionInfo | null;
+  variations?: ProductPageVariations;
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -75,13 +84,19 @@ export function offersPurchaseOptions(product: Pick<ProductDetail, 'productSelli
   return models.length > 1 || models.some((m) => m.sellingModelType !== 'OneTime');
 }
 
-export function ProductPage({ data, session }: ProductPageProps) {
+export function ProductPage({ data, session, variations }: ProductPageProps) {
   const { product } = data;
   const name = productName(product);
   const facts = datasetFacts(product);
   const models = product.productSellingModels ?? [];
-  // Spec 02 §4: one-time when offered, else the first subscription at its minimum term.
-  const [selection, setSelection] = useState<SellingModelSelection | null>(() => defaultSellingModel(models));
+  // Spec 02 §4: one-time when offered, else the first subscription at its minimum term. The choice belongs
+  // to the product shown: another variation picked starts again from its own default.
+  const [chosenModel, setChosenModel] = useState<{ productId: string; selection: SellingModelSelection | null }>(
+    () => ({ productId: product.id, selection: defaultSellingModel(models) }),
+  );
+  const selection = chosenModel.productId === product.id ? chosenModel.selection : defaultSellingModel(models);
+  const setSelection = (next: SellingModelSelection | null) =>
+    setChosenModel({ productId: product.id, selection: next });
   const pricingProps: ProductPricingDetailsProps = {
     product,
     pricing: data.pricing,
@@ -131,6 +146,9 @@ export function ProductPage({ data, session }: ProductPageProps) {
       <ProductPricingDetails {...pricingProps} />
       <VolumePrices rows={volumeRows} />
 
+      {/* The variation picker, on a variation family's pages */}
+      {variations?.picker}
+
       {/* Purchase options (subscription selector), for products sold by subscription */}
       {offersPurchaseOptions(product) ? (
         <SubscriptionSelector models={models} current={selection} onChange={setSelection} />
@@ -141,13 +159,15 @@ export function ProductPage({ data, session }: ProductPageProps) {
 
       {/* 4. Add to cart */}
       <AddToCart
+        key={product.id}
         productId={product.id}
-        productClass={product.productClass}
+        productClass={variations?.productClass ?? product.productClass}
         hasPricing={view.isPriceAvailable}
         quantityRule={product.purchaseQuantityRule}
         availableQuantity={data.availableQuantity}
         selection={selection}
         sellingModelValid={models.length === 0 || selection !== null}
+        variantValid={variations?.valid}
       />
 
       {/* What a set or bundle is made of: a set's products to add at once, a bundle's datasets */}

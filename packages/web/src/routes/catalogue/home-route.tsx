@@ -33,6 +33,9 @@ function fromDetail(p: {
           ? `/media/products/${encodeURIComponent(sku)}.svg`
           : (url ?? null),
     imageAlt: p.defaultImage?.alternateText ?? name,
+    // The featured list is of datasets (fixed DS- SKUs): no variation parent to price "from".
+    productClass: null,
+    variationIds: [],
   };
 }
 

@@ -2,8 +2,14 @@
 // selling model's price, taxes (not in a Net store), the buyer's promotional price, the sanitised
 // description, for products with tracked stock what is available, and a set's or bundle's components.
 
-import { DATASET_FIELDS, sharedSnapshotId, type ApplicationContext } from '@store/core';
-import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { sharedSnapshotId, type ApplicationContext } from '@store/core';
+import {
+  useLoaderData,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  type ShouldRevalidateFunction,
+} from 'react-router';
 import { isNotFound, optional, type StoreApi } from '../../lib/api.ts';
 import { priceCurrency } from '../../lib/catalogue/product-cards.ts';
 import {
@@ -11,7 +17,13 @@ import {
   plainDescription,
   productImageUrl,
   productName,
+  richDescriptionOf,
 } from '../../lib/catalogue/product-view.ts';
+import { familyPageView } from '../../lib/catalogue/variation-view.ts';
+import { searchForChoice } from '../../lib/catalogue/variations.ts';
+import { useChoiceSearch } from '../../lib/catalogue/use-choice-search.ts';
+import { readVariationFamily } from '../../lib/catalogue/variation-family.ts';
+import { VariationPicker } from '../../components/catalogue/VariationPicker.tsx';
 import { readAvailableQuantity, readTaxes } from '../../lib/catalogue/product-stock.ts';
 import { readComponents } from '../../lib/catalogue/product-components.ts';
 import { promotionalPricingOf } from '../../lib/catalogue/promotions.ts';
@@ -40,8 +52,10 @@ async function readProduct(
 }
 
 const handle: RouteHandle = {
-  head: (d): HeadData => {
-    const p = (d as ProductData).product;
+  // A family's page is described as the variation it shows (its own page the canonical one).
+  head: (d, _site, search): HeadData => {
+    const data = d as ProductData;
+    const p = familyPageView(data, search)?.data.product ?? data.product;
     return {
       title: productName(p),
       description: plainDescription(p, 160),
@@ -55,8 +69,42 @@ const handle: RouteHandle = {
 function ProductRoute() {
   const product = useLoaderData() as ProductData;
   const root = useRouteLoaderData('root') as RootData | undefined;
-  return <ProductPage key={product.product.id} data={product} session={root?.session ?? null} />;
+  // A variation family's page shows the variation chosen in the query string (server render included).
+  const [search, chooseSearch] = useChoiceSearch();
+  const family = familyPageView(product, new URLSearchParams(search));
+  return (
+    <ProductPage
+      key={product.product.id}
+      data={family?.data ?? product}
+      session={root?.session ?? null}
+      variations={
+        family
+          ? {
+              picker: (
+                <VariationPicker
+                  view={family}
+                  onChoose={(choice) => chooseSearch(searchForChoice(family.info, choice, new URLSearchParams(search)))}
+                />
+              ),
+              productClass: family.productClass,
+              valid: family.valid,
+            }
+          : undefined
+      }
+    />
+  );
 }
+
+/**
+ * Choosing a variation changes only the query string, and the loader already read the whole family: the
+ * page answers from what it has, with no request (the loader runs again for another product or a form).
+ */
+export const productShouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod === undefined && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
 
 /** The product route at a path; the same loader serves the current and the old addresses. */
 export function createProductRoute(getApi: () => StoreApi): (path: string) => RouteObject {
@@ -67,6 +115,7 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
     const signal = request.signal;
     const appContext = optional(api.client.getApplicationContext({ signal }));
     const currency = priceCurrency(api);
+    const pricingCall = optional(currency.then((currencyIsoCode) => api.productPrice(id, currencyIsoCode)));
     const [product, pricing, taxes, promotions, app] = await Promise.all([
       readProduct(api, id, appContext, signal).catch((error: unknown) => {
         if (isNotFound(error)) throw notFound();
@@ -74,7 +123,7 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
       }),
       // A product without a price answers 404: the page shows 'Price Unavailable'. Every selling
       // model's price comes along, for the subscription selector to switch between.
-      optional(currency.then((currencyIsoCode) => api.productPrice(id, currencyIsoCode))),
+      pricingCall,
       readTaxes(api, id, appContext, signal),
       // The page's one promotions call, beside the others: the promotional price for this buyer.
       optional(
@@ -84,10 +133,18 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
       ).then((r) => promotionalPricingOf(r, id)),
       appContext,
     ]);
-    const [description, availableQuantity, components] = await Promise.all([
-      sanitizeRichText(product.fields?.[DATASET_FIELDS.description] ?? product.fields?.Description ?? ''),
+    const [description, availableQuantity, components, family] = await Promise.all([
+      sanitizeRichText(richDescriptionOf(product)),
       readAvailableQuantity(api, product, app, signal),
       readComponents(api, product, signal),
+      readVariationFamily({
+        api,
+        product,
+        productPricing: pricingCall,
+        currency,
+        readDetail: (parentId) => readProduct(api, parentId, appContext, signal),
+        signal,
+      }),
     ]);
     return {
       product,
@@ -99,8 +156,16 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
       defaultCurrency: app?.defaultCurrency ?? 'USD',
       description,
       origin: new URL(request.url).origin,
+      family,
     };
   }
 
-  return (path) => ({ path, loader: productLoader, Component: ProductRoute, ErrorBoundary: PageError, handle });
+  return (path) => ({
+    path,
+    loader: productLoader,
+    shouldRevalidate: productShouldRevalidate,
+    Component: ProductRoute,
+    ErrorBoundary: PageError,
+    handle,
+  });
 }

@@ -102,7 +102,7 @@ function HeadSync() {
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key re-runs the head sync on every navigation, even to the same matches
   useEffect(() => {
-    const head = headFor(matches as Parameters<typeof headFor>[0]);
+    const head = headFor(matches as Parameters<typeof headFor>[0], false, location.search);
     if (document.title !== head.title) document.title = head.title;
     const setMeta = (selector: string, attr: 'content' | 'href', value: string | undefined) => {
       const el = document.head.querySelector(selector);

@@ -17,7 +17,8 @@ export interface SiteInfo {
 }
 
 export interface RouteHandle {
-  head?: (data: unknown, site: SiteInfo) => HeadData;
+  /** `search` is the page's query string (a product family's chosen variation lives there). */
+  head?: (data: unknown, site: SiteInfo, search: URLSearchParams) => HeadData;
 }
 
 /** "Cart | <store>": a page title followed by the store's name, when known. */
@@ -43,14 +44,14 @@ export const NOT_FOUND_HEAD: HeadData = {
 export const ERROR_HEAD: HeadData = { title: 'Something went wrong', robots: 'noindex' };
 
 /** The deepest matched route that describes its head and has data; otherwise the not-found head. */
-export function headFor(matches: HeadMatch[], errored = false): HeadData {
+export function headFor(matches: HeadMatch[], errored = false, search = ''): HeadData {
   if (errored) return NOT_FOUND_HEAD;
   const site = siteOf(matches);
   for (let i = matches.length - 1; i >= 0; i--) {
     const m = matches[i];
     const handle = m.handle as RouteHandle | undefined;
     const data = m.loaderData ?? m.data;
-    if (handle?.head && data) return handle.head(data, site);
+    if (handle?.head && data) return handle.head(data, site, new URLSearchParams(search));
   }
   return NOT_FOUND_HEAD;
 }
