@@ -148,6 +148,15 @@ describe('catalogue import: products', () => {
     assert.match(unknown.problems[0]!.reason, /Unknown column for products: colour/);
     const unclear = await run('title,price\nX,1');
     assert.match(unclear.problems[0]!.reason, /Cannot tell what the file holds/);
+    const short = await run('sku,name\nIM-00031,Fine\nIM-00032\nIM-00033,Too,Many');
+    assert.deepEqual(
+      short.problems.map((p) => [p.row, p.reason]),
+      [
+        [3, 'has 1 cell where the header has 2'],
+        [4, 'has 3 cells where the header has 2'],
+      ],
+    );
+    assert.equal(short.refused, 2);
     const broken = await run('[{"sku": ', { format: 'json' });
     assert.match(broken.problems[0]!.reason, /not valid JSON/);
     assert.equal(await shown(s, 'IM-00030'), undefined);

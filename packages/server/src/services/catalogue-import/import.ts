@@ -149,6 +149,10 @@ async function checkFile(
     });
   for await (const record of source.records) {
     report.rows++;
+    if (record.problem) {
+      fail(record.row, '', record.problem);
+      continue;
+    }
     const problems: RowProblem[] = [];
     const reader = new CellReader(record.cells, record.row, problems);
     const value = kind.read(reader, refs);

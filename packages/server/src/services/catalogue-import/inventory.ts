@@ -33,7 +33,7 @@ export function inventoryKind(): ImportKind<InventoryRow> {
     columns: Object.values(inventoryColumns) as Column<unknown>[],
     keyColumns: ['sku', 'location', 'onHand'],
     chunkSize: 1000,
-    key: (r) => `${r.sku.toLowerCase()}|${r.locationId}`,
+    key: (r) => `${r.sku}|${r.locationId}`,
     read: readRow,
     async checkChunk(db, rows, refs, fail) {
       const ids = await productIdsBySku(

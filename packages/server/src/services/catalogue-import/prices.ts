@@ -106,7 +106,7 @@ export function pricesKind(): ImportKind<PriceRow> {
     columns: Object.values(priceColumns) as Column<unknown>[],
     keyColumns: ['sku', 'priceBook'],
     chunkSize: 1000,
-    key: (r) => `${r.sku.toLowerCase()}|${r.priceBookId}|${r.sellingModelId ?? ''}`,
+    key: (r) => `${r.sku}|${r.priceBookId}|${r.sellingModelId ?? ''}`,
     read: readRow,
 
     async checkChunk(db, rows, refs, fail) {

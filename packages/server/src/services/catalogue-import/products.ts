@@ -245,7 +245,7 @@ export function productsKind(): ImportKind<ProductRow> {
     columns: Object.values(productColumns) as Column<unknown>[],
     keyColumns: ['sku'],
     chunkSize: 1000,
-    key: (row) => row.sku.toLowerCase(),
+    key: (row) => row.sku,
     read: readRow,
 
     async checkChunk(db, rows, refs, fail) {

@@ -10,6 +10,8 @@ export type ImportFormat = 'csv' | 'json';
 export interface SourceRecord {
   row: number;
   cells: Record<string, unknown>;
+  /** Why the record cannot be read as a row (a CSV row with more or fewer cells than the header). */
+  problem?: string;
 }
 
 export interface RecordSource {
@@ -31,7 +33,7 @@ export async function readRecords(input: Readable, format: ImportFormat, counter
 }
 
 async function readCsv(input: Readable): Promise<RecordSource> {
-  const parser = input.pipe(parse({ bom: true, relax_column_count: false, skip_empty_lines: true }));
+  const parser = input.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true }));
   input.on('error', (e) => parser.destroy(e));
   const iterator = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
   const header = await nextCsv(iterator, 1);
@@ -49,7 +51,11 @@ async function readCsv(input: Readable): Promise<RecordSource> {
       row++;
       const next = await nextCsv(iterator, row);
       if (next.done) return;
-      yield { row, cells: Object.fromEntries(columns.map((c, i) => [c, next.value[i]])) };
+      const cells = Object.fromEntries(columns.map((c, i) => [c, next.value[i]]));
+      const n = next.value.length;
+      yield n === columns.length
+        ? { row, cells }
+        : { row, cells, problem: `has ${n} cell${n === 1 ? '' : 's'} where the header has ${columns.length}` };
     }
   }
   return { columns, records: records() };
