@@ -142,6 +142,34 @@ describe('catalogue import: products', () => {
     assert.equal(kept.fields.Name, 'Quokka Dental Offices', 'no name key: the name stays');
   });
 
+  test('a variation parent and its variations in one file; a variation needs a VariationParent', async () => {
+    const report = await run(
+      [
+        'sku,name,class,parentSku,variation',
+        'IM-VP-1,Numbat Surveyors,VariationParent,,',
+        'IM-VA-1,Numbat Surveyors – Email,Variation,IM-VP-1,Coverage=Email Only',
+        'IM-VA-2,Numbat Surveyors – Phone,Variation,IM-VP-1,Coverage=Phone Only',
+        'IM-VA-3,Orphan,Variation,IM-NOPE,Coverage=Email Only',
+        'IM-VA-4,Wrong Parent,Variation,IM-00001,Coverage=Email Only',
+        'IM-VA-5,Not A Variation,Simple,IM-VP-1,',
+      ].join('\n'),
+      { applyGoodRows: true },
+    );
+    assert.deepEqual([report.created, report.refused], [3, 3]);
+    assert.deepEqual(
+      report.problems.map((p) => [p.row, p.column]),
+      [
+        [5, 'parentSku'],
+        [6, 'parentSku'],
+        [7, 'parentSku'],
+      ],
+    );
+    const parent = await shown(s, 'IM-VP-1');
+    const children = await s.api(`/products/${parent.id}/children`);
+    assert.equal(children.status, 200);
+    assert.deepEqual(children.body.products.map((c: any) => c.fields.StockKeepingUnit).sort(), ['IM-VA-1', 'IM-VA-2']);
+  });
+
   test('a file the importer cannot read is refused whole, with the reason', async () => {
     const unknown = await run('sku,name,colour\nIM-00030,X,red');
     assert.equal(unknown.refusedFile, true);

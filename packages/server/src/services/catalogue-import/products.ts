@@ -238,8 +238,8 @@ const sameCategories = (a: string[], b: string[]) =>
   a[0] === b[0] && a.length === b.length && [...a.slice(1)].sort().join() === [...b.slice(1)].sort().join();
 
 export function productsKind(): ImportKind<ProductRow> {
-  /** Every SKU seen so far in the file: a variation's parent may be earlier in the same file. */
-  const seen = new Set<string>();
+  /** Every good row's SKU so far, with its class: a variation's parent may be earlier in the same file. */
+  const seen = new Map<string, string>();
   return {
     kind: 'products',
     columns: Object.values(productColumns) as Column<unknown>[],
@@ -249,26 +249,38 @@ export function productsKind(): ImportKind<ProductRow> {
     read: readRow,
 
     async checkChunk(db, rows, refs, fail) {
-      const parents = [...new Set(rows.map((r) => r.value.parentSku).filter((s): s is string => !!s))];
-      const stored = await existingBySku(
-        db,
-        refs.webstoreId,
-        parents.filter((s) => !seen.has(s)),
-      );
-      for (const r of rows) {
-        const parent = r.value.parentSku;
-        if (parent && !seen.has(parent) && !stored.has(parent))
-          fail(r.row, 'parentSku', `${parent} is not a product of the store or of an earlier row`);
-        seen.add(r.value.sku);
+      const failed = new Set<number>();
+      const refuse = (row: number, column: string, reason: string) => {
+        failed.add(row);
+        fail(row, column, reason);
+      };
+      const skus = rows.map((r) => r.value.sku);
+      const parents = rows.map((r) => r.value.parentSku).filter((s): s is string => !!s && !seen.has(s));
+      const stored = new Map<string, { product_class: string }>();
+      for (const part of chunks([...new Set([...skus, ...parents])]))
+        for (const p of await db
+          .selectFrom('product')
+          .select(['sku', 'product_class'])
+          .where('webstore_id', '=', refs.webstoreId)
+          .where('sku', 'in', part)
+          .execute())
+          stored.set(p.sku, p);
+      for (const { row, value } of rows) {
+        const old = stored.get(value.sku);
+        if (value.fields.name === undefined && !old) refuse(row, 'name', 'is required for a new product');
+        const parent = value.parentSku;
+        if (parent) {
+          // A parent named earlier in the file wins over the stored one (the file may change its class).
+          const parentClass = seen.has(parent) ? seen.get(parent) : stored.get(parent)?.product_class;
+          if (!seen.has(parent) && !stored.has(parent))
+            refuse(row, 'parentSku', `${parent} is not a product of the store or of an earlier row`);
+          else if (parentClass !== 'VariationParent')
+            refuse(row, 'parentSku', `${parent} is not of class VariationParent`);
+          else if ((value.fields.product_class ?? old?.product_class ?? 'Simple') !== 'Variation')
+            refuse(row, 'class', 'must be Variation for a product with a parentSku');
+        }
+        if (!failed.has(row)) seen.set(value.sku, value.fields.product_class ?? old?.product_class ?? 'Simple');
       }
-      const existing = await existingBySku(
-        db,
-        refs.webstoreId,
-        rows.filter((r) => r.value.fields.name === undefined).map((r) => r.value.sku),
-      );
-      for (const r of rows)
-        if (r.value.fields.name === undefined && !existing.has(r.value.sku))
-          fail(r.row, 'name', 'is required for a new product');
     },
 
     async write(trx, rows, refs) {
