@@ -41,7 +41,7 @@ export async function writeProductCsv(file: string, rows: number): Promise<void>
       sku: s.sku,
       name: s.name,
       class: 'Simple',
-      status: 'Active',
+      status: 'Live',
       fulfilment: 'Dataset',
       description: s.description,
       richDescription: s.richDescription,

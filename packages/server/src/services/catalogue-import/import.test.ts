@@ -47,7 +47,7 @@ const catalogVersion = async () =>
 const HEADER =
   'sku,name,class,status,fulfilment,description,recordCount,countries,sicCode,listStatus,lastUpdated,categoryLines,includedFields,categories,sellingModels';
 const row = (sku: string, name: string, extra = '') =>
-  `${sku},"${name}",Simple,Active,Dataset,"Imported ${name}",12345,United States|Canada,8021,Verified,2026-05-01,Health Services > Dentists,Company Name|Email,dentists,One-Time Purchase${extra}`;
+  `${sku},"${name}",Simple,Live,Dataset,"Imported ${name}",12345,United States|Canada,8021,Verified,2026-05-01,Health Services > Dentists,Company Name|Email,dentists,One-Time Purchase${extra}`;
 const FILE = [HEADER, row('IM-00001', 'Quokka Dental Offices'), row('IM-00002', 'Wombat Veterinary Clinics')].join(
   '\n',
 );

@@ -1,7 +1,7 @@
 // Products: one row per product, matched by SKU. The columns are the product table's (spec 03 §3's
 // dataset fields, the class, the status, the quantity rule, the tax policy), its categories by url name
 // (primary first) and its selling models by name. A new product gets the defaults a seller would expect
-// (Simple, Active, Dataset, sold once, the generated sample file and image) for columns the file lacks;
+// (Simple, Live, Dataset, sold once, the generated sample file and image) for columns the file lacks;
 // an existing one keeps whatever the file does not name.
 import { DEFAULT_QUANTITY_RULE } from '@store/core';
 import type { Kysely, Selectable, Transaction } from 'kysely';
@@ -38,7 +38,8 @@ export const productColumns = {
   class: choiceColumn('class', PRODUCT_CLASSES),
   parentSku: textColumn('parentSku', { max: 80, pattern: SKU_RULE }),
   variation: attributesColumn('variation'),
-  status: choiceColumn('status', ['Active', 'Inactive'] as const),
+  // Live or Draft, the workspace's words for the active flag: a Draft product is not shown to shoppers.
+  status: choiceColumn('status', ['Live', 'Draft'] as const),
   fulfilment: choiceColumn('fulfilment', ['Dataset', 'Physical'] as const),
   urlName: textColumn('urlName', { max: 255, pattern: URL_NAME_RULE }),
   description: textColumn('description', { max: 32_000, multiline: true }),
@@ -126,7 +127,7 @@ function readFields(r: CellReader, refs: StoreRefs): ProductRow['fields'] {
   if (name) f.name = name;
   set(c.class, 'product_class', (v) => v ?? 'Simple');
   set(c.variation, 'variation_json', (v) => (v && Object.keys(v).length ? JSON.stringify(v) : null));
-  set(c.status, 'is_active', (v) => (v === 'Inactive' ? 0 : 1));
+  set(c.status, 'is_active', (v) => (v === 'Draft' ? 0 : 1));
   set(c.fulfilment, 'fulfilment', (v) => v ?? 'Dataset');
   // An empty url name keeps the stored one (a new product's is made from its name and SKU): URLs stay stable.
   const urlName = r.get(c.urlName);
@@ -475,7 +476,7 @@ function exportRow(
     class: p.product_class,
     parentSku: p.parent_id ? (parents.get(p.parent_id) ?? null) : null,
     variation: p.variation_json ? (JSON.parse(p.variation_json) as Record<string, string>) : null,
-    status: p.is_active ? 'Active' : 'Inactive',
+    status: p.is_active ? 'Live' : 'Draft',
     fulfilment: p.fulfilment,
     urlName: p.url_name,
     description: p.description,
