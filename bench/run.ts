@@ -17,6 +17,8 @@
 // the "Cart" section of --out and leaves the rest of the file as it was.
 // --only checkout: only the checkout phase and the ceiling, measured on the phase's SQLite server (about
 // 5 minutes; the 100,000-product catalogue is not needed); it replaces the "Checkout" section of --out.
+// --only import: only the catalogue import (bench/import-phase.ts: --products rows of a generated product
+// CSV, imported and then imported again, on SQLite and PostgreSQL); it replaces the "Import" section.
 // PostgreSQL: DATABASE_URL if set (the phase works in a database of its own there), else a throwaway
 // server started like .ci/run's; where neither can be had the section says so.
 //
@@ -29,6 +31,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureCart } from './cart-phase.ts';
 import { measureCheckout } from './checkout-phase.ts';
+import { importSection, measureImport } from './import-phase.ts';
 import { startCeiling } from './ceiling.ts';
 import { DATA_DIR, ROOT, ensureDataset, sampleProductIds, type Dataset } from './dataset.ts';
 import { CHROME_PATH, runLighthouse, type LighthouseRun } from './lighthouse.ts';
@@ -76,7 +79,7 @@ const { values: args } = parseArgs({
     'search-products': { type: 'string', default: '1000000' },
     'no-1m': { type: 'boolean', default: false },
     'max-old-space': { type: 'string', default: '8192' },
-    only: { type: 'string' }, // cart | checkout: only that phase, written into its section of --out
+    only: { type: 'string' }, // cart | checkout | import: only that phase, written into its section of --out
     out: { type: 'string', default: path.join(ROOT, 'bench/results.md') },
   },
   strict: true,
@@ -104,8 +107,8 @@ if (!['auto', 'separate'].includes(args.ceiling!)) {
   console.error('--ceiling must be auto or separate');
   process.exit(2);
 }
-if (args.only !== undefined && !['cart', 'checkout'].includes(args.only)) {
-  console.error('--only takes: cart, checkout');
+if (args.only !== undefined && !['cart', 'checkout', 'import'].includes(args.only)) {
+  console.error('--only takes: cart, checkout, import');
   process.exit(2);
 }
 const ceilingMode = args.ceiling as 'auto' | 'separate';
@@ -238,9 +241,39 @@ async function checkoutOnly(): Promise<number> {
   return 0;
 }
 
+/** The import phase's context lines: when, where, on what code. */
+const importContext = (started: string, loadBefore: number[], how: string) => [
+  `Measured on ${started} by \`${how}\``,
+  machineLine(),
+  `Node ${process.version}${process.env.NODE_ENV ? `, NODE_ENV=${process.env.NODE_ENV}` : ', NODE_ENV unset'}`,
+  loadLine(loadBefore, os.loadavg()),
+  `Code: git ${gitRevision()}`,
+];
+const IMPORT_BEFORE = ['## Lighthouse (mobile, performance)', '## Targets', '## Notes'];
+
+/** `--only import`: the import phase alone; only the Import section of --out changes. */
+async function importOnly(): Promise<number> {
+  installHandlers();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const loadBefore = os.loadavg();
+  const started = new Date().toISOString();
+  const m = await measureImport(opts.products);
+  await stopAll();
+  const section = importSection(m, importContext(started, loadBefore, 'npm run bench -- --only import'));
+  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
+  writeFileSync(args.out!, replaceSection(existing, section, IMPORT_BEFORE));
+  console.log(`\n${section.join('\n')}`);
+  log(
+    `Import section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
+  );
+  if (!m.ok) console.error('[bench] FAILED: an import refused rows (see above).');
+  return m.ok ? 0 : 1;
+}
+
 async function main(): Promise<number> {
   if (args.only === 'cart') return cartOnly();
   if (args.only === 'checkout') return checkoutOnly();
+  if (args.only === 'import') return importOnly();
   installHandlers();
   mkdirSync(DATA_DIR, { recursive: true });
   let failed = false;
@@ -376,6 +409,12 @@ async function main(): Promise<number> {
   };
   await stopAll();
 
+  // 7b. The catalogue import, in this process (no server running).
+  const importStarted = new Date().toISOString();
+  const importLoad = os.loadavg();
+  const imported = await measureImport(opts.products);
+  if (!imported.ok) failed = true;
+
   // 8. Search at the larger catalogue, on a server of its own.
   const search: SearchSize[] = [mainSearch];
   if (opts.searchProducts > 0 && opts.searchProducts !== opts.products) {
@@ -454,7 +493,14 @@ async function main(): Promise<number> {
     targets,
     notes,
   };
-  writeFileSync(args.out!, markdown(report));
+  writeFileSync(
+    args.out!,
+    replaceSection(
+      markdown(report),
+      importSection(imported, importContext(importStarted, importLoad, 'npm run bench')),
+      IMPORT_BEFORE,
+    ),
+  );
 
   console.log(
     '\n' +
