@@ -25,3 +25,5 @@ export * from './password.ts';
 export * from './address-rules.ts';
 export * from './html.ts';
 export * from './text-safety.ts';
+export * from './workspace-permissions.ts';
+export * from './tier-rules.ts';

@@ -8,6 +8,7 @@ import * as m004 from './migrations/004_cart.ts';
 import * as m005 from './migrations/005_checkout.ts';
 import * as m006 from './migrations/006_account_safety.ts';
 import * as m007 from './migrations/007_gift_wrap.ts';
+import * as m008 from './migrations/008_audit_log.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '005_checkout': m005,
   '006_account_safety': m006,
   '007_gift_wrap': m007,
+  '008_audit_log': m008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
