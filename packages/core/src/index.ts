@@ -27,3 +27,4 @@ export * from './html.ts';
 export * from './text-safety.ts';
 export * from './workspace-permissions.ts';
 export * from './tier-rules.ts';
+export * from './workspace-wire.ts';

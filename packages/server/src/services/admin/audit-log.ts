@@ -1,11 +1,12 @@
 // The workspace's audit log: every change is written here by `recordChange`, inside the change's own
 // transaction (catalogue-change.ts), and read back by the administrator as a paged, filterable table.
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AuditEntry, AuditQuery, TablePage } from '@store/core';
 import type { AuditLogTable, Database } from '../../db/schema.ts';
 import { allocateIds } from '../../db/ids.ts';
 import { KEY_PREFIX } from '../../domain/record-ids.ts';
 import type { Actor } from './workspace-access.ts';
-import { pageWindow, tablePage, tableSort, type TablePage, type TableRequest } from './table-query.ts';
+import { pageWindow, tablePage, tableSort } from './table-query.ts';
 
 export interface AuditChange {
   action: string;
@@ -16,27 +17,8 @@ export interface AuditChange {
   after: unknown;
 }
 
-export interface AuditEntry {
-  id: string;
-  occurredAt: string;
-  user: { id: string; email: string; role: string };
-  action: string;
-  recordType: string;
-  recordId: string;
-  recordLabel: string | null;
-  before: unknown;
-  after: unknown;
-}
-
-export interface AuditFilter extends TableRequest {
-  recordType?: string;
-  recordId?: string;
-  userId?: string;
-  action?: string;
-  /** ISO timestamps, inclusive from, exclusive to. */
-  from?: string;
-  to?: string;
-}
+/** ISO timestamps: from is inclusive, to exclusive. */
+export type AuditFilter = AuditQuery;
 
 const SORTS = { occurredAt: 'id' };
 

@@ -1,19 +1,8 @@
 // Categories in the workspace: every category of the store, Draft ones included, in menu order (each after
 // its parent, siblings by sort order), with its path of names, so a product form can offer them all.
 import type { Kysely } from 'kysely';
+import type { AdminCategory } from '@store/core';
 import type { CategoryTable, Database } from '../../db/schema.ts';
-
-export interface AdminCategory {
-  id: string;
-  name: string;
-  urlName: string;
-  parentId: string | null;
-  /** Names from the root, e.g. "Healthcare › Dentists". */
-  path: string;
-  depth: number;
-  publishStatus: string;
-  sortOrder: number;
-}
 
 export class CategoryAdmin {
   constructor(private db: Kysely<Database>) {}

@@ -4,37 +4,21 @@
 // written with one audit entry holding the whole list before and after. Money is stored in minor units and
 // travels as decimal strings; it is never a binary float.
 import type { Kysely, Transaction } from 'kysely';
-import { decimalToMinorUnits, minorUnitsToDecimal, tierProblem, type TierInput } from '@store/core';
+import {
+  decimalToMinorUnits,
+  minorUnitsToDecimal,
+  tierProblem,
+  type AdminPriceBook,
+  type PriceEntryInput,
+  type ProductPrices,
+  type TierInput,
+} from '@store/core';
 import type { Database } from '../../db/schema.ts';
 import { allocateIds } from '../../db/ids.ts';
 import { badInput, notFound } from '../../domain/errors.ts';
 import { checkedId, KEY_PREFIX } from '../../domain/record-ids.ts';
 import type { CatalogueChanges } from './catalogue-change.ts';
 import type { Actor } from './workspace-access.ts';
-
-export interface AdminPriceEntry {
-  id: string;
-  priceBookId: string;
-  priceBookName: string;
-  sellingModelId: string | null;
-  unitPrice: string;
-  isActive: boolean;
-  tiers: TierInput[];
-}
-
-export interface PriceEntryInput {
-  priceBookId: string;
-  sellingModelId?: string | null;
-  unitPrice: string;
-  isActive?: boolean;
-  tiers?: TierInput[];
-}
-
-export interface ProductPrices {
-  productId: string;
-  currencyIsoCode: string;
-  entries: AdminPriceEntry[];
-}
 
 export class PriceAdmin {
   constructor(
@@ -50,7 +34,7 @@ export class PriceAdmin {
   }
 
   /** The store's price books, for the price form's choices. */
-  books(webstoreId: string) {
+  books(webstoreId: string): Promise<AdminPriceBook[]> {
     return this.db
       .selectFrom('price_book')
       .select(['id', 'name', 'is_standard', 'is_active', 'currency'])

@@ -3,6 +3,14 @@
 // other classes are listed and read. Status is the storefront's rule: a Draft product is inactive, so every
 // storefront read answers it as unknown; Live makes it sellable to whoever may see one of its categories.
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type {
+  AdminProduct,
+  AdminProductRow,
+  ProductInput,
+  ProductStatus,
+  ProductTableQuery,
+  TablePage,
+} from '@store/core';
 import type { Database, ProductTable } from '../../db/schema.ts';
 import { allocateIds } from '../../db/ids.ts';
 import { ApiError, badInput, notFound } from '../../domain/errors.ts';
@@ -10,70 +18,9 @@ import { checkedId, KEY_PREFIX } from '../../domain/record-ids.ts';
 import { divisionOfMajorGroup, sicDivision } from '../../datasets/sic.ts';
 import type { CatalogueChanges } from './catalogue-change.ts';
 import type { Actor } from './workspace-access.ts';
-import { containsPattern, pageWindow, tablePage, tableSort, type TablePage, type TableRequest } from './table-query.ts';
+import { containsPattern, pageWindow, tablePage, tableSort } from './table-query.ts';
 
-export type ProductStatus = 'Live' | 'Draft';
-
-/** A product as the workspace reads and writes it (the dataset fields of spec 03 §3 by plain names). */
-export interface AdminProduct {
-  id: string;
-  sku: string;
-  name: string;
-  productClass: string;
-  status: ProductStatus;
-  fulfilment: string;
-  description: string | null;
-  richDescription: string | null;
-  recordCount: number | null;
-  countries: string[];
-  sicCode: string | null;
-  sicDivision: string | null;
-  listStatus: string | null;
-  lastUpdated: string | null;
-  categoryLines: string[];
-  includedFields: string[];
-  sampleUrl: string | null;
-  categoryIds: string[];
-  primaryCategoryId: string | null;
-  createdAt: string;
-}
-
-export interface AdminProductRow {
-  id: string;
-  sku: string;
-  name: string;
-  productClass: string;
-  status: ProductStatus;
-  recordCount: number | null;
-  listStatus: string | null;
-  primaryCategory: { id: string; name: string } | null;
-  createdAt: string;
-}
-
-/** The editable fields; on create, sku and name are required. */
-export interface ProductInput {
-  sku?: string;
-  name?: string;
-  status?: ProductStatus;
-  description?: string | null;
-  richDescription?: string | null;
-  recordCount?: number | null;
-  countries?: string[];
-  sicCode?: string | null;
-  listStatus?: string | null;
-  lastUpdated?: string | null;
-  categoryLines?: string[];
-  includedFields?: string[];
-  /** The first is the primary category. */
-  categoryIds?: string[];
-}
-
-export interface ProductFilter extends TableRequest {
-  q?: string;
-  status?: ProductStatus;
-  categoryId?: string;
-  productClass?: string;
-}
+export type ProductFilter = ProductTableQuery;
 
 const SORTS = {
   name: 'product.name',

@@ -1,6 +1,7 @@
 // Server-side paging and sorting for the workspace's tables: a page number and size, and a sort key from the
 // table's own list (`name`, or `-name` for descending). An unknown sort key is bad input (400), never a column
 // name passed on to SQL; every sort ends on the table's unique key so pages never overlap or skip a row.
+import type { TablePage } from '@store/core';
 import { badInput } from '../../domain/errors.ts';
 
 export const MAX_PAGE_SIZE = 100;
@@ -17,15 +18,6 @@ export interface TableSort {
   key: string;
   column: string;
   direction: 'asc' | 'desc';
-}
-
-export interface TablePage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  sort: string;
 }
 
 /** The sort a request asks for, over the table's sortable columns (key → SQL column). */
