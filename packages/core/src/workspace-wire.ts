@@ -70,7 +70,6 @@ export interface ProductInput {
   name?: string;
   status?: ProductStatus;
   description?: string | null;
-  richDescription?: string | null;
   recordCount?: number | null;
   countries?: string[];
   sicCode?: string | null;

@@ -30,12 +30,15 @@ export const productListQuery = z.object({
 const shortText = (max: number) => freeText(max).refine((v) => v.trim() !== '', 'must not be blank');
 const textList = (maxItems: number, maxLength: number) => z.array(shortText(maxLength)).max(maxItems);
 
-/** A product's editable fields (the dataset fields of spec 03 §3 by plain names); null clears a field. */
+/**
+ * A product's editable fields (the dataset fields of spec 03 §3 by plain names); null clears a field. The rich
+ * description is read-only here until the server sanitises HTML on write (the stored column is trusted as
+ * sanitised): .notes-admin.md.
+ */
 const productFields = {
   name: shortText(255),
   status,
   description: multilineText(4000).nullable(),
-  richDescription: multilineText(20_000).nullable(),
   recordCount: z.number().int().min(0).max(1e12).nullable(),
   countries: textList(250, 80),
   sicCode: z

@@ -8,7 +8,11 @@ import type { Services } from '../../services/index.ts';
 import { requireWorkspaceAction, type Actor } from '../../services/admin/index.ts';
 import { callerOf } from '../../http/caller.ts';
 
-/** Ours, outside the platform's commerce paths (as /services/auth is): NOTES.md "The seller's workspace". */
+/**
+ * Ours, beside the platform's commerce paths as /services/auth is: the platform's commerce API has no seller
+ * calls to be compatible with, and one prefix lets the access matrix, the fuzz suite and the storefront's
+ * client treat the workspace as one thing. Store-scoped, as every commerce path is.
+ */
 export const WORKSPACE = '/services/admin/webstores/:webstoreId';
 export const WORKSPACE_TAG = 'Workspace';
 

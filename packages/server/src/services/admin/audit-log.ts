@@ -4,7 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AuditEntry, AuditQuery, TablePage } from '@store/core';
 import type { AuditLogTable, Database } from '../../db/schema.ts';
 import { allocateIds } from '../../db/ids.ts';
-import { KEY_PREFIX } from '../../domain/record-ids.ts';
+import { KEY_PREFIX, toId18 } from '../../domain/record-ids.ts';
 import type { Actor } from './workspace-access.ts';
 import { pageWindow, tablePage, tableSort } from './table-query.ts';
 
@@ -76,7 +76,7 @@ export class AuditLog {
       .selectFrom('audit_log')
       .where('webstore_id', '=', webstoreId)
       .$if(!!f.recordType, (q) => q.where('record_type', '=', f.recordType!))
-      .$if(!!f.recordId, (q) => q.where('record_id', '=', f.recordId!))
+      .$if(!!f.recordId, (q) => q.where('record_id', '=', toId18(f.recordId!)))
       .$if(!!f.userId, (q) => q.where('user_id', '=', f.userId!))
       .$if(!!f.action, (q) => q.where('action', '=', f.action!))
       .$if(!!f.from, (q) => q.where('occurred_at', '>=', f.from!))

@@ -73,7 +73,6 @@ function columnsOf(input: ProductInput): Partial<ProductTable> {
   if (input.name !== undefined) c.name = input.name.trim();
   if (input.status !== undefined) c.is_active = input.status === 'Live' ? 1 : 0;
   if (input.description !== undefined) c.description = input.description;
-  if (input.richDescription !== undefined) c.rich_description = input.richDescription;
   if (input.recordCount !== undefined) c.record_count = input.recordCount;
   if (input.countries !== undefined) c.countries_json = JSON.stringify(input.countries);
   if (input.sicCode !== undefined) {
