@@ -6,6 +6,7 @@ import { useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { FormAlert, useFormResultFocus } from '../../components/ui/FormAlert.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { SelectField } from './workspace-ui.tsx';
 import { priceName, productRule, productValues, tierName, tierRows, type ProductField } from './product-form.ts';
 
 export interface EditData {
@@ -82,29 +83,30 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
             ? null
             : field('sku', 'SKU', { required: true, hint: 'Letters, digits, dots, dashes; cannot change later.' })}
           {field('name', 'Name', { required: true })}
-          <div className="field">
-            <label htmlFor="product-status" className="field__label">
-              Status
-            </label>
-            <select id="product-status" name="status" className="field__input" defaultValue={values.status}>
-              <option value="Draft">Draft (not on the storefront)</option>
-              <option value="Live">Live</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="product-categoryId" className="field__label">
-              Category
-            </label>
-            <select id="product-categoryId" name="categoryId" className="field__input" defaultValue={values.categoryId}>
-              <option value="">No category</option>
-              {data.categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.path}
-                  {c.publishStatus === 'Draft' ? ' (Draft)' : ''}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="product-status"
+            name="status"
+            label="Status"
+            defaultValue={values.status}
+            options={[
+              ['Draft', 'Draft (not on the storefront)'],
+              ['Live', 'Live'],
+            ]}
+          />
+          <SelectField
+            id="product-categoryId"
+            name="categoryId"
+            label="Category"
+            defaultValue={values.categoryId}
+            options={[['', 'No category']]}
+          >
+            {data.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.path}
+                {c.publishStatus === 'Draft' ? ' (Draft)' : ''}
+              </option>
+            ))}
+          </SelectField>
           <div className={errors.description ? 'field field--invalid' : 'field'}>
             <label htmlFor="product-description" className="field__label">
               Description
@@ -200,26 +202,21 @@ function PriceForm({
                     const t = tiers[row];
                     const name = (part: 'from' | 'to' | 'type' | 'value') => tierName(book.id, row, part);
                     const label = (what: string) => `${book.name} tier ${row + 1} ${what}`;
+                    const tierInput = (part: 'from' | 'to' | 'value', value: string, mode: 'numeric' | 'decimal') => (
+                      <td>
+                        <input
+                          className="field__input"
+                          name={name(part)}
+                          aria-label={label(part)}
+                          inputMode={mode}
+                          defaultValue={value}
+                        />
+                      </td>
+                    );
                     return (
                       <tr key={row}>
-                        <td>
-                          <input
-                            className="field__input"
-                            name={name('from')}
-                            aria-label={label('from')}
-                            inputMode="numeric"
-                            defaultValue={t ? String(t.lowerBound) : ''}
-                          />
-                        </td>
-                        <td>
-                          <input
-                            className="field__input"
-                            name={name('to')}
-                            aria-label={label('to')}
-                            inputMode="numeric"
-                            defaultValue={t?.upperBound == null ? '' : String(t.upperBound)}
-                          />
-                        </td>
+                        {tierInput('from', t ? String(t.lowerBound) : '', 'numeric')}
+                        {tierInput('to', t?.upperBound == null ? '' : String(t.upperBound), 'numeric')}
                         <td>
                           <select
                             className="field__input"
@@ -231,15 +228,7 @@ function PriceForm({
                             <option value="AmountBasedAdjustment">Amount off</option>
                           </select>
                         </td>
-                        <td>
-                          <input
-                            className="field__input"
-                            name={name('value')}
-                            aria-label={label('value')}
-                            inputMode="decimal"
-                            defaultValue={t?.adjustmentValue ?? ''}
-                          />
-                        </td>
+                        {tierInput('value', t?.adjustmentValue ?? '', 'decimal')}
                       </tr>
                     );
                   })}

@@ -5,6 +5,7 @@ import type { AuditEntry, TablePage } from '@store/core';
 import { Form, Link, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { StoreApi } from '../../lib/api.ts';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
+import { Pager, SelectField } from './workspace-ui.tsx';
 
 const RECORD_TYPES = ['Product', 'ProductPrices'] as const;
 const ACTION_LABELS: Record<string, string> = {
@@ -34,19 +35,13 @@ function AuditPage() {
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">Audit log</h1>
       <Form method="get" action="/admin/audit" className="workspace__filters" aria-label="Filter the audit log">
-        <div className="field">
-          <label htmlFor="audit-recordType" className="field__label">
-            Record type
-          </label>
-          <select id="audit-recordType" name="recordType" className="field__input" defaultValue={recordType}>
-            <option value="">Any</option>
-            {RECORD_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="audit-recordType"
+          name="recordType"
+          label="Record type"
+          defaultValue={recordType}
+          options={[['', 'Any'], ...RECORD_TYPES.map((t) => [t, t] as const)]}
+        />
         <button type="submit" className="btn btn--secondary">
           Filter
         </button>
@@ -91,10 +86,7 @@ function AuditPage() {
           ))}
         </tbody>
       </table>
-      <nav aria-label="Pages" className="workspace__pages">
-        {log.page > 1 ? <Link to={pageHref(log.page - 1)}>Previous page</Link> : null}
-        {log.page < log.pageCount ? <Link to={pageHref(log.page + 1)}>Next page</Link> : null}
-      </nav>
+      <Pager page={log.page} pageCount={log.pageCount} href={pageHref} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { AdminProductRow, ProductStatus, TablePage } from '@store/core';
 import { Form, Link, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { StoreApi } from '../../lib/api.ts';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
+import { Pager, SelectField } from './workspace-ui.tsx';
 
 const PAGE_SIZE = 25;
 const COLUMNS: Array<{ key: string | null; label: string; numeric?: boolean }> = [
@@ -45,16 +46,17 @@ function ProductsPage() {
           </label>
           <input id="products-q" name="q" type="search" className="field__input" defaultValue={query.q} />
         </div>
-        <div className="field">
-          <label htmlFor="products-status" className="field__label">
-            Status
-          </label>
-          <select id="products-status" name="status" className="field__input" defaultValue={query.status}>
-            <option value="">Any</option>
-            <option value="Live">Live</option>
-            <option value="Draft">Draft</option>
-          </select>
-        </div>
+        <SelectField
+          id="products-status"
+          name="status"
+          label="Status"
+          defaultValue={query.status}
+          options={[
+            ['', 'Any'],
+            ['Live', 'Live'],
+            ['Draft', 'Draft'],
+          ]}
+        />
         {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
         <button type="submit" className="btn btn--secondary">
           Filter
@@ -97,10 +99,7 @@ function ProductsPage() {
           ))}
         </tbody>
       </table>
-      <nav aria-label="Pages" className="workspace__pages">
-        {table.page > 1 ? <Link to={hrefWith(query, { page: table.page - 1 })}>Previous page</Link> : null}
-        {table.page < table.pageCount ? <Link to={hrefWith(query, { page: table.page + 1 })}>Next page</Link> : null}
-      </nav>
+      <Pager page={table.page} pageCount={table.pageCount} href={(page) => hrefWith(query, { page })} />
     </section>
   );
 }
