@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
+import { axeViolations, describeViolations, type A11yViolation } from './axe.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../packages/server/src/seed/access.ts';
 import { CATALOGUE_MANAGER } from '../packages/server/src/seed/workspace-users.ts';
 import { BASE } from '../packages/server/src/test-support/server.ts';
@@ -198,4 +199,40 @@ test('a logged-in shopper is shown the workspace’s 403 and no workspace data',
   assert.equal(await shopper.page.getByRole('table').count(), 0);
   assert.deepEqual(shopper.errors, []);
   await shopper.context.close();
+});
+
+test('the workspace’s pages have no axe violations (WCAG 2.x A and AA), at 375 and 1280 px', async () => {
+  const productId = (
+    await live.server.db.db.selectFrom('product').select('id').where('sku', '=', 'DS-00001').executeTakeFirstOrThrow()
+  ).id;
+  const found: A11yViolation[] = [];
+  let scans = 0;
+  for (const width of [375, 1280]) {
+    // bypassCSP: axe is injected as a script of its own, which the store's Content-Security-Policy would refuse.
+    const context = await live.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
+    const scan = async (state: string) => {
+      found.push(...(await axeViolations(page, `${state} @${width}px`)));
+      scans++;
+    };
+    await logInTo(page, DEMO_USERS.admin.email, '/admin');
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    await scan('products table');
+    await page.goto(`${live.server.url}/admin/products/new`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await page.getByText('Complete this field').first().waitFor();
+    await scan('new product, refused');
+    await page.goto(`${live.server.url}/admin/products/${productId}`);
+    await hydrated(page);
+    await page.getByRole('heading', { level: 2, name: 'Prices' }).waitFor();
+    await scan('product and prices');
+    await page.goto(`${live.server.url}/admin/audit`);
+    await hydrated(page);
+    await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    await scan('audit log');
+    await context.close();
+  }
+  console.log(`workspace a11y: ${scans} scans, ${found.length} violations`);
+  assert.equal(found.length, 0, `axe violations:\n${describeViolations(found)}`);
 });
