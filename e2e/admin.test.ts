@@ -74,8 +74,13 @@ test('the administrator publishes a priced dataset, the catalogue manager repric
   await a.getByText('Invalid Format').waitFor();
   await a.getByText('Complete this field').waitFor();
 
-  await a.getByLabel('SKU').fill(SKU);
+  // A taken SKU passes the form's rules; the server's refusal is shown at the form.
+  await a.getByLabel('SKU').fill('DS-00001');
   await a.getByLabel('Name').fill(NAME);
+  await a.getByRole('button', { name: 'Create product' }).click();
+  await a.getByText(/The sku DS-00001 is already used/).waitFor();
+
+  await a.getByLabel('SKU').fill(SKU);
   await a.getByLabel('Status', { exact: true }).selectOption('Live');
   await a.getByLabel('Category', { exact: true }).selectOption({ label: `${leaf.root} › ${leaf.mid} › ${leaf.name}` });
   await a
