@@ -235,6 +235,19 @@ describe('bad input is refused and changes nothing', () => {
     });
 });
 
+describe('two administrators creating one SKU at once', () => {
+  test('one creation wins, the other is a 409; one product and one audit entry', async () => {
+    const before = await auditCount();
+    const other = await s.login(DEMO_USERS.admin.email);
+    const body = { sku: 'WS-RACE', name: 'Raced Dataset' };
+    const answers = await Promise.all([admin.post(`${W}/products`, body), other.post(`${W}/products`, body)]);
+    assert.deepEqual(answers.map((r) => r.status).sort(), [201, 409], answers.map((r) => r.text).join('\n'));
+    assert.equal(errorOf(answers.find((r) => r.status === 409)!).errorCode, 'DUPLICATE_VALUE');
+    assert.equal((await admin.get(`${W}/products?q=WS-RACE`)).body.total, 1);
+    assert.equal(await auditCount(), before + 1);
+  });
+});
+
 describe('the products table pages, sorts and filters on the server', () => {
   test('a filter by text and category, a sort and a page', async () => {
     const all = (await admin.get(`${W}/products?q=dentist&pageSize=100&sort=-recordCount`)).body;

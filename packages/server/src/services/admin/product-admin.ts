@@ -13,6 +13,7 @@ import type {
 } from '@store/core';
 import type { Database, ProductTable } from '../../db/schema.ts';
 import { allocateIds } from '../../db/ids.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ApiError, badInput, notFound } from '../../domain/errors.ts';
 import { checkedId, KEY_PREFIX } from '../../domain/record-ids.ts';
 import { divisionOfMajorGroup, sicDivision } from '../../datasets/sic.ts';
@@ -165,7 +166,7 @@ export class ProductAdmin {
     const [id] = await allocateIds(this.db, KEY_PREFIX.product);
     const [mediaA, mediaB] = await allocateIds(this.db, KEY_PREFIX.media, 2);
     const defaults = await this.storeDefaults(webstoreId);
-    return this.changes.run(webstoreId, actor, async (trx) => {
+    const write = this.changes.run(webstoreId, actor, async (trx) => {
       await this.refuseTakenSku(trx, webstoreId, sku);
       const row: ProductTable = {
         id: id!,
@@ -236,6 +237,11 @@ export class ProductAdmin {
         },
         productIds: [row.id],
       };
+    });
+    // Two creations of one SKU at once: the loser fails at the unique index (PostgreSQL reads committed rows only).
+    return write.catch(async (error: unknown) => {
+      if (isUniqueViolation(error)) await this.refuseTakenSku(this.db, webstoreId, sku);
+      throw error;
     });
   }
 
