@@ -248,6 +248,29 @@ describe('two administrators creating one SKU at once', () => {
   });
 });
 
+describe('two changes of one product at once', () => {
+  test('both price replacements land one after the other: two audit entries, the second before = the first after', async () => {
+    const id = (await admin.get(`${W}/products?q=DS-00002`)).body.items[0].id;
+    const before = await auditCount();
+    const prices = (price: string) => ({ entries: [{ priceBookId: storeBook(), unitPrice: price, tiers }] });
+    const answers = await Promise.all([
+      admin.put(`${W}/products/${id}/prices`, prices('101.00')),
+      manager.put(`${W}/products/${id}/prices`, prices('102.00')),
+    ]);
+    assert.deepEqual(
+      answers.map((r) => r.status),
+      [200, 200],
+      answers.map((r) => r.text).join('\n'),
+    );
+    assert.equal(await auditCount(), before + 2);
+    const [second, first] = (await admin.get(`${W}/audit-log?recordId=${id}&pageSize=2`)).body.items;
+    assert.deepEqual(second.before, first.after);
+    const final = (await admin.get(`${W}/products/${id}/prices`)).body.entries;
+    assert.deepEqual(final, second.after);
+    assert.equal(final.length, 1);
+  });
+});
+
 describe('the products table pages, sorts and filters on the server', () => {
   test('a filter by text and category, a sort and a page', async () => {
     const all = (await admin.get(`${W}/products?q=dentist&pageSize=100&sort=-recordCount`)).body;

@@ -6,6 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { markProductsChanged } from '../../db/catalog-version.ts';
+import { forUpdate } from '../../db/locks.ts';
 import type { WebstoreResolver } from '../webstores.ts';
 import type { AuditChange, AuditLog } from './audit-log.ts';
 import type { Actor } from './workspace-access.ts';
@@ -39,4 +40,13 @@ export class CatalogueChanges {
     this.webstores.invalidate();
     return result;
   }
+}
+
+/**
+ * Takes the product's row lock for the rest of the change (PostgreSQL; SQLite runs one writer at a time): two
+ * changes of one product then run one after the other, each reading what the other wrote, so the second's
+ * "before" is the first's "after" and their deletes and inserts never cross.
+ */
+export async function lockProduct(trx: Transaction<Database>, productId: string): Promise<void> {
+  await forUpdate(trx, trx.selectFrom('product').select('id').where('id', '=', productId)).executeTakeFirst();
 }

@@ -17,7 +17,7 @@ import type { Database } from '../../db/schema.ts';
 import { allocateIds } from '../../db/ids.ts';
 import { badInput, notFound } from '../../domain/errors.ts';
 import { checkedId, KEY_PREFIX } from '../../domain/record-ids.ts';
-import type { CatalogueChanges } from './catalogue-change.ts';
+import { lockProduct, type CatalogueChanges } from './catalogue-change.ts';
 import type { Actor } from './workspace-access.ts';
 
 export class PriceAdmin {
@@ -62,6 +62,7 @@ export class PriceAdmin {
       entries.reduce((n, e) => n + e.tiers.length, 0),
     );
     return this.changes.run(webstoreId, actor, async (trx) => {
+      await lockProduct(trx, id);
       const before = await this.read(trx, webstoreId, id);
       if (!before) throw notFound(`The product ${productId} doesn't exist.`);
       // An entry keeps its id while its price book and selling model stay priced (the audit log then reads

@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ApiError, badInput, notFound } from '../../domain/errors.ts';
 import { checkedId, KEY_PREFIX } from '../../domain/record-ids.ts';
 import { divisionOfMajorGroup, sicDivision } from '../../datasets/sic.ts';
-import type { CatalogueChanges } from './catalogue-change.ts';
+import { lockProduct, type CatalogueChanges } from './catalogue-change.ts';
 import type { Actor } from './workspace-access.ts';
 import { containsPattern, pageWindow, tablePage, tableSort } from './table-query.ts';
 
@@ -251,6 +251,7 @@ export class ProductAdmin {
       input.categoryIds === undefined ? undefined : await this.checkedCategories(webstoreId, input.categoryIds);
     const sku = input.sku?.trim();
     return this.changes.run(webstoreId, actor, async (trx) => {
+      await lockProduct(trx, id);
       const before = await this.read(trx, webstoreId, id);
       if (!before) throw notFound(`The product ${productId} doesn't exist.`);
       if (sku !== undefined && sku !== before.sku) throw badInput("A product's sku can't be changed.");
