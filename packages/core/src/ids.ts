@@ -36,6 +36,8 @@ export const KEY_PREFIXES = {
   orderAdjustment: '0oa',
   subscription: '1sb',
   mail: '0Ml',
+  /** A workspace audit-log entry (the platform's setup audit trail prefix). */
+  auditEntry: '0Ym',
 } as const;
 
 export type RecordKind = keyof typeof KEY_PREFIXES;

@@ -27,3 +27,6 @@ export * from './html.ts';
 export * from './text-safety.ts';
 export * from './image-srcset.ts';
 export * from './product-image-urls.ts';
+export * from './workspace-permissions.ts';
+export * from './tier-rules.ts';
+export * from './workspace-wire.ts';

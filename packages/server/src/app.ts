@@ -23,6 +23,7 @@ import { promotionRoutes } from './modules/promotions.ts';
 import { assetRoutes } from './modules/assets.ts';
 import { accountRoutes } from './modules/accounts.ts';
 import { authRoutes } from './modules/auth.ts';
+import { workspaceRoutes } from './modules/admin/index.ts';
 import { installCsrfProtection } from './http/csrf.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { sessionConfigFromEnv } from './auth/sessions.ts';
@@ -92,6 +93,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   checkoutRoutes(app, services);
   addressRoutes(app, services);
   orderRoutes(app, services);
+  workspaceRoutes(app, services);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   // The benchmark's ceiling: the same framework and process doing no work.

@@ -2,7 +2,7 @@
 // then navigates client-side with the same routes, loading data from the same-origin API.
 
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createStoreApi, DEFAULT_WEBSTORE_ID } from './lib/api.ts';
 import { getBrowserPurifier } from './lib/purify-client.ts';
@@ -20,7 +20,23 @@ const boot = (bootElement?.textContent ? JSON.parse(bootElement.textContent) : {
 window.__staticRouterHydrationData = boot.hydration;
 
 const api = createStoreApi({ webstoreId: boot.webstoreId || DEFAULT_WEBSTORE_ID });
-const router = createBrowserRouter(createRoutes({ getApi: () => api }));
+const routes = createRoutes({ getApi: () => api });
+
+/**
+ * Routes loaded on demand (the workspace, routes/admin/) that the server rendered this page with are loaded
+ * before hydrating, so the first render matches the server's HTML instead of rendering nothing meanwhile.
+ */
+async function loadLazyMatches(table: RouteObject[]): Promise<void> {
+  const lazy = (matchRoutes(table, window.location) ?? []).filter((m) => typeof m.route.lazy === 'function');
+  await Promise.all(
+    lazy.map(async (m) => {
+      const loaded = await (m.route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(m.route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+await loadLazyMatches(routes);
+const router = createBrowserRouter(routes);
 
 const container = document.getElementById('root');
 if (container) hydrateRoot(container, <RouterProvider router={router} />);

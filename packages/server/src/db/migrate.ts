@@ -10,6 +10,7 @@ import * as m006 from './migrations/006_account_safety.ts';
 import * as m007 from './migrations/007_gift_wrap.ts';
 import * as m008 from './migrations/008_gift_recipient.ts';
 import * as m009 from './migrations/009_order_item_components.ts';
+import * as m010 from './migrations/010_audit_log.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '007_gift_wrap': m007,
   '008_gift_recipient': m008,
   '009_order_item_components': m009,
+  '010_audit_log': m010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -668,4 +668,21 @@ export interface Database {
   subscription: SubscriptionTable;
   mail_outbox: MailOutboxTable;
   server_secret: ServerSecretTable;
+  audit_log: AuditLogTable;
+}
+
+/** One change made in the workspace (issue 15): who, when, what, and the record before and after (JSON). */
+export interface AuditLogTable {
+  id: string;
+  webstore_id: string;
+  occurred_at: string;
+  user_id: string;
+  user_email: string;
+  user_role: string;
+  action: string;
+  record_type: string;
+  record_id: string;
+  record_label: string | null;
+  before_json: string | null;
+  after_json: string | null;
 }

@@ -19,13 +19,8 @@ import {
 } from '../test-support/checkout.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/access.ts';
 import { WEBSTORE_ID } from '../seed/store.ts';
-import { markProductsChanged } from '../db/catalog-version.ts';
 
 const BASE = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
-// The store row (and with it the catalogue version product answers are cached under) is kept 2 s per process.
-const STORE_CACHE_MS = 2000;
-// What a poll adds on top: its own round trip and pause, on a busy CI machine.
-const POLL_SLACK_MS = 1000;
 
 let s: TestServer;
 let processes: ServerProcess[] = [];
@@ -366,7 +361,7 @@ describe('caches across processes', () => {
     }
   });
 
-  test('a renamed product is served by both processes within the 2 s store cache', async () => {
+  test('a product renamed in the workspace through one process is served by both at the next request', async () => {
     const [productId] = await physicalProducts(s.db.db, 3).then((ids) => ids.slice(2));
     const guest = shopper();
     const path = `/products/${productId}?fields=Name`;
@@ -374,25 +369,24 @@ describe('caches across processes', () => {
     both(warm);
     const oldName = warm[0]!.body.fields.Name;
     assert.equal(warm[1]!.body.fields.Name, oldName);
-    // Catalogue tooling writes the product and marks it changed in one transaction (NOTES.md, "Speed").
+    // Both processes now hold the answer in their caches; the administrator renames it through the proxy.
+    const admin = shopper();
+    assert.equal(
+      (await admin.post('/services/auth/login', { email: DEMO_USERS.admin.email, password: DEMO_PASSWORD })).status,
+      200,
+    );
     const newName = `${oldName} (Second Edition)`;
-    await s.db.db.transaction().execute(async (trx) => {
-      await trx.updateTable('product').set({ name: newName }).where('id', '=', productId!).execute();
-      await markProductsChanged(trx, WEBSTORE_ID, [productId!]);
+    const renamed = await admin.patch(`/services/admin/webstores/${WEBSTORE_ID}/products/${productId}`, {
+      name: newName,
     });
-    const changedAt = Date.now();
-    const freshAfter: Array<number | undefined> = [undefined, undefined];
-    while (freshAfter.some((t) => t === undefined) && Date.now() - changedAt < STORE_CACHE_MS * 3) {
-      const r = await guest.api(path);
-      if (r.body.fields.Name === newName) freshAfter[servedBy(r)] ??= Date.now() - changedAt;
-      else assert.equal(freshAfter[servedBy(r)], undefined, 'once fresh, never stale again');
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    for (const [i, ms] of freshAfter.entries())
-      assert.ok(
-        ms !== undefined && ms <= STORE_CACHE_MS + POLL_SLACK_MS,
-        `process ${i} served the new name after ${ms} ms`,
-      );
+    assert.equal(renamed.status, 200, renamed.text);
+    // Each process reads the catalogue version on every request: the very next answer of each is fresh.
+    const next = [await guest.api(path), await guest.api(path)];
+    both(next);
+    assert.deepEqual(
+      next.map((r) => r.body.fields.Name),
+      [newName, newName],
+    );
   });
 });
 

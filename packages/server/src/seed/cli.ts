@@ -13,6 +13,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { DEFAULT_PRODUCTS } from './catalogue.ts';
 import { hasCatalogue, isSeeded, seedDatabase } from './seed.ts';
+import { seedWorkspaceUsers } from './workspace-users.ts';
 import { seedAccess } from './access.ts';
 import { seedSynonyms } from './synonyms.ts';
 import { seedPromotions } from './promotions.ts';
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
       if (values['if-empty']) {
         // A database seeded before these existed gets them now (each is idempotent).
         await seedAccess(db);
+        await seedWorkspaceUsers(db);
         await seedSynonyms(db);
         await seedPromotions(db);
         await seedCheckout(db);

@@ -11,6 +11,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { collectCatalogue } from './catalogue.ts';
 import { isSeeded, seedDatabase } from './seed.ts';
+import { CATALOGUE_MANAGER, seedWorkspaceUsers } from './workspace-users.ts';
 import { seedAccess, PARTNER_SKUS } from './access.ts';
 import { WEBSTORE_ID } from './store.ts';
 
@@ -95,6 +96,16 @@ async function checkSeed(db: Kysely<Database>): Promise<void> {
     (await db.selectFrom('app_user').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow()).id,
     '1',
   );
+  // The workspace's catalogue manager joins them, once, acting for the store's own account as the administrator.
+  await seedWorkspaceUsers(db);
+  await seedWorkspaceUsers(db);
+  const manager = await db
+    .selectFrom('app_user')
+    .select(['role', 'account_id'])
+    .where('email', '=', CATALOGUE_MANAGER.email)
+    .execute();
+  const admin = await db.selectFrom('app_user').select('account_id').where('id', '=', '1').executeTakeFirstOrThrow();
+  assert.deepEqual(manager, [{ role: 'catalogue_manager', account_id: admin.account_id }]);
   assert.equal(await count('account'), 6);
   assert.equal(await count('user_managed_account'), 2);
   assert.equal(await count('entitlement_policy'), 2);

@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.ts';
 import { type Catalogue, DEFAULT_PRODUCTS, generateCatalogue } from './catalogue.ts';
 import { WEBSTORE_ID } from './store.ts';
 import { seedAccess } from './access.ts';
+import { seedWorkspaceUsers } from './workspace-users.ts';
 import { seedSynonyms } from './synonyms.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedCheckout } from './checkout.ts';
@@ -132,6 +133,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   });
   if (options.access !== false) {
     await seedAccess(db);
+    await seedWorkspaceUsers(db);
     log(`accounts, users and entitlements: ${since()}`);
   }
   await seedSynonyms(db);

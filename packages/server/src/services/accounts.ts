@@ -17,7 +17,7 @@ export interface ManagedAccount {
 export type UserRow = UserTable;
 
 export { ADMIN_USER_ID } from '@store/core';
-export type Role = 'shopper' | 'buyer' | 'admin';
+export type Role = 'shopper' | 'buyer' | 'admin' | 'catalogue_manager';
 
 function addressOf(json: string | null): AccountAddress | null {
   if (!json) return null;

@@ -31,6 +31,7 @@ import { AssetService } from './assets.ts';
 import { DiskCache, imageCacheDirFromEnv } from './image-disk-cache.ts';
 import { GiftWrapService } from './gift-wrap.ts';
 import { orderEmails } from './order-mail.ts';
+import { createWorkspace, type Workspace } from './admin/index.ts';
 import { MailOutbox } from '../mail/outbox.ts';
 import { RegistrationService } from './registration.ts';
 import { mailTransportFromEnv } from '../mail/transport.ts';
@@ -83,6 +84,8 @@ export interface Services {
   assets: AssetService;
   mail: MailOutbox;
   registration: RegistrationService;
+  /** The seller's workspace (issue 15): products, prices, categories and the audit log. */
+  workspace: Workspace;
   /** The swappable decisions (policies/), each the option given or its default. */
   policies: Policies;
 }
@@ -161,5 +164,6 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   const publicUrl = (opts.publicUrl ?? process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
   services.orderPlacement.onPlaced.push(orderEmails({ publicUrl, downloads: services.downloads }));
   services.registration = new RegistrationService(services, publicUrl);
+  services.workspace = createWorkspace(db, services.webstores);
   return services;
 }

@@ -8,6 +8,7 @@ import {
   CommerceFetchError,
   type CartStore,
   type CommerceClient,
+  type CommerceClientOptions,
   type ResponseInfo,
 } from '@store/client';
 import {
@@ -43,6 +44,11 @@ export interface ListedProduct {
 
 export interface StoreApi {
   client: CommerceClient;
+  /**
+   * How this api reaches the server (origin, store, fetch, headers, CSRF), for a client of another part of the
+   * API built only where it is needed: the workspace's pages build theirs from it (@store/client/workspace).
+   */
+  connection: CommerceClientOptions;
   getCategoryProducts(
     categoryId: string,
     options: { page: number; pageSize: number; fields?: string[]; signal?: AbortSignal },
@@ -151,6 +157,7 @@ export function createStoreApi(options: StoreApiOptions): StoreApi {
 
   return {
     client,
+    connection: config,
     productPrice(productId, currencyIsoCode) {
       // No abort signal: the load is shared by whoever asks for the key, and one navigation leaving
       // must not fail it for another; a finished load is kept for the next visit anyway.

@@ -14,6 +14,7 @@
 import type { RouteObject } from 'react-router';
 import type { StoreApi } from '../lib/api.ts';
 import { createAccountRoutes } from './account/account-routes.tsx';
+import { createAdminRoutes } from './admin/admin-routes.tsx';
 import { createOrderRoutes } from './account/order-routes.tsx';
 import { createCartRoute } from './cart/cart-route.tsx';
 import { createCategoryRoute } from './catalogue/category-route.tsx';
@@ -37,6 +38,8 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
     createRootRoute(getApi, [
       ...account.pages,
       account.profile,
+      // The seller's workspace: loaded on demand, outside the catalogue's guest-browsing guard (the server decides).
+      createAdminRoutes(getApi),
       {
         // Everything else is the catalogue, closed to guests when guest browsing is off.
         id: 'access',

@@ -17,6 +17,7 @@ import {
   type PricingTermUnit,
 } from '@store/core';
 import type { CartTable, CheckoutTable, Database, SalesOrderTable } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { availableStock, defaultSourceStock, freeStock, heldByCarts } from '../stock.ts';
@@ -408,11 +409,4 @@ export class OrderPlacement {
           .execute();
     }
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
-  );
 }

@@ -1,0 +1,62 @@
+// The seller's workspace calls (issue 15), under /services/admin/webstores/{webstoreId}. A module of its own
+// (the `@store/client/workspace` entry): the storefront imports it only from its lazily loaded /admin pages,
+// so a shopper's pages never download it.
+
+import type {
+  AdminCategory,
+  AdminPriceBook,
+  AdminProduct,
+  AdminProductRow,
+  AuditEntry,
+  AuditQuery,
+  PriceEntryInput,
+  ProductInput,
+  ProductPrices,
+  ProductTableQuery,
+  TablePage,
+  WorkspaceMe,
+} from '@store/core';
+import type { CallOptions } from './call-options.ts';
+import { createHttp, type HttpConfig, type QueryParams } from './http.ts';
+import { requireId } from './validate.ts';
+
+export const WORKSPACE_ROOT = '/services/admin/webstores';
+
+export interface WorkspaceCalls {
+  me(o?: CallOptions): Promise<WorkspaceMe>;
+  listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
+  getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
+  createProduct(input: ProductInput & { sku: string; name: string }, o?: CallOptions): Promise<AdminProduct>;
+  updateProduct(productId: string, change: ProductInput, o?: CallOptions): Promise<AdminProduct>;
+  getPrices(productId: string, o?: CallOptions): Promise<ProductPrices>;
+  replacePrices(productId: string, entries: PriceEntryInput[], o?: CallOptions): Promise<ProductPrices>;
+  priceBooks(o?: CallOptions): Promise<{ items: AdminPriceBook[] }>;
+  categories(o?: CallOptions): Promise<{ items: AdminCategory[]; total: number }>;
+  auditLog(query: AuditQuery, o?: CallOptions): Promise<TablePage<AuditEntry>>;
+}
+
+/** The workspace client over the same connection settings as the commerce client (fetch, headers, CSRF). */
+export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
+  const http = createHttp(config);
+  const root = `${WORKSPACE_ROOT}/${encodeURIComponent(config.webstoreId)}`;
+  const call = async <T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+    path: string,
+    o: CallOptions,
+    extra: { query?: QueryParams; body?: unknown } = {},
+  ) => (await http.request<T>({ method, path: `${root}/${path}`, signal: o.signal, ...extra })).data;
+  const product = (id: string) => `products/${encodeURIComponent(requireId(id, 'productId'))}`;
+
+  return {
+    me: (o = {}) => call('GET', 'me', o),
+    listProducts: (query, o = {}) => call('GET', 'products', o, { query: { ...query } }),
+    getProduct: (id, o = {}) => call('GET', product(id), o),
+    createProduct: (input, o = {}) => call('POST', 'products', o, { body: input }),
+    updateProduct: (id, change, o = {}) => call('PATCH', product(id), o, { body: change }),
+    getPrices: (id, o = {}) => call('GET', `${product(id)}/prices`, o),
+    replacePrices: (id, entries, o = {}) => call('PUT', `${product(id)}/prices`, o, { body: { entries } }),
+    priceBooks: (o = {}) => call('GET', 'price-books', o),
+    categories: (o = {}) => call('GET', 'categories', o),
+    auditLog: (query, o = {}) => call('GET', 'audit-log', o, { query: { ...query } }),
+  };
+}

@@ -1,0 +1,161 @@
+// The seller's workspace API shapes (issue 15), shared by the server that answers them and the client that
+// calls them. Money travels as decimal strings; dates as ISO-8601 text.
+
+import type { TierInput } from './tier-rules.ts';
+import type { WorkspaceAction, WorkspaceRole } from './workspace-permissions.ts';
+
+/** A page of a workspace table. */
+export interface TablePage<T> {
+  items: T[];
+  total: number;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  /** The sort applied: a column key, `-key` for descending. */
+  sort: string;
+}
+
+export interface WorkspaceMe {
+  userId: string;
+  email: string;
+  role: WorkspaceRole;
+  roleLabel: string;
+  actions: WorkspaceAction[];
+}
+
+export type ProductStatus = 'Live' | 'Draft';
+
+/** A product as the workspace reads and writes it (the dataset fields of spec 03 §3 by plain names). */
+export interface AdminProduct {
+  id: string;
+  sku: string;
+  name: string;
+  productClass: string;
+  status: ProductStatus;
+  fulfilment: string;
+  description: string | null;
+  richDescription: string | null;
+  recordCount: number | null;
+  countries: string[];
+  sicCode: string | null;
+  sicDivision: string | null;
+  listStatus: string | null;
+  lastUpdated: string | null;
+  categoryLines: string[];
+  includedFields: string[];
+  sampleUrl: string | null;
+  /** The primary category first. */
+  categoryIds: string[];
+  primaryCategoryId: string | null;
+  createdAt: string;
+}
+
+/** A row of the products table. */
+export interface AdminProductRow {
+  id: string;
+  sku: string;
+  name: string;
+  productClass: string;
+  status: ProductStatus;
+  recordCount: number | null;
+  listStatus: string | null;
+  primaryCategory: { id: string; name: string } | null;
+  createdAt: string;
+}
+
+/** The editable fields of a product; on create, sku and name are required. Null clears a field. */
+export interface ProductInput {
+  sku?: string;
+  name?: string;
+  status?: ProductStatus;
+  description?: string | null;
+  recordCount?: number | null;
+  countries?: string[];
+  sicCode?: string | null;
+  listStatus?: string | null;
+  lastUpdated?: string | null;
+  categoryLines?: string[];
+  includedFields?: string[];
+  /** The first is the primary category. */
+  categoryIds?: string[];
+}
+
+export interface ProductTableQuery {
+  page?: number;
+  pageSize?: number;
+  sort?: string;
+  q?: string;
+  status?: ProductStatus;
+  categoryId?: string;
+  productClass?: string;
+}
+
+export interface AdminPriceEntry {
+  id: string;
+  priceBookId: string;
+  priceBookName: string;
+  /** Null for the plain one-time price. */
+  sellingModelId: string | null;
+  unitPrice: string;
+  isActive: boolean;
+  tiers: TierInput[];
+}
+
+export interface PriceEntryInput {
+  priceBookId: string;
+  sellingModelId?: string | null;
+  unitPrice: string;
+  isActive?: boolean;
+  tiers?: TierInput[];
+}
+
+export interface ProductPrices {
+  productId: string;
+  currencyIsoCode: string;
+  entries: AdminPriceEntry[];
+}
+
+export interface AdminPriceBook {
+  id: string;
+  name: string;
+  isStandard: boolean;
+  isActive: boolean;
+  currencyIsoCode: string;
+}
+
+export interface AdminCategory {
+  id: string;
+  name: string;
+  urlName: string;
+  parentId: string | null;
+  /** Names from the root, e.g. "Healthcare › Dentists". */
+  path: string;
+  depth: number;
+  publishStatus: string;
+  sortOrder: number;
+}
+
+export interface AuditEntry {
+  id: string;
+  occurredAt: string;
+  user: { id: string; email: string; role: string };
+  action: string;
+  recordType: string;
+  recordId: string;
+  recordLabel: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditQuery {
+  page?: number;
+  pageSize?: number;
+  sort?: string;
+  recordType?: string;
+  recordId?: string;
+  userId?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+}

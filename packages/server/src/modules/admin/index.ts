@@ -1,0 +1,10 @@
+// The seller's workspace API (issue 15): every route under WORKSPACE, each guarded by its action.
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services/index.ts';
+import { workspaceAuditRoutes } from './audit.ts';
+import { workspaceCatalogueRoutes } from './catalogue.ts';
+
+export function workspaceRoutes(app: FastifyInstance, s: Services): void {
+  workspaceCatalogueRoutes(app, s);
+  workspaceAuditRoutes(app, s);
+}

@@ -1,0 +1,174 @@
+// The workspace access matrix, generated from the OpenAPI document: every operation under /services/admin/ is
+// tried by a guest, a freshly registered shopper, the demo consumer, a B2B buyer, the catalogue manager and the
+// administrator. The operation's description names its workspace action (core workspace-permissions.ts); only
+// the roles that action allows get through, everyone else gets 403 INSUFFICIENT_ACCESS in the error shape and
+// nothing changes: not the audit log, the catalogue version, the products, their prices or the target
+// product. A refused party's malformed body is refused the same way (the guard runs before validation).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mayDo, WORKSPACE_ACTIONS, type WorkspaceAction, type WorkspaceRole } from '@store/core';
+import { errorOf, startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
+import { DEMO_USERS } from '../seed/access.ts';
+import { CATALOGUE_MANAGER } from '../seed/workspace-users.ts';
+import { WORKSPACE_OPERATION } from '../test-support/owned-operations.ts';
+import { sendAs, WORKSPACE_BASE, WORKSPACE_CASES, type WorkspaceWorld } from '../test-support/workspace-operations.ts';
+
+interface Party {
+  name: string;
+  role: WorkspaceRole | null;
+  agent: Agent;
+}
+
+let s: TestServer;
+let parties: Party[];
+let world: WorkspaceWorld;
+
+before(async () => {
+  s = await startTestServer();
+  const registered = await s.register({
+    firstName: 'Riley',
+    lastName: 'Shopper',
+    email: 'riley.workspace@example.com',
+    password: 'Shopping2026!',
+  });
+  parties = [
+    { name: 'guest', role: null, agent: s.agent() },
+    { name: 'registered shopper', role: null, agent: registered },
+    { name: 'consumer', role: null, agent: await s.login(DEMO_USERS.consumer.email) },
+    { name: 'buyer', role: null, agent: await s.login(DEMO_USERS.buyer.email) },
+    { name: 'catalogue manager', role: 'catalogue_manager', agent: await s.login(CATALOGUE_MANAGER.email) },
+    { name: 'administrator', role: 'admin', agent: await s.login(DEMO_USERS.admin.email) },
+  ];
+  const admin = parties.at(-1)!.agent;
+  const productId = (await admin.get(`${WORKSPACE_BASE}/products?q=DS-00007`)).body.items[0].id;
+  const prices = (await admin.get(`${WORKSPACE_BASE}/products/${productId}/prices`)).body.entries;
+  world = {
+    productId,
+    prices: prices.map((e: any) => ({
+      priceBookId: e.priceBookId,
+      sellingModelId: e.sellingModelId,
+      unitPrice: e.unitPrice,
+      tiers: e.tiers,
+    })),
+    serial: 0,
+  };
+});
+after(async () => {
+  await s?.close();
+});
+
+/** Everything a workspace call could change, read straight from the database. */
+async function snapshot(): Promise<string> {
+  const db = s.db.db;
+  const count = async (table: 'audit_log' | 'product' | 'price_book_entry' | 'price_adjustment_tier') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const store = await db.selectFrom('webstore').select('catalog_version').executeTakeFirstOrThrow();
+  const target = await db.selectFrom('product').selectAll().where('id', '=', world.productId).executeTakeFirstOrThrow();
+  const prices = await db
+    .selectFrom('price_book_entry')
+    .select(['id', 'unit_price_minor'])
+    .where('product_id', '=', world.productId)
+    .orderBy('id')
+    .execute();
+  return JSON.stringify({
+    audit: await count('audit_log'),
+    products: await count('product'),
+    entries: await count('price_book_entry'),
+    tiers: await count('price_adjustment_tier'),
+    version: store.catalog_version,
+    target,
+    prices,
+  });
+}
+
+const actionOf = (description: string | undefined): WorkspaceAction | 'any role' | null => {
+  const m = /Workspace action: ([a-z.]+|any role)\./.exec(description ?? '');
+  if (!m) return null;
+  return m[1] === 'any role' ? 'any role' : (WORKSPACE_ACTIONS.find((a) => a === m[1]) ?? null);
+};
+
+describe('the workspace access matrix', () => {
+  test('every workspace operation in the OpenAPI document names its action and has a case', async () => {
+    const doc = (await s.get('/api/docs')).body as {
+      paths: Record<string, Record<string, { description?: string; tags?: string[] }>>;
+    };
+    const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([m, o]) => ({ op: `${m.toUpperCase()} ${path}`, description: o.description })),
+    );
+    const workspace = ops.filter((o) => WORKSPACE_OPERATION.test(o.op));
+    assert.ok(workspace.length >= 10, `workspace operations in the document: ${workspace.length}`);
+    assert.deepEqual(
+      workspace.filter((o) => actionOf(o.description) === null).map((o) => o.op),
+      [],
+      'operations whose description names no workspace action',
+    );
+    const cased = new Set(WORKSPACE_CASES.map((c) => c.op));
+    assert.deepEqual(
+      workspace.filter((o) => !cased.has(o.op)).map((o) => o.op),
+      [],
+      'workspace operations without a case',
+    );
+    assert.deepEqual(
+      [...cased].filter((o) => !workspace.some((w) => w.op === o)),
+      [],
+      'cases for operations the document no longer has',
+    );
+  });
+
+  test('only the roles an operation’s action allows get through; every refusal is a 403 that changes nothing', async () => {
+    const doc = (await s.get('/api/docs')).body as { paths: Record<string, Record<string, { description?: string }>> };
+    const actions = new Map<string, WorkspaceAction | 'any role' | null>(
+      Object.entries(doc.paths).flatMap(([path, methods]) =>
+        Object.entries(methods).map(([m, o]) => [`${m.toUpperCase()} ${path}`, actionOf(o.description)]),
+      ),
+    );
+    const tally = { tried: 0, refused: 0, allowed: 0, malformedRefused: 0 };
+    const refusedBy = new Map<string, number>();
+    for (const c of WORKSPACE_CASES) {
+      const action = actions.get(c.op)!;
+      for (const p of parties) {
+        const allowed = p.role !== null && (action === 'any role' || mayDo(p.role, action));
+        const req = c.call(world);
+        const what = `${p.name}: ${c.op}`;
+        const before = await snapshot();
+        const res = await sendAs(p.agent, req);
+        tally.tried++;
+        if (allowed) {
+          assert.ok(res.status < 400, `${what} must succeed: ${res.status} ${res.text.slice(0, 300)}`);
+          if (req.method !== 'GET') assert.notEqual(await snapshot(), before, `${what} changed something`);
+          else assert.equal(await snapshot(), before, `${what} (a read) changed something`);
+          tally.allowed++;
+          continue;
+        }
+        assert.equal(res.status, 403, `${what} is refused: ${res.status} ${res.text.slice(0, 300)}`);
+        assert.equal(errorOf(res).errorCode, 'INSUFFICIENT_ACCESS', what);
+        assert.equal(await snapshot(), before, `${what} changed something`);
+        if (req.method !== 'GET') {
+          // Bad input from someone without the role is still a 403: nothing about the body is revealed.
+          const malformed = await sendAs(p.agent, { ...req, body: { sku: 42, entries: 'x' } });
+          assert.equal(malformed.status, 403, `${what} with a malformed body: ${malformed.status}`);
+          assert.equal(await snapshot(), before, `${what} with a malformed body changed something`);
+          tally.malformedRefused++;
+        }
+        refusedBy.set(p.name, (refusedBy.get(p.name) ?? 0) + 1);
+        tally.refused++;
+      }
+    }
+    const { tried, refused, allowed, malformedRefused } = tally;
+    console.log(
+      `workspace access matrix: ${WORKSPACE_CASES.length} operations x ${parties.length} parties = ${tried} tried, ${allowed} allowed, ${refused} refused (+${malformedRefused} malformed bodies refused); refusals by party ${JSON.stringify(Object.fromEntries(refusedBy))}`,
+    );
+    assert.equal(refusedBy.get('guest'), WORKSPACE_CASES.length);
+    assert.equal(refusedBy.get('buyer'), WORKSPACE_CASES.length);
+    assert.equal(refusedBy.get('registered shopper'), WORKSPACE_CASES.length);
+    assert.equal(refusedBy.get('catalogue manager'), 1, 'the catalogue manager is refused the audit log only');
+    assert.equal(refusedBy.get('administrator'), undefined);
+  });
+});

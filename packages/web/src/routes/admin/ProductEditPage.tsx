@@ -1,0 +1,246 @@
+// The product form (the dataset fields, status and primary category) and, once the product exists, its
+// price form: each price book's one-time unit price and volume tiers.
+
+import type { AdminCategory, AdminPriceBook, AdminProduct, ProductPrices, TierInput } from '@store/core';
+import { useRef } from 'react';
+import { Form, Link } from 'react-router';
+import { FormAlert, useFormResultFocus } from '../../components/ui/FormAlert.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { SelectField } from './workspace-ui.tsx';
+import { priceName, productRule, productValues, tierName, tierRows, type ProductField } from './product-form.ts';
+
+export interface EditData {
+  product: AdminProduct | null;
+  prices: ProductPrices | null;
+  books: AdminPriceBook[];
+  categories: AdminCategory[];
+  created: boolean;
+}
+
+export interface EditResult {
+  intent: 'product' | 'prices';
+  fieldErrors?: Partial<Record<ProductField, string>>;
+  priceErrors?: Record<string, string>;
+  formError?: string;
+  values?: Partial<Record<ProductField, string>>;
+  saved?: boolean;
+}
+
+export function ProductEditPage({ data, result, busy }: { data: EditData; result?: EditResult; busy: boolean }) {
+  const productForm = useRef<HTMLFormElement>(null);
+  const priceForm = useRef<HTMLFormElement>(null);
+  const productResult = result?.intent === 'product' ? result : undefined;
+  const priceResult = result?.intent === 'prices' ? result : undefined;
+  useFormResultFocus(productResult, productForm, 'product-error');
+  useFormResultFocus(priceResult, priceForm, 'prices-error');
+  const { product } = data;
+  const values = { ...productValues(product), ...productResult?.values };
+  const errors = productResult?.fieldErrors ?? {};
+  const field = (
+    name: ProductField,
+    label: string,
+    extra: { hint?: string; type?: string; required?: boolean } = {},
+  ) => (
+    <TextField
+      form="product"
+      name={name}
+      label={label}
+      defaultValue={values[name]}
+      error={errors[name]}
+      rule={productRule(name) ?? undefined}
+      hint={extra.hint}
+      type={extra.type ?? 'text'}
+      required={extra.required}
+    />
+  );
+
+  return (
+    <div className="workspace__edit">
+      <h1>{product ? product.name : 'New product'}</h1>
+      {product ? (
+        <p>
+          {product.sku} · {product.status} ·{' '}
+          {product.status === 'Live' ? (
+            <Link to={`/product/${product.id}`}>View on the storefront</Link>
+          ) : (
+            'not on the storefront'
+          )}
+        </p>
+      ) : null}
+      <FormAlert id="product-created" message={data.created ? 'The product has been created.' : null} tone="success" />
+
+      <section aria-labelledby="product-details-title">
+        <h2 id="product-details-title">Details</h2>
+        <FormAlert id="product-error" message={productResult?.formError} />
+        <FormAlert
+          id="product-saved"
+          message={productResult?.saved ? 'The product has been saved.' : null}
+          tone="success"
+        />
+        <Form method="post" className="form" noValidate ref={productForm} aria-labelledby="product-details-title">
+          <input type="hidden" name="intent" value="product" />
+          {product
+            ? null
+            : field('sku', 'SKU', { required: true, hint: 'Letters, digits, dots, dashes; cannot change later.' })}
+          {field('name', 'Name', { required: true })}
+          <SelectField
+            id="product-status"
+            name="status"
+            label="Status"
+            defaultValue={values.status}
+            options={[
+              ['Draft', 'Draft (not on the storefront)'],
+              ['Live', 'Live'],
+            ]}
+          />
+          <SelectField
+            id="product-categoryId"
+            name="categoryId"
+            label="Category"
+            defaultValue={values.categoryId}
+            options={[['', 'No category']]}
+          >
+            {data.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.path}
+                {c.publishStatus === 'Draft' ? ' (Draft)' : ''}
+              </option>
+            ))}
+          </SelectField>
+          <div className={errors.description ? 'field field--invalid' : 'field'}>
+            <label htmlFor="product-description" className="field__label">
+              Description
+            </label>
+            <textarea
+              id="product-description"
+              name="description"
+              className="field__input"
+              rows={4}
+              defaultValue={values.description}
+            />
+            {errors.description ? <p className="field__error">{errors.description}</p> : null}
+          </div>
+          {field('recordCount', 'Record count', { type: 'text' })}
+          {field('countries', 'Countries', { hint: 'Separated by commas.' })}
+          {field('sicCode', 'SIC code', { hint: 'Four digits, e.g. 8021.' })}
+          {field('listStatus', 'List status')}
+          {field('lastUpdated', 'Last updated', { type: 'date' })}
+          {field('includedFields', 'Included fields', { hint: 'Separated by commas.' })}
+          <button type="submit" className="btn btn--primary" aria-disabled={busy || undefined}>
+            {product ? 'Save product' : 'Create product'}
+          </button>
+        </Form>
+      </section>
+
+      {product && data.prices ? (
+        <PriceForm data={data} prices={data.prices} result={priceResult} busy={busy} formRef={priceForm} />
+      ) : null}
+    </div>
+  );
+}
+
+function PriceForm({
+  data,
+  prices,
+  result,
+  busy,
+  formRef,
+}: {
+  data: EditData;
+  prices: ProductPrices;
+  result?: EditResult;
+  busy: boolean;
+  formRef: React.RefObject<HTMLFormElement | null>;
+}) {
+  const oneTime = (bookId: string) => prices.entries.find((e) => e.priceBookId === bookId && e.sellingModelId === null);
+  return (
+    <section aria-labelledby="product-prices-title">
+      <h2 id="product-prices-title">Prices</h2>
+      <p>
+        One-time prices per price book, in {prices.currencyIsoCode}. Leave a price empty to stop selling through that
+        book.
+      </p>
+      <FormAlert id="prices-error" message={result?.formError} />
+      <FormAlert id="prices-saved" message={result?.saved ? 'The prices have been saved.' : null} tone="success" />
+      <Form method="post" className="form" noValidate ref={formRef} aria-labelledby="product-prices-title">
+        <input type="hidden" name="intent" value="prices" />
+        {data.books.map((book) => {
+          const entry = oneTime(book.id);
+          const tiers: readonly TierInput[] = entry?.tiers ?? [];
+          const error = result?.priceErrors?.[book.id];
+          return (
+            <fieldset
+              key={book.id}
+              className="workspace__book"
+              aria-describedby={error ? `prices-${book.id}-error` : undefined}
+            >
+              <legend>{book.name}</legend>
+              {error ? (
+                <p id={`prices-${book.id}-error`} className="field__error">
+                  {error}
+                </p>
+              ) : null}
+              <TextField
+                form="prices"
+                name={priceName(book.id)}
+                label={`Unit price (${book.name})`}
+                defaultValue={entry?.unitPrice ?? ''}
+                inputMode="decimal"
+              />
+              <table className="orders__table">
+                <caption>Volume tiers ({book.name})</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">From quantity</th>
+                    <th scope="col">To quantity</th>
+                    <th scope="col">Adjustment</th>
+                    <th scope="col">Value</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {Array.from({ length: tierRows(tiers) }, (_, row) => {
+                    const t = tiers[row];
+                    const name = (part: 'from' | 'to' | 'type' | 'value') => tierName(book.id, row, part);
+                    const label = (what: string) => `${book.name} tier ${row + 1} ${what}`;
+                    const tierInput = (part: 'from' | 'to' | 'value', value: string, mode: 'numeric' | 'decimal') => (
+                      <td>
+                        <input
+                          className="field__input"
+                          name={name(part)}
+                          aria-label={label(part)}
+                          inputMode={mode}
+                          defaultValue={value}
+                        />
+                      </td>
+                    );
+                    return (
+                      <tr key={row}>
+                        {tierInput('from', t ? String(t.lowerBound) : '', 'numeric')}
+                        {tierInput('to', t?.upperBound == null ? '' : String(t.upperBound), 'numeric')}
+                        <td>
+                          <select
+                            className="field__input"
+                            name={name('type')}
+                            aria-label={label('adjustment')}
+                            defaultValue={t?.adjustmentType ?? 'PercentageBasedAdjustment'}
+                          >
+                            <option value="PercentageBasedAdjustment">Percent off</option>
+                            <option value="AmountBasedAdjustment">Amount off</option>
+                          </select>
+                        </td>
+                        {tierInput('value', t?.adjustmentValue ?? '', 'decimal')}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </fieldset>
+          );
+        })}
+        <button type="submit" className="btn btn--primary" aria-disabled={busy || undefined}>
+          Save prices
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+// The workspace is never downloaded by a shopper (issue 15 "Done when"): read from the built manifest
+// (packages/web/dist/client/.vite/manifest.json, `npm run build -w @store/web`), every chunk the storefront's
+// entry loads, which is all a product page loads, holds no workspace code, and the workspace's own chunks are
+// dynamic imports only. A positive control checks the markers are found where the workspace code is, so the
+// check cannot pass by looking for text that is nowhere.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/client');
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+const code = (key: string) => readFileSync(path.join(DIST, manifest[key]!.file), 'utf8');
+
+/** Text only the workspace's code holds: its API's path, its pages' words. */
+const MARKERS = ['/services/admin/webstores', 'Save prices', 'Audit log', 'have access to the workspace'];
+
+/** The chunks a key loads before running: itself and its static imports, transitively. */
+function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const i of manifest[key]?.imports ?? []) staticClosure(i, seen);
+  return seen;
+}
+
+test('the storefront entry (every shopper page, the product page among them) loads no workspace code', () => {
+  const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
+  assert.equal(entries.length, 1, 'one storefront entry');
+  const loaded = staticClosure(entries[0]![0]);
+  for (const key of loaded) {
+    assert.ok(!manifest[key]!.src?.includes('routes/admin/'), `${key} is workspace code in the entry's closure`);
+    const text = code(key);
+    for (const marker of MARKERS) assert.ok(!text.includes(marker), `${manifest[key]!.file} holds "${marker}"`);
+  }
+});
+
+test('the workspace pages are dynamic imports, and the markers are in their chunks (positive control)', () => {
+  const entry = Object.values(manifest).find((c) => c.isEntry)!;
+  const admin = (entry.dynamicImports ?? []).filter((k) => k.includes('routes/admin/'));
+  assert.deepEqual(admin.sort(), [
+    'src/routes/admin/audit-route.tsx',
+    'src/routes/admin/product-edit-route.tsx',
+    'src/routes/admin/products-route.tsx',
+    'src/routes/admin/shell-route.tsx',
+  ]);
+  const workspaceCode = admin
+    .flatMap((k) => [...staticClosure(k)])
+    .map(code)
+    .join('\n');
+  for (const marker of MARKERS) assert.ok(workspaceCode.includes(marker), `"${marker}" is in the workspace's chunks`);
+});

@@ -1,0 +1,90 @@
+// One product in the workspace: /admin/products/new creates a dataset, /admin/products/:productId edits it and
+// its prices (each price book's one-time price and volume tiers). Both forms post to this route's action,
+// which checks the fields with the shared rules, then calls the workspace API; the server's refusal is shown
+// at the form.
+
+import type { AdminCategory, AdminPriceBook, AdminProduct, ProductPrices } from '@store/core';
+import {
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
+import type { StoreApi } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { formValues } from '../../lib/forms.ts';
+import { ProductEditPage, type EditData, type EditResult } from './ProductEditPage.tsx';
+import { PRODUCT_FIELDS, priceEntries, productErrors, productInput, tierRows } from './product-form.ts';
+import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
+
+export const PRODUCT_SAVED = 'The product has been saved.';
+export const PRICES_SAVED = 'The prices have been saved.';
+
+function ProductEditRoute() {
+  const navigation = useNavigation();
+  return (
+    <ProductEditPage
+      data={useLoaderData() as EditData}
+      result={useActionData() as EditResult | undefined}
+      busy={navigation.state === 'submitting'}
+    />
+  );
+}
+
+export function productEditRoute(getApi: () => StoreApi) {
+  async function loader({ params, request }: LoaderFunctionArgs): Promise<EditData> {
+    const w = workspaceOf(getApi);
+    const signal = request.signal;
+    const id = params.productId;
+    const [product, prices, books, categories] = await Promise.all([
+      id ? loaded(w.getProduct(id, { signal })) : Promise.resolve(null as AdminProduct | null),
+      id ? loaded(w.getPrices(id, { signal })) : Promise.resolve(null as ProductPrices | null),
+      loaded(w.priceBooks({ signal })).then((r): AdminPriceBook[] => r.items),
+      loaded(w.categories({ signal })).then((r): AdminCategory[] => r.items),
+    ]);
+    const created = new URL(request.url).searchParams.get('created') === '1';
+    return { product, prices, books, categories, created };
+  }
+
+  async function action({ params, request }: ActionFunctionArgs): Promise<EditResult | Response> {
+    const w = workspaceOf(getApi);
+    const form = await request.formData();
+    const id = params.productId;
+    if (form.get('intent') === 'prices' && id) {
+      const [current, books] = await Promise.all([w.getPrices(id), w.priceBooks()]);
+      const rows = (bookId: string) =>
+        tierRows(current.entries.find((e) => e.priceBookId === bookId && e.sellingModelId === null)?.tiers ?? []);
+      const { errors, entries } = priceEntries(form, books.items, current, rows);
+      if (!entries) return { intent: 'prices', priceErrors: errors };
+      try {
+        await w.replacePrices(id, entries);
+      } catch (error) {
+        return { intent: 'prices', formError: errorMessage(error) };
+      }
+      return { intent: 'prices', saved: true };
+    }
+    const values = formValues(form, PRODUCT_FIELDS);
+    const fieldErrors = productErrors(values, !id);
+    if (fieldErrors) return { intent: 'product', fieldErrors, values };
+    try {
+      if (!id) {
+        const made = await w.createProduct(productInput(values, null) as Parameters<typeof w.createProduct>[0]);
+        return redirect(`/admin/products/${made.id}?created=1`);
+      }
+      await w.updateProduct(id, productInput(values, await w.getProduct(id)));
+    } catch (error) {
+      return { intent: 'product', formError: errorMessage(error), values };
+    }
+    return { intent: 'product', saved: true };
+  }
+
+  return {
+    loader,
+    action,
+    Component: ProductEditRoute,
+    handle: workspaceHead((d) => (d as EditData | undefined)?.product?.name ?? 'New product'),
+  } satisfies Omit<RouteObject, 'id' | 'path' | 'children' | 'index'>;
+}
