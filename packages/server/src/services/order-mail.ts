@@ -9,7 +9,7 @@ import { downloadsReadyEmail, orderConfirmationEmail } from '../mail/templates.t
 import type { OrderPlacedHook } from './checkout/place-order.ts';
 import { EMAIL_LINK_TTL_MS, type DownloadService } from './downloads.ts';
 
-export function orderEmails(opts: { publicUrl: string; downloads: DownloadService }): OrderPlacedHook {
+export function orderEmails(opts: OrderMailOptions): OrderPlacedHook {
   return async (trx: Kysely<Database>, order: SalesOrderTable) => {
     const store = await trx
       .selectFrom('webstore')
@@ -32,7 +32,7 @@ export function orderEmails(opts: { publicUrl: string; downloads: DownloadServic
         .execute(),
     ]);
     const shipped = groups.find((g) => g.kind === 'Shipped' && g.address_json);
-    const orderUrl = `${opts.publicUrl}/orders/${order.id}`;
+    const orderUrl = orderPageUrl(opts.publicUrl, order.id);
     const confirmation = orderConfirmationEmail({
       storeName: store.name,
       orderNumber: order.order_number,
@@ -54,26 +54,52 @@ export function orderEmails(opts: { publicUrl: string; downloads: DownloadServic
       paymentSummary: await paymentSummary(trx, order),
       orderUrl,
     });
-    await MailOutbox.enqueueIn(trx, 'order-confirmation', { to: order.email, ...confirmation });
+    await MailOutbox.enqueueIn(trx, 'order-confirmation', { to: order.email, ...confirmation }, new Date(), order.id);
     const datasets = items.filter((i) => i.fulfilment === 'Dataset');
-    if (!datasets.length) return;
-    const links = await opts.downloads.sign(
+    await queueDownloadsEmail(
       trx,
       order,
+      store.name,
+      opts,
       datasets.map((i) => ({ orderItemId: i.id, productId: i.product_id, name: i.name, sku: i.sku })),
-      EMAIL_LINK_TTL_MS,
     );
-    const expires = new Date(Date.now() + EMAIL_LINK_TTL_MS);
-    const ready = downloadsReadyEmail({
-      storeName: store.name,
-      orderNumber: order.order_number,
-      orderUrl,
-      downloads: links.map((l) => ({ name: l.productName, url: `${opts.publicUrl}${l.url}` })),
-      expiresText: `${expires.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`,
-    });
-    await MailOutbox.enqueueIn(trx, 'downloads-ready', { to: order.email, ...ready });
   };
 }
+
+export interface OrderMailOptions {
+  publicUrl: string;
+  downloads: DownloadService;
+}
+
+/**
+ * Queues the downloads email with freshly signed week-long links for these dataset lines, in the caller's
+ * transaction: at placement, and again when the seller re-sends it (issue 15 §6). Nothing for no lines.
+ */
+export async function queueDownloadsEmail(
+  trx: Kysely<Database>,
+  order: Pick<SalesOrderTable, 'id' | 'webstore_id' | 'order_number' | 'email'>,
+  storeName: string,
+  opts: OrderMailOptions,
+  datasets: Array<{ orderItemId: string; productId: string; name: string; sku: string }>,
+): Promise<string | null> {
+  if (!datasets.length) return null;
+  const links = await opts.downloads.sign(trx, order, datasets, EMAIL_LINK_TTL_MS);
+  const ready = downloadsReadyEmail({
+    storeName,
+    orderNumber: order.order_number,
+    orderUrl: orderPageUrl(opts.publicUrl, order.id),
+    downloads: links.map((l) => ({ name: l.productName, url: `${opts.publicUrl}${l.url}` })),
+    expiresText: utcDateTime(new Date(Date.now() + EMAIL_LINK_TTL_MS)),
+  });
+  return MailOutbox.enqueueIn(trx, 'downloads-ready', { to: order.email, ...ready }, new Date(), order.id);
+}
+
+/** The shopper's page of an order, as emails link to it. */
+export const orderPageUrl = (publicUrl: string, orderId: string) => `${publicUrl}/orders/${orderId}`;
+
+/** "28 November 2026, 10:00 UTC". */
+export const utcDateTime = (at: Date) =>
+  `${at.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
 
 async function paymentSummary(trx: Kysely<Database>, order: SalesOrderTable): Promise<string> {
   if (order.payment_method === 'PurchaseOrder') return `Purchase order ${order.po_number}`;

@@ -282,9 +282,18 @@ export const CASES: Case[] = [
   ),
 ];
 
+/**
+ * The seller's workspace (/services/admin/…) is the store's, never a shopper's: its own matrix
+ * (security/workspace-access.test.ts, over test-support/workspace-operations.ts) tries every one of its
+ * operations with every party.
+ */
+export const WORKSPACE_OPERATION = /^[A-Z]+ \/services\/admin\//;
+
 /** The operations of an OpenAPI document, and those with an owned-looking path that nothing classifies. */
 export function classify(doc: { paths: Record<string, Record<string, unknown>> }) {
-  const ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => opKey(m, path)));
+  const ops = Object.entries(doc.paths)
+    .flatMap(([path, methods]) => Object.keys(methods).map((m) => opKey(m, path)))
+    .filter((o) => !WORKSPACE_OPERATION.test(o));
   const owned = new Set(CASES.map((c) => c.op));
   return {
     ops,

@@ -245,6 +245,7 @@ export class OrderPlacement {
       gift_wrap: cart.total_gift_wrap_minor > 0 ? 1 : 0,
       gift_message: cart.gift_message,
       total_gift_wrap_minor: cart.total_gift_wrap_minor,
+      refunded_minor: 0,
     };
     await trx.insertInto('sales_order').values(order).execute();
     await this.step();
@@ -267,6 +268,11 @@ export class OrderPlacement {
           kind: g.kind ?? 'Shipped',
           fee_minor: g.fee_minor ?? 0,
           shipping_instructions: g.shipping_instructions,
+          // A digital group is delivered with its download links; a shipped one waits for the seller.
+          status: g.kind === 'Digital' ? 'Delivered' : 'Pending',
+          carrier: null,
+          tracking_number: null,
+          shipped_at: null,
         };
       });
     if (groupRows.length) await trx.insertInto('order_delivery_group').values(groupRows).execute();
@@ -293,6 +299,8 @@ export class OrderPlacement {
         tax_minor: i.tax_minor,
         total_minor: lineTotal,
         seq,
+        refunded_minor: 0,
+        refunded_at: null,
         _adjustments: JSON.parse(i.adjustments_json) as CartAdjustment[],
         _model: m,
       };
