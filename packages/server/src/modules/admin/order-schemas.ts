@@ -39,4 +39,7 @@ export const refundBody = z
   })
   .strict();
 
-export const cancelBody = z.object({ reason }).strict();
+/** A cancellation says why (kept on the refund and the audit entry): an empty body is not a cancellation. */
+export const cancelBody = z
+  .object({ reason: freeText(500).refine((v) => v.trim() !== '', 'must not be blank') })
+  .strict();

@@ -11,6 +11,7 @@ import { placeCardOrder, placeGuestOrder, productIdOf, startCheckout } from '../
 import { DEMO_USERS } from '../../seed/access.ts';
 import { DEMO_COUPONS } from '../../seed/promotions.ts';
 import { CATALOGUE_MANAGER } from '../../seed/workspace-users.ts';
+import { fuzzOperation, operationName, operationsOf, type OpenApiDoc } from '../../security/openapi-fuzz.ts';
 
 const W = '/services/admin/webstores/0ZE000000000001AAA';
 const cents = (amount: string) => Number(decimalToMinorUnits(amount));
@@ -246,7 +247,7 @@ describe('shipping a printed directory', () => {
     assert.equal(entries[0]!.user.email, DEMO_USERS.admin.email);
     assert.equal(entries[0]!.after.trackingNumber, '1Z999AA10123456784');
 
-    const cancel = await admin.post(`${W}/orders/${orders.printed}/actions/cancel`, {});
+    const cancel = await admin.post(`${W}/orders/${orders.printed}/actions/cancel`, { reason: 'Changed their mind' });
     assert.equal(cancel.status, 409, 'a shipped order is refunded, not cancelled');
     assert.equal(errorOf(cancel).errorCode, 'ORDER_NOT_CANCELLABLE');
   });
@@ -383,6 +384,12 @@ describe('refunds', () => {
   });
 
   test('cancelling an order before it ships releases the card’s authorisation', async () => {
+    const before = await orderState(orders.guest);
+    for (const body of [{}, { reason: '   ' }, { reason: 'x', refund: true }]) {
+      const bad = await admin.post(`${W}/orders/${orders.guest}/actions/cancel`, body);
+      assert.equal(bad.status, 400, `${JSON.stringify(body)}: ${bad.text}`);
+    }
+    assert.equal(await orderState(orders.guest), before, 'a cancellation must say why; nothing changed');
     const res = await admin.post(`${W}/orders/${orders.guest}/actions/cancel`, { reason: 'Out of print' });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.orderStatus, 'Cancelled');
@@ -502,5 +509,59 @@ describe('who may', () => {
     const mine = (await consumer.api(`/order-summaries/${order}`)).body;
     assert.equal(mine.status, 'Activated');
     assert.equal(mine.refunds.length, 0);
+  });
+});
+
+describe('malformed requests from the administrator', () => {
+  test('every order operation, fuzzed from the OpenAPI document: no 5xx, every 4xx in the error shape, nothing changed', {
+    timeout: 600_000,
+  }, async () => {
+    const order = await placeCardOrder(consumer, await productIdOf(s, 'PD-00005'));
+    const detail = (await admin.get(`${W}/orders/${order}`)).body;
+    const doc = (await s.get('/api/docs')).body as OpenApiDoc;
+    const ops = operationsOf(doc).filter((op) =>
+      op.template.startsWith('/services/admin/webstores/{webstoreId}/orders'),
+    );
+    assert.equal(ops.length, 6);
+    const values = {
+      params: { webstoreId: '0ZE000000000001AAA', orderId: order, deliveryGroupId: detail.deliveryGroups[0].id },
+      fields: {},
+    };
+    const headers = { cookie: admin.cookieHeader(), 'x-csrf-token': admin.cookies.get('csrf_token') ?? '' };
+    const tally = { sent: 0, unsendable: 0, faults: [] as string[], shapeless: [] as string[] };
+    for (const op of ops) {
+      const before = await orderState(order);
+      for (const r of fuzzOperation(op, values)) {
+        let res: Response;
+        try {
+          res = await fetch(`${s.url}${r.path}`, {
+            method: r.method,
+            headers: { ...headers, ...r.headers },
+            body: r.body,
+          });
+        } catch {
+          tally.unsendable++; // a request fetch itself refuses to make (a forbidden header, say)
+          continue;
+        }
+        const text = await res.text();
+        tally.sent++;
+        const what = `${res.status} ← ${r.operation} [${r.kind} in ${r.place} ${r.target}]: ${text.slice(0, 160)}`;
+        if (res.status >= 500) tally.faults.push(what);
+        else if (res.status >= 400) {
+          try {
+            errorOf({ body: JSON.parse(text) });
+          } catch {
+            tally.shapeless.push(what);
+          }
+        }
+      }
+      assert.equal(await orderState(order), before, `${operationName(op)}: malformed requests changed the order`);
+    }
+    console.log(
+      `workspace order fuzz (administrator): ${ops.length} operations, ${tally.sent} requests sent (${tally.unsendable} unsendable), ${tally.faults.length} 5xx, ${tally.shapeless.length} shapeless 4xx, 0 state changes`,
+    );
+    assert.deepEqual(tally.faults, []);
+    assert.deepEqual(tally.shapeless, []);
+    assert.ok(tally.sent > 100);
   });
 });

@@ -99,7 +99,7 @@ export function workspaceOrderRoutes(app: FastifyInstance, s: Services): void {
         await store(req.params.webstoreId),
         actorOf(req),
         order(req.params.orderId),
-        req.body.reason ?? null,
+        req.body.reason.trim(),
         idempotencyKey(req),
       ),
   );
