@@ -152,85 +152,83 @@ describe('CardPaymentForm', () => {
   });
 });
 
-const baseOrder = {
-  orderSummaryId: '801000000000001AAA',
-  orderNumber: 'DD-00001001',
-  status: 'Activated',
-  statusLabel: 'Activated',
-  orderedDate: '2026-03-01T10:00:00.000Z',
-  accountId: null,
-  accountName: null,
-  currencyIsoCode: 'USD',
-  taxType: 'Net',
-  totalListAmount: '499.00',
-  totalProductAmount: '499.00',
-  totalAdjustmentAmount: '-49.90',
-  totalChargeAmount: '0.00',
-  totalGiftWrapAmount: '0.00',
-  totalTaxAmount: '0.00',
-  grandTotalAmount: '449.10',
-  totalProductCount: '1',
-  paymentMethod: 'Card',
-  purchaseOrderNumber: null,
-  giftOptions: { giftWrap: false, giftMessage: null },
-  contactInfo: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '4155550123' },
-  billingAddress: null,
-  lines: [
-    {
-      orderItemId: '802000000000001AAA',
-      productId: '01t000000000101AAA',
-      sku: 'DS-00001',
-      name: 'US Dentists, Email and Phone',
-      fulfilment: 'Dataset',
-      quantity: '1',
-      productSellingModelId: null,
-      sellingModelType: 'OneTime',
-      subscriptionTerm: null,
-      listPrice: '499.00',
-      salesPrice: '499.00',
-      totalAdjustmentAmount: '-49.90',
-      totalTax: '0.00',
-      totalPrice: '449.10',
-      adjustments: [],
-      status: 'Active',
-      refundedAmount: '0.00',
-    },
-  ],
-  deliveryGroups: [
-    {
-      id: 'g',
-      name: 'Default',
-      deliveryAddress: {
-        id: null,
-        name: 'Ada Lovelace',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        companyName: null,
-        street: '415 Mission St',
-        city: 'San Francisco',
-        region: 'CA',
-        postalCode: '94105',
-        country: 'US',
-        isDefault: false,
-        shipToPhoneNumber: null,
-      },
-      deliveryMethodName: 'Secure download',
-      deliveryKind: 'Digital',
-      shippingFee: '0.00',
-      status: 'Delivered',
-      carrier: null,
-      trackingNumber: null,
-      shippedAt: null,
-    },
-  ],
-  cartAdjustments: [],
-  hasDownloads: true,
-  refunds: [],
-  totalRefundedAmount: '0.00',
-} as OrderDetail;
-
 describe('the order view', () => {
-  const order = baseOrder;
+  const order = {
+    orderSummaryId: '801000000000001AAA',
+    orderNumber: 'DD-00001001',
+    status: 'Activated',
+    statusLabel: 'Activated',
+    orderedDate: '2026-03-01T10:00:00.000Z',
+    accountId: null,
+    accountName: null,
+    currencyIsoCode: 'USD',
+    taxType: 'Net',
+    totalListAmount: '499.00',
+    totalProductAmount: '499.00',
+    totalAdjustmentAmount: '-49.90',
+    totalChargeAmount: '0.00',
+    totalGiftWrapAmount: '0.00',
+    totalTaxAmount: '0.00',
+    grandTotalAmount: '449.10',
+    totalProductCount: '1',
+    paymentMethod: 'Card',
+    purchaseOrderNumber: null,
+    giftOptions: { giftWrap: false, giftMessage: null },
+    contactInfo: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '4155550123' },
+    billingAddress: null,
+    lines: [
+      {
+        orderItemId: '802000000000001AAA',
+        productId: '01t000000000101AAA',
+        sku: 'DS-00001',
+        name: 'US Dentists, Email and Phone',
+        fulfilment: 'Dataset',
+        quantity: '1',
+        productSellingModelId: null,
+        sellingModelType: 'OneTime',
+        subscriptionTerm: null,
+        listPrice: '499.00',
+        salesPrice: '499.00',
+        totalAdjustmentAmount: '-49.90',
+        totalTax: '0.00',
+        totalPrice: '449.10',
+        adjustments: [],
+        status: 'Active',
+        refundedAmount: '0.00',
+      },
+    ],
+    deliveryGroups: [
+      {
+        id: 'g',
+        name: 'Default',
+        deliveryAddress: {
+          id: null,
+          name: 'Ada Lovelace',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          companyName: null,
+          street: '415 Mission St',
+          city: 'San Francisco',
+          region: 'CA',
+          postalCode: '94105',
+          country: 'US',
+          isDefault: false,
+          shipToPhoneNumber: null,
+        },
+        deliveryMethodName: 'Secure download',
+        deliveryKind: 'Digital',
+        shippingFee: '0.00',
+        status: 'Delivered',
+        carrier: null,
+        trackingNumber: null,
+        shippedAt: null,
+      },
+    ],
+    cartAdjustments: [],
+    hasDownloads: true,
+    refunds: [],
+    totalRefundedAmount: '0.00',
+  } as OrderDetail;
   const link = {
     orderItemId: '802000000000001AAA',
     productId: '01t000000000101AAA',
@@ -285,69 +283,69 @@ describe('the order view', () => {
     assert.match(t, /Gift Gift wrapped Happy 40th, &lt;Ada&gt;!/);
     assert.doesNotMatch(html, /<Ada>/);
   });
-});
 
-describe('the order after the seller acted (issue 15)', () => {
-  const parcel = (over: Partial<OrderDetail['deliveryGroups'][number]>) => ({
-    ...baseOrder.deliveryGroups[0]!,
-    id: 'p',
-    name: 'Printed directories',
-    deliveryKind: 'Shipped' as const,
-    deliveryMethodName: 'Standard Ground',
-    status: 'Pending' as const,
-    ...over,
-  });
-  const view = (order: OrderDetail) =>
-    text(
-      renderToString(
-        createElement(OrderDetailView, {
-          data: { order, downloads: [], statusLabel: order.statusLabel, placed: false, storeCountry: 'US' },
-        }),
-      ),
-    );
-
-  test('a shipped parcel shows its carrier, tracking number and day; one not yet shipped says so', () => {
-    const t = view({
-      ...baseOrder,
-      deliveryGroups: [
-        parcel({
-          status: 'Shipped',
-          carrier: 'UPS',
-          trackingNumber: '1Z999AA10123456784',
-          shippedAt: '2026-11-23T10:00:00.000Z',
-        }),
-        parcel({ id: 'q', name: 'Second office' }),
-      ],
+  describe('the order after the seller acted (issue 15)', () => {
+    const parcel = (over: Partial<OrderDetail['deliveryGroups'][number]>) => ({
+      ...order.deliveryGroups[0]!,
+      id: 'p',
+      name: 'Printed directories',
+      deliveryKind: 'Shipped' as const,
+      deliveryMethodName: 'Standard Ground',
+      status: 'Pending' as const,
+      ...over,
     });
-    assert.match(
-      t,
-      /Shipping Printed directories Status Shipped November 23, 2026 Carrier UPS Tracking number 1Z999AA10123456784/,
-    );
-    assert.match(t, /Second office Not shipped yet\./);
-  });
+    const view = (o: OrderDetail) =>
+      text(
+        renderToString(
+          createElement(OrderDetailView, {
+            data: { order: o, downloads: [], statusLabel: o.statusLabel, placed: false, storeCountry: 'US' },
+          }),
+        ),
+      );
 
-  test('refunds: each with its day, amount and where the money went, the refunded line marked', () => {
-    const t = view({
-      ...baseOrder,
-      lines: [{ ...baseOrder.lines[0]!, status: 'Refunded', refundedAmount: '449.10' }],
-      refunds: [
-        {
-          refundId: 'r',
-          kind: 'Refund',
-          amount: '449.10',
-          createdDate: '2026-11-24T09:00:00.000Z',
-          orderItemIds: ['802000000000001AAA'],
-          reason: 'Wrong list',
-        },
-      ],
-      totalRefundedAmount: '449.10',
+    test('a shipped parcel shows its carrier, tracking number and day; one not yet shipped says so', () => {
+      const t = view({
+        ...order,
+        deliveryGroups: [
+          parcel({
+            status: 'Shipped',
+            carrier: 'UPS',
+            trackingNumber: '1Z999AA10123456784',
+            shippedAt: '2026-11-23T10:00:00.000Z',
+          }),
+          parcel({ id: 'q', name: 'Second office' }),
+        ],
+      });
+      assert.match(
+        t,
+        /Shipping Printed directories Status Shipped November 23, 2026 Carrier UPS Tracking number 1Z999AA10123456784/,
+      );
+      assert.match(t, /Second office Not shipped yet\./);
     });
-    assert.match(t, /\$449\.10 · Refunded/);
-    assert.match(
-      t,
-      /Refunds November 24, 2026: \$449\.10\. Refunded to your card\. Wrong list Refunded in all: \$449\.10/,
-    );
-    assert.doesNotMatch(view(baseOrder), /Refunds|Shipping/);
+
+    test('refunds: each with its day, amount and where the money went, the refunded line marked', () => {
+      const t = view({
+        ...order,
+        lines: [{ ...order.lines[0]!, status: 'Refunded', refundedAmount: '449.10' }],
+        refunds: [
+          {
+            refundId: 'r',
+            kind: 'Refund',
+            amount: '449.10',
+            createdDate: '2026-11-24T09:00:00.000Z',
+            orderItemIds: ['802000000000001AAA'],
+            reason: 'Wrong list',
+          },
+        ],
+        totalRefundedAmount: '449.10',
+      });
+      assert.match(t, /\$449\.10 · Refunded/);
+      assert.match(
+        t,
+        /Refunds November 24, 2026: \$449\.10\. Refunded to your card\. Wrong list Refunded in all: \$449\.10/,
+      );
+      assert.doesNotMatch(view(order), /Refunds|Shipping/);
+    });
   });
 });
 
