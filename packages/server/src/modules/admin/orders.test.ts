@@ -46,7 +46,7 @@ async function orderState(orderId: string): Promise<string> {
 }
 
 async function auditOf(orderId: string) {
-  return (await admin.get(`${W}/audit-log?recordId=${orderId}&sort=occurredAt`)).body.items as Array<{
+  return (await admin.get(`${W}/audit-log?recordType=Order&recordId=${orderId}&sort=occurredAt`)).body.items as Array<{
     action: string;
     user: { email: string };
     before: any;
@@ -131,6 +131,11 @@ describe('the order table', () => {
     assert.deepEqual(
       (await admin.get(`${W}/orders?accountId=${account}`)).body.items.map((o: any) => o.id),
       [orders.purchaseOrder],
+    );
+    assert.deepEqual(
+      (await admin.get(`${W}/orders?accountId=${account.slice(0, 15)}`)).body.items.map((o: any) => o.id),
+      [orders.purchaseOrder],
+      'a 15-character account id finds the same orders',
     );
     const today = new Date().toISOString().slice(0, 10);
     assert.equal((await admin.get(`${W}/orders?from=${today}&to=${today}`)).body.total, 4);
@@ -349,6 +354,28 @@ describe('refunds', () => {
     assert.deepEqual(
       (await auditOf(orders.datasets)).map((e) => e.action),
       ['refund', 'refund'],
+    );
+  });
+
+  test('two sellers refunding the same line at once: one refund, the other refused', async () => {
+    const order = await placeCardOrder(consumer, await productIdOf(s, 'DS-00007'));
+    const line = (await admin.get(`${W}/orders/${order}`)).body.lines[0].orderItemId;
+    const second = await s.login(DEMO_USERS.admin.email);
+    const answers = await Promise.all(
+      [admin, second, admin].map((a) => a.post(`${W}/orders/${order}/refunds`, { orderItemIds: [line] })),
+    );
+    assert.deepEqual(answers.map((r) => r.status).sort(), [201, 409, 409]);
+    const refunds = await s.db.db.selectFrom('order_refund').selectAll().where('order_id', '=', order).execute();
+    assert.equal(refunds.length, 1);
+    const gateway = await s.db.db
+      .selectFrom('test_gateway_refund')
+      .select('amount_minor')
+      .where('idempotency_key', '=', refunds[0]!.idempotency_key)
+      .execute();
+    assert.deepEqual(
+      gateway.map((g) => g.amount_minor),
+      [refunds[0]!.amount_minor],
+      'the gateway refunded once',
     );
   });
 

@@ -88,7 +88,7 @@ export const pricesBody = z.object({
 
 export const auditQuery = z.object({
   ...tableQuery,
-  recordType: z.enum(['Product', 'ProductPrices']).optional(),
+  recordType: z.enum(['Product', 'ProductPrices', 'Order']).optional(),
   recordId: recordId.optional(),
   userId: z
     .string()

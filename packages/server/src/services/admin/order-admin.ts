@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import { minorUnitsToDecimal, type OrderDetail } from '@store/core';
 import type { Database, SalesOrderTable } from '../../db/schema.ts';
+import { checkedId, KEY_PREFIX } from '../../domain/record-ids.ts';
 import type { OrderService } from '../orders.ts';
 import type { Webstore } from '../webstores.ts';
 import { workspaceOrderNotFound } from './order-change.ts';
@@ -152,7 +153,7 @@ export class OrderAdmin {
       .$if(!!f.status, (qb) => qb.where('sales_order.status', '=', f.status!))
       .$if(!!f.from, (qb) => qb.where('sales_order.created_at', '>=', `${f.from}T00:00:00.000Z`))
       .$if(!!f.to, (qb) => qb.where('sales_order.created_at', '<', nextDay(f.to!)))
-      .$if(!!f.accountId, (qb) => qb.where('sales_order.account_id', '=', f.accountId!))
+      .$if(!!f.accountId, (qb) => qb.where('sales_order.account_id', '=', checkedId(f.accountId, KEY_PREFIX.account)))
       .$if(!!f.email, (qb) => qb.where(sql`lower(sales_order.email)`, '=', f.email!.trim().toLowerCase()))
       .$if(f.hasPrintedGoods === true, (qb) => qb.where(HAS_PRINTED, '=', sql.lit(1)))
       .$if(f.hasPrintedGoods === false, (qb) => qb.where(HAS_PRINTED, '=', sql.lit(0)));
