@@ -379,6 +379,27 @@ describe('refunds', () => {
     );
   });
 
+  test('one Idempotency-Key sent twice at once: both get the one refund', async () => {
+    const order = await placeCardOrder(consumer, await productIdOf(s, 'DS-00010'));
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        admin.post(
+          `${W}/orders/${order}/refunds`,
+          { wholeOrder: true },
+          { headers: { 'idempotency-key': `twice-${order}` } },
+        ),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((r) => r.status),
+      [201, 201],
+      answers.map((r) => r.text).join(' | '),
+    );
+    assert.equal(answers[0]!.body.refund.refundId, answers[1]!.body.refund.refundId);
+    const refunds = await s.db.db.selectFrom('order_refund').select('id').where('order_id', '=', order).execute();
+    assert.equal(refunds.length, 1);
+  });
+
   test('bad refund input is a 400 and changes nothing', async () => {
     const before = await orderState(orders.purchaseOrder);
     const line = (await admin.get(`${W}/orders/${orders.purchaseOrder}`)).body.lines[0].orderItemId;

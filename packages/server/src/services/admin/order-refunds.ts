@@ -72,21 +72,8 @@ export class OrderRefunds {
     what: string[] | 'whole' | 'cancel',
     reason: string | null,
   ): Promise<RefundAnswer> {
-    const idempotencyKey = key ?? randomRecordId(KEY_PREFIXES.orderRefund);
-    const earlier = key
-      ? await this.db.selectFrom('order_refund').selectAll().where('idempotency_key', '=', key).executeTakeFirst()
-      : undefined;
-    if (earlier && earlier.order_id !== orderId)
-      throw new ApiError(
-        422,
-        'IDEMPOTENCY_KEY_REUSED',
-        'This Idempotency-Key was used for another order; send a new key.',
-      );
-    const claim: Claim = earlier
-      ? { refund: earlier, lineIds: JSON.parse(earlier.order_item_ids_json) as string[], statusBefore: '' }
-      : await this.changes.run(webstoreId, orderId, actor, (trx, order) =>
-          this.claim(trx, order, actor, what, reason, idempotencyKey),
-        );
+    const claim =
+      (await this.earlier(orderId, key)) ?? (await this.newClaim(webstoreId, actor, orderId, key, what, reason));
     let refund = claim.refund;
     let failure: string | null = null;
     if (refund?.status === 'Pending') ({ refund, failure } = await this.pay(webstoreId, actor, orderId, claim));
@@ -106,6 +93,46 @@ export class OrderRefunds {
       totalRefundedAmount: minorUnitsToDecimal(order.refunded_minor),
       message: messageOf(refund, order.currency, what === 'cancel'),
     };
+  }
+
+  /** The refund this key already made on the order (a retry), or null; 422 when the key was another order's. */
+  private async earlier(orderId: string, key: string | null): Promise<Claim | null> {
+    if (!key) return null;
+    const row = await this.db
+      .selectFrom('order_refund')
+      .selectAll()
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.order_id !== orderId)
+      throw new ApiError(
+        422,
+        'IDEMPOTENCY_KEY_REUSED',
+        'This Idempotency-Key was used for another order; send a new key.',
+      );
+    return { refund: row, lineIds: JSON.parse(row.order_item_ids_json) as string[], statusBefore: '' };
+  }
+
+  private async newClaim(
+    webstoreId: string,
+    actor: Actor,
+    orderId: string,
+    key: string | null,
+    what: string[] | 'whole' | 'cancel',
+    reason: string | null,
+  ): Promise<Claim> {
+    const idempotencyKey = key ?? randomRecordId(KEY_PREFIXES.orderRefund);
+    try {
+      return await this.changes.run(webstoreId, orderId, actor, (trx, order) =>
+        this.claim(trx, order, actor, what, reason, idempotencyKey),
+      );
+    } catch (err) {
+      // The same key sent twice at once: the other request's claim won while this one waited for the order's lock
+      // (and found the lines refunded, or its insert hit the key's unique index); answer with that refund.
+      const won = key ? await this.earlier(orderId, key) : null;
+      if (won) return won;
+      throw err;
+    }
   }
 
   private async claim(
