@@ -29,3 +29,4 @@ export * from './workspace-permissions.ts';
 export * from './tier-rules.ts';
 export * from './refund-split.ts';
 export * from './shipment-tracking.ts';
+export * from './workspace-orders.ts';

@@ -3,7 +3,7 @@
 // only the seller does: who bought it, the payment, every refund with who made it, the datasets' downloads and
 // the emails the order sent (the outbox rows that name it).
 import { sql, type Kysely } from 'kysely';
-import { minorUnitsToDecimal, type OrderDetail } from '@store/core';
+import { minorUnitsToDecimal, type AdminOrderDetail, type AdminOrderRow, type AdminRefund } from '@store/core';
 import type { Database, SalesOrderTable } from '../../db/schema.ts';
 import { checkedId, KEY_PREFIX } from '../../domain/record-ids.ts';
 import type { OrderService } from '../orders.ts';
@@ -23,80 +23,6 @@ export interface OrderFilter extends TableRequest {
   email?: string;
   /** Orders with (true) or without (false) printed goods to ship. */
   hasPrintedGoods?: boolean;
-}
-
-export interface AdminOrderRow {
-  id: string;
-  orderNumber: string;
-  status: string;
-  orderedDate: string;
-  email: string;
-  accountId: string | null;
-  accountName: string | null;
-  /** Placed by a guest (no login). */
-  guest: boolean;
-  currencyIsoCode: string;
-  grandTotalAmount: string;
-  totalRefundedAmount: string;
-  paymentMethod: string;
-  hasPrintedGoods: boolean;
-}
-
-export interface AdminRefund {
-  refundId: string;
-  kind: string;
-  status: string;
-  amount: string;
-  orderItemIds: string[];
-  wholeOrder: boolean;
-  reason: string | null;
-  gateway: string | null;
-  gatewayReference: string | null;
-  createdBy: string;
-  createdDate: string;
-}
-
-export interface AdminOrderDetail extends Omit<OrderDetail, 'refunds'> {
-  customer: {
-    email: string;
-    userId: string | null;
-    accountId: string | null;
-    accountName: string | null;
-    guest: boolean;
-  };
-  payment: {
-    paymentId: string;
-    method: string;
-    gateway: string;
-    gatewayReference: string | null;
-    cardBrand: string | null;
-    cardLast4: string | null;
-    purchaseOrderNumber: string | null;
-    amount: string;
-    status: string;
-  } | null;
-  refunds: AdminRefund[];
-  /** Each dataset line's download: available, or ended by its refund or the order's cancellation. */
-  downloads: Array<{
-    orderItemId: string;
-    productId: string;
-    sku: string;
-    name: string;
-    status: 'Available' | 'Refunded' | 'Cancelled';
-  }>;
-  /** How many downloads emails (each with fresh links) the order sent. */
-  downloadEmailsSent: number;
-  emails: Array<{
-    emailId: string;
-    kind: string;
-    to: string;
-    subject: string;
-    status: string;
-    attempts: number;
-    createdDate: string;
-    sentDate: string | null;
-    lastError: string | null;
-  }>;
 }
 
 const SORTS = {

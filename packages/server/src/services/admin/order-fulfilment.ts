@@ -9,6 +9,8 @@ import {
   normaliseTrackingNumber,
   trackingNumberProblem,
   type CheckoutAddress,
+  type ShipInput,
+  type ShippedGroup,
 } from '@store/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -20,21 +22,6 @@ import type { OrderService } from '../orders.ts';
 import type { OrderChanges } from './order-change.ts';
 import { settleOrderStatus } from './order-status.ts';
 import type { Actor } from './workspace-access.ts';
-
-export interface ShipInput {
-  carrier: string;
-  trackingNumber: string;
-}
-
-export interface ShippedGroup {
-  deliveryGroupId: string;
-  status: 'Shipped';
-  carrier: string;
-  trackingNumber: string;
-  shippedAt: string;
-  orderStatus: string;
-  emailId: string;
-}
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 

@@ -8,33 +8,24 @@
 //    (a cancellation); a purchase order has nothing at a gateway and is recorded as a credit instead;
 // 3. the refund is 'Succeeded', or, refused by the gateway, 'Failed' and the claim undone (with its own entry).
 // A retry with the same Idempotency-Key answers the first refund (and finishes one a crash left 'Pending').
-import { lineRefundShares, KEY_PREFIXES, formatCurrency, minorUnitsToDecimal } from '@store/core';
+import {
+  formatCurrency,
+  KEY_PREFIXES,
+  lineRefundShares,
+  minorUnitsToDecimal,
+  type RefundAnswer,
+  type RefundInput,
+} from '@store/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrderRefundTable, SalesOrderTable } from '../../db/schema.ts';
 import { ApiError, badInput } from '../../domain/errors.ts';
 import { checkedId, randomRecordId } from '../../domain/record-ids.ts';
 import type { PaymentGateway } from '../../policies/payment-gateway.ts';
-import { adminRefundOf, type AdminRefund } from './order-admin.ts';
+import { adminRefundOf } from './order-admin.ts';
 import type { OrderChanges } from './order-change.ts';
 import { orderChange } from './order-fulfilment.ts';
 import { settleOrderStatus } from './order-status.ts';
 import type { Actor } from './workspace-access.ts';
-
-export interface RefundInput {
-  /** Refund these lines (each with its tax and its part of the order's promotions)… */
-  orderItemIds?: string[];
-  /** …or everything not yet refunded, delivery and gift wrap included. */
-  wholeOrder?: boolean;
-  reason?: string | null;
-}
-
-export interface RefundAnswer {
-  refund: AdminRefund | null;
-  orderStatus: string;
-  totalRefundedAmount: string;
-  /** What happened, in words (a purchase order's credit says so). */
-  message: string;
-}
 
 interface Claim {
   refund: OrderRefundTable | null;
