@@ -1,9 +1,11 @@
 // After the sale, in real Chromium against the real server and database (issue 15 §6, the buyer's half of the
 // done-when): the administrator ships a printed directory's delivery group with a tracking number and refunds a
 // dataset order through the workspace API; the buyer then logs in and sees, on their order pages, the carrier and
-// tracking number of the parcel, and the refund, with the refunded dataset's download gone.
+// tracking number of the parcel, and the refund, with the refunded dataset's download gone; axe-core (WCAG A/AA)
+// finds nothing on either page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { axeViolations, describeViolations } from './axe.ts';
 import { liveStore } from './browser.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../packages/server/src/seed/access.ts';
 import { placeCardOrder, productIdOf } from '../packages/server/src/test-support/purchase.ts';
@@ -26,7 +28,8 @@ test('the buyer sees the tracking number of a shipped directory and the refund o
   const refunded = await admin.post(`${W}/orders/${dataset}/refunds`, { wholeOrder: true, reason: 'Duplicate order' });
   assert.equal(refunded.status, 201, refunded.text);
 
-  const context = await live.browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  // bypassCSP: axe is injected as a script of its own, which the store's Content-Security-Policy would refuse.
+  const context = await live.browser.newContext({ viewport: { width: 1280, height: 1000 }, bypassCSP: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -41,6 +44,8 @@ test('the buyer sees the tracking number of a shipped directory and the refund o
   await shipping.getByText('FedEx').waitFor();
   assert.equal((await shipping.getByTestId('tracking-number').innerText()).trim(), '123456789012');
   assert.match(await shipping.innerText(), /Shipped [A-Z][a-z]+ \d{1,2}, \d{4}/);
+  const shippedPage = await axeViolations(page, 'order page with a shipped parcel');
+  assert.equal(shippedPage.length, 0, describeViolations(shippedPage));
 
   await page.goto(`${s.url}/orders/${dataset}`);
   const refunds = page.getByRole('region', { name: 'Refunds' });
@@ -56,6 +61,8 @@ test('the buyer sees the tracking number of a shipped directory and the refund o
     'the refunded dataset has no download',
   );
   assert.equal(await page.locator('a[download]').count(), 0);
+  const refundedPage = await axeViolations(page, 'order page with a refund');
+  assert.equal(refundedPage.length, 0, describeViolations(refundedPage));
   assert.deepEqual(errors, []);
   await context.close();
 });
