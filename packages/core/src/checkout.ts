@@ -283,7 +283,15 @@ export interface OrderLine {
   totalTax: string;
   totalPrice: string;
   adjustments: Array<{ promotionId: string; displayName: string; couponCode: string | null; adjustmentAmount: string }>;
+  /** Ours (issue 15): 'Refunded' once the seller refunded the line (a dataset's downloads end with it). */
+  status: OrderLineStatus;
+  /** What the line's refund gave back ("0.00" while it is not refunded). */
+  refundedAmount: string;
 }
+
+export type OrderLineStatus = 'Active' | 'Refunded';
+/** Ours (issue 15): a shipped group waits for the seller ('Pending') until they ship it; a digital one is 'Delivered'. */
+export type DeliveryGroupStatus = 'Pending' | 'Shipped' | 'Delivered';
 
 export interface OrderDeliveryGroupView {
   id: string;
@@ -292,6 +300,24 @@ export interface OrderDeliveryGroupView {
   deliveryMethodName: string | null;
   deliveryKind: DeliveryKind;
   shippingFee: string;
+  /** Ours (issue 15): where the group is, and (once shipped) by whom, with what tracking number and when. */
+  status: DeliveryGroupStatus;
+  carrier: string | null;
+  trackingNumber: string | null;
+  shippedAt: string | null;
+}
+
+/** Ours (issue 15): money the seller gave back, as the buyer sees it. */
+export interface OrderRefundView {
+  refundId: string;
+  /** 'Refund' (to the card), 'Void' (the card's authorisation released unused), 'Credit' (a purchase order: no charge to reverse). */
+  kind: 'Refund' | 'Void' | 'Credit';
+  amount: string;
+  createdDate: string;
+  /** The refunded lines; empty for what was refunded with the whole order (fees included). */
+  orderItemIds: string[];
+  /** The seller's reason, when they gave one. */
+  reason: string | null;
 }
 
 export interface OrderSummary {
@@ -333,6 +359,9 @@ export interface OrderDetail extends OrderSummary {
   }>;
   /** Ours: datasets the order paid for can be downloaded. */
   hasDownloads: boolean;
+  /** Ours (issue 15): refunds, oldest first, and their sum. */
+  refunds: OrderRefundView[];
+  totalRefundedAmount: string;
 }
 
 export interface OrderSummaryCollection {

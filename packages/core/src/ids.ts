@@ -34,6 +34,8 @@ export const KEY_PREFIXES = {
   orderItem: '802',
   orderDeliveryGroup: '0ag',
   orderAdjustment: '0oa',
+  /** Money given back on an order (issue 15): a refund, a void or a purchase-order credit. */
+  orderRefund: '0Rf',
   subscription: '1sb',
   mail: '0Ml',
   /** A workspace audit-log entry (the platform's setup audit trail prefix). */

@@ -30,3 +30,6 @@ export * from './product-image-urls.ts';
 export * from './workspace-permissions.ts';
 export * from './tier-rules.ts';
 export * from './workspace-wire.ts';
+export * from './refund-split.ts';
+export * from './shipment-tracking.ts';
+export * from './workspace-orders.ts';

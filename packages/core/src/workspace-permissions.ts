@@ -14,6 +14,7 @@ export const WORKSPACE_ACTIONS = [
   'promotions.read',
   'promotions.write',
   'orders.read',
+  'orders.fulfil',
   'orders.refund',
   'settings.read',
   'settings.write',

@@ -11,6 +11,7 @@ import * as m007 from './migrations/007_gift_wrap.ts';
 import * as m008 from './migrations/008_gift_recipient.ts';
 import * as m009 from './migrations/009_order_item_components.ts';
 import * as m010 from './migrations/010_audit_log.ts';
+import * as m011 from './migrations/011_order_fulfilment.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '008_gift_recipient': m008,
   '009_order_item_components': m009,
   '010_audit_log': m010,
+  '011_order_fulfilment': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -517,6 +517,8 @@ export interface SalesOrderTable {
   /** Migration 008: who the gift card is addressed to. */
   gift_to_name: string | null;
   total_gift_wrap_minor: number;
+  /** Migration 009: the sum of the order's refunds, claimed ones included. */
+  refunded_minor: number;
 }
 export interface OrderDeliveryGroupTable {
   id: string;
@@ -528,6 +530,11 @@ export interface OrderDeliveryGroupTable {
   kind: string;
   fee_minor: number;
   shipping_instructions: string | null;
+  /** Migration 009: 'Pending' | 'Shipped' (shipped groups) | 'Delivered' (digital). */
+  status: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  shipped_at: string | null;
 }
 export interface OrderItemTable {
   id: string;
@@ -547,6 +554,9 @@ export interface OrderItemTable {
   tax_minor: number;
   total_minor: number;
   seq: number;
+  /** Migration 009: what the line's refund gave back, and when (null while not refunded). */
+  refunded_minor: number;
+  refunded_at: string | null;
 }
 /** A bundle line's component datasets as bought (migration 009). */
 export interface OrderItemComponentTable {
@@ -602,6 +612,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Migration 009: the order the message is about, if any. */
+  order_id: string | null;
 }
 export interface ServerSecretTable {
   name: string;
@@ -669,6 +681,36 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   server_secret: ServerSecretTable;
   audit_log: AuditLogTable;
+  order_refund: OrderRefundTable;
+  test_gateway_refund: TestGatewayRefundTable;
+}
+
+/** Money given back on an order (migration 011). */
+export interface OrderRefundTable {
+  id: string;
+  webstore_id: string;
+  order_id: string;
+  kind: string;
+  status: string;
+  amount_minor: number;
+  currency: string;
+  order_item_ids_json: string;
+  whole_order: number;
+  reason: string | null;
+  gateway: string | null;
+  gateway_reference: string | null;
+  idempotency_key: string;
+  created_by: string;
+  created_at: string;
+}
+
+/** A refund the built-in test gateway made (migration 011). */
+export interface TestGatewayRefundTable {
+  idempotency_key: string;
+  reference: string;
+  refund_reference: string;
+  amount_minor: number;
+  created_at: string;
 }
 
 /** One change made in the workspace (issue 15): who, when, what, and the record before and after (JSON). */

@@ -72,7 +72,7 @@ describe('MailOutbox', () => {
   it("queues a Pending message in the caller's transaction, and not at all when it rolls back", async () => {
     const id = await db.db
       .transaction()
-      .execute((trx) => MailOutbox.enqueueIn(trx, 'order-confirmation', msg(1), new Date(T0)));
+      .execute((trx) => MailOutbox.enqueueIn(trx, 'order-confirmation', msg(1), new Date(T0), '801000000000001AAA'));
     assert.match(id, /^0Ml[0-9A-Za-z]{12}AAA$/);
     assert.deepEqual(await row(id), {
       id,
@@ -87,6 +87,8 @@ describe('MailOutbox', () => {
       last_error: null,
       created_at: '2026-11-21T10:00:00.000Z',
       sent_at: null,
+      // The order the message is about (the workspace lists an order's emails by it).
+      order_id: '801000000000001AAA',
     });
     await assert.rejects(
       db.db.transaction().execute(async (trx) => {

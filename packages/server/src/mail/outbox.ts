@@ -62,12 +62,14 @@ export class MailOutbox {
   /**
    * Queues a message in the caller's transaction (or on any Kysely handle); it is due at once.
    * The outbox sends from the transport's sender: a message's own `from` cannot be stored.
+   * `orderId` names the order a message is about, so the workspace can list an order's emails.
    */
   static async enqueueIn(
     trx: Kysely<Database>,
     kind: string,
     message: MailMessage,
     now: Date = new Date(),
+    orderId: string | null = null,
   ): Promise<string> {
     if (message.from !== undefined)
       throw new TypeError('outbox messages are sent from the transport sender; message.from is not stored');
@@ -89,6 +91,7 @@ export class MailOutbox {
         last_error: null,
         created_at: at,
         sent_at: null,
+        order_id: orderId,
       })
       .execute();
     return id;

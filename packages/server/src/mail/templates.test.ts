@@ -6,6 +6,7 @@ import {
   confirmRegistrationEmail,
   downloadsReadyEmail,
   escapeHtml,
+  groupShippedEmail,
   orderConfirmationEmail,
   registrationAttemptEmail,
   type OrderConfirmation,
@@ -233,5 +234,39 @@ describe('registration emails', () => {
     assert.match(m.text, /tried to create a new account with this email address/);
     assert.ok(m.html.includes('href="https://store.example.com/login"'));
     assert.ok(!/register\/confirm/.test(m.text + m.html));
+  });
+});
+
+describe('a delivery group shipped', () => {
+  const shipped = {
+    storeName: 'Data Depot',
+    orderNumber: 'DD-00001042',
+    groupName: 'Default Delivery',
+    carrier: 'UPS',
+    trackingNumber: '1Z999AA10123456784',
+    items: ['2 × Dentists of Ohio <b>printed</b>'],
+    deliveryAddress: ['Ada Lovelace', '415 Mission St', 'San Francisco, CA 94105'],
+    orderUrl: 'https://store.example/orders/801000000000001AAA',
+  };
+
+  it('says the carrier, tracking number, what is in the parcel and where it goes, in text and HTML', () => {
+    const mail = groupShippedEmail(shipped);
+    assert.equal(mail.subject, 'Data Depot: order DD-00001042 has shipped');
+    for (const part of [
+      'Carrier: UPS',
+      'Tracking number: 1Z999AA10123456784',
+      '- 2 × Dentists of Ohio <b>printed</b>',
+      '415 Mission St',
+      shipped.orderUrl,
+    ])
+      assert.ok(mail.text.includes(part), part);
+    assert.match(mail.html, /Tracking number: <strong>1Z999AA10123456784<\/strong>/);
+    assert.match(mail.html, /2 × Dentists of Ohio &lt;b&gt;printed&lt;\/b&gt;/);
+    assert.doesNotMatch(mail.html, /<b>printed/);
+  });
+
+  it('leaves the address out when there is none, and links only to http(s)', () => {
+    assert.doesNotMatch(groupShippedEmail({ ...shipped, deliveryAddress: null }).text, /Going to/);
+    assert.throws(() => groupShippedEmail({ ...shipped, orderUrl: 'javascript:alert(1)' }));
   });
 });

@@ -226,6 +226,60 @@ export function downloadsReadyEmail(d: DownloadsReady): RenderedMail {
   return { subject, text, html };
 }
 
+export interface GroupShipped {
+  storeName: string;
+  orderNumber: string;
+  /** The delivery group's name, e.g. "Default Delivery". */
+  groupName: string;
+  carrier: string;
+  trackingNumber: string;
+  /** What is in the parcel, e.g. "2 × Dentists of Ohio (printed directory)". */
+  items: string[];
+  /** One entry per line of the address. */
+  deliveryAddress: string[] | null;
+  /** Absolute URL of the order's page. */
+  orderUrl: string;
+}
+
+/** A delivery group of an order has shipped: the carrier and tracking number, what is in it and where it goes. */
+export function groupShippedEmail(d: GroupShipped): RenderedMail {
+  const orderUrl = checkedUrl(d.orderUrl);
+  const subject = oneLine(`${d.storeName}: order ${d.orderNumber} has shipped`);
+  const items = d.items.map(oneLine);
+  const address = (d.deliveryAddress ?? []).map(oneLine);
+  const text = [
+    `Your order ${oneLine(d.orderNumber)} has shipped (${oneLine(d.groupName)}).`,
+    '',
+    `Carrier: ${oneLine(d.carrier)}`,
+    `Tracking number: ${oneLine(d.trackingNumber)}`,
+    '',
+    'In this parcel:',
+    ...items.map((i) => `- ${i}`),
+    ...(address.length ? ['', 'Going to:', ...address] : []),
+    '',
+    'Your order:',
+    orderUrl,
+    '',
+    oneLine(d.storeName),
+    '',
+  ].join('\n');
+  const html = layout(
+    d.storeName,
+    subject,
+    [
+      `<h1 style="margin:0 0 12px;font-size:20px;">Your order has shipped</h1>`,
+      `<p style="margin:0 0 16px;">Order <strong>${e(oneLine(d.orderNumber))}</strong> (${e(oneLine(d.groupName))}).</p>`,
+      `<p style="margin:0 0 16px;">Carrier: <strong>${e(oneLine(d.carrier))}</strong><br>Tracking number: <strong>${e(oneLine(d.trackingNumber))}</strong></p>`,
+      `<ul style="margin:0 0 16px;padding-left:20px;">`,
+      ...items.map((i) => `<li style="margin:0 0 4px;">${e(i)}</li>`),
+      `</ul>`,
+      ...(address.length ? [`<p style="margin:0 0 16px;">Going to:<br>${address.map(e).join('<br>')}</p>`] : []),
+      button(orderUrl, 'View your order'),
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}
+
 export interface RegistrationConfirmation {
   storeName: string;
   firstName: string;

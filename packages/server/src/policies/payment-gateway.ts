@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { parseTestToken } from '@store/core';
 import type { Database } from '../db/schema.ts';
+import { forUpdate } from '../db/locks.ts';
 
 export interface AuthorizeRequest {
   /** A gateway token (never a card number). */
@@ -23,6 +24,12 @@ export type AuthorizeResult =
   | { status: 'Declined'; message: string; brand: string | null; last4: string | null }
   | { status: 'Failed'; message: string }
   | { status: 'Invalid'; message: string };
+
+/** A refund's answer: done (with the gateway's reference of it), refused (nothing moved), or the gateway failed. */
+export type RefundResult =
+  | { status: 'Refunded'; refundReference: string }
+  | { status: 'Refused'; message: string }
+  | { status: 'Failed'; message: string };
 
 /**
  * The payment gateway: who authorises a payment token for an amount. A store plugs in its real
@@ -40,6 +47,7 @@ export type AuthorizeResult =
  *   }
  *   verifyAuthorization = (ref: string, amt: number, cur: string) => this.inner.verifyAuthorization(ref, amt, cur);
  *   void = (ref: string) => this.inner.void(ref);
+ *   refund = (ref: string, amt: number, key: string) => this.inner.refund(ref, amt, key);
  * }
  * createServices(db, { paymentGateway: new CappedGateway(new TestPaymentGateway(db), 100_000) });
  * ```
@@ -49,8 +57,16 @@ export interface PaymentGateway {
   authorize(req: AuthorizeRequest): Promise<AuthorizeResult>;
   /** PostAuth: check an authorisation the browser obtained itself. */
   verifyAuthorization(reference: string, amountMinor: number, currency: string): Promise<AuthorizeResult>;
-  /** Releases an authorisation that will not be used (a replaced payment, an order that could not be placed). */
+  /**
+   * Releases an authorisation that will not be used (a replaced payment, an order that could not be placed, an
+   * order cancelled before any of its money was given back).
+   */
   void(reference: string): Promise<void>;
+  /**
+   * Gives back part or all of what an authorisation paid. Never more than it authorised in all; the same
+   * idempotency key always gets the same answer, so a retried refund is made once.
+   */
+  refund(reference: string, amountMinor: number, idempotencyKey: string): Promise<RefundResult>;
 }
 
 /** A test card the gateway read from its token. */
@@ -123,6 +139,52 @@ export class TestPaymentGateway implements PaymentGateway {
       .set({ status: 'Voided' })
       .where('reference', '=', reference)
       .execute();
+  }
+
+  async refund(reference: string, amountMinor: number, idempotencyKey: string): Promise<RefundResult> {
+    if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
+      return { status: 'Refused', message: 'A refund is a whole, positive number of minor units.' };
+    return this.db.transaction().execute(async (trx) => {
+      // The authorisation's row is locked (PostgreSQL), so two refunds of one payment are counted one after the other.
+      const auth = await forUpdate(
+        trx,
+        trx.selectFrom('test_gateway_authorization').selectAll().where('reference', '=', reference),
+      ).executeTakeFirst();
+      const earlier = await trx
+        .selectFrom('test_gateway_refund')
+        .selectAll()
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
+      if (earlier) {
+        return earlier.reference === reference && earlier.amount_minor === amountMinor
+          ? { status: 'Refunded' as const, refundReference: earlier.refund_reference }
+          : { status: 'Refused' as const, message: 'This idempotency key was used for another refund.' };
+      }
+      if (auth?.status !== 'Claimed')
+        return {
+          status: 'Refused' as const,
+          message: 'The test gateway has no used authorisation with this reference.',
+        };
+      const done = await trx
+        .selectFrom('test_gateway_refund')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_minor'), eb.lit(0)).as('total'))
+        .where('reference', '=', reference)
+        .executeTakeFirstOrThrow();
+      if (Number(done.total) + amountMinor > auth.amount_minor)
+        return { status: 'Refused' as const, message: 'That is more than the payment has left to refund.' };
+      const refundReference = `refund_test_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+      await trx
+        .insertInto('test_gateway_refund')
+        .values({
+          idempotency_key: idempotencyKey,
+          reference,
+          refund_reference: refundReference,
+          amount_minor: amountMinor,
+          created_at: new Date(this.now()).toISOString(),
+        })
+        .execute();
+      return { status: 'Refunded' as const, refundReference };
+    });
   }
 
   private async record(

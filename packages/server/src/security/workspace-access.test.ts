@@ -7,8 +7,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mayDo, WORKSPACE_ACTIONS, type WorkspaceAction, type WorkspaceRole } from '@store/core';
-import { errorOf, startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
 import { DEMO_USERS } from '../seed/access.ts';
+import { BASE, errorOf, startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
+import { placeCardOrder, placeGuestOrder, productIdOf } from '../test-support/purchase.ts';
 import { CATALOGUE_MANAGER } from '../seed/workspace-users.ts';
 import { WORKSPACE_OPERATION } from '../test-support/owned-operations.ts';
 import { sendAs, WORKSPACE_BASE, WORKSPACE_CASES, type WorkspaceWorld } from '../test-support/workspace-operations.ts';
@@ -51,8 +52,23 @@ before(async () => {
       tiers: e.tiers,
     })),
     serial: 0,
+    ...(await placeOrders()),
   };
 });
+
+/** Orders for the order operations: a consumer's printed directory and dataset, and a guest's dataset. */
+async function placeOrders(): Promise<Pick<WorkspaceWorld, 'printedOrder' | 'datasetOrder' | 'cancellableOrderId'>> {
+  const consumer = parties.find((p) => p.name === 'consumer')!.agent;
+  const printed = await placeCardOrder(consumer, await productIdOf(s, 'PD-00001'));
+  const dataset = await placeCardOrder(consumer, await productIdOf(s, 'DS-00002'));
+  const read = async (id: string) => (await consumer.get(`${BASE}/order-summaries/${id}`)).body;
+  const shipped = (await read(printed)).deliveryGroups.find((g: any) => g.deliveryKind === 'Shipped');
+  return {
+    printedOrder: { id: printed, deliveryGroupId: shipped.id },
+    datasetOrder: { id: dataset, orderItemId: (await read(dataset)).lines[0].orderItemId },
+    cancellableOrderId: await placeGuestOrder(s, 'DS-00003'),
+  };
+}
 after(async () => {
   await s?.close();
 });
@@ -60,7 +76,9 @@ after(async () => {
 /** Everything a workspace call could change, read straight from the database. */
 async function snapshot(): Promise<string> {
   const db = s.db.db;
-  const count = async (table: 'audit_log' | 'product' | 'price_book_entry' | 'price_adjustment_tier') =>
+  const count = async (
+    table: 'audit_log' | 'product' | 'price_book_entry' | 'price_adjustment_tier' | 'order_refund' | 'mail_outbox',
+  ) =>
     Number(
       (
         await db
@@ -70,6 +88,19 @@ async function snapshot(): Promise<string> {
       ).n,
     );
   const store = await db.selectFrom('webstore').select('catalog_version').executeTakeFirstOrThrow();
+  const orderIds = [world.printedOrder.id, world.datasetOrder.id, world.cancellableOrderId];
+  const orders = await db
+    .selectFrom('sales_order')
+    .select(['id', 'status'])
+    .where('id', 'in', orderIds)
+    .orderBy('id')
+    .execute();
+  const groups = await db
+    .selectFrom('order_delivery_group')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('id')
+    .execute();
   const target = await db.selectFrom('product').selectAll().where('id', '=', world.productId).executeTakeFirstOrThrow();
   const prices = await db
     .selectFrom('price_book_entry')
@@ -85,6 +116,10 @@ async function snapshot(): Promise<string> {
     version: store.catalog_version,
     target,
     prices,
+    orders,
+    groups,
+    refunds: await count('order_refund'),
+    mail: await count('mail_outbox'),
   });
 }
 
@@ -168,7 +203,16 @@ describe('the workspace access matrix', () => {
     assert.equal(refusedBy.get('guest'), WORKSPACE_CASES.length);
     assert.equal(refusedBy.get('buyer'), WORKSPACE_CASES.length);
     assert.equal(refusedBy.get('registered shopper'), WORKSPACE_CASES.length);
-    assert.equal(refusedBy.get('catalogue manager'), 1, 'the catalogue manager is refused the audit log only');
+    const managerRefused = WORKSPACE_CASES.filter((c) => {
+      const action = actions.get(c.op);
+      return action !== 'any role' && !mayDo('catalogue_manager', action!);
+    });
+    assert.deepEqual(
+      managerRefused.map((c) => actions.get(c.op)?.split('.')[0]).filter((a, i, all) => all.indexOf(a) === i),
+      ['orders', 'audit'],
+      'the catalogue manager is refused the orders and the audit log only',
+    );
+    assert.equal(refusedBy.get('catalogue manager'), managerRefused.length);
     assert.equal(refusedBy.get('administrator'), undefined);
   });
 });

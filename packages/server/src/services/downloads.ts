@@ -89,6 +89,7 @@ export class DownloadService {
         'sales_order.status',
         'sales_order.webstore_id',
         'order_item.fulfilment',
+        'order_item.refunded_at',
         'product.sku',
         'product.name',
         'product.included_fields_json',
@@ -108,6 +109,10 @@ export class DownloadService {
       if (!row.account_id || !(await caller.mayActFor(row.account_id)))
         throw new ApiError(403, 'INSUFFICIENT_ACCESS', 'This download belongs to another account.');
     }
+    // A refunded dataset is no longer the buyer's: its links end, for whoever may otherwise use it (410: gone for good, with
+    // its own code, so the page can say why rather than offer a new link).
+    if (row.refunded_at)
+      throw new ApiError(410, 'DOWNLOAD_REFUNDED', 'This dataset was refunded, so its download has ended.');
     return { fileName: datasetFileName(row), stream: datasetCsvStream(row) };
   }
 }

@@ -164,6 +164,12 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   const publicUrl = (opts.publicUrl ?? process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
   services.orderPlacement.onPlaced.push(orderEmails({ publicUrl, downloads: services.downloads }));
   services.registration = new RegistrationService(services, publicUrl);
-  services.workspace = createWorkspace(db, services.webstores);
+  services.workspace = createWorkspace(db, services.webstores, {
+    orders: services.orders,
+    gateway: policies.paymentGateway,
+    publicUrl,
+    downloads: services.downloads,
+    sendNow: () => void services.mail.tick(),
+  });
   return services;
 }

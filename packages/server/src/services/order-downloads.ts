@@ -70,7 +70,7 @@ export async function recordBundleComponents(
   if (rows.length) await trx.insertInto('order_item_component').values(rows).execute();
 }
 
-/** The files an order's dataset lines deliver, in line order (a bundle line's components in the bundle's order). */
+/** The files an order's dataset lines not refunded deliver, in line order (a bundle line's components in the bundle's order). */
 export async function downloadableItems(db: Kysely<Database>, orderId: string): Promise<DownloadableItem[]> {
   const [lines, components] = await Promise.all([
     db
@@ -78,6 +78,8 @@ export async function downloadableItems(db: Kysely<Database>, orderId: string): 
       .select(['id', 'product_id', 'name', 'sku'])
       .where('order_id', '=', orderId)
       .where('fulfilment', '=', 'Dataset')
+      // A refunded line delivers nothing more (its links answer 410).
+      .where('refunded_at', 'is', null)
       .orderBy('seq')
       .execute(),
     db

@@ -9,9 +9,9 @@ import { MailOutbox } from '../mail/outbox.ts';
 import { downloadsReadyEmail, orderConfirmationEmail } from '../mail/templates.ts';
 import type { OrderPlacedHook } from './checkout/place-order.ts';
 import { EMAIL_LINK_TTL_MS, type DownloadService } from './downloads.ts';
-import { downloadableItems } from './order-downloads.ts';
+import { type DownloadableItem, downloadableItems } from './order-downloads.ts';
 
-export function orderEmails(opts: { publicUrl: string; downloads: DownloadService }): OrderPlacedHook {
+export function orderEmails(opts: OrderMailOptions): OrderPlacedHook {
   return async (trx: Kysely<Database>, order: SalesOrderTable) => {
     const store = await trx
       .selectFrom('webstore')
@@ -34,7 +34,7 @@ export function orderEmails(opts: { publicUrl: string; downloads: DownloadServic
         .execute(),
     ]);
     const shipped = groups.find((g) => g.kind === 'Shipped' && g.address_json);
-    const orderUrl = `${opts.publicUrl}/orders/${order.id}`;
+    const orderUrl = orderPageUrl(opts.publicUrl, order.id);
     const confirmation = orderConfirmationEmail({
       storeName: store.name,
       orderNumber: order.order_number,
@@ -58,22 +58,46 @@ export function orderEmails(opts: { publicUrl: string; downloads: DownloadServic
       gift: { wrapped: order.gift_wrap === 1, toName: order.gift_to_name, message: order.gift_message },
       orderUrl,
     });
-    await MailOutbox.enqueueIn(trx, 'order-confirmation', { to: order.email, ...confirmation });
+    await MailOutbox.enqueueIn(trx, 'order-confirmation', { to: order.email, ...confirmation }, new Date(), order.id);
     // One link per file: a bundle line gives one per dataset it contains.
-    const files = await downloadableItems(trx, order.id);
-    if (!files.length) return;
-    const links = await opts.downloads.sign(trx, order, files, EMAIL_LINK_TTL_MS);
-    const expires = new Date(Date.now() + EMAIL_LINK_TTL_MS);
-    const ready = downloadsReadyEmail({
-      storeName: store.name,
-      orderNumber: order.order_number,
-      orderUrl,
-      downloads: links.map((l) => ({ name: downloadName(l), url: `${opts.publicUrl}${l.url}` })),
-      expiresText: `${expires.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`,
-    });
-    await MailOutbox.enqueueIn(trx, 'downloads-ready', { to: order.email, ...ready });
+    await queueDownloadsEmail(trx, order, store.name, opts, await downloadableItems(trx, order.id));
   };
 }
+
+export interface OrderMailOptions {
+  publicUrl: string;
+  downloads: DownloadService;
+}
+
+/**
+ * Queues the downloads email with freshly signed week-long links for these dataset lines, in the caller's
+ * transaction: at placement, and again when the seller re-sends it (issue 15 §6). Nothing for no lines.
+ */
+export async function queueDownloadsEmail(
+  trx: Kysely<Database>,
+  order: Pick<SalesOrderTable, 'id' | 'webstore_id' | 'order_number' | 'email'>,
+  storeName: string,
+  opts: OrderMailOptions,
+  files: DownloadableItem[],
+): Promise<string | null> {
+  if (!files.length) return null;
+  const links = await opts.downloads.sign(trx, order, files, EMAIL_LINK_TTL_MS);
+  const ready = downloadsReadyEmail({
+    storeName,
+    orderNumber: order.order_number,
+    orderUrl: orderPageUrl(opts.publicUrl, order.id),
+    downloads: links.map((l) => ({ name: downloadName(l), url: `${opts.publicUrl}${l.url}` })),
+    expiresText: utcDateTime(new Date(Date.now() + EMAIL_LINK_TTL_MS)),
+  });
+  return MailOutbox.enqueueIn(trx, 'downloads-ready', { to: order.email, ...ready }, new Date(), order.id);
+}
+
+/** The shopper's page of an order, as emails link to it. */
+export const orderPageUrl = (publicUrl: string, orderId: string) => `${publicUrl}/orders/${orderId}`;
+
+/** "28 November 2026, 10:00 UTC". */
+export const utcDateTime = (at: Date) =>
+  `${at.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
 
 async function paymentSummary(trx: Kysely<Database>, order: SalesOrderTable): Promise<string> {
   if (order.payment_method === 'PurchaseOrder') return `Purchase order ${order.po_number}`;

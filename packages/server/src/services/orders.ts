@@ -11,6 +11,8 @@ import {
   billingFrequencyLabel,
   type CheckoutAddress,
   type ContactInfo,
+  type DeliveryGroupStatus,
+  type OrderRefundView,
   type DownloadLink,
   type OrderDetail,
   type OrderLine,
@@ -125,13 +127,22 @@ export class OrderService {
   }
 
   async detail(store: Webstore, o: SalesOrderTable): Promise<OrderDetail> {
-    const [items, groups, adjustments, account] = await Promise.all([
+    const [items, groups, adjustments, account, refunds] = await Promise.all([
       this.db.selectFrom('order_item').selectAll().where('order_id', '=', o.id).orderBy('seq').execute(),
       this.db.selectFrom('order_delivery_group').selectAll().where('order_id', '=', o.id).orderBy('id').execute(),
       this.db.selectFrom('order_adjustment').selectAll().where('order_id', '=', o.id).orderBy('id').execute(),
       o.account_id
         ? this.db.selectFrom('account').select('name').where('id', '=', o.account_id).executeTakeFirst()
         : undefined,
+      // The buyer sees the money that has come back (a refund the gateway has not yet answered is not theirs yet).
+      this.db
+        .selectFrom('order_refund')
+        .selectAll()
+        .where('order_id', '=', o.id)
+        .where('status', '=', 'Succeeded')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
     ]);
     const adj = (a: (typeof adjustments)[number]) => ({
       promotionId: a.promotion_id,
@@ -155,6 +166,8 @@ export class OrderService {
       totalTax: money(i.tax_minor),
       totalPrice: money(i.total_minor),
       adjustments: adjustments.filter((a) => a.order_item_id === i.id).map(adj),
+      status: i.refunded_at ? 'Refunded' : 'Active',
+      refundedAmount: money(i.refunded_minor),
     }));
     return {
       ...this.summaryOf(store, o, account?.name ?? null),
@@ -169,16 +182,35 @@ export class OrderService {
         deliveryMethodName: g.method_name,
         deliveryKind: g.kind as 'Digital' | 'Shipped',
         shippingFee: money(g.fee_minor),
+        status: g.status as DeliveryGroupStatus,
+        carrier: g.carrier,
+        trackingNumber: g.tracking_number,
+        shippedAt: g.shipped_at,
       })),
       cartAdjustments: adjustments.filter((a) => a.order_item_id === null).map(adj),
-      hasDownloads: o.status !== 'Cancelled' && lines.some((l) => l.fulfilment === 'Dataset'),
+      hasDownloads: o.status !== 'Cancelled' && lines.some((l) => l.fulfilment === 'Dataset' && l.status === 'Active'),
+      refunds: refunds.map((r) => ({
+        refundId: r.id,
+        kind: r.kind as OrderRefundView['kind'],
+        amount: money(r.amount_minor),
+        createdDate: r.created_at,
+        orderItemIds: JSON.parse(r.order_item_ids_json) as string[],
+        reason: r.reason,
+      })),
+      totalRefundedAmount: money(refunds.reduce((sum, r) => sum + r.amount_minor, 0)),
     };
   }
 
-  /** The files the order's datasets deliver, for signing download links (nothing for a cancelled order). */
-  async downloadable(o: SalesOrderTable): Promise<DownloadableItem[]> {
+  /**
+   * The files the order's datasets deliver, for signing download links (nothing for a cancelled order, nor a
+   * refunded line); `db` is the caller's transaction when it has one.
+   */
+  async downloadable(
+    o: Pick<SalesOrderTable, 'id' | 'status'>,
+    db: Kysely<Database> = this.db,
+  ): Promise<DownloadableItem[]> {
     if (o.status === 'Cancelled') return [];
-    return downloadableItems(this.db, o.id);
+    return downloadableItems(db, o.id);
   }
 
   async subscriptions(store: Webstore, viewer: OrderViewer): Promise<SubscriptionCollection> {

@@ -6,10 +6,16 @@ import type { Agent, Reply } from './server.ts';
 
 export const WORKSPACE_BASE = '/services/admin/webstores/0ZE000000000001AAA';
 
-/** What the calls work on: a product of the demo catalogue and its current prices. */
+/** What the calls work on: a product of the demo catalogue and its current prices, and orders placed for them. */
 export interface WorkspaceWorld {
   productId: string;
   prices: Array<{ priceBookId: string; sellingModelId: string | null; unitPrice: string; tiers: unknown[] }>;
+  /** A printed directory's order and its shipped delivery group (to ship), with nothing shipped yet. */
+  printedOrder: { id: string; deliveryGroupId: string };
+  /** A dataset order (downloads re-sent, a line refunded). */
+  datasetOrder: { id: string; orderItemId: string };
+  /** An order only the cancel case touches. */
+  cancellableOrderId: string;
   /** Makes each creation's SKU unique. */
   serial: number;
 }
@@ -22,6 +28,7 @@ export interface WorkspaceCase {
 
 const P = '/services/admin/webstores/{webstoreId}';
 const product = (w: WorkspaceWorld) => `${WORKSPACE_BASE}/products/${w.productId}`;
+const order = (id: string) => `${WORKSPACE_BASE}/orders/${id}`;
 
 export const WORKSPACE_CASES: WorkspaceCase[] = [
   { op: `GET ${P}/me`, call: () => ({ method: 'GET', path: `${WORKSPACE_BASE}/me` }) },
@@ -53,6 +60,39 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
   },
   { op: `GET ${P}/price-books`, call: () => ({ method: 'GET', path: `${WORKSPACE_BASE}/price-books` }) },
   { op: `GET ${P}/categories`, call: () => ({ method: 'GET', path: `${WORKSPACE_BASE}/categories` }) },
+  {
+    op: `GET ${P}/orders`,
+    call: () => ({ method: 'GET', path: `${WORKSPACE_BASE}/orders?pageSize=5&hasPrintedGoods=true&q=DD` }),
+  },
+  { op: `GET ${P}/orders/{orderId}`, call: (w) => ({ method: 'GET', path: order(w.datasetOrder.id) }) },
+  {
+    op: `POST ${P}/orders/{orderId}/delivery-groups/{deliveryGroupId}/actions/ship`,
+    call: (w) => ({
+      method: 'POST',
+      path: `${order(w.printedOrder.id)}/delivery-groups/${w.printedOrder.deliveryGroupId}/actions/ship`,
+      body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    }),
+  },
+  {
+    op: `POST ${P}/orders/{orderId}/actions/resend-downloads`,
+    call: (w) => ({ method: 'POST', path: `${order(w.datasetOrder.id)}/actions/resend-downloads`, body: {} }),
+  },
+  {
+    op: `POST ${P}/orders/{orderId}/refunds`,
+    call: (w) => ({
+      method: 'POST',
+      path: `${order(w.datasetOrder.id)}/refunds`,
+      body: { orderItemIds: [w.datasetOrder.orderItemId], reason: 'Matrix refund' },
+    }),
+  },
+  {
+    op: `POST ${P}/orders/{orderId}/actions/cancel`,
+    call: (w) => ({
+      method: 'POST',
+      path: `${order(w.cancellableOrderId)}/actions/cancel`,
+      body: { reason: 'Matrix cancel' },
+    }),
+  },
   {
     op: `GET ${P}/audit-log`,
     call: () => ({ method: 'GET', path: `${WORKSPACE_BASE}/audit-log?pageSize=5&recordType=Product` }),

@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index.ts';
 import { workspaceAuditRoutes } from './audit.ts';
 import { workspaceCatalogueRoutes } from './catalogue.ts';
+import { workspaceOrderRoutes } from './orders.ts';
 
 export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
   workspaceAuditRoutes(app, s);
+  workspaceOrderRoutes(app, s);
 }

@@ -7,18 +7,45 @@ import { CatalogueChanges } from './catalogue-change.ts';
 import { CategoryAdmin } from './category-admin.ts';
 import { PriceAdmin } from './price-admin.ts';
 import { ProductAdmin } from './product-admin.ts';
+import { OrderAdmin } from './order-admin.ts';
+import { OrderChanges } from './order-change.ts';
+import { OrderFulfilment } from './order-fulfilment.ts';
+import { OrderRefunds } from './order-refunds.ts';
+import type { OrderService } from '../orders.ts';
+import type { OrderMailOptions } from '../order-mail.ts';
+import type { PaymentGateway } from '../../policies/payment-gateway.ts';
 
 export interface Workspace {
   audit: AuditLog;
   products: ProductAdmin;
   prices: PriceAdmin;
   categories: CategoryAdmin;
+  /** Orders (issue 15 §6): the table and detail, fulfilment, refunds and cancellation. */
+  orders: OrderAdmin;
+  fulfilment: OrderFulfilment;
+  refunds: OrderRefunds;
 }
 
-export function createWorkspace(db: Kysely<Database>, webstores: WebstoreResolver): Workspace {
+/** What the order workspace works through: the shopper's order view, the gateway and the order emails. */
+export interface OrderWorkspaceDeps extends OrderMailOptions {
+  orders: OrderService;
+  gateway: PaymentGateway;
+  /** Sends queued mail now rather than at the outbox's next round. */
+  sendNow(): void;
+}
+
+export function createWorkspace(
+  db: Kysely<Database>,
+  webstores: WebstoreResolver,
+  orderDeps: OrderWorkspaceDeps,
+): Workspace {
   const audit = new AuditLog(db);
   const changes = new CatalogueChanges(db, audit, webstores);
+  const orderChanges = new OrderChanges(db, audit);
   return {
+    orders: new OrderAdmin(db, orderDeps.orders),
+    fulfilment: new OrderFulfilment(orderChanges, orderDeps),
+    refunds: new OrderRefunds(db, orderChanges, orderDeps.gateway),
     audit,
     products: new ProductAdmin(db, changes),
     prices: new PriceAdmin(db, changes),

@@ -248,6 +248,7 @@ export class OrderPlacement {
       gift_message: cart.gift_message,
       gift_to_name: cart.gift_to_name,
       total_gift_wrap_minor: cart.total_gift_wrap_minor,
+      refunded_minor: 0,
     };
     await trx.insertInto('sales_order').values(order).execute();
     await this.step();
@@ -270,6 +271,11 @@ export class OrderPlacement {
           kind: g.kind ?? 'Shipped',
           fee_minor: g.fee_minor ?? 0,
           shipping_instructions: g.shipping_instructions,
+          // A digital group is delivered with its download links; a shipped one waits for the seller.
+          status: g.kind === 'Digital' ? 'Delivered' : 'Pending',
+          carrier: null,
+          tracking_number: null,
+          shipped_at: null,
         };
       });
     if (groupRows.length) await trx.insertInto('order_delivery_group').values(groupRows).execute();
@@ -296,6 +302,8 @@ export class OrderPlacement {
         tax_minor: i.tax_minor,
         total_minor: lineTotal,
         seq,
+        refunded_minor: 0,
+        refunded_at: null,
         _adjustments: JSON.parse(i.adjustments_json) as CartAdjustment[],
         _model: m,
       };

@@ -193,6 +193,8 @@ describe('the order view', () => {
         totalTax: '0.00',
         totalPrice: '449.10',
         adjustments: [],
+        status: 'Active',
+        refundedAmount: '0.00',
       },
     ],
     deliveryGroups: [
@@ -216,10 +218,16 @@ describe('the order view', () => {
         deliveryMethodName: 'Secure download',
         deliveryKind: 'Digital',
         shippingFee: '0.00',
+        status: 'Delivered',
+        carrier: null,
+        trackingNumber: null,
+        shippedAt: null,
       },
     ],
     cartAdjustments: [],
     hasDownloads: true,
+    refunds: [],
+    totalRefundedAmount: '0.00',
   } as OrderDetail;
   const link = {
     orderItemId: '802000000000001AAA',
@@ -274,6 +282,70 @@ describe('the order view', () => {
     assert.match(t, /Delivery Free Gift wrap \$4\.95 Tax \$0\.00 Total \$454\.05/);
     assert.match(t, /Gift Gift wrapped To: Ada L\. Happy 40th, &lt;Ada&gt;!/);
     assert.doesNotMatch(html, /<Ada>/);
+  });
+
+  describe('the order after the seller acted (issue 15)', () => {
+    const parcel = (over: Partial<OrderDetail['deliveryGroups'][number]>) => ({
+      ...order.deliveryGroups[0]!,
+      id: 'p',
+      name: 'Printed directories',
+      deliveryKind: 'Shipped' as const,
+      deliveryMethodName: 'Standard Ground',
+      status: 'Pending' as const,
+      ...over,
+    });
+    const view = (o: OrderDetail) =>
+      text(
+        renderToString(
+          createElement(OrderDetailView, {
+            data: { order: o, downloads: [], statusLabel: o.statusLabel, placed: false, storeCountry: 'US' },
+          }),
+        ),
+      );
+
+    test('a shipped parcel shows its carrier, tracking number and day; one not yet shipped says so', () => {
+      const t = view({
+        ...order,
+        deliveryGroups: [
+          parcel({
+            status: 'Shipped',
+            carrier: 'UPS',
+            trackingNumber: '1Z999AA10123456784',
+            shippedAt: '2026-11-23T10:00:00.000Z',
+          }),
+          parcel({ id: 'q', name: 'Second office' }),
+        ],
+      });
+      assert.match(
+        t,
+        /Shipping Printed directories Status Shipped November 23, 2026 Carrier UPS Tracking number 1Z999AA10123456784/,
+      );
+      assert.match(t, /Second office Not shipped yet\./);
+    });
+
+    test('refunds: each with its day, amount and where the money went, the refunded line marked', () => {
+      const t = view({
+        ...order,
+        lines: [{ ...order.lines[0]!, status: 'Refunded', refundedAmount: '449.10' }],
+        refunds: [
+          {
+            refundId: 'r',
+            kind: 'Refund',
+            amount: '449.10',
+            createdDate: '2026-11-24T09:00:00.000Z',
+            orderItemIds: ['802000000000001AAA'],
+            reason: 'Wrong list',
+          },
+        ],
+        totalRefundedAmount: '449.10',
+      });
+      assert.match(t, /\$449\.10 · Refunded/);
+      assert.match(
+        t,
+        /Refunds November 24, 2026: \$449\.10\. Refunded to your card\. Wrong list Refunded in all: \$449\.10/,
+      );
+      assert.doesNotMatch(view(order), /Refunds|Shipping/);
+    });
   });
 });
 

@@ -1,12 +1,15 @@
 // One order (/orders/:orderSummaryId): the confirmation right after "Place order" (?placed=1: "Thank you
 // for your order") and the detail from the order history are the same view: number, status, date, lines,
-// totals, delivery, payment, the gift wrap and message when chosen, and a Downloads section for the datasets.
+// totals, delivery, payment, the gift wrap and message when chosen, and a Downloads section for the datasets;
+// once the seller acts (issue 15), the refunds and each parcel's carrier and tracking number.
 
 import { useLoaderData } from 'react-router';
 import { sellingModelTypeLabel } from '@store/core';
 import { AddressBlock } from '../../components/checkout/AddressBlock.tsx';
 import { AppLink } from '../../components/ui/AppLink.tsx';
 import { DownloadList } from '../../components/account/DownloadList.tsx';
+import { OrderRefunds } from '../../components/account/OrderRefunds.tsx';
+import { OrderShipments } from '../../components/account/OrderShipments.tsx';
 import { OrderTotals } from '../../components/checkout/OrderTotals.tsx';
 import { money, quantityText } from '../../lib/cart/cart-view.ts';
 import { CHECKOUT_TEXT, contactLines, orderDate, ORDERS_PATH } from '../../lib/checkout/checkout-view.ts';
@@ -57,7 +60,10 @@ export function OrderDetailView({ data }: { data: OrderPageData }) {
                 ) : null}
               </span>
               <span className="review-line__qty">{`Qty ${quantityText(l.quantity)} × ${money(l.salesPrice, order.currencyIsoCode)}`}</span>
-              <span className="review-line__total">{money(l.totalPrice, order.currencyIsoCode)}</span>
+              <span className="review-line__total">
+                {money(l.totalPrice, order.currencyIsoCode)}
+                {l.status === 'Refunded' ? <span className="review-line__plan">{' · Refunded'}</span> : null}
+              </span>
             </li>
           ))}
         </ul>
@@ -72,6 +78,8 @@ export function OrderDetailView({ data }: { data: OrderPageData }) {
         total={order.grandTotalAmount}
         taxType={order.taxType}
       />
+      <OrderRefunds refunds={order.refunds ?? []} total={order.totalRefundedAmount} currency={order.currencyIsoCode} />
+      <OrderShipments groups={order.deliveryGroups} />
       {order.giftOptions?.giftWrap || order.giftOptions?.giftMessage || order.giftOptions?.giftToName ? (
         <section aria-labelledby="order-gift-title" className="order__gift">
           <h2 id="order-gift-title">Gift</h2>
