@@ -27,3 +27,5 @@ export * from './html.ts';
 export * from './text-safety.ts';
 export * from './workspace-permissions.ts';
 export * from './tier-rules.ts';
+export * from './promotion-rules.ts';
+export * from './store-settings.ts';

@@ -9,6 +9,7 @@ import * as m005 from './migrations/005_checkout.ts';
 import * as m006 from './migrations/006_account_safety.ts';
 import * as m007 from './migrations/007_gift_wrap.ts';
 import * as m008 from './migrations/008_audit_log.ts';
+import * as m009 from './migrations/009_merchandising.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '006_account_safety': m006,
   '007_gift_wrap': m007,
   '008_audit_log': m008,
+  '009_merchandising': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

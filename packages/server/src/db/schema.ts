@@ -313,6 +313,10 @@ export interface CouponTable {
   webstore_id: string;
   code: string;
   is_active: number;
+  /** Orders that may use the code in all; null = no limit (issue 15). */
+  max_uses: number | null;
+  /** Placed orders that took something off with the code. */
+  times_used: Generated<number>;
 }
 
 export interface CartTable {
@@ -654,6 +658,16 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   server_secret: ServerSecretTable;
   audit_log: AuditLogTable;
+  password_reset: PasswordResetTable;
+}
+
+/** A buyer's password-reset link (issue 15): the SHA-256 of the mailed token, good once until it expires. */
+export interface PasswordResetTable {
+  token_hash: string;
+  user_id: string;
+  webstore_id: string;
+  expires_at: string;
+  created_at: string;
 }
 
 /** One change made in the workspace (issue 15): who, when, what, and the record before and after (JSON). */

@@ -28,9 +28,21 @@ export class WebstoreResolver {
   constructor(private db: Kysely<Database>) {}
 
   async get(id: string): Promise<Webstore> {
+    return this.read(id, false);
+  }
+
+  /**
+   * The store as the database has it now, bypassing (and refreshing) the cache: for the application context,
+   * which must answer a settings change made in another process at once, and for the settings form.
+   */
+  fresh(id: string): Promise<Webstore> {
+    return this.read(id, true);
+  }
+
+  private async read(id: string, fresh: boolean): Promise<Webstore> {
     const hit = this.cache.get(id);
     const now = Date.now();
-    let store = hit && now - hit.at < TTL_MS ? hit.store : undefined;
+    let store = !fresh && hit && now - hit.at < TTL_MS ? hit.store : undefined;
     if (store === undefined) {
       const row = await this.db
         .selectFrom('webstore')

@@ -7,7 +7,7 @@ export const workspaceParams = z.object({ webstoreId: z.string().min(1).max(40) 
 export const productParams = workspaceParams.extend({ productId: z.string().max(18) });
 
 /** Paging and sorting every workspace table accepts. */
-const tableQuery = {
+export const tableQuery = {
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   pageSize: z.coerce.number().int().min(1).max(100).optional(),
   sort: z
@@ -88,7 +88,9 @@ export const pricesBody = z.object({
 
 export const auditQuery = z.object({
   ...tableQuery,
-  recordType: z.enum(['Product', 'ProductPrices']).optional(),
+  recordType: z
+    .enum(['Product', 'ProductPrices', 'Promotion', 'Account', 'Buyer', 'BuyerGroup', 'StoreSettings'])
+    .optional(),
   recordId: recordId.optional(),
   userId: z
     .string()
