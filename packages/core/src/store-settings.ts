@@ -21,7 +21,12 @@ export interface StoreSettings {
   taxType: 'Net' | 'Gross';
   shippingCountries: string[];
   giftingConfig: ApplicationContext['giftingConfig'];
+  /** How long a logged-in session may sit idle; null = the server's default (SESSION_IDLE_TIMEOUT_S). */
+  sessionIdleTimeoutSeconds: number | null;
 }
+
+/** The idle timeouts a seller may choose: five minutes to a week (a session's whole lifetime). */
+export const SESSION_IDLE_TIMEOUT_RANGE_S = { min: 300, max: 7 * 24 * 3600 } as const;
 
 /** The settings part of an application context (plus the store's name, which lives on the webstore row). */
 export function storeSettingsOf(ctx: ApplicationContext, storeName: string): StoreSettings {
@@ -38,6 +43,7 @@ export function storeSettingsOf(ctx: ApplicationContext, storeName: string): Sto
     taxType: ctx.taxType,
     shippingCountries: [...ctx.shippingCountries],
     giftingConfig: { ...ctx.giftingConfig },
+    sessionIdleTimeoutSeconds: ctx.sessionIdleTimeoutSeconds ?? null,
   };
 }
 
@@ -78,6 +84,10 @@ export function storeSettingsProblem(s: StoreSettings): string | null {
   if (new Set(s.shippingCountries).size !== s.shippingCountries.length) return 'A shipping country is listed twice.';
   if (s.guestCheckoutEnabled && !s.guestCartEnabled) return 'Guest checkout needs guest carts to be on.';
   if (s.guestCartEnabled && !s.guestBrowsingEnabled) return 'Guest carts need guest browsing to be on.';
+  const idle = s.sessionIdleTimeoutSeconds;
+  const { min, max } = SESSION_IDLE_TIMEOUT_RANGE_S;
+  if (idle !== null && (!Number.isInteger(idle) || idle < min || idle > max))
+    return `The session timeout must be a whole number of seconds from ${min} to ${max}, or none for the server's default.`;
   const g = s.giftingConfig;
   if (!g.isGiftingEnabled && (g.isGiftMessageEnabled || g.isGiftWrapEnabled))
     return 'Gift messages and gift wrap need gifting to be on.';

@@ -121,6 +121,7 @@ export const settingsBody = z
     giftingConfig: z
       .object({ isGiftingEnabled: z.boolean(), isGiftMessageEnabled: z.boolean(), isGiftWrapEnabled: z.boolean() })
       .strict(),
+    sessionIdleTimeoutSeconds: z.number().int().min(1).max(1e9).nullable(),
   })
   .partial()
   .strict()
