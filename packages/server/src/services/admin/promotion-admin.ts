@@ -24,6 +24,7 @@ import type { CouponTable, Database, PromotionTable } from '../../db/schema.ts';
 type CouponRow = Selectable<CouponTable>;
 import { ApiError, notFound, rejectProblem } from '../../domain/errors.ts';
 import { checkedId, randomRecordId } from '../../domain/record-ids.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { firstUnknownId } from './known-ids.ts';
 import type { RecordedChanges } from './recorded-change.ts';
 import { containsPattern, pageWindow, tablePage, tableSort, type TablePage, type TableRequest } from './table-query.ts';
@@ -179,25 +180,42 @@ export class PromotionAdmin {
     const fields: PromotionFields = { ...PROMOTION_DEFAULTS, ...input };
     await this.check(webstoreId, fields);
     const id = randomRecordId(KEY_PREFIXES.promotion);
-    return this.changes.run(webstoreId, actor, async (trx) => {
-      await trx
-        .insertInto('promotion')
-        .values({ id, webstore_id: webstoreId, ...this.columns(fields) })
-        .execute();
-      await this.writeCoupons(trx, webstoreId, id, fields.coupons);
-      const after = promotionView(await this.row(trx, webstoreId, id), await this.couponsOf(trx, [id]));
-      return {
-        result: after,
-        change: {
-          action: 'create',
-          recordType: 'Promotion',
-          recordId: id,
-          recordLabel: after.name,
-          before: null,
-          after,
-        },
-      };
-    });
+    return this.codesTaken(() =>
+      this.changes.run(webstoreId, actor, async (trx) => {
+        await trx
+          .insertInto('promotion')
+          .values({ id, webstore_id: webstoreId, ...this.columns(fields) })
+          .execute();
+        await this.writeCoupons(trx, webstoreId, id, fields.coupons);
+        const after = promotionView(await this.row(trx, webstoreId, id), await this.couponsOf(trx, [id]));
+        return {
+          result: after,
+          change: {
+            action: 'create',
+            recordType: 'Promotion',
+            recordId: id,
+            recordLabel: after.name,
+            before: null,
+            after,
+          },
+        };
+      }),
+    );
+  }
+
+  /** A code another request gave to another promotion between our check and our write: the same 409. */
+  private async codesTaken<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err))
+        throw new ApiError(
+          409,
+          'DUPLICATE_VALUE',
+          'A coupon code was just given to another promotion; choose another.',
+        );
+      throw err;
+    }
   }
 
   /** Changes the fields sent; `coupons`, when sent, is the promotion's whole list of codes. */
@@ -208,23 +226,25 @@ export class PromotionAdmin {
     patch: Partial<PromotionFields>,
   ): Promise<AdminPromotion> {
     const id = checkedId(promotionId, KEY_PREFIXES.promotion);
-    return this.changes.run(webstoreId, actor, async (trx) => {
-      const before = promotionView(await this.row(trx, webstoreId, id), await this.couponsOf(trx, [id]));
-      const { id: _id, coupons: current, ...kept } = before;
-      const fields: PromotionFields = {
-        ...kept,
-        coupons: current.filter((c) => c.isActive).map((c) => ({ code: c.code, maxUses: c.maxUses })),
-        ...patch,
-      };
-      await this.check(webstoreId, fields, trx);
-      await trx.updateTable('promotion').set(this.columns(fields)).where('id', '=', id).execute();
-      if (patch.coupons) await this.writeCoupons(trx, webstoreId, id, patch.coupons);
-      const after = promotionView(await this.row(trx, webstoreId, id), await this.couponsOf(trx, [id]));
-      return {
-        result: after,
-        change: { action: 'update', recordType: 'Promotion', recordId: id, recordLabel: after.name, before, after },
-      };
-    });
+    return this.codesTaken(() =>
+      this.changes.run(webstoreId, actor, async (trx) => {
+        const before = promotionView(await this.row(trx, webstoreId, id), await this.couponsOf(trx, [id]));
+        const { id: _id, coupons: current, ...kept } = before;
+        const fields: PromotionFields = {
+          ...kept,
+          coupons: current.filter((c) => c.isActive).map((c) => ({ code: c.code, maxUses: c.maxUses })),
+          ...patch,
+        };
+        await this.check(webstoreId, fields, trx);
+        await trx.updateTable('promotion').set(this.columns(fields)).where('id', '=', id).execute();
+        if (patch.coupons) await this.writeCoupons(trx, webstoreId, id, patch.coupons);
+        const after = promotionView(await this.row(trx, webstoreId, id), await this.couponsOf(trx, [id]));
+        return {
+          result: after,
+          change: { action: 'update', recordType: 'Promotion', recordId: id, recordLabel: after.name, before, after },
+        };
+      }),
+    );
   }
 
   /** Orders that applied each promotion and what it took off them. */

@@ -19,6 +19,7 @@ import {
 import type { CartTable, CheckoutTable, Database, SalesOrderTable } from '../../db/schema.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { forUpdate } from '../../db/locks.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { availableStock, defaultSourceStock, freeStock, heldByCarts } from '../stock.ts';
 import type { Services } from '../index.ts';
 import type { CartOwner } from '../carts/cart-owner.ts';
@@ -410,11 +411,4 @@ export class OrderPlacement {
           .execute();
     }
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
-  );
 }
