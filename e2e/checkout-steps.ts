@@ -65,3 +65,16 @@ export async function fillCard(page: Page, number: string) {
   await payment.getByLabel('Security code').fill('123');
   await payment.getByRole('button', { name: 'Use this card' }).click();
 }
+
+/** On the checkout page: a guest's contact details, the US address and the accepted card, then the order placed. */
+export async function guestPlacesOrder(page: Page, email: string) {
+  await fillGuestContact(page, email);
+  await fillUsAddress(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await section(page, /Payment/)
+    .getByText(/Visa ending in 4242/)
+    .waitFor();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/orders/'));
+  await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
+}

@@ -8,7 +8,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
-import { badge, fillCard, fillGuestContact, fillUsAddress, hydrated, section } from './checkout-steps.ts';
+import { badge, guestPlacesOrder, hydrated, section } from './checkout-steps.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../packages/server/src/seed/access.ts';
 import { placeCardOrder } from '../packages/server/src/test-support/purchase.ts';
 
@@ -123,15 +123,7 @@ describe('the Content-Security-Policy in the browser', () => {
     // Each checkout step, then the order, on one document.
     await visit(w, '/checkout', 'Checkout');
     await section(page, /Review your order/).waitFor();
-    await fillGuestContact(page, 'csp@example.com');
-    await fillUsAddress(page);
-    await fillCard(page, '4242 4242 4242 4242');
-    await section(page, /Payment/)
-      .getByText(/Visa ending in 4242/)
-      .waitFor();
-    await page.getByRole('button', { name: 'Place order' }).click();
-    await page.waitForURL((u) => u.pathname.startsWith('/orders/'));
-    await page.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
+    await guestPlacesOrder(page, 'csp@example.com');
     const confirmation = new URL(page.url());
     await visit(w, confirmation.pathname + confirmation.search, 'Thank you for your order');
 
