@@ -159,19 +159,27 @@ describe('editing promotions', () => {
       isActive: false,
     });
     assert.equal(made.status, 201, made.text);
-    // What a shopper's product page asks: the promotions that apply to the product.
-    const adjustmentsOf = async () =>
-      ((await s.api(`/promotions/products?productIds=${productId}`)).body.promotionProducts[0]?.promotions ?? []).map(
-        (p: any) => p.promotionId,
-      );
-    assert.equal((await adjustmentsOf()).includes(made.body.id), false, 'switched off: not applied');
+    // What a shopper's product page asks, of this process and of a second one on the same database: the
+    // promotions that apply to the product.
+    const other = await startTestServer({ shareDatabaseOf: s });
+    const appliesIn = async (server: TestServer) =>
+      (
+        (await server.api(`/promotions/products?productIds=${productId}`)).body.promotionProducts[0]?.promotions ?? []
+      ).some((p: any) => p.promotionId === made.body.id);
+    const applies = async () => {
+      const [here, there] = [await appliesIn(s), await appliesIn(other)];
+      assert.equal(here, there, 'both processes answer alike');
+      return here;
+    };
+    assert.equal(await applies(), false, 'switched off: not applied');
 
     const on = await manager.patch(`${WS}/promotions/${made.body.id}`, { isActive: true, priority: 2 });
     assert.equal(on.status, 200, on.text);
     assert.equal(on.body.isActive, true);
     assert.equal(on.body.priority, 2);
     assert.equal(on.body.name, 'Manager: 12% off US Dentists', 'fields not sent are kept');
-    assert.equal((await adjustmentsOf()).includes(made.body.id), true, 'switched on: applied');
+    assert.equal(await applies(), true, 'switched on: applied');
+    await other.close();
 
     const audit = await admin.get(`${WS}/audit-log?recordId=${made.body.id}&sort=occurredAt`);
     assert.deepEqual(
