@@ -89,6 +89,17 @@ describe('confirmRegistration', () => {
   });
 });
 
+describe('confirmPasswordReset', () => {
+  it("POSTs the link's token and the new password as typed, and resolves on 204", async () => {
+    const { client, calls } = setup(() => new Response(null, { status: 204 }));
+    assert.equal(await client.confirmPasswordReset(' tok456 ', ' new pass 1 '), undefined);
+    assert.equal(calls[0].url, '/services/auth/password-reset/confirm');
+    assert.deepEqual(JSON.parse(calls[0].body!), { token: 'tok456', password: ' new pass 1 ' });
+    assert.equal(calls[0].headers['X-CSRF-Token'], 'tok');
+    await assert.rejects(client.confirmPasswordReset('tok', ''), TypeError);
+  });
+});
+
 describe('logout', () => {
   it('POSTs to /services/auth/logout with no body and resolves on 204', async () => {
     const { client, calls } = setup(() => new Response(null, { status: 204 }));

@@ -37,6 +37,11 @@ export interface IdentityCalls {
   register(registration: RegistrationInput, options?: CallOptions): Promise<RegistrationSent>;
   /** Finishes a registration with its link's token and logs the shopper in; 400 for a used or expired link. */
   confirmRegistration(token: string, options?: CallOptions): Promise<AuthSession>;
+  /**
+   * Sets a new password with a password-reset link's token (issue 15; the shopper then logs in). 400 for a used,
+   * expired or replaced link, or a password the registration rules refuse.
+   */
+  confirmPasswordReset(token: string, password: string, options?: CallOptions): Promise<void>;
   logout(options?: CallOptions): Promise<void>;
   updateProfile(update: ProfileUpdate, options?: CallOptions): Promise<UserProfile>;
 }
@@ -70,6 +75,12 @@ export function createIdentityCalls(http: Http): IdentityCalls {
     async confirmRegistration(token, o = {}) {
       const body: RegistrationConfirmation = { token: requireText(token, 'token').trim() };
       return post<AuthSession>('register/confirm', body, o);
+    },
+
+    async confirmPasswordReset(token, password, o = {}) {
+      // The password is sent exactly as typed, as at login.
+      const body = { token: requireText(token, 'token').trim(), password: requireText(password, 'password') };
+      await post<undefined>('password-reset/confirm', body, o);
     },
 
     async logout(o = {}) {

@@ -33,3 +33,5 @@ export * from './workspace-wire.ts';
 export * from './refund-split.ts';
 export * from './shipment-tracking.ts';
 export * from './workspace-orders.ts';
+export * from './promotion-rules.ts';
+export * from './store-settings.ts';

@@ -330,6 +330,11 @@ export interface ApplicationContext {
   taxType: 'Net' | 'Gross';
   usesSingleEntitlementPolicy: boolean;
   usesUniversalPricebooks: boolean;
+  /**
+   * Ours (issue 15): how long a logged-in session may sit idle, set by the seller in the workspace; absent or
+   * null = the server's default (SESSION_IDLE_TIMEOUT_S). Session context answers the timeout in force.
+   */
+  sessionIdleTimeoutSeconds?: number | null;
 }
 
 export interface SessionContext {

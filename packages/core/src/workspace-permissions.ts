@@ -18,6 +18,9 @@ export const WORKSPACE_ACTIONS = [
   'orders.refund',
   'settings.read',
   'settings.write',
+  /** Accounts, buyers, buyer groups, managed accounts, password resets: the administrator's alone. */
+  'customers.read',
+  'customers.write',
   'audit.read',
 ] as const;
 export type WorkspaceAction = (typeof WORKSPACE_ACTIONS)[number];

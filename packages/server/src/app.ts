@@ -74,6 +74,14 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   // Sessions default to SESSION_IDLE_TIMEOUT_S; everything else to the services' own defaults.
   const services = createServices(opts.db, { ...opts, session: opts.session ?? sessionConfigFromEnv() });
   const webstoreId = opts.webstoreId ?? DEMO_WEBSTORE_ID;
+  // The seller may set the store's own session timeout (issue 15), read through the store resolver (so within
+  // its 2 s cache in other processes); a store that cannot be read leaves the server's default.
+  services.sessions.takeIdleTimeoutFrom(() =>
+    services.webstores.get(webstoreId).then(
+      (store) => store.settings.sessionIdleTimeoutSeconds ?? null,
+      () => null,
+    ),
+  );
   await app.register(cookie);
   // After the cookie plugin, so its onSend has written Set-Cookie when the caching rule looks for it.
   installSecurityHeaders(app);

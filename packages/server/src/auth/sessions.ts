@@ -58,11 +58,24 @@ function fromRow(row: SessionTable): Session {
 }
 
 export class SessionStore {
+  /** Where the store's own idle timeout comes from (a setting, issue 15); null there = config.idleTimeoutS. */
+  private idleSetting: () => Promise<number | null> = async () => null;
+
   constructor(
     private db: Kysely<Database>,
     readonly config: SessionConfig = DEFAULT_SESSION_CONFIG,
     private now: () => number = Date.now,
   ) {}
+
+  /** Takes the idle timeout from the store's settings when it has one (buildApp wires its store in). */
+  takeIdleTimeoutFrom(read: () => Promise<number | null>): void {
+    this.idleSetting = read;
+  }
+
+  /** The idle timeout in force, in seconds: the store's setting, else the server's configuration. */
+  async idleTimeoutS(): Promise<number> {
+    return (await this.idleSetting()) ?? this.config.idleTimeoutS;
+  }
 
   /** Writes a fresh session (userId null: a guest's, made for their cart); the caller sets the returned token as the cookie. */
   async create(input: {
@@ -94,13 +107,14 @@ export class SessionStore {
     if (!row) return null;
     const session = fromRow(row);
     const now = this.now();
-    if (now >= session.expiresAt || now - session.lastSeenAt >= this.config.idleTimeoutS * 1000) {
+    const idleS = await this.idleTimeoutS();
+    if (now >= session.expiresAt || now - session.lastSeenAt >= idleS * 1000) {
       await this.db.deleteFrom('session').where('id', '=', session.id).execute();
       return null;
     }
     // Touch at most every quarter of the idle timeout (and at most every minute): one write per
     // session per interval instead of one per request.
-    if (now - session.lastSeenAt >= Math.min(60_000, (this.config.idleTimeoutS * 1000) / 4)) {
+    if (now - session.lastSeenAt >= Math.min(60_000, (idleS * 1000) / 4)) {
       await this.db
         .updateTable('session')
         .set({ last_seen_at: new Date(now).toISOString() })
@@ -133,7 +147,7 @@ export class SessionStore {
   /** Housekeeping: drops sessions past their lifetime or idle too long. */
   async purgeExpired(): Promise<number> {
     const now = this.now();
-    const idleCutoff = new Date(now - this.config.idleTimeoutS * 1000).toISOString();
+    const idleCutoff = new Date(now - (await this.idleTimeoutS()) * 1000).toISOString();
     const res = await this.db
       .deleteFrom('session')
       .where((eb) => eb.or([eb('expires_at', '<=', new Date(now).toISOString()), eb('last_seen_at', '<=', idleCutoff)]))

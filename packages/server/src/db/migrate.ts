@@ -12,6 +12,7 @@ import * as m008 from './migrations/008_gift_recipient.ts';
 import * as m009 from './migrations/009_order_item_components.ts';
 import * as m010 from './migrations/010_audit_log.ts';
 import * as m011 from './migrations/011_order_fulfilment.ts';
+import * as m012 from './migrations/012_merchandising.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '009_order_item_components': m009,
   '010_audit_log': m010,
   '011_order_fulfilment': m011,
+  '012_merchandising': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -313,6 +313,10 @@ export interface CouponTable {
   webstore_id: string;
   code: string;
   is_active: number;
+  /** Orders that may use the code in all; null = no limit (issue 15). */
+  max_uses: number | null;
+  /** Placed orders that took something off with the code. */
+  times_used: Generated<number>;
 }
 
 export interface CartTable {
@@ -683,6 +687,16 @@ export interface Database {
   audit_log: AuditLogTable;
   order_refund: OrderRefundTable;
   test_gateway_refund: TestGatewayRefundTable;
+  password_reset: PasswordResetTable;
+}
+
+/** A buyer's password-reset link (issue 15, migration 012): the SHA-256 of the mailed token, good once until it expires. */
+export interface PasswordResetTable {
+  token_hash: string;
+  user_id: string;
+  webstore_id: string;
+  expires_at: string;
+  created_at: string;
 }
 
 /** Money given back on an order (migration 011). */

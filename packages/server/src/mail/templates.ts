@@ -342,3 +342,39 @@ export function registrationAttemptEmail(a: { storeName: string; loginUrl: strin
   );
   return { subject, text, html };
 }
+
+export interface PasswordResetMail {
+  storeName: string;
+  firstName: string;
+  /** The link that opens the new-password page (it carries the one-time token). */
+  resetUrl: string;
+  expiresText: string;
+}
+
+/** To a buyer whose password reset the store's administrator started (issue 15): the one-time link. */
+export function passwordResetEmail(r: PasswordResetMail): RenderedMail {
+  const url = checkedUrl(r.resetUrl);
+  const subject = oneLine(`${r.storeName}: choose a new password`);
+  const text = [
+    `Hello ${oneLine(r.firstName)},`,
+    '',
+    'The store has started a password reset for your account. To choose a new password, open this link:',
+    url,
+    '',
+    `The link works once, until ${oneLine(r.expiresText)}. Until you use it, your current password still works.`,
+    '',
+    oneLine(r.storeName),
+    '',
+  ].join('\n');
+  const html = layout(
+    r.storeName,
+    subject,
+    [
+      `<h1 style="margin:0 0 12px;font-size:20px;">Choose a new password</h1>`,
+      `<p style="margin:0 0 16px;">Hello ${e(oneLine(r.firstName))}, the store has started a password reset for your account.</p>`,
+      button(url, 'Choose a new password'),
+      `<p style="margin:16px 0 0;">The link works once, until <strong>${e(oneLine(r.expiresText))}</strong>. Until you use it, your current password still works.</p>`,
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}

@@ -109,6 +109,28 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
     },
   );
 
+  // Issue 15: the page a password-reset link opens posts its token and the new password here (issue 17's
+  // "forgot password" reuses it). 204: the shopper then logs in with the new password.
+  r.post(
+    `${AUTH}/password-reset/confirm`,
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the token from a password-reset email (ends every session of the user)',
+        body: z
+          .object({
+            token: z.string({ error: 'token is required.' }).min(1).max(200),
+            password: z.string({ error: 'Password is required.' }).max(200),
+          })
+          .strict(),
+      },
+    },
+    async (req, reply) => {
+      await s.passwordResets.confirm(req.body.token, req.body.password, webstoreId);
+      return reply.status(204).send();
+    },
+  );
+
   r.post(`${AUTH}/logout`, { schema: { tags, summary: 'Log out' } }, async (req, reply) => {
     await endSession(s, req, reply);
     return reply.status(204).send();

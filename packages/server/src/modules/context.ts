@@ -28,7 +28,8 @@ export function contextRoutes(app: FastifyInstance, s: Services): void {
       },
     },
     async (req, reply) => {
-      const store = await s.webstores.get(req.params.webstoreId);
+      // Read fresh: a settings change made through any process shows on the next read (issue 15).
+      const store = await s.webstores.fresh(req.params.webstoreId);
       // Derived from the data rather than configured: one policy means every buyer sees the same catalogue.
       const policies = await s.entitlements.policyCount(store.id, store.catalogVersion);
       reply.header('Cache-Control', `public, max-age=${APP_CONTEXT_MAX_AGE_S}`);

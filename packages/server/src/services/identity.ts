@@ -117,7 +117,7 @@ export class IdentityService {
       store && guestSessionId ? await this.mergeAtLogin(caller, store, guestSessionId, start.log) : null;
     if (previous.session) await this.s.sessions.destroy(previous.session.id);
     const body = store
-      ? { ...sessionContextBody(this.s.sessions, await this.s.buyers.buyer(caller, store)), cartMerge }
+      ? { ...(await sessionContextBody(this.s.sessions, await this.s.buyers.buyer(caller, store))), cartMerge }
       : { userId: user.id, userName: user.first_name, cartMerge };
     return { token, csrfToken, caller, body };
   }

@@ -34,6 +34,7 @@ import { orderEmails } from './order-mail.ts';
 import { createWorkspace, type Workspace } from './admin/index.ts';
 import { MailOutbox } from '../mail/outbox.ts';
 import { RegistrationService } from './registration.ts';
+import { PasswordResets } from './password-reset.ts';
 import { mailTransportFromEnv } from '../mail/transport.ts';
 import {
   CounterOrderNumbers,
@@ -84,6 +85,8 @@ export interface Services {
   assets: AssetService;
   mail: MailOutbox;
   registration: RegistrationService;
+  /** A buyer's password reset by one-time link (issue 15). */
+  passwordResets: PasswordResets;
   /** The seller's workspace (issue 15): products, prices, categories and the audit log. */
   workspace: Workspace;
   /** The swappable decisions (policies/), each the option given or its default. */
@@ -164,7 +167,8 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   const publicUrl = (opts.publicUrl ?? process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
   services.orderPlacement.onPlaced.push(orderEmails({ publicUrl, downloads: services.downloads }));
   services.registration = new RegistrationService(services, publicUrl);
-  services.workspace = createWorkspace(db, services.webstores, {
+  services.passwordResets = new PasswordResets(services, publicUrl);
+  services.workspace = createWorkspace(db, services.webstores, services, {
     orders: services.orders,
     gateway: policies.paymentGateway,
     publicUrl,

@@ -92,6 +92,8 @@ export interface CouponRow {
   id: string;
   promotionId: string;
   code: string;
+  /** True when the code has a usage limit and placed orders have reached it. */
+  isUsedUp: boolean;
 }
 
 export class PromotionService {
@@ -336,12 +338,14 @@ export class PromotionService {
   async coupon(webstoreId: string, code: string): Promise<CouponRow | null> {
     const row = await this.db
       .selectFrom('coupon')
-      .select(['id', 'promotion_id', 'code'])
+      .select(['id', 'promotion_id', 'code', 'max_uses', 'times_used'])
       .where('webstore_id', '=', webstoreId)
       .where('code', '=', code.trim().toUpperCase())
       .where('is_active', '=', 1)
       .executeTakeFirst();
-    return row ? { id: row.id, promotionId: row.promotion_id, code: row.code } : null;
+    if (!row) return null;
+    const isUsedUp = row.max_uses !== null && row.times_used >= row.max_uses;
+    return { id: row.id, promotionId: row.promotion_id, code: row.code, isUsedUp };
   }
 }
 

@@ -4,7 +4,7 @@ import type { SessionContext } from '@store/core';
 import type { SessionStore } from '../auth/sessions.ts';
 import type { BuyerContext } from './buyer-context.ts';
 
-export function sessionContextBody(sessions: SessionStore, ctx: BuyerContext): SessionContext {
+export async function sessionContextBody(sessions: SessionStore, ctx: BuyerContext): Promise<SessionContext> {
   const user = ctx.user;
   const own = user?.account_id && ctx.effectiveAccount?.id === user.account_id ? ctx.effectiveAccount : null;
   return {
@@ -26,6 +26,6 @@ export function sessionContextBody(sessions: SessionStore, ctx: BuyerContext): S
     guestUserDetails: null,
     currencyIsoCode: ctx.currency,
     language: 'en-US',
-    idleTimeoutSeconds: ctx.isGuest ? null : sessions.config.idleTimeoutS,
+    idleTimeoutSeconds: ctx.isGuest ? null : await sessions.idleTimeoutS(),
   };
 }

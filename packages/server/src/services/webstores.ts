@@ -1,10 +1,10 @@
 // Resolves {webstoreId} for every webstore-scoped route; unknown stores are a 404.
-// Store rows are read through a short-lived per-process cache: settings change rarely, and a few
-// seconds of staleness across processes is acceptable for them. The catalogue version is not: every
-// catalogue answer is keyed by it (cached product answers, category trees, the entitlement sets), so it is
-// read fresh on every call (one primary-key read, as search does): a workspace change in one process is
-// followed by the next request in every other, and a product just placed in a restricted category is never
-// judged by an older version's entitlement set.
+// Store rows are read through a short-lived per-process cache, but the two things a workspace change must
+// reach every process with at once are read fresh on every call (one primary-key read, as search does): the
+// catalogue version (every catalogue answer is keyed by it: cached product answers, category trees, the
+// entitlement sets, so a product just placed in a restricted category is never judged by an older version's
+// set) and the settings (guest rules, session timeout, gifting: a change in one process is followed by the
+// next request in every other). The settings text is parsed again only when it changed.
 import type { Kysely } from 'kysely';
 import { normaliseRecordId, type ApplicationContext } from '@store/core';
 import type { Database } from '../db/schema.ts';
@@ -30,18 +30,32 @@ export function checkSnapshot(store: Webstore, snapshotId: string): void {
 }
 
 export class WebstoreResolver {
-  private cache = new Map<string, { at: number; store: Webstore | null }>();
+  private cache = new Map<string, { at: number; store: Webstore | null; settingsJson: string | null }>();
   constructor(private db: Kysely<Database>) {}
 
   async get(id: string): Promise<Webstore> {
     const hit = this.cache.get(id);
-    if (hit && Date.now() - hit.at < TTL_MS) {
-      if (!hit.store) throw unknownStore(id);
-      const version = await this.catalogVersion(hit.store.id);
-      if (version !== undefined && version !== hit.store.catalogVersion)
-        hit.store = { ...hit.store, catalogVersion: version };
-      return hit.store;
+    if (!hit || Date.now() - hit.at >= TTL_MS) return this.fresh(id);
+    if (!hit.store) throw unknownStore(id);
+    const now = await this.db
+      .selectFrom('webstore')
+      .select(['catalog_version', 'settings_json'])
+      .where('id', '=', hit.store.id)
+      .executeTakeFirst();
+    if (!now) return this.fresh(id);
+    if (now.catalog_version !== hit.store.catalogVersion || now.settings_json !== hit.settingsJson) {
+      hit.store = {
+        ...hit.store,
+        catalogVersion: now.catalog_version,
+        settings: now.settings_json === hit.settingsJson ? hit.store.settings : JSON.parse(now.settings_json),
+      };
+      hit.settingsJson = now.settings_json;
     }
+    return hit.store;
+  }
+
+  /** The whole store row as the database has it now, refreshing the cache (the settings form reads this). */
+  async fresh(id: string): Promise<Webstore> {
     const row = await this.db
       .selectFrom('webstore')
       .selectAll()
@@ -58,18 +72,9 @@ export class WebstoreResolver {
           shopperBuyerGroupId: row.shopper_buyer_group_id,
         }
       : null;
-    this.cache.set(id, { at: Date.now(), store });
+    this.cache.set(id, { at: Date.now(), store, settingsJson: row?.settings_json ?? null });
     if (!store) throw unknownStore(id);
     return store;
-  }
-
-  private async catalogVersion(storeId: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('webstore')
-      .select('catalog_version')
-      .where('id', '=', storeId)
-      .executeTakeFirst();
-    return row?.catalog_version;
   }
 
   invalidate(): void {

@@ -3,6 +3,8 @@
 // /services/admin/ that is not listed here fails the matrix, as does one whose description does not name
 // its workspace action (modules/admin/workspace-guard.ts writes it).
 import type { Agent, Reply } from './server.ts';
+import { PROMOTION_IDS } from '../seed/promotions.ts';
+import { BUYER_GROUP_IDS } from '../seed/store.ts';
 
 export const WORKSPACE_BASE = '/services/admin/webstores/0ZE000000000001AAA';
 
@@ -16,6 +18,9 @@ export interface WorkspaceWorld {
   datasetOrder: { id: string; orderItemId: string };
   /** An order only the cancel case touches. */
   cancellableOrderId: string;
+  /** For the customers operations: an account and the demo B2B buyer's user id. */
+  accountId: string;
+  buyerUserId: string;
   /** Makes each creation's SKU unique. */
   serial: number;
 }
@@ -23,12 +28,20 @@ export interface WorkspaceWorld {
 export interface WorkspaceCase {
   /** `METHOD path` as in the OpenAPI document. */
   op: string;
+  /** A POST that only reads (a promotion tried against a sample cart): allowed, it still changes nothing. */
+  readsOnly?: true;
   call(w: WorkspaceWorld): { method: string; path: string; body?: unknown };
 }
 
 const P = '/services/admin/webstores/{webstoreId}';
 const product = (w: WorkspaceWorld) => `${WORKSPACE_BASE}/products/${w.productId}`;
 const order = (id: string) => `${WORKSPACE_BASE}/orders/${id}`;
+const promotion = `${WORKSPACE_BASE}/promotions/${PROMOTION_IDS.welcome}`;
+const wholesale = `${WORKSPACE_BASE}/buyer-groups/${BUYER_GROUP_IDS.wholesale}`;
+const get = (op: string, path: (w: WorkspaceWorld) => string): WorkspaceCase => ({
+  op: `GET ${P}${op}`,
+  call: (w) => ({ method: 'GET', path: path(w) }),
+});
 
 export const WORKSPACE_CASES: WorkspaceCase[] = [
   { op: `GET ${P}/me`, call: () => ({ method: 'GET', path: `${WORKSPACE_BASE}/me` }) },
@@ -92,6 +105,68 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
       path: `${order(w.cancellableOrderId)}/actions/cancel`,
       body: { reason: 'Matrix cancel' },
     }),
+  },
+  get('/promotions', () => `${WORKSPACE_BASE}/promotions?pageSize=5`),
+  {
+    op: `POST ${P}/promotions`,
+    call: (w) => ({
+      method: 'POST',
+      path: `${WORKSPACE_BASE}/promotions`,
+      body: { name: `Matrix promotion ${++w.serial}`, discount: { type: 'PercentOff', percent: '5' } },
+    }),
+  },
+  get('/promotions/{promotionId}', () => promotion),
+  {
+    op: `PATCH ${P}/promotions/{promotionId}`,
+    call: (w) => ({ method: 'PATCH', path: promotion, body: { priority: ++w.serial } }),
+  },
+  {
+    op: `POST ${P}/promotions/actions/try`,
+    readsOnly: true,
+    call: (w) => ({
+      method: 'POST',
+      path: `${WORKSPACE_BASE}/promotions/actions/try`,
+      body: { promotionId: PROMOTION_IDS.welcome, lines: [{ productId: w.productId, quantity: 1 }] },
+    }),
+  },
+  get('/settings', () => `${WORKSPACE_BASE}/settings`),
+  {
+    op: `PATCH ${P}/settings`,
+    call: () => ({ method: 'PATCH', path: `${WORKSPACE_BASE}/settings`, body: { guestCheckoutEnabled: false } }),
+  },
+  get('/accounts', () => `${WORKSPACE_BASE}/accounts?pageSize=5`),
+  get('/accounts/{accountId}', (w) => `${WORKSPACE_BASE}/accounts/${w.accountId}`),
+  {
+    op: `PATCH ${P}/accounts/{accountId}`,
+    call: (w) => ({ method: 'PATCH', path: `${WORKSPACE_BASE}/accounts/${w.accountId}`, body: { buyerGroupIds: [] } }),
+  },
+  get('/buyers', () => `${WORKSPACE_BASE}/buyers?pageSize=5`),
+  get('/buyers/{userId}', (w) => `${WORKSPACE_BASE}/buyers/${w.buyerUserId}`),
+  {
+    op: `PUT ${P}/buyers/{userId}/managed-accounts`,
+    call: (w) => ({
+      method: 'PUT',
+      path: `${WORKSPACE_BASE}/buyers/${w.buyerUserId}/managed-accounts`,
+      body: { accountIds: [] },
+    }),
+  },
+  {
+    op: `POST ${P}/buyers/{userId}/password-reset`,
+    call: (w) => ({ method: 'POST', path: `${WORKSPACE_BASE}/buyers/${w.buyerUserId}/password-reset`, body: {} }),
+  },
+  get('/buyer-groups', () => `${WORKSPACE_BASE}/buyer-groups`),
+  {
+    op: `POST ${P}/buyer-groups`,
+    call: (w) => ({
+      method: 'POST',
+      path: `${WORKSPACE_BASE}/buyer-groups`,
+      body: { name: `Matrix group ${++w.serial}` },
+    }),
+  },
+  get('/buyer-groups/{buyerGroupId}', () => wholesale),
+  {
+    op: `PATCH ${P}/buyer-groups/{buyerGroupId}`,
+    call: () => ({ method: 'PATCH', path: wholesale, body: { memberAccountIds: [] } }),
   },
   {
     op: `GET ${P}/audit-log`,

@@ -4,9 +4,15 @@ import type { Services } from '../../services/index.ts';
 import { workspaceAuditRoutes } from './audit.ts';
 import { workspaceCatalogueRoutes } from './catalogue.ts';
 import { workspaceOrderRoutes } from './orders.ts';
+import { workspaceCustomerRoutes } from './customers.ts';
+import { workspacePromotionRoutes } from './promotions.ts';
+import { workspaceSettingsRoutes } from './settings.ts';
 
 export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
   workspaceAuditRoutes(app, s);
   workspaceOrderRoutes(app, s);
+  workspacePromotionRoutes(app, s);
+  workspaceCustomerRoutes(app, s);
+  workspaceSettingsRoutes(app, s);
 }

@@ -91,7 +91,9 @@ export const pricesBody = z.object({
 
 export const auditQuery = z.object({
   ...tableQuery,
-  recordType: z.enum(['Product', 'ProductPrices', 'Order']).optional(),
+  recordType: z
+    .enum(['Product', 'ProductPrices', 'Order', 'Promotion', 'Account', 'Buyer', 'BuyerGroup', 'StoreSettings'])
+    .optional(),
   recordId: recordId.optional(),
   userId: z
     .string()

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { WebstoreResolver } from '../webstores.ts';
+import type { Services } from '../index.ts';
 import { AuditLog } from './audit-log.ts';
 import { CatalogueChanges } from './catalogue-change.ts';
 import { CategoryAdmin } from './category-admin.ts';
@@ -14,12 +15,19 @@ import { OrderRefunds } from './order-refunds.ts';
 import type { OrderService } from '../orders.ts';
 import type { OrderMailOptions } from '../order-mail.ts';
 import type { PaymentGateway } from '../../policies/payment-gateway.ts';
+import { CustomerAdmin } from './customer-admin.ts';
+import { PromotionAdmin } from './promotion-admin.ts';
+import { RecordedChanges } from './recorded-change.ts';
+import { SettingsAdmin } from './settings-admin.ts';
 
 export interface Workspace {
   audit: AuditLog;
   products: ProductAdmin;
   prices: PriceAdmin;
   categories: CategoryAdmin;
+  promotions: PromotionAdmin;
+  customers: CustomerAdmin;
+  settings: SettingsAdmin;
   /** Orders (issue 15 §6): the table and detail, fulfilment, refunds and cancellation. */
   orders: OrderAdmin;
   fulfilment: OrderFulfilment;
@@ -37,11 +45,13 @@ export interface OrderWorkspaceDeps extends OrderMailOptions {
 export function createWorkspace(
   db: Kysely<Database>,
   webstores: WebstoreResolver,
+  s: Services,
   orderDeps: OrderWorkspaceDeps,
 ): Workspace {
   const audit = new AuditLog(db);
   const changes = new CatalogueChanges(db, audit, webstores);
   const orderChanges = new OrderChanges(db, audit);
+  const recorded = new RecordedChanges(db, audit);
   return {
     orders: new OrderAdmin(db, orderDeps.orders),
     fulfilment: new OrderFulfilment(orderChanges, orderDeps),
@@ -50,6 +60,9 @@ export function createWorkspace(
     products: new ProductAdmin(db, changes),
     prices: new PriceAdmin(db, changes),
     categories: new CategoryAdmin(db),
+    promotions: new PromotionAdmin(db, recorded),
+    customers: new CustomerAdmin(db, recorded, s.passwordResets),
+    settings: new SettingsAdmin(recorded, webstores),
   };
 }
 

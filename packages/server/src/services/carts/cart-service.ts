@@ -566,6 +566,8 @@ export class CartService {
     const typed = code.trim();
     const coupon = typed ? await this.s.promotions.coupon(owner.webstore.id, typed) : null;
     if (!coupon) throw new ApiError(400, 'INVALID_COUPON', `The coupon code ${typed} isn't valid.`);
+    // Checked again when the order is placed (checkout/coupon-usage.ts): the last use may go meanwhile.
+    if (coupon.isUsedUp) throw new ApiError(400, 'INVALID_COUPON', `The coupon code ${typed} has been used up.`);
     const rc = await this.recalcContext(owner);
     const rule = rc.rules.find((r: PromotionRule) => r.id === coupon.promotionId);
     const now = rc.now;

@@ -27,6 +27,7 @@ import { randomRecordId } from '../../domain/record-ids.ts';
 import { grandTotalMinor } from '../carts/cart-views.ts';
 import { checkoutConflict, insufficientInventory } from './checkout-errors.ts';
 import { recordBundleComponents } from '../order-downloads.ts';
+import { COUPON_USED_UP, takeCouponUses } from './coupon-usage.ts';
 
 /** Written inside the order's transaction once its rows exist (the emails of the order, say). */
 export type OrderPlacedHook = (trx: Kysely<Database>, order: SalesOrderTable) => Promise<void>;
@@ -119,8 +120,8 @@ export class OrderPlacement {
         }
         throw checkoutConflict('The checkout changed while the order was being placed. Review it and try again.');
       }
-      if (err instanceof ApiError && err.errorCode === 'INSUFFICIENT_INVENTORY') {
-        // The order can't be had: release the money held for it.
+      if (err instanceof ApiError && (err.errorCode === 'INSUFFICIENT_INVENTORY' || err.errorCode === COUPON_USED_UP)) {
+        // The order can't be had (as paid for): release the money held for it.
         await this.s.payments.voidCheckoutPayment(checkout.id);
       }
       throw err;
@@ -328,6 +329,11 @@ export class OrderPlacement {
       amount_minor: Number(decimalToMinorUnits(a.adjustmentAmount)),
     }));
     if (adjustments.length) await trx.insertInto('order_adjustment').values(adjustments).execute();
+    await takeCouponUses(
+      trx,
+      owner.webstore.id,
+      adjustments.map((a) => ({ couponCode: a.coupon_code })),
+    );
 
     const subscriptions = itemRows
       .filter(
