@@ -59,14 +59,6 @@ export const NOT_OWNED: Record<string, string> = {
   'POST /services/data/v65.0/commerce/promotions/actions/evaluate':
     'a dry run over the cart lines given in the body; a cart id there is only echoed',
   'POST /services/data/v65.0/commerce/promotions/actions/evaluate-products': 'a dry run over the products in the body',
-  'GET /services/admin/webstores/{webstoreId}/accounts':
-    'the store’s customers, workspace action customers.read: 403 to everyone but the administrator (merchandising-access.test.ts)',
-  'GET /services/admin/webstores/{webstoreId}/accounts/{accountId}':
-    'the store’s customers, workspace action customers.read: 403 to everyone but the administrator (merchandising-access.test.ts)',
-  'PATCH /services/admin/webstores/{webstoreId}/accounts/{accountId}':
-    'the store’s customers, workspace action customers.write: 403 to everyone but the administrator (merchandising-access.test.ts)',
-  'PUT /services/admin/webstores/{webstoreId}/buyers/{userId}/managed-accounts':
-    'the store’s customers, workspace action customers.write: 403 to everyone but the administrator (merchandising-access.test.ts)',
   'POST /services/auth/password-reset/confirm':
     'sets the password of the user a mailed one-time link names; only the address’s owner has the link (customers.test.ts)',
   'GET /services/data/{apiVersion}/commerce/management/webstores/{webstoreId}/search/synonyms':
