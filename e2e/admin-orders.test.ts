@@ -178,6 +178,41 @@ test('the administrator ships a printed directory and refunds a dataset order th
   assert.equal(found.length, 0, `axe violations:\n${describeViolations(found)}`);
 });
 
+test('the administrator re-sends a dataset order’s download links and cancels an order that has not shipped', async () => {
+  const s = live.server;
+  const buyerApi = await s.login(DEMO_USERS.consumer.email);
+  const dataset = await placeCardOrder(buyerApi, await productIdOf(s, 'DS-00008'));
+  const printed = await placeCardOrder(buyerApi, await productIdOf(s, 'PD-00001'));
+  const admin = await open(live.browser);
+  const a = admin.page;
+  await logInTo(a, DEMO_USERS.admin.email, `/admin/orders/${dataset}`);
+  await a.getByText('Download emails sent: 1').waitFor();
+  await a.getByRole('button', { name: 'Re-send download links' }).click();
+  await a.getByText(`Fresh download links were emailed to ${DEMO_USERS.consumer.email}.`).waitFor();
+  await a.getByText('Download emails sent: 2').waitFor();
+  assert.equal(await a.getByRole('cell', { name: 'downloads-ready', exact: true }).count(), 2);
+
+  await a.goto(`${s.url}/admin/orders/${printed}`);
+  await hydrated(a);
+  const cancel = a.getByRole('region', { name: 'Cancel the order' });
+  await cancel.getByRole('button', { name: 'Cancel order' }).click();
+  await cancel.getByText('Complete this field').waitFor();
+  await cancel.getByLabel('Reason for cancelling').fill('The buyer ordered it twice');
+  await cancel.getByRole('button', { name: 'Cancel order' }).click();
+  await a.getByText("Order cancelled. The card's authorisation of").waitFor();
+  await a.getByTestId('order-status').getByText('Cancelled').waitFor();
+  // A cancelled order takes nothing more: no shipping, refund or cancel forms.
+  for (const name of ['Mark shipped', 'Review refund', 'Cancel order'])
+    assert.equal(await a.getByRole('button', { name }).count(), 0, name);
+  const order = (await s.login(DEMO_USERS.admin.email)).get(`${W}/orders/${printed}`);
+  const body = (await order).body;
+  assert.equal(body.status, 'Cancelled');
+  assert.equal(body.refunds[0].kind, 'Void');
+  assert.equal(body.refunds[0].reason, 'The buyer ordered it twice');
+  assert.deepEqual(admin.errors, []);
+  await admin.context.close();
+});
+
 test('a catalogue manager has no orders: no menu entry, the workspace’s 403 page, no refund button', async () => {
   const buyerApi = await live.server.login(DEMO_USERS.consumer.email);
   const order = await placeCardOrder(buyerApi, await productIdOf(live.server, 'PD-00001'));

@@ -26,11 +26,14 @@ export function carrierOf(choice: string, other: string): string {
   return choice === OTHER_CARRIER ? other.trim() : choice;
 }
 
-export const otherCarrierRule = (v: string) => checkField(v, { required: true, custom: carrierProblem });
+/** A custom rule outranks "required" (spec 03 §5 precedence), so a blank field is left to the latter. */
+const unlessBlank = (rule: (v: string) => string | null) => (v: string) => (v === '' ? null : rule(v));
+
+export const otherCarrierRule = (v: string) => checkField(v, { required: true, custom: unlessBlank(carrierProblem) });
 
 /** The tracking number's rule for the carrier chosen (a known carrier's own format, else the general one). */
 export const trackingRule = (carrier: string) => (v: string) =>
-  checkField(v, { required: true, maxLength: 60, custom: (t) => trackingNumberProblem(carrier, t) });
+  checkField(v, { required: true, maxLength: 60, custom: unlessBlank((t) => trackingNumberProblem(carrier, t)) });
 
 /** What the tracking field's hint says for the carrier chosen. */
 export function trackingHint(carrier: string): string {
