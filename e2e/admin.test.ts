@@ -8,16 +8,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
+import { hydrated, logInTo as logIn } from './workspace-login.ts';
 import { axeViolations, describeViolations, type A11yViolation } from './axe.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from '../packages/server/src/seed/access.ts';
+import { DEMO_USERS } from '../packages/server/src/seed/access.ts';
 import { CATALOGUE_MANAGER } from '../packages/server/src/seed/workspace-users.ts';
 import { BASE } from '../packages/server/src/test-support/server.ts';
 
 const live = liveStore();
 const NAME = 'Great Lakes Marina Operators';
 const SKU = 'GL-MARINA-01';
-
-const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 
 async function open(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
@@ -27,16 +26,7 @@ async function open(browser: Browser) {
   return { context, page, errors };
 }
 
-/** Logs in on the login page and lands on the page asked for. */
-async function logInTo(page: Page, email: string, path: string) {
-  await page.goto(`${live.server.url}/login?returnUrl=${encodeURIComponent(path)}`);
-  await hydrated(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname === path.split('?')[0]);
-  await hydrated(page);
-}
+const logInTo = (page: Page, email: string, path: string) => logIn(page, live.server.url, email, path);
 
 /** A Live category two levels under a root (reached from the menu in two clicks), the one with the fewest datasets. */
 async function quietLeaf() {
@@ -154,7 +144,7 @@ test('the administrator publishes a priced dataset, the catalogue manager repric
   const workspaceFiles = Object.values(manifest)
     .filter((c) => c.src?.includes('routes/admin/'))
     .map((c) => `/${c.file}`);
-  assert.equal(workspaceFiles.length, 4);
+  assert.equal(workspaceFiles.length, 6);
   assert.deepEqual(
     requested.filter((p) => workspaceFiles.includes(p)),
     [],

@@ -19,10 +19,13 @@ import type {
 import type { CallOptions } from './call-options.ts';
 import { createHttp, type HttpConfig, type QueryParams } from './http.ts';
 import { requireId } from './validate.ts';
+import { workspaceOrderCalls, type WorkspaceCall, type WorkspaceOrderCalls } from './workspace-orders-api.ts';
+
+export type { RefundCallOptions, WorkspaceOrderCalls } from './workspace-orders-api.ts';
 
 export const WORKSPACE_ROOT = '/services/admin/webstores';
 
-export interface WorkspaceCalls {
+export interface WorkspaceCalls extends WorkspaceOrderCalls {
   me(o?: CallOptions): Promise<WorkspaceMe>;
   listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
   getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
@@ -39,11 +42,11 @@ export interface WorkspaceCalls {
 export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
   const http = createHttp(config);
   const root = `${WORKSPACE_ROOT}/${encodeURIComponent(config.webstoreId)}`;
-  const call = async <T>(
+  const call: WorkspaceCall = async <T>(
     method: 'GET' | 'POST' | 'PATCH' | 'PUT',
     path: string,
     o: CallOptions,
-    extra: { query?: QueryParams; body?: unknown } = {},
+    extra: { query?: QueryParams; body?: unknown; headers?: Record<string, string> } = {},
   ) => (await http.request<T>({ method, path: `${root}/${path}`, signal: o.signal, ...extra })).data;
   const product = (id: string) => `products/${encodeURIComponent(requireId(id, 'productId'))}`;
 
@@ -58,5 +61,6 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
     priceBooks: (o = {}) => call('GET', 'price-books', o),
     categories: (o = {}) => call('GET', 'categories', o),
     auditLog: (query, o = {}) => call('GET', 'audit-log', o, { query: { ...query } }),
+    ...workspaceOrderCalls(call),
   };
 }

@@ -106,3 +106,32 @@ export interface RefundAnswer {
   /** What happened, in words (a purchase order's credit says so). */
   message: string;
 }
+
+/** The orders table's query: paged and sorted like every workspace table, filtered and searched by the server. */
+export interface AdminOrderQuery {
+  page?: number;
+  pageSize?: number;
+  /** `orderedDate` (the default, newest first as `-orderedDate`), `orderNumber`, `total`, `status`, `email`. */
+  sort?: string;
+  /** Order number or email, any part of it. */
+  q?: string;
+  status?: AdminOrderStatus;
+  /** Days (YYYY-MM-DD, UTC), both inclusive. */
+  from?: string;
+  to?: string;
+  accountId?: string;
+  /** The buyer's email, exactly (any case). */
+  email?: string;
+  hasPrintedGoods?: boolean;
+}
+
+/** The statuses an order can have once placed (server services/admin/order-status.ts). */
+export const ADMIN_ORDER_STATUSES = ['Activated', 'Fulfilled', 'Refunded', 'Cancelled'] as const;
+export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
+
+/** What re-sending the downloads email queued: the email, where it went, and the lines whose links it holds. */
+export interface ResentDownloads {
+  emailId: string;
+  to: string;
+  orderItemIds: string[];
+}

@@ -23,7 +23,14 @@ const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'),
 const code = (key: string) => readFileSync(path.join(DIST, manifest[key]!.file), 'utf8');
 
 /** Text only the workspace's code holds: its API's path, its pages' words. */
-const MARKERS = ['/services/admin/webstores', 'Save prices', 'Audit log', 'have access to the workspace'];
+const MARKERS = [
+  '/services/admin/webstores',
+  'Save prices',
+  'Audit log',
+  'have access to the workspace',
+  'Mark shipped',
+  'Confirm refund',
+];
 
 /** The chunks a key loads before running: itself and its static imports, transitively. */
 function staticClosure(key: string, seen = new Set<string>()): Set<string> {
@@ -49,6 +56,8 @@ test('the workspace pages are dynamic imports, and the markers are in their chun
   const admin = (entry.dynamicImports ?? []).filter((k) => k.includes('routes/admin/'));
   assert.deepEqual(admin.sort(), [
     'src/routes/admin/audit-route.tsx',
+    'src/routes/admin/order-route.tsx',
+    'src/routes/admin/orders-route.tsx',
     'src/routes/admin/product-edit-route.tsx',
     'src/routes/admin/products-route.tsx',
     'src/routes/admin/shell-route.tsx',

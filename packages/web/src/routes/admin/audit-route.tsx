@@ -7,12 +7,21 @@ import type { StoreApi } from '../../lib/api.ts';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
 import { Pager, SelectField } from './workspace-ui.tsx';
 
-const RECORD_TYPES = ['Product', 'ProductPrices'] as const;
+const RECORD_TYPES = ['Product', 'ProductPrices', 'Order'] as const;
 const ACTION_LABELS: Record<string, string> = {
   create: 'Created',
   update: 'Changed',
   replacePrices: 'Changed prices',
+  ship: 'Shipped',
+  refund: 'Refunded',
+  refundRefused: 'Refund refused by the gateway',
+  cancel: 'Cancelled',
+  resendDownloads: 'Re-sent download links',
 };
+
+/** Where an entry's record is edited in the workspace. */
+const recordHref = (e: AuditEntry) =>
+  e.recordType === 'Order' ? `/admin/orders/${e.recordId}` : `/admin/products/${e.recordId}`;
 
 interface AuditData {
   log: TablePage<AuditEntry>;
@@ -71,7 +80,7 @@ function AuditPage() {
                 {changedFields(e).length && e.before ? ` (${changedFields(e).join(', ')})` : ''}
               </td>
               <td>
-                <Link to={`/admin/products/${e.recordId}`}>{e.recordLabel ?? e.recordId}</Link>
+                <Link to={recordHref(e)}>{e.recordLabel ?? e.recordId}</Link>
               </td>
               <td>
                 <details>

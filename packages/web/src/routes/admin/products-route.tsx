@@ -2,13 +2,14 @@
 // (q, status, sort, page) into the call and the answer into rows and links.
 
 import type { AdminProductRow, ProductStatus, TablePage } from '@store/core';
-import { Form, Link, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { StoreApi } from '../../lib/api.ts';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
-import { Pager, SelectField } from './workspace-ui.tsx';
+import { FilterInput, ServerTable, type TableColumn } from './server-table.tsx';
+import { SelectField } from './workspace-ui.tsx';
 
 const PAGE_SIZE = 25;
-const COLUMNS: Array<{ key: string | null; label: string; numeric?: boolean }> = [
+const COLUMNS: TableColumn[] = [
   { key: 'sku', label: 'SKU' },
   { key: 'name', label: 'Name' },
   { key: 'status', label: 'Status' },
@@ -24,82 +25,47 @@ interface ProductsData {
 
 const statusOf = (v: string | null): ProductStatus | undefined => (v === 'Live' || v === 'Draft' ? v : undefined);
 
-function hrefWith(query: ProductsData['query'], change: Partial<ProductsData['query']> & { page?: number }): string {
-  const params = new URLSearchParams();
-  const next = { ...query, ...change };
-  for (const [k, v] of Object.entries(next)) if (v !== '' && v !== undefined && v !== 1) params.set(k, String(v));
-  const search = params.toString();
-  return search ? `/admin?${search}` : '/admin';
-}
-
 function ProductsPage() {
   const { table, query } = useLoaderData() as ProductsData;
-  const sortKey = query.sort.replace(/^-/, '') || 'name';
-  const descending = query.sort.startsWith('-');
   return (
     <section aria-labelledby="products-title">
       <h1 id="products-title">Products</h1>
-      <Form method="get" action="/admin" className="workspace__filters" role="search" aria-label="Filter products">
-        <div className="field">
-          <label htmlFor="products-q" className="field__label">
-            Name or SKU
-          </label>
-          <input id="products-q" name="q" type="search" className="field__input" defaultValue={query.q} />
-        </div>
-        <SelectField
-          id="products-status"
-          name="status"
-          label="Status"
-          defaultValue={query.status}
-          options={[
-            ['', 'Any'],
-            ['Live', 'Live'],
-            ['Draft', 'Draft'],
-          ]}
-        />
-        {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
-        <button type="submit" className="btn btn--secondary">
-          Filter
-        </button>
-      </Form>
-      <p aria-live="polite">
-        {table.total.toLocaleString('en-US')} products · page {table.page} of {Math.max(1, table.pageCount)}
-      </p>
-      <table className="orders__table workspace__table">
-        <thead>
-          <tr>
-            {COLUMNS.map((c) => {
-              const active = c.key === sortKey;
-              const sort = c.key ? (active && !descending ? `-${c.key}` : c.key) : '';
-              return (
-                <th
-                  key={c.label}
-                  scope="col"
-                  className={c.numeric ? 'num' : undefined}
-                  aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}
-                >
-                  {c.key ? <Link to={hrefWith(query, { sort, page: 1 })}>{c.label}</Link> : c.label}
-                </th>
-              );
-            })}
+      <ServerTable
+        path="/admin"
+        noun="products"
+        page={table}
+        query={query}
+        columns={COLUMNS}
+        fallback="name"
+        filters={
+          <>
+            <FilterInput id="products-q" name="q" label="Name or SKU" type="search" defaultValue={query.q} />
+            <SelectField
+              id="products-status"
+              name="status"
+              label="Status"
+              defaultValue={query.status}
+              options={[
+                ['', 'Any'],
+                ['Live', 'Live'],
+                ['Draft', 'Draft'],
+              ]}
+            />
+          </>
+        }
+        row={(p) => (
+          <tr key={p.id}>
+            <td>{p.sku}</td>
+            <td>
+              <Link to={`/admin/products/${p.id}`}>{p.name}</Link>
+            </td>
+            <td>{p.status}</td>
+            <td className="num">{p.recordCount === null ? '—' : p.recordCount.toLocaleString('en-US')}</td>
+            <td>{p.primaryCategory?.name ?? '—'}</td>
+            <td>{p.createdAt.slice(0, 10)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {table.items.map((p) => (
-            <tr key={p.id}>
-              <td>{p.sku}</td>
-              <td>
-                <Link to={`/admin/products/${p.id}`}>{p.name}</Link>
-              </td>
-              <td>{p.status}</td>
-              <td className="num">{p.recordCount === null ? '—' : p.recordCount.toLocaleString('en-US')}</td>
-              <td>{p.primaryCategory?.name ?? '—'}</td>
-              <td>{p.createdAt.slice(0, 10)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <Pager page={table.page} pageCount={table.pageCount} href={(page) => hrefWith(query, { page })} />
+        )}
+      />
     </section>
   );
 }

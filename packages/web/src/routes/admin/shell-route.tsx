@@ -23,6 +23,7 @@ function WorkspaceShell() {
   const nav = [
     { to: '/admin', label: 'Products', end: true, show: mayDo(me.role, 'catalogue.read') },
     { to: '/admin/products/new', label: 'New product', end: true, show: mayDo(me.role, 'catalogue.write') },
+    { to: '/admin/orders', label: 'Orders', end: false, show: mayDo(me.role, 'orders.read') },
     { to: '/admin/audit', label: 'Audit log', end: true, show: mayDo(me.role, 'audit.read') },
   ];
   return (
