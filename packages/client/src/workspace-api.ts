@@ -19,10 +19,13 @@ import type {
 import type { CallOptions } from './call-options.ts';
 import { createHttp, type HttpConfig, type QueryParams } from './http.ts';
 import { requireId } from './validate.ts';
+import type { WorkspaceCall } from './workspace-call.ts';
+import { merchandisingCalls, type MerchandisingCalls } from './workspace-merchandising-api.ts';
 
 export const WORKSPACE_ROOT = '/services/admin/webstores';
 
-export interface WorkspaceCalls {
+/** The workspace's calls; promotions, settings and customers in workspace-merchandising-api.ts. */
+export interface WorkspaceCalls extends MerchandisingCalls {
   me(o?: CallOptions): Promise<WorkspaceMe>;
   listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
   getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
@@ -39,7 +42,7 @@ export interface WorkspaceCalls {
 export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
   const http = createHttp(config);
   const root = `${WORKSPACE_ROOT}/${encodeURIComponent(config.webstoreId)}`;
-  const call = async <T>(
+  const call: WorkspaceCall = async <T>(
     method: 'GET' | 'POST' | 'PATCH' | 'PUT',
     path: string,
     o: CallOptions,
@@ -48,6 +51,7 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
   const product = (id: string) => `products/${encodeURIComponent(requireId(id, 'productId'))}`;
 
   return {
+    ...merchandisingCalls(call),
     me: (o = {}) => call('GET', 'me', o),
     listProducts: (query, o = {}) => call('GET', 'products', o, { query: { ...query } }),
     getProduct: (id, o = {}) => call('GET', product(id), o),

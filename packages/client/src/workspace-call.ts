@@ -1,0 +1,12 @@
+// One workspace request as the workspace client's parts make it: method, path under the store's workspace
+// root, call options and an optional query or JSON body; resolves to the answer's body.
+
+import type { CallOptions } from './call-options.ts';
+import type { QueryParams } from './http.ts';
+
+export type WorkspaceCall = <T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+  path: string,
+  o: CallOptions,
+  extra?: { query?: QueryParams; body?: unknown },
+) => Promise<T>;
