@@ -253,7 +253,11 @@ export class CustomerAdmin {
   }
 
   /** A buyer group with its member accounts. */
-  async buyerGroup(webstoreId: string, groupId: string, db: Kysely<Database> = this.db): Promise<AdminBuyerGroupDetail> {
+  async buyerGroup(
+    webstoreId: string,
+    groupId: string,
+    db: Kysely<Database> = this.db,
+  ): Promise<AdminBuyerGroupDetail> {
     const id = checkedId(groupId, KEY_PREFIXES.buyerGroup);
     const row = await db
       .selectFrom('buyer_group')
