@@ -27,9 +27,7 @@ export function AccountPicker({ id, legend, accounts }: { id: string; legend: st
       {accounts.map((a) => (
         <div key={a.id} className="workspace__pick">
           <CheckField id={`${id}-${a.id}`} name="keep" value={a.id} label={a.name} defaultChecked />
-          <Link to={`/admin/accounts/${a.id}`} aria-label={`Open ${a.name}`}>
-            {a.id}
-          </Link>
+          <Link to={`/admin/accounts/${a.id}`}>Open {a.name}</Link>
         </div>
       ))}
       <div className="field">
