@@ -259,3 +259,84 @@ test('the promotions, settings and customers pages have no axe violations, at 37
   console.log(`workspace merchandising a11y: ${scans} scans, ${found.length} violations`);
   assert.equal(found.length, 0, `axe violations:\n${describeViolations(found)}`);
 });
+
+test('the administrator sends a buyer a reset link, makes a buyer group with members, and changes who acts for whom', async () => {
+  const db = live.server.db.db;
+  const accountId = async (name: string) =>
+    (await db.selectFrom('account').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const contoso = await accountId('Contoso Dental Group');
+  const fabrikam = await accountId('Fabrikam Research');
+  const admin = await open(live.browser);
+  const a = admin.page;
+  await logInTo(a, DEMO_USERS.admin.email, '/admin/buyers');
+  await a.getByRole('heading', { level: 1, name: 'Buyers' }).waitFor();
+  await a.getByLabel('Search buyers').fill('northwind');
+  await a.getByRole('button', { name: 'Filter' }).click();
+  await a.waitForURL((u) => u.search.includes('q=northwind'));
+  await a.getByRole('link', { name: DEMO_USERS.buyer.email }).click();
+  await a.getByRole('heading', { level: 1, name: DEMO_USERS.buyer.email }).waitFor();
+
+  // The reset link goes out by mail (the outbox), and the page says until when it works.
+  await a.getByRole('button', { name: 'Send password reset link' }).click();
+  await a
+    .getByText(new RegExp(`A reset link has been sent to ${DEMO_USERS.buyer.email}\\. It works until .+ UTC\\.`))
+    .waitFor();
+  const mail = await db
+    .selectFrom('mail_outbox')
+    .select(['text_body'])
+    .where('to_address', '=', DEMO_USERS.buyer.email)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  assert.match(mail?.text_body ?? '', /\/password-reset\?token=/);
+
+  // Morgan stops acting for Fabrikam: untick it and save; the page (and the server) no longer list it.
+  await a.getByLabel('Fabrikam Research').uncheck();
+  await a.getByRole('button', { name: 'Save managed accounts' }).click();
+  await a.getByText('The managed accounts have been saved.').waitFor();
+  await a.getByLabel('Contoso Dental Group').waitFor();
+  assert.equal(await a.getByLabel('Fabrikam Research').count(), 0);
+  const managed = await db
+    .selectFrom('user_managed_account')
+    .innerJoin('app_user', 'app_user.id', 'user_managed_account.user_id')
+    .select('user_managed_account.account_id')
+    .where('app_user.email', '=', DEMO_USERS.buyer.email)
+    .execute();
+  assert.deepEqual(
+    managed.map((m) => m.account_id),
+    [contoso],
+  );
+
+  // A new buyer group: a blank name is refused with the shared message, then it is made, with two members.
+  await a.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Buyer groups' }).click();
+  await a.getByRole('heading', { level: 1, name: 'Buyer groups' }).waitFor();
+  await a.getByRole('button', { name: 'Create buyer group' }).click();
+  await a.getByText('Complete this field').waitFor();
+  await a.getByLabel('Name').fill('Universities');
+  await a.getByRole('button', { name: 'Create buyer group' }).click();
+  await a.getByRole('heading', { level: 1, name: 'Universities' }).waitFor();
+  await a.getByLabel('Add accounts (ids, separated by commas)').fill(`${contoso}, ${fabrikam}`);
+  await a.getByRole('button', { name: 'Save buyer group' }).click();
+  await a.getByText('The buyer group has been saved.').waitFor();
+  await a.getByText('2 member accounts').waitFor();
+  // An unknown account is the server's refusal, shown at the form; nothing changes.
+  await a.getByLabel('Add accounts (ids, separated by commas)').fill('001999999999999AAA');
+  await a.getByRole('button', { name: 'Save buyer group' }).click();
+  await a.getByText("The account 001999999999999AAA doesn't exist.").waitFor();
+  await a.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Buyer groups' }).click();
+  const row = a.getByRole('row').filter({ hasText: 'Universities' });
+  assert.equal((await row.getByRole('cell').allInnerTexts())[1], '2');
+
+  // On Fabrikam's account page the group is ticked; untick it there and the group has one member left.
+  await a.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Accounts' }).click();
+  await a.getByRole('link', { name: 'Fabrikam Research' }).click();
+  await a.getByRole('heading', { level: 1, name: 'Fabrikam Research' }).waitFor();
+  assert.equal(await a.getByLabel('Universities').isChecked(), true);
+  await a.getByLabel('Universities').uncheck();
+  await a.getByRole('button', { name: 'Save account' }).click();
+  await a.getByText('The account has been saved.').waitFor();
+  await a.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Buyer groups' }).click();
+  assert.equal((await row.getByRole('cell').allInnerTexts())[1], '1');
+
+  assert.deepEqual(admin.errors, []);
+  await admin.context.close();
+});

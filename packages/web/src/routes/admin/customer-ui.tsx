@@ -47,7 +47,7 @@ export function SearchFilter({ base, label, q, sort }: { base: string; label: st
     <Form method="get" action={base} className="workspace__filters" role="search" aria-label={`Filter ${label}`}>
       <div className="field">
         <label htmlFor={id} className="field__label">
-          Search
+          Search {label}
         </label>
         <input id={id} name="q" type="search" className="field__input" defaultValue={q} />
       </div>
