@@ -43,9 +43,12 @@ const unknownSkus = (skus: string[]) =>
 
 function PromotionEditRoute() {
   const navigation = useNavigation();
+  const data = useLoaderData() as PromotionEditData;
   return (
     <PromotionEditPage
-      data={useLoaderData() as PromotionEditData}
+      // A fresh editor per promotion: its discount type and live check start from that promotion.
+      key={data.promotion?.id ?? 'new'}
+      data={data}
       result={useActionData() as PromotionResult | undefined}
       busy={navigation.state === 'submitting'}
     />
