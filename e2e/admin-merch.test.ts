@@ -102,6 +102,11 @@ test('the administrator makes a coupon promotion in the editor and tries it; a s
   cells = await row.getByRole('cell').allInnerTexts();
   assert.equal(cents(cells[5]!), 2 * unit - tenPercent(2 * unit), cells.join(' | '));
   assert.equal(cents(await trial.locator('dd').last().innerText()), 2 * unit - tenPercent(2 * unit), 'total');
+  // An account that doesn't exist is the server's refusal, shown in the panel.
+  await a.getByLabel('Buyer account id').fill('001999999999999AAA');
+  await a.getByRole('button', { name: 'Try it' }).click();
+  await a.getByRole('alert').getByText("The account 001999999999999AAA doesn't exist.").waitFor();
+  await a.getByLabel('Buyer account id').fill('');
 
   // A guest applies the code on the cart page, sees the discount, and buys.
   const shopper = await open(live.browser);

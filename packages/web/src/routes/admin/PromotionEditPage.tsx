@@ -339,8 +339,9 @@ export function PromotionEditPage({
         <section aria-labelledby="trial-title" className="workspace__book">
           <h2 id="trial-title">Try it</h2>
           <p>
-            A sample cart for a guest, priced as the storefront would price it, with this promotion as the form has it
-            (saved or not) and, unless tried alone, the store’s other live promotions. Nothing is saved.
+            A sample cart for a guest or a buyer account, priced as the storefront would price it for them, with this
+            promotion as the form has it (saved or not) and, unless tried alone, the store’s other live promotions.
+            Nothing is saved.
           </p>
           <FormAlert id="trial-error" message={tryResult?.formError} />
           <table className="orders__table">
@@ -392,6 +393,9 @@ export function PromotionEditPage({
               })}
             </tbody>
           </table>
+          {field('trialAccount', 'Buyer account id', {
+            hint: 'Empty: a guest. An account is priced with its buyer groups’ prices and promotions.',
+          })}
           {field('trialCoupon', 'Coupon code typed in the cart', {
             hint: 'Empty: the promotion’s first code, if it has one.',
           })}

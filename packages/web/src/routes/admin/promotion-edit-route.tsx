@@ -109,6 +109,7 @@ export function promotionEditRoute(getApi: () => StoreApi) {
           promotion: fields,
           lines: sample.lines.map((l, i) => ({ productId: lines.ids[i]!, quantity: l.quantity })),
           ...(sample.couponCode ? { couponCodes: [sample.couponCode] } : {}),
+          ...(sample.accountId ? { accountId: sample.accountId } : {}),
           alone: form.get('alone') === 'true',
         });
         return { intent: 'try', trial };

@@ -138,7 +138,7 @@ export function trialLines(form: FormData) {
       return { product: l.product, quantity: Number(l.quantity) };
     });
   if (!lines.length) errors['line-0-product'] = checkField('', { required: true })!;
-  return { lines, errors, couponCode: text(form, 'trialCoupon') };
+  return { lines, errors, couponCode: text(form, 'trialCoupon'), accountId: text(form, 'trialAccount') };
 }
 
 /** How the table names a discount: "10% off each line", "$11.00 off the cart", "Buy 5+: 10%…". */
