@@ -19,13 +19,16 @@ import type {
 import type { CallOptions } from './call-options.ts';
 import { createHttp, type HttpConfig, type QueryParams } from './http.ts';
 import { requireId } from './validate.ts';
-import { workspaceOrderCalls, type WorkspaceCall, type WorkspaceOrderCalls } from './workspace-orders-api.ts';
+import type { WorkspaceCall } from './workspace-call.ts';
+import { merchandisingCalls, type MerchandisingCalls } from './workspace-merchandising-api.ts';
+import { workspaceOrderCalls, type WorkspaceOrderCalls } from './workspace-orders-api.ts';
 
 export type { RefundCallOptions, WorkspaceOrderCalls } from './workspace-orders-api.ts';
 
 export const WORKSPACE_ROOT = '/services/admin/webstores';
 
-export interface WorkspaceCalls extends WorkspaceOrderCalls {
+/** The workspace's calls; orders in workspace-orders-api.ts, promotions, settings and customers in workspace-merchandising-api.ts. */
+export interface WorkspaceCalls extends MerchandisingCalls, WorkspaceOrderCalls {
   me(o?: CallOptions): Promise<WorkspaceMe>;
   listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
   getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
@@ -51,6 +54,7 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
   const product = (id: string) => `products/${encodeURIComponent(requireId(id, 'productId'))}`;
 
   return {
+    ...merchandisingCalls(call),
     me: (o = {}) => call('GET', 'me', o),
     listProducts: (query, o = {}) => call('GET', 'products', o, { query: { ...query } }),
     getProduct: (id, o = {}) => call('GET', product(id), o),

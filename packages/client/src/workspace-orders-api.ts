@@ -16,7 +16,7 @@ import {
   type TablePage,
 } from '@store/core';
 import type { CallOptions } from './call-options.ts';
-import type { QueryParams } from './http.ts';
+import type { WorkspaceCall } from './workspace-call.ts';
 import { requireId, requireText } from './validate.ts';
 
 /** Options of a call that moves money: the key that makes a retry safe. */
@@ -32,14 +32,6 @@ export interface WorkspaceOrderCalls {
   refundOrder(orderId: string, input: RefundInput, o?: RefundCallOptions): Promise<RefundAnswer>;
   cancelOrder(orderId: string, reason: string, o?: RefundCallOptions): Promise<RefundAnswer>;
 }
-
-/** How the workspace client sends one call (its root, connection and CSRF header are already in it). */
-export type WorkspaceCall = <T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
-  path: string,
-  o: CallOptions,
-  extra?: { query?: QueryParams; body?: unknown; headers?: Record<string, string> },
-) => Promise<T>;
 
 export function workspaceOrderCalls(call: WorkspaceCall): WorkspaceOrderCalls {
   const order = (id: string) => `orders/${encodeURIComponent(requireId(id, 'orderId'))}`;

@@ -33,5 +33,6 @@ export * from './workspace-wire.ts';
 export * from './refund-split.ts';
 export * from './shipment-tracking.ts';
 export * from './workspace-orders.ts';
+export * from './workspace-merchandising.ts';
 export * from './promotion-rules.ts';
 export * from './store-settings.ts';

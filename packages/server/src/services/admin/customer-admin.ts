@@ -5,7 +5,18 @@
 // to the buyer's next call, in every process, even while they are logged in.
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import { KEY_PREFIXES, type TablePage } from '@store/core';
+import {
+  KEY_PREFIXES,
+  type AdminAccount,
+  type AdminAccountDetail,
+  type AdminBuyer,
+  type AdminBuyerDetail,
+  type AdminBuyerGroup,
+  type AdminBuyerGroupDetail,
+  type NamedRef,
+  type PasswordResetSent,
+  type TablePage,
+} from '@store/core';
 import type { Database } from '../../db/schema.ts';
 import { notFound, rejectProblem } from '../../domain/errors.ts';
 import { checkedId, randomRecordId } from '../../domain/record-ids.ts';
@@ -14,33 +25,6 @@ import { firstUnknownId } from './known-ids.ts';
 import type { RecordedChanges } from './recorded-change.ts';
 import { containsPattern, pageWindow, tablePage, tableSort, type TableRequest } from './table-query.ts';
 import type { Actor } from './workspace-access.ts';
-
-type Ref = { id: string; name: string };
-
-export interface AdminAccount {
-  id: string;
-  name: string;
-  parentId: string | null;
-  createdAt: string;
-  buyerGroups: Ref[];
-}
-
-export interface AdminBuyer {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: string;
-  accountId: string | null;
-  accountName: string | null;
-  createdAt: string;
-}
-
-export interface AdminBuyerGroup {
-  id: string;
-  name: string;
-  memberCount: number;
-}
 
 export interface SearchFilter extends TableRequest {
   q?: string;
@@ -95,7 +79,7 @@ export class CustomerAdmin {
   }
 
   /** An account with its buyer groups, its buyers and the users who may also act for it. */
-  async account(webstoreId: string, accountId: string, db: Kysely<Database> = this.db) {
+  async account(webstoreId: string, accountId: string, db: Kysely<Database> = this.db): Promise<AdminAccountDetail> {
     const id = checkedId(accountId, KEY_PREFIXES.account);
     const row = await db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw noAccount(accountId);
@@ -184,7 +168,7 @@ export class CustomerAdmin {
   }
 
   /** A buyer with the accounts they may act for besides their own. */
-  async buyer(userId: string, db: Kysely<Database> = this.db) {
+  async buyer(userId: string, db: Kysely<Database> = this.db): Promise<AdminBuyerDetail> {
     const id = userId === '1' ? userId : checkedId(userId, KEY_PREFIXES.user);
     const row = await this.buyerRows(db).where('app_user.id', '=', id).executeTakeFirst();
     if (!row) throw noBuyer(userId);
@@ -234,7 +218,7 @@ export class CustomerAdmin {
       const buyer = await this.buyer(userId, trx);
       const user = await trx.selectFrom('app_user').selectAll().where('id', '=', buyer.id).executeTakeFirstOrThrow();
       const { expiresAt } = await this.resets.issueIn(trx, user, webstoreId);
-      const result = { userId: buyer.id, email: buyer.email, status: 'ResetLinkSent' as const, expiresAt };
+      const result: PasswordResetSent = { userId: buyer.id, email: buyer.email, status: 'ResetLinkSent', expiresAt };
       return {
         result,
         change: {
@@ -269,7 +253,11 @@ export class CustomerAdmin {
   }
 
   /** A buyer group with its member accounts. */
-  async buyerGroup(webstoreId: string, groupId: string, db: Kysely<Database> = this.db) {
+  async buyerGroup(
+    webstoreId: string,
+    groupId: string,
+    db: Kysely<Database> = this.db,
+  ): Promise<AdminBuyerGroupDetail> {
     const id = checkedId(groupId, KEY_PREFIXES.buyerGroup);
     const row = await db
       .selectFrom('buyer_group')
@@ -363,7 +351,7 @@ export class CustomerAdmin {
   }
 
   private async groupsOfAccounts(db: Kysely<Database>, webstoreId: string, accountIds: string[]) {
-    const out = new Map<string, Ref[]>();
+    const out = new Map<string, NamedRef[]>();
     if (!accountIds.length) return out;
     const rows = await db
       .selectFrom('account_buyer_group')

@@ -12,11 +12,15 @@ import {
   KEY_PREFIXES,
   minorUnitsToDecimal,
   promotionProblem,
+  type AdminCoupon,
+  type AdminPromotion,
   type CouponDraft,
   type PromotionDiscount,
-  type PromotionRule,
+  type PromotionCreate,
+  type PromotionFields,
   type PromotionStacking,
   type PromotionTarget,
+  type PromotionUsage,
   type TablePage,
 } from '@store/core';
 import type { Selectable } from 'kysely';
@@ -31,21 +35,8 @@ import type { RecordedChanges } from './recorded-change.ts';
 import { containsPattern, pageWindow, tablePage, tableSort, type TableRequest } from './table-query.ts';
 import type { Actor } from './workspace-access.ts';
 
-/** The engine's rule (core PromotionRule) as the workspace edits it: its coupons with their usage limits. */
-export interface PromotionFields
-  extends Pick<
-    PromotionRule,
-    'priority' | 'stacking' | 'target' | 'discount' | 'startsAt' | 'endsAt' | 'productIds' | 'categoryIds'
-  > {
-  name: string;
-  termsAndConditions: string | null;
-  buyerGroupIds: string[] | null;
-  accountIds: string[] | null;
-  oneTimeOnly: boolean;
-  /** Switched off, the promotion applies nowhere whatever its dates. */
-  isActive: boolean;
-  coupons: CouponDraft[];
-}
+// The shapes live in core (workspace-merchandising.ts), shared with the client and the workspace's pages.
+export type { AdminCoupon, AdminPromotion, PromotionCreate, PromotionFields, PromotionUsage } from '@store/core';
 
 /** What a promotion left unsaid is: every line, everyone, no dates, automatic, switched on. */
 export const PROMOTION_DEFAULTS: Omit<PromotionFields, 'name' | 'discount'> = {
@@ -63,29 +54,6 @@ export const PROMOTION_DEFAULTS: Omit<PromotionFields, 'name' | 'discount'> = {
   isActive: true,
   coupons: [],
 };
-
-/** A new promotion: what is left out takes the default (every line, everyone, no dates, automatic, active). */
-export type PromotionCreate = Pick<PromotionFields, 'name' | 'discount'> & Partial<PromotionFields>;
-
-export interface AdminCoupon {
-  id: string;
-  code: string;
-  maxUses: number | null;
-  timesUsed: number;
-  isActive: boolean;
-}
-
-export interface AdminPromotion extends Omit<PromotionFields, 'coupons'> {
-  id: string;
-  coupons: AdminCoupon[];
-}
-
-export interface PromotionUsage {
-  /** Placed orders with an adjustment of the promotion. */
-  orderCount: number;
-  /** What it took off those orders, per currency (negative decimals). */
-  discountTotals: Array<{ currencyIsoCode: string; amount: string }>;
-}
 
 export interface PromotionListFilter extends TableRequest {
   q?: string;

@@ -12,6 +12,7 @@ import {
   promotionProblem,
   unitPriceForQuantity,
   type PromotionRule,
+  type PromotionTrialResult,
 } from '@store/core';
 import { badInput, rejectProblem } from '../../domain/errors.ts';
 import { checkedId } from '../../domain/record-ids.ts';
@@ -93,7 +94,7 @@ async function trialAudience(s: Services, store: Webstore, t: PromotionTrial) {
   return { accountId: null, buyerGroupIds: store.guestBuyerGroupId ? [store.guestBuyerGroupId] : [] };
 }
 
-export async function tryPromotion(s: Services, store: Webstore, t: PromotionTrial) {
+export async function tryPromotion(s: Services, store: Webstore, t: PromotionTrial): Promise<PromotionTrialResult> {
   if (!t.lines.length || t.lines.length > MAX_TRIAL_LINES)
     throw badInput(`A sample cart has 1 to ${MAX_TRIAL_LINES} lines.`);
   const at = t.at ?? new Date().toISOString();

@@ -30,6 +30,9 @@ const MARKERS = [
   'have access to the workspace',
   'Mark shipped',
   'Confirm refund',
+  'Try it alone',
+  'Save settings',
+  'Send password reset link',
 ];
 
 /** The chunks a key loads before running: itself and its static imports, transitively. */
@@ -55,11 +58,17 @@ test('the workspace pages are dynamic imports, and the markers are in their chun
   const entry = Object.values(manifest).find((c) => c.isEntry)!;
   const admin = (entry.dynamicImports ?? []).filter((k) => k.includes('routes/admin/'));
   assert.deepEqual(admin.sort(), [
+    'src/routes/admin/accounts-route.tsx',
     'src/routes/admin/audit-route.tsx',
+    'src/routes/admin/buyer-groups-route.tsx',
+    'src/routes/admin/buyers-route.tsx',
     'src/routes/admin/order-route.tsx',
     'src/routes/admin/orders-route.tsx',
     'src/routes/admin/product-edit-route.tsx',
     'src/routes/admin/products-route.tsx',
+    'src/routes/admin/promotion-edit-route.tsx',
+    'src/routes/admin/promotions-route.tsx',
+    'src/routes/admin/settings-route.tsx',
     'src/routes/admin/shell-route.tsx',
   ]);
   const workspaceCode = admin

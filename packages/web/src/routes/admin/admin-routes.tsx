@@ -26,6 +26,31 @@ export function createAdminRoutes(getApi: () => StoreApi): RouteObject {
       { path: 'orders', lazy: () => import('./orders-route.tsx').then((m) => m.ordersRoute(getApi)) },
       { path: 'orders/:orderId', lazy: () => import('./order-route.tsx').then((m) => m.orderRoute(getApi)) },
       { path: 'audit', lazy: () => import('./audit-route.tsx').then((m) => m.auditRoute(getApi)) },
+      { path: 'promotions', lazy: () => import('./promotions-route.tsx').then((m) => m.promotionsRoute(getApi)) },
+      {
+        path: 'promotions/new',
+        lazy: () => import('./promotion-edit-route.tsx').then((m) => m.promotionEditRoute(getApi)),
+      },
+      {
+        path: 'promotions/:promotionId',
+        lazy: () => import('./promotion-edit-route.tsx').then((m) => m.promotionEditRoute(getApi)),
+      },
+      { path: 'settings', lazy: () => import('./settings-route.tsx').then((m) => m.settingsRoute(getApi)) },
+      { path: 'accounts', lazy: () => import('./accounts-route.tsx').then((m) => m.accountsRoute(getApi)) },
+      {
+        path: 'accounts/:accountId',
+        lazy: () => import('./accounts-route.tsx').then((m) => m.accountRoute(getApi)),
+      },
+      { path: 'buyers', lazy: () => import('./buyers-route.tsx').then((m) => m.buyersRoute(getApi)) },
+      { path: 'buyers/:userId', lazy: () => import('./buyers-route.tsx').then((m) => m.buyerRoute(getApi)) },
+      {
+        path: 'buyer-groups',
+        lazy: () => import('./buyer-groups-route.tsx').then((m) => m.buyerGroupsRoute(getApi)),
+      },
+      {
+        path: 'buyer-groups/:buyerGroupId',
+        lazy: () => import('./buyer-groups-route.tsx').then((m) => m.buyerGroupRoute(getApi)),
+      },
     ],
   };
 }

@@ -7,7 +7,16 @@ import type { StoreApi } from '../../lib/api.ts';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
 import { Pager, SelectField } from './workspace-ui.tsx';
 
-const RECORD_TYPES = ['Product', 'ProductPrices', 'Order'] as const;
+const RECORD_TYPES = [
+  'Product',
+  'ProductPrices',
+  'Order',
+  'Promotion',
+  'Account',
+  'Buyer',
+  'BuyerGroup',
+  'StoreSettings',
+] as const;
 const ACTION_LABELS: Record<string, string> = {
   create: 'Created',
   update: 'Changed',
@@ -17,11 +26,24 @@ const ACTION_LABELS: Record<string, string> = {
   refundRefused: 'Refund refused by the gateway',
   cancel: 'Cancelled',
   resendDownloads: 'Re-sent download links',
+  passwordReset: 'Sent a password reset link',
+  setManagedAccounts: 'Changed managed accounts',
+};
+
+/** Where each record type is edited in the workspace (a product's prices are on its page). */
+const RECORD_PAGES: Record<string, string> = {
+  Product: '/admin/products/',
+  ProductPrices: '/admin/products/',
+  Order: '/admin/orders/',
+  Promotion: '/admin/promotions/',
+  Account: '/admin/accounts/',
+  Buyer: '/admin/buyers/',
+  BuyerGroup: '/admin/buyer-groups/',
 };
 
 /** Where an entry's record is edited in the workspace. */
 const recordHref = (e: AuditEntry) =>
-  e.recordType === 'Order' ? `/admin/orders/${e.recordId}` : `/admin/products/${e.recordId}`;
+  e.recordType in RECORD_PAGES ? `${RECORD_PAGES[e.recordType]}${encodeURIComponent(e.recordId)}` : '/admin/settings';
 
 interface AuditData {
   log: TablePage<AuditEntry>;

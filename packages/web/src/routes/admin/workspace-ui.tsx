@@ -1,4 +1,5 @@
-// Small pieces the workspace's pages share: a labelled select, and the previous/next links of a paged table.
+// Small pieces the workspace's pages share: a labelled select, a labelled checkbox, and the previous/next links
+// of a paged table.
 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -43,5 +44,27 @@ export function Pager({ page, pageCount, href }: { page: number; pageCount: numb
       {page > 1 ? <Link to={href(page - 1)}>Previous page</Link> : null}
       {page < pageCount ? <Link to={href(page + 1)}>Next page</Link> : null}
     </nav>
+  );
+}
+
+/** A labelled checkbox; unticked, the form sends nothing for it. */
+export function CheckField({
+  id,
+  name,
+  value,
+  label,
+  defaultChecked,
+}: {
+  id: string;
+  name: string;
+  value: string;
+  label: string;
+  defaultChecked: boolean;
+}) {
+  return (
+    <div className="field field--checkbox">
+      <input type="checkbox" id={id} name={name} value={value} defaultChecked={defaultChecked} />
+      <label htmlFor={id}>{label}</label>
+    </div>
   );
 }
