@@ -12,6 +12,7 @@ import {
   promotionProblem,
   unitPriceForQuantity,
   type PromotionRule,
+  type PromotionTrialInput,
   type PromotionTrialResult,
 } from '@store/core';
 import { badInput, rejectProblem } from '../../domain/errors.ts';
@@ -19,29 +20,12 @@ import { checkedId } from '../../domain/record-ids.ts';
 import type { Services } from '../index.ts';
 import { productCategoryIds } from '../promotions.ts';
 import type { Webstore } from '../webstores.ts';
-import { PROMOTION_DEFAULTS, type AdminPromotion, type PromotionCreate } from './promotion-admin.ts';
+import { PROMOTION_DEFAULTS, type AdminPromotion } from './promotion-admin.ts';
 import { firstUnknownId } from './known-ids.ts';
 
 export const MAX_TRIAL_LINES = 50;
 /** The id a draft that was never saved goes by in the answer. */
 export const DRAFT_PROMOTION_ID = 'draft';
-
-export interface PromotionTrial {
-  /** A saved promotion to try (switched on or not). */
-  promotionId?: string;
-  /** Unsaved fields to try: on their own, or over the saved promotion's. */
-  promotion?: Partial<PromotionCreate>;
-  lines: Array<{ productId: string; quantity: number }>;
-  /** The buyer: an account (its buyer groups), else buyer groups, else a guest. */
-  accountId?: string;
-  buyerGroupIds?: string[];
-  /** Codes typed into the sample cart; by default the tried promotion's first live code. */
-  couponCodes?: string[];
-  /** Evaluate as of this instant (ISO 8601); now by default. */
-  at?: string;
-  /** Try the promotion on its own, without the store's other live promotions. */
-  alone?: boolean;
-}
 
 function ruleOf(p: Omit<AdminPromotion, 'id' | 'isActive'>, id: string): PromotionRule {
   return {
@@ -64,7 +48,7 @@ function ruleOf(p: Omit<AdminPromotion, 'id' | 'isActive'>, id: string): Promoti
 }
 
 /** The promotion as tried: the saved one with the draft's fields over it, or the draft with the defaults. */
-async function triedPromotion(s: Services, store: Webstore, t: PromotionTrial): Promise<PromotionRule> {
+async function triedPromotion(s: Services, store: Webstore, t: PromotionTrialInput): Promise<PromotionRule> {
   const saved = t.promotionId ? await s.workspace.promotions.saved(store.id, t.promotionId) : null;
   if (!saved && !t.promotion) throw badInput('Name a saved promotion (promotionId) or send one to try (promotion).');
   const draft = t.promotion ?? {};
@@ -79,7 +63,7 @@ async function triedPromotion(s: Services, store: Webstore, t: PromotionTrial): 
 }
 
 /** The buyer's groups: the account's (it must exist), else those given (the store's), else the guest group. */
-async function trialAudience(s: Services, store: Webstore, t: PromotionTrial) {
+async function trialAudience(s: Services, store: Webstore, t: PromotionTrialInput) {
   if (t.accountId) {
     const accountId = checkedId(t.accountId);
     if (await firstUnknownId(s.db, 'account', [accountId])) throw badInput(`The account ${t.accountId} doesn't exist.`);
@@ -94,7 +78,11 @@ async function trialAudience(s: Services, store: Webstore, t: PromotionTrial) {
   return { accountId: null, buyerGroupIds: store.guestBuyerGroupId ? [store.guestBuyerGroupId] : [] };
 }
 
-export async function tryPromotion(s: Services, store: Webstore, t: PromotionTrial): Promise<PromotionTrialResult> {
+export async function tryPromotion(
+  s: Services,
+  store: Webstore,
+  t: PromotionTrialInput,
+): Promise<PromotionTrialResult> {
   if (!t.lines.length || t.lines.length > MAX_TRIAL_LINES)
     throw badInput(`A sample cart has 1 to ${MAX_TRIAL_LINES} lines.`);
   const at = t.at ?? new Date().toISOString();
