@@ -17,7 +17,7 @@ import type { StoreApi } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { nameRule, textOf, type CustomerResult } from './customer-form.ts';
 import { Outcome, SearchFilter } from './customer-ui.tsx';
-import { pageOf, paramOf, SortHeaders, tableHref, type TableQuery } from './table-ui.tsx';
+import { pageOf, paramOf, SortableHead, tableHref, type TableQuery } from './server-table.tsx';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
 import { CheckField, Pager } from './workspace-ui.tsx';
 
@@ -38,14 +38,14 @@ function AccountsPage() {
         {table.total.toLocaleString('en-US')} accounts · page {table.page} of {Math.max(1, table.pageCount)}
       </p>
       <table className="orders__table workspace__table">
-        <SortHeaders
+        <SortableHead
           columns={[
             { key: 'name', label: 'Name' },
             { key: null, label: 'Buyer groups' },
             { key: 'createdAt', label: 'Created' },
           ]}
           sort={query.sort}
-          defaultKey="name"
+          fallback="name"
           href={(sort) => tableHref(BASE, query, { sort, page: 1 })}
         />
         <tbody>

@@ -17,7 +17,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { utcText } from './promotion-form.ts';
 import { accountList, type CustomerResult } from './customer-form.ts';
 import { AccountPicker, Outcome, SearchFilter } from './customer-ui.tsx';
-import { pageOf, paramOf, SortHeaders, tableHref, type TableQuery } from './table-ui.tsx';
+import { pageOf, paramOf, SortableHead, tableHref, type TableQuery } from './server-table.tsx';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
 import { Pager } from './workspace-ui.tsx';
 
@@ -39,7 +39,7 @@ function BuyersPage() {
         {table.total.toLocaleString('en-US')} buyers · page {table.page} of {Math.max(1, table.pageCount)}
       </p>
       <table className="orders__table workspace__table">
-        <SortHeaders
+        <SortableHead
           columns={[
             { key: 'email', label: 'Email' },
             { key: 'lastName', label: 'Name' },
@@ -48,7 +48,7 @@ function BuyersPage() {
             { key: 'createdAt', label: 'Created' },
           ]}
           sort={query.sort}
-          defaultKey="email"
+          fallback="email"
           href={(sort) => tableHref(BASE, query, { sort, page: 1 })}
         />
         <tbody>

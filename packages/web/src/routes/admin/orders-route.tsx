@@ -11,7 +11,7 @@ import {
 import { Link, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { StoreApi } from '../../lib/api.ts';
 import { money } from '../../lib/cart/cart-view.ts';
-import { FilterInput, ServerTable, type TableColumn } from './server-table.tsx';
+import { FilterInput, pageOf, paramOf, ServerTable, type TableColumn } from './server-table.tsx';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
 import { SelectField } from './workspace-ui.tsx';
 
@@ -109,7 +109,7 @@ export function ordersRoute(getApi: () => StoreApi) {
   return {
     loader: async ({ request }: LoaderFunctionArgs): Promise<OrdersData> => {
       const url = new URL(request.url);
-      const param = (name: string) => url.searchParams.get(name)?.trim() ?? '';
+      const param = (name: string) => paramOf(url, name);
       const status = ADMIN_ORDER_STATUSES.find((s) => s === param('status'));
       // A malformed day is left out rather than sent: the filter form's date inputs never make one.
       const day = (name: string) => (DAY.test(param(name)) ? param(name) : '');
@@ -122,7 +122,7 @@ export function ordersRoute(getApi: () => StoreApi) {
         printed,
         sort: param('sort'),
       };
-      const page = Math.max(1, Number.parseInt(param('page') || '1', 10) || 1);
+      const page = pageOf(url);
       const ask: AdminOrderQuery = {
         q: query.q || undefined,
         status: status as AdminOrderStatus | undefined,

@@ -5,7 +5,7 @@ import type { AdminProductRow, ProductStatus, TablePage } from '@store/core';
 import { Link, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { StoreApi } from '../../lib/api.ts';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
-import { FilterInput, ServerTable, type TableColumn } from './server-table.tsx';
+import { FilterInput, pageOf, paramOf, ServerTable, type TableColumn } from './server-table.tsx';
 import { SelectField } from './workspace-ui.tsx';
 
 const PAGE_SIZE = 25;
@@ -74,10 +74,10 @@ export function productsRoute(getApi: () => StoreApi) {
   return {
     loader: async ({ request }: LoaderFunctionArgs): Promise<ProductsData> => {
       const url = new URL(request.url);
-      const q = url.searchParams.get('q')?.trim() ?? '';
+      const q = paramOf(url, 'q');
       const status = statusOf(url.searchParams.get('status'));
       const sort = url.searchParams.get('sort') ?? '';
-      const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+      const page = pageOf(url);
       const table = await loaded(
         workspaceOf(getApi).listProducts(
           { q: q || undefined, status, sort: sort || undefined, page, pageSize: PAGE_SIZE },

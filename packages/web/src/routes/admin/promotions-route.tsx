@@ -6,12 +6,12 @@ import type { AdminPromotionWithUsage, TablePage } from '@store/core';
 import { Form, Link, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { StoreApi } from '../../lib/api.ts';
 import { couponUse, discountLabel, utcText } from './promotion-form.ts';
-import { pageOf, paramOf, SortHeaders, tableHref, type Column, type TableQuery } from './table-ui.tsx';
+import { pageOf, paramOf, SortableHead, tableHref, type TableColumn, type TableQuery } from './server-table.tsx';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
 import { Pager, SelectField } from './workspace-ui.tsx';
 
 const BASE = '/admin/promotions';
-const COLUMNS: Column[] = [
+const COLUMNS: TableColumn[] = [
   { key: 'name', label: 'Name' },
   { key: null, label: 'Discount' },
   { key: null, label: 'Coupon codes' },
@@ -62,10 +62,10 @@ function PromotionsPage() {
         {table.total.toLocaleString('en-US')} promotions · page {table.page} of {Math.max(1, table.pageCount)}
       </p>
       <table className="orders__table workspace__table">
-        <SortHeaders
+        <SortableHead
           columns={COLUMNS}
           sort={query.sort}
-          defaultKey="priority"
+          fallback="priority"
           href={(sort) => tableHref(BASE, query, { sort, page: 1 })}
         />
         <tbody>

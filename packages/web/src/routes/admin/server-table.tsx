@@ -1,7 +1,7 @@
 // A workspace table paged, sorted and filtered by the server: its filter form (a GET of the same page), the
 // count, the head whose sortable columns are links that sort by them (again: the other way), with aria-sort on
 // the column sorted by, and the pager. The query is carried in the address, so every state of a table is a link
-// of its own.
+// of its own. `pageOf` and `paramOf` read the page and a text filter back from the address.
 
 import type { TablePage } from '@store/core';
 import type { ReactNode } from 'react';
@@ -16,6 +16,14 @@ export interface TableColumn {
 }
 
 type Query = Record<string, string | number | undefined>;
+
+/** A table's query as the address holds it (text values; the sort asked for, '' for the default). */
+export type TableQuery = Record<string, string> & { sort: string };
+
+/** The page asked for in the address (1 when absent or not a number). */
+export const pageOf = (url: URL) => Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+/** A text parameter of the address, trimmed ('' when absent). */
+export const paramOf = (url: URL, name: string) => url.searchParams.get(name)?.trim() ?? '';
 
 /** The table's address with the query changed: empty values and page 1 are left out. */
 export function tableHref(path: string, query: Query, change: Query = {}): string {
