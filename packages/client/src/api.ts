@@ -186,6 +186,8 @@ export interface CommerceClient
   getProductComponents(productId: string, options?: GetProductChildrenOptions): Promise<ProductComponentCollection>;
   /** core has no dedicated featured-products shape yet; the batch collection is the closest. */
   getFeaturedProducts(productId: string, options?: GetFeaturedProductsOptions): Promise<ProductCollection>;
+  /** The store's featured datasets (the home page's list, ordered by the seller), only those the caller may see. */
+  getFeaturedDatasets(options?: CallOptions & { effectiveAccountId?: string }): Promise<ProductCollection>;
   getCategory(categoryId: string, options?: GetCategoryOptions): Promise<ProductCategoryDetail>;
   getCategoryChildren(options?: GetCategoryChildrenOptions): Promise<ProductCategoryCollection>;
   getCategoryPath(categoryId: string, options?: GetCategoryPathOptions): Promise<CategoryPath>;
@@ -313,6 +315,10 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
 
     async getProductComponents(productId, o = {}) {
       return children<ProductComponentCollection>(productId, o);
+    },
+
+    async getFeaturedDatasets(o = {}) {
+      return get<ProductCollection>(ws('featured-datasets'), { effectiveAccountId: account(o.effectiveAccountId) }, o);
     },
 
     async getFeaturedProducts(productId, o = {}) {

@@ -7,6 +7,8 @@ export interface RecordedCall {
   signal: AbortSignal | undefined;
   /** The request body as sent (JSON text), if any. */
   body: string | undefined;
+  /** A body that is not text (an uploaded file), as sent. */
+  raw?: unknown;
 }
 
 export type Responder = (call: RecordedCall) => Response | Promise<Response>;
@@ -31,6 +33,7 @@ export function recordingFetch(respond: Responder = () => json({}), opts: { igno
       headers: { ...(init.headers as Record<string, string> | undefined) },
       signal: init.signal ?? undefined,
       body: typeof init.body === 'string' ? init.body : undefined,
+      raw: typeof init.body === 'string' ? undefined : (init.body ?? undefined),
     };
     calls.push(call);
     const answer = Promise.resolve().then(() => respond(call));

@@ -27,6 +27,7 @@ export * from './html.ts';
 export * from './text-safety.ts';
 export * from './image-srcset.ts';
 export * from './product-image-urls.ts';
+export * from './rich-description-policy.ts';
 export * from './workspace-permissions.ts';
 export * from './tier-rules.ts';
 export * from './workspace-wire.ts';

@@ -9,12 +9,14 @@ test('a product image URL names its SKU, size and content version', () => {
     sku: 'DS-00001',
     size: 'full',
     version: null,
+    format: 'svg',
   });
   assert.deepEqual(productImageRef('https://shop.example.com/media/products/PD-00012.svg?size=thumb&v=0123abcd'), {
     origin: 'https://shop.example.com',
     sku: 'PD-00012',
     size: 'thumb',
     version: '0123abcd',
+    format: 'svg',
   });
   assert.equal(productImageRef('/media/products/DS-00001.svg?v=NOT-HEX')?.version, null);
 });
@@ -28,7 +30,8 @@ test("other URLs are not the store's product images", () => {
     'https://cdn.example.com/DS-00001.svg',
     '/media/products/ds-00001.svg',
     '/media/products/DS-00001.png',
-    '/media/products/DS-00001/640.webp',
+    '/media/products/DS-00001/640.png',
+    '/media/products/DS-00001/x.webp',
     '//evil.example/media/products/DS-00001.svg',
   ])
     assert.equal(productImageRef(url), null, String(url));
@@ -52,4 +55,19 @@ test('a product image srcset offers 640w, 960w and 1920w renditions; other image
   );
   assert.ok(isValidSrcSet(srcset));
   assert.equal(productImageSrcSet('https://cdn.example.com/x.png', PAGE_IMAGE_WIDTHS), null);
+});
+
+test("an uploaded image's media name one of its renditions, whose srcset keeps the upload's version", () => {
+  const url = '/media/products/DS-00001/960.webp?v=0123abcd';
+  assert.deepEqual(productImageRef(url), {
+    origin: '',
+    sku: 'DS-00001',
+    size: 'full',
+    version: '0123abcd',
+    format: 'webp',
+  });
+  assert.equal(
+    productImageSrcSet(url, PAGE_IMAGE_WIDTHS),
+    '/media/products/DS-00001/640.webp?v=0123abcd 640w, /media/products/DS-00001/960.webp?v=0123abcd 960w, /media/products/DS-00001/1920.webp?v=0123abcd 1920w',
+  );
 });

@@ -2,7 +2,9 @@
 // them. Each product has a generated SVG (`/media/products/{SKU}.svg`, `?size=thumb` for listings) and
 // raster renditions of it at the widths of image-srcset.ts (`/media/products/{SKU}/{width}.webp`), both
 // optionally carrying `v`, the image's content version: a URL with the current version names one image
-// forever, so it may be cached as immutable, and a changed image gets a new URL.
+// forever, so it may be cached as immutable, and a changed image gets a new URL. A product whose seller
+// uploaded an image (issue 15) has media pointing at one of its renditions (`/media/products/{SKU}/960.webp?v=…`,
+// the version being the upload's): the same route serves every width of it, so its srcset is built alike.
 import { widthSrcSet } from './image-srcset.ts';
 
 /** The raster format of resized product images: WebP, which every browser that reads srcset decodes. */
@@ -17,16 +19,20 @@ export interface ProductImageRef {
   size: ProductImageSize;
   /** The content version the URL names, when it names one. */
   version: string | null;
+  /** 'svg' for the generated image's URL, 'webp' for a rendition's (what an uploaded image's media point at). */
+  format: 'svg' | 'webp';
 }
 
 const ORIGINAL = /^((?:https?:\/\/[^/?#\s]+)?)\/media\/products\/([A-Z]{2}-\d{5,})\.svg(?:\?([^#\s]*))?$/;
+const RENDITION = /^((?:https?:\/\/[^/?#\s]+)?)\/media\/products\/([A-Z]{2}-\d{5,})\/\d{2,4}\.webp(?:\?([^#\s]*))?$/;
 
 /** A content version as URLs carry it: lowercase hex, 8 to 64 digits. */
 export const IMAGE_VERSION_PATTERN = /^[0-9a-f]{8,64}$/;
 
 /** The product image an original image URL names, or null for any other URL (an image from elsewhere). */
 export function productImageRef(url: string | null | undefined): ProductImageRef | null {
-  const m = url ? ORIGINAL.exec(url) : null;
+  const original = url ? ORIGINAL.exec(url) : null;
+  const m = original ?? (url ? RENDITION.exec(url) : null);
   if (!m) return null;
   const query = new URLSearchParams(m[3] ?? '');
   const v = query.get('v');
@@ -35,6 +41,7 @@ export function productImageRef(url: string | null | undefined): ProductImageRef
     sku: m[2]!,
     size: query.get('size') === 'thumb' ? 'thumb' : 'full',
     version: v && IMAGE_VERSION_PATTERN.test(v) ? v : null,
+    format: original ? 'svg' : 'webp',
   };
 }
 
@@ -47,12 +54,12 @@ function query(ref: Pick<ProductImageRef, 'size' | 'version'>): string {
 }
 
 /** The original (SVG) image URL of a product, with its size and content version. */
-export function productImageUrl(ref: Omit<ProductImageRef, 'origin'> & { origin?: string }): string {
+export function productImageUrl(ref: Omit<ProductImageRef, 'origin' | 'format'> & { origin?: string }): string {
   return `${ref.origin ?? ''}/media/products/${ref.sku}.svg${query(ref)}`;
 }
 
 /** The URL of a raster rendition of a product image `width` pixels wide. */
-export function resizedProductImageUrl(ref: ProductImageRef, width: number): string {
+export function resizedProductImageUrl(ref: Omit<ProductImageRef, 'format'>, width: number): string {
   return `${ref.origin}/media/products/${ref.sku}/${width}.${RESIZED_IMAGE_FORMAT}${query(ref)}`;
 }
 

@@ -49,7 +49,49 @@ export interface AdminProduct {
   categoryIds: string[];
   primaryCategoryId: string | null;
   createdAt: string;
+  /** The image the seller uploaded, shown in place of the generated one; null while it is the generated one. */
+  image: AdminProductImage | null;
 }
+
+/** A product's uploaded image as stored (metadata stripped, dimensions capped, WebP). */
+export interface AdminProductImage {
+  /** The largest page rendition with its content version: what the product's media now point at. */
+  url: string;
+  altText: string;
+  width: number;
+  height: number;
+  byteSize: number;
+  uploadedAt: string;
+}
+
+/** The image formats the workspace uploads take, as the request's Content-Type. */
+export const PRODUCT_IMAGE_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type ProductImageUploadType = (typeof PRODUCT_IMAGE_UPLOAD_TYPES)[number];
+/** The largest upload accepted (bytes). */
+export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A product in an ordered pick list (featured datasets, related datasets). */
+export interface PickedProduct {
+  id: string;
+  sku: string;
+  name: string;
+  status: ProductStatus;
+}
+
+/** The store's featured datasets (the home page's list), in order. */
+export interface FeaturedDatasets {
+  items: PickedProduct[];
+}
+
+/** A product's related datasets (the product page's list, B2B_Related_Product1..10), in order. */
+export interface RelatedDatasets {
+  productId: string;
+  items: PickedProduct[];
+}
+
+/** The most featured datasets the home page shows, and the most related datasets a product has. */
+export const MAX_FEATURED_DATASETS = 24;
+export const MAX_RELATED_DATASETS = 10;
 
 /** A row of the products table. */
 export interface AdminProductRow {
@@ -70,6 +112,8 @@ export interface ProductInput {
   name?: string;
   status?: ProductStatus;
   description?: string | null;
+  /** HTML; the server keeps only RICH_DESCRIPTION_TAGS (rich-description-policy.ts). */
+  richDescription?: string | null;
   recordCount?: number | null;
   countries?: string[];
   sicCode?: string | null;

@@ -688,6 +688,8 @@ export interface Database {
   order_refund: OrderRefundTable;
   test_gateway_refund: TestGatewayRefundTable;
   password_reset: PasswordResetTable;
+  product_image: ProductImageTable;
+  featured_product: FeaturedProductTable;
 }
 
 /** A buyer's password-reset link (issue 15, migration 012): the SHA-256 of the mailed token, good once until it expires. */
@@ -741,4 +743,27 @@ export interface AuditLogTable {
   record_label: string | null;
   before_json: string | null;
   after_json: string | null;
+}
+
+/** A product's uploaded image (issue 15, migration 015): the stored original (WebP, metadata stripped, capped). */
+export interface ProductImageTable {
+  product_id: string;
+  webstore_id: string;
+  /** Buffer on SQLite (blob) and PostgreSQL (bytea). */
+  content: Buffer;
+  content_type: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  /** 16 hex digits of the content's SHA-256: the `v` of its URLs and the key of its cached renditions. */
+  version: string;
+  alt_text: string;
+  uploaded_at: string;
+}
+
+/** The store's featured datasets, the home page's list (migration 015), in `position` order. */
+export interface FeaturedProductTable {
+  webstore_id: string;
+  product_id: string;
+  position: number;
 }

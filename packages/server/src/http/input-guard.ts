@@ -17,6 +17,8 @@ export function firstNonText(value: unknown): string | null {
     const [v, at] = stack.pop()!;
     if (typeof v === 'string') {
       if (NOT_TEXT.test(v)) return at || '(value)';
+    } else if (v instanceof Uint8Array) {
+      // A binary body (an uploaded image) is not text and is checked by what reads it.
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${at}[${i}]`]);
     } else if (v && typeof v === 'object') {

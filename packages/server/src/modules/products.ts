@@ -118,6 +118,28 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
     },
   );
 
+  // The home page's list (not in the reference): the featured datasets the seller ordered in the workspace,
+  // answered as the batch call answers them, without the ones this caller may not see.
+  r.get(
+    `${WEBSTORE}/featured-datasets`,
+    {
+      schema: {
+        tags,
+        summary: "The store's featured datasets, in the seller's order",
+        params: webstoreParams,
+        querystring: detailQuery.extend({ excludePrices: flag.optional() }),
+      },
+    },
+    async (req) => {
+      const { store, ctx } = await load(req.params.webstoreId, req, req.query.effectiveAccountId);
+      const ids = await s.featuredDatasets.ids(store.id);
+      if (!ids.length) return { products: [], total: 0 };
+      const batch = await s.productReads.batch(store, ctx, { ...req.query, ids });
+      const products = batch.products.filter((p) => p.success);
+      return { products, total: products.length };
+    },
+  );
+
   r.get(
     `${WEBSTORE}/products/:productId/children`,
     {

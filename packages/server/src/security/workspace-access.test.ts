@@ -6,6 +6,7 @@
 // product. A refused party's malformed body is refused the same way (the guard runs before validation).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import sharp from 'sharp';
 import { mayDo, WORKSPACE_ACTIONS, type WorkspaceAction, type WorkspaceRole } from '@store/core';
 import { DEMO_USERS } from '../seed/access.ts';
 import { BASE, errorOf, startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
@@ -52,6 +53,25 @@ before(async () => {
       tiers: e.tiers,
     })),
     serial: 0,
+    otherProductIds: [await productIdOf(s, 'DS-00011'), await productIdOf(s, 'DS-00012')],
+    png: await sharp({ create: { width: 200, height: 100, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer(),
+    ensureImage: async () => {
+      const image = await s.db.db
+        .selectFrom('product_image')
+        .select('version')
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
+      if (image) return;
+      const res = await admin.sendBytes(
+        'PUT',
+        `${WORKSPACE_BASE}/products/${productId}/image?altText=Prepared`,
+        world.png,
+        'image/png',
+      );
+      assert.equal(res.status, 200, res.text);
+    },
     ...(await placeOrders()),
     accountId: (await s.db.db.selectFrom('account').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
     buyerUserId: (
@@ -117,6 +137,31 @@ async function snapshot(): Promise<string> {
     .orderBy('id')
     .execute();
   const target = await db.selectFrom('product').selectAll().where('id', '=', world.productId).executeTakeFirstOrThrow();
+  // Media upload and the pick lists (migration 015): the image's identity and alt text, the media, the lists.
+  const image = await db
+    .selectFrom('product_image')
+    .select(['product_id', 'version', 'alt_text', 'width', 'height', 'byte_size'])
+    .orderBy('product_id')
+    .execute();
+  const media = await db
+    .selectFrom('product_media')
+    .selectAll()
+    .where('product_id', '=', world.productId)
+    .orderBy('id')
+    .execute();
+  const featured = await db
+    .selectFrom('featured_product')
+    .selectAll()
+    .orderBy('webstore_id')
+    .orderBy('position')
+    .execute();
+  const related = await db
+    .selectFrom('product_relation')
+    .selectAll()
+    .where('product_id', '=', world.productId)
+    .orderBy('relationship_type')
+    .orderBy('position')
+    .execute();
   const prices = await db
     .selectFrom('price_book_entry')
     .select(['id', 'unit_price_minor'])
@@ -148,6 +193,10 @@ async function snapshot(): Promise<string> {
       .execute(),
     managed: await db.selectFrom('user_managed_account').selectAll().orderBy('user_id').orderBy('account_id').execute(),
     resets: await count('password_reset'),
+    image,
+    media,
+    featured,
+    related,
   });
 }
 
@@ -198,6 +247,7 @@ describe('the workspace access matrix', () => {
       const action = actions.get(c.op)!;
       for (const p of parties) {
         const allowed = p.role !== null && (action === 'any role' || mayDo(p.role, action));
+        await c.prepare?.(world);
         const req = c.call(world);
         const what = `${p.name}: ${c.op}`;
         const before = await snapshot();

@@ -13,6 +13,7 @@ import { seedWorkspaceUsers } from './workspace-users.ts';
 import { seedSynonyms } from './synonyms.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedCheckout } from './checkout.ts';
+import { seedFeatured } from './featured.ts';
 
 export interface SeedOptions {
   /** Number of datasets (DS-00001..); the 32 hand-made products come on top. Default 500. */
@@ -120,6 +121,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
     await db.transaction().execute((trx) => insertRows(trx, 'product_relation', rows, counts));
   }
   log(`${counts.product_relation ?? 0} relations: ${since()}`);
+  await seedFeatured(db, WEBSTORE_ID);
 
   await db.transaction().execute(async (trx) => {
     for (const row of catalogue.idCounters()) {

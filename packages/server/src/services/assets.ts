@@ -12,6 +12,8 @@ import { rasterizeSvg } from '../datasets/product-image-raster.ts';
 import { productImageVersion } from '../datasets/product-image-version.ts';
 import type { DiskCache } from './image-disk-cache.ts';
 import { sampleCsv } from '../datasets/sample-csv.ts';
+import { resizeUpload } from '../datasets/uploaded-image.ts';
+import type { UploadedImages } from './uploaded-images.ts';
 import type { ProductTable } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
 
@@ -31,6 +33,7 @@ export class AssetService {
   constructor(
     private products: ProductService,
     private renditions: DiskCache,
+    private uploads: UploadedImages,
   ) {}
 
   private async visibleProduct(webstoreId: string, viewer: Viewer, sku: string): Promise<ProductTable | undefined> {
@@ -49,7 +52,10 @@ export class AssetService {
   /**
    * The image of an active product the caller may see as a WebP `width` pixels wide (a width the caller
    * has checked against RESIZED_IMAGE_WIDTHS): made once per product, size, width and content version,
-   * then read from the disk cache, by this process or any other sharing the folder.
+   * then read from the disk cache, by this process or any other sharing the folder. A product whose seller
+   * uploaded an image is drawn from that image (stored in the database, so every process can) under the
+   * upload's version; the same visibility check comes first, so a Draft or entitled-away product's upload is
+   * the same 404 as its generated image.
    */
   async resizedProductImage(
     webstoreId: string,
@@ -61,13 +67,20 @@ export class AssetService {
     const p = await this.visibleProduct(webstoreId, viewer, sku);
     if (!p) throw noImage();
     const image = imageOf(p);
-    const version = productImageVersion(image);
+    const uploaded = await this.uploads.versionOf(p.id);
+    const version = uploaded ?? productImageVersion(image);
+    const make = uploaded
+      ? async () => {
+          const content = await this.uploads.content(p.id, uploaded);
+          // Replaced or removed between the two reads: the caller asks again and gets the current one.
+          if (!content) throw noImage();
+          return resizeUpload(content, width);
+        }
+      : () => rasterizeSvg(productImageSvg(image, size), width);
     // One file per product, size and width: a new version's rendition retires the older ones.
     const name = `${size}-${width}-`;
-    const bytes = await this.renditions.getOrMake(
-      `products/${p.sku}/${name}${version}.webp`,
-      () => rasterizeSvg(productImageSvg(image, size), width),
-      (other) => other.startsWith(name),
+    const bytes = await this.renditions.getOrMake(`products/${p.sku}/${name}${version}.webp`, make, (other) =>
+      other.startsWith(name),
     );
     return { body: bytes, contentType: 'image/webp', version };
   }

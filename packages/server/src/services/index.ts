@@ -29,6 +29,8 @@ import { OrderService } from './orders.ts';
 import { DownloadService } from './downloads.ts';
 import { AssetService } from './assets.ts';
 import { DiskCache, imageCacheDirFromEnv } from './image-disk-cache.ts';
+import { UploadedImages } from './uploaded-images.ts';
+import { FeaturedDatasetReads } from './featured-datasets.ts';
 import { GiftWrapService } from './gift-wrap.ts';
 import { orderEmails } from './order-mail.ts';
 import { createWorkspace, type Workspace } from './admin/index.ts';
@@ -83,6 +85,8 @@ export interface Services {
   orders: OrderService;
   downloads: DownloadService;
   assets: AssetService;
+  /** The home page's featured datasets, as the seller ordered them. */
+  featuredDatasets: FeaturedDatasetReads;
   mail: MailOutbox;
   registration: RegistrationService;
   /** A buyer's password reset by one-time link (issue 15). */
@@ -150,8 +154,13 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     promotions: new PromotionService(db, products, pricing),
     addresses: new AddressService(db),
     orders: new OrderService(db),
-    assets: new AssetService(products, new DiskCache(opts.imageCacheDir ?? imageCacheDirFromEnv())),
+    assets: new AssetService(
+      products,
+      new DiskCache(opts.imageCacheDir ?? imageCacheDirFromEnv()),
+      new UploadedImages(db),
+    ),
     giftWrap: new GiftWrapService(db),
+    featuredDatasets: new FeaturedDatasetReads(db),
   } as Services;
   services.productReads = new ProductReads(products, pricing, services.responses);
   services.buyers = new BuyerContextService(services.accounts, services.categories, services.entitlements);

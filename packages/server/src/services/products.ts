@@ -435,7 +435,8 @@ function toMedia(m: ProductMediaTable, p: ProductTable): ProductMedia {
  */
 function versionedImageUrl(url: string, p: ProductTable): string {
   const ref = productImageRef(url);
-  if (ref?.sku !== p.sku) return url;
+  // An uploaded image's media already name its rendition and version (services/admin/product-image-admin.ts).
+  if (ref?.sku !== p.sku || ref.format !== 'svg') return url;
   const version = productImageVersion({ sku: p.sku, name: p.name, sicDivision: p.sic_division });
   return productImageUrl({ ...ref, version });
 }

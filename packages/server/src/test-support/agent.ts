@@ -16,6 +16,9 @@ export interface Agent {
   post(path: string, body?: unknown, init?: RequestInit): Promise<Reply>;
   patch(path: string, body?: unknown, init?: RequestInit): Promise<Reply>;
   put(path: string, body?: unknown, init?: RequestInit): Promise<Reply>;
+  delete(path: string, init?: RequestInit): Promise<Reply>;
+  /** A state-changing call with a binary body (an uploaded image) of the given Content-Type. */
+  sendBytes(method: string, path: string, bytes: Uint8Array, contentType: string): Promise<Reply>;
   /** The Cookie header this agent sends. */
   cookieHeader(): string;
 }
@@ -68,5 +71,10 @@ export function createAgent(url: string, base: string): Agent {
     post: (path, body, init) => withCsrf(path, 'POST', body, init),
     patch: (path, body, init) => withCsrf(path, 'PATCH', body, init),
     put: (path, body, init) => withCsrf(path, 'PUT', body, init),
+    delete: (path, init) => withCsrf(path, 'DELETE', undefined, init),
+    sendBytes: async (method, path, bytes, contentType) => {
+      if (!cookies.has('csrf_token')) await send(`${base}/session-context`);
+      return send(path, { method, headers: { 'content-type': contentType }, body: bytes as BodyInit });
+    },
   };
 }

@@ -23,6 +23,11 @@ export interface WorkspaceWorld {
   buyerUserId: string;
   /** Makes each creation's SKU unique. */
   serial: number;
+  /** Two other products (featured and related lists) and a PNG to upload as the product's image. */
+  otherProductIds: [string, string];
+  png: Uint8Array;
+  /** Uploads `png` as the product's image (as the administrator) unless it has one. */
+  ensureImage(): Promise<void>;
 }
 
 export interface WorkspaceCase {
@@ -30,7 +35,17 @@ export interface WorkspaceCase {
   op: string;
   /** A POST that only reads (a promotion tried against a sample cart): allowed, it still changes nothing. */
   readsOnly?: true;
-  call(w: WorkspaceWorld): { method: string; path: string; body?: unknown };
+  /** Puts the world in the state the call needs (an image to describe or remove), before the snapshot. */
+  prepare?(w: WorkspaceWorld): Promise<void>;
+  call(w: WorkspaceWorld): WorkspaceRequest;
+}
+
+export interface WorkspaceRequest {
+  method: string;
+  path: string;
+  body?: unknown;
+  /** A binary body (an uploaded image) with its Content-Type, sent instead of JSON. */
+  bytes?: { data: Uint8Array; contentType: string };
 }
 
 const P = '/services/admin/webstores/{webstoreId}';
@@ -169,13 +184,53 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
     call: () => ({ method: 'PATCH', path: wholesale, body: { memberAccountIds: [] } }),
   },
   {
+    op: `PUT ${P}/products/{productId}/image`,
+    call: (w) => ({
+      method: 'PUT',
+      path: `${product(w)}/image?altText=${encodeURIComponent(`Matrix image ${++w.serial}`)}`,
+      bytes: { data: w.png, contentType: 'image/png' },
+    }),
+  },
+  {
+    op: `PATCH ${P}/products/{productId}/image`,
+    prepare: (w) => w.ensureImage(),
+    call: (w) => ({ method: 'PATCH', path: `${product(w)}/image`, body: { altText: `Matrix alt ${++w.serial}` } }),
+  },
+  {
+    op: `DELETE ${P}/products/{productId}/image`,
+    prepare: (w) => w.ensureImage(),
+    call: (w) => ({ method: 'DELETE', path: `${product(w)}/image` }),
+  },
+  get('/featured-datasets', () => `${WORKSPACE_BASE}/featured-datasets`),
+  {
+    op: `PUT ${P}/featured-datasets`,
+    call: (w) => ({
+      method: 'PUT',
+      path: `${WORKSPACE_BASE}/featured-datasets`,
+      body: { productIds: ++w.serial % 2 ? w.otherProductIds : [...w.otherProductIds].reverse() },
+    }),
+  },
+  get('/products/{productId}/related-datasets', (w) => `${product(w)}/related-datasets`),
+  {
+    op: `PUT ${P}/products/{productId}/related-datasets`,
+    call: (w) => ({
+      method: 'PUT',
+      path: `${product(w)}/related-datasets`,
+      body: { productIds: ++w.serial % 2 ? w.otherProductIds : [...w.otherProductIds].reverse() },
+    }),
+  },
+  {
     op: `GET ${P}/audit-log`,
     call: () => ({ method: 'GET', path: `${WORKSPACE_BASE}/audit-log?pageSize=5&recordType=Product` }),
   },
 ];
 
-export function sendAs(a: Agent, req: { method: string; path: string; body?: unknown }): Promise<Reply> {
+export function sendAs(a: Agent, req: WorkspaceRequest): Promise<Reply> {
+  // A body given beside the bytes (the matrix's malformed body) is sent as JSON instead.
+  if (req.bytes && req.body === undefined)
+    return a.sendBytes(req.method, req.path, req.bytes.data, req.bytes.contentType);
   if (req.method === 'GET') return a.get(req.path);
+  if (req.method === 'DELETE') return a.delete(req.path);
   if (req.method === 'POST') return a.post(req.path, req.body);
   if (req.method === 'PATCH') return a.patch(req.path, req.body);
   if (req.method === 'PUT') return a.put(req.path, req.body);

@@ -477,7 +477,7 @@ export function fakeApiFetch(
       return json(product);
     if (rest === `pricing/products/${product.id}`) return price ? json(price) : notFound();
     if (rest === `taxes/products/${product.id}`) return json(taxes);
-    if (rest === 'products') {
+    if (rest === 'products' || rest === 'featured-datasets') {
       return json({
         products: [
           { ...product, name: product.fields.Name, sku: product.fields.StockKeepingUnit, success: true, error: null },

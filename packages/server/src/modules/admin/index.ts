@@ -7,9 +7,13 @@ import { workspaceOrderRoutes } from './orders.ts';
 import { workspaceCustomerRoutes } from './customers.ts';
 import { workspacePromotionRoutes } from './promotions.ts';
 import { workspaceSettingsRoutes } from './settings.ts';
+import { workspaceMediaRoutes } from './media.ts';
+import { workspaceDatasetPickRoutes } from './dataset-picks.ts';
 
 export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
+  workspaceMediaRoutes(app, s);
+  workspaceDatasetPickRoutes(app, s);
   workspaceAuditRoutes(app, s);
   workspaceOrderRoutes(app, s);
   workspacePromotionRoutes(app, s);

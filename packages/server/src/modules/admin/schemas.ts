@@ -1,6 +1,11 @@
 // Request schemas of the workspace API (validation and, through @fastify/swagger, the OpenAPI document).
 import { z } from 'zod';
-import { TIER_ADJUSTMENT_TYPES } from '@store/core';
+import {
+  MAX_FEATURED_DATASETS,
+  MAX_RELATED_DATASETS,
+  RICH_DESCRIPTION_MAX_LENGTH,
+  TIER_ADJUSTMENT_TYPES,
+} from '@store/core';
 import { decimalInput, freeText, multilineText, recordId } from '../schemas.ts';
 
 export const workspaceParams = z.object({ webstoreId: z.string().min(1).max(40) });
@@ -32,13 +37,13 @@ const textList = (maxItems: number, maxLength: number) => z.array(shortText(maxL
 
 /**
  * A product's editable fields (the dataset fields of spec 03 §3 by plain names); null clears a field. The rich
- * description is read-only here until the server sanitises HTML on write (the stored column is trusted as
- * sanitised): .notes-admin.md.
+ * description is HTML, sanitised to core's allow-list before it is stored (services/admin/rich-description.ts).
  */
 const productFields = {
   name: shortText(255),
   status,
   description: multilineText(4000).nullable(),
+  richDescription: multilineText(RICH_DESCRIPTION_MAX_LENGTH).nullable(),
   recordCount: z.number().int().min(0).max(1e12).nullable(),
   countries: textList(250, 80),
   sicCode: z
@@ -106,3 +111,21 @@ export const auditQuery = z.object({
   from: z.iso.datetime().optional(),
   to: z.iso.datetime().optional(),
 });
+
+/** An uploaded image's alternative text (required: it is what a screen reader says instead of the image). */
+const altText = freeText(300).refine((v) => v.trim() !== '', 'must describe the image');
+export const imageUploadQuery = z.object({
+  altText: altText.describe('What the image shows, for shoppers who cannot see it'),
+});
+export const imageUpdateBody = z.object({ altText });
+
+/** An ordered pick list of products (featured datasets, related datasets), each once. */
+const pickList = (max: number) =>
+  z.object({
+    productIds: z
+      .array(recordId)
+      .max(max)
+      .refine((ids) => new Set(ids).size === ids.length, 'must name each product once'),
+  });
+export const featuredBody = pickList(MAX_FEATURED_DATASETS);
+export const relatedBody = pickList(MAX_RELATED_DATASETS);

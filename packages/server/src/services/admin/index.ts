@@ -19,12 +19,18 @@ import { CustomerAdmin } from './customer-admin.ts';
 import { PromotionAdmin } from './promotion-admin.ts';
 import { RecordedChanges } from './recorded-change.ts';
 import { SettingsAdmin } from './settings-admin.ts';
+import { ProductImageAdmin } from './product-image-admin.ts';
+import { DatasetPicksAdmin } from './dataset-picks-admin.ts';
 
 export interface Workspace {
   audit: AuditLog;
   products: ProductAdmin;
   prices: PriceAdmin;
   categories: CategoryAdmin;
+  /** A product's uploaded image (migration 015). */
+  images: ProductImageAdmin;
+  /** The featured datasets and each product's related datasets. */
+  picks: DatasetPicksAdmin;
   promotions: PromotionAdmin;
   customers: CustomerAdmin;
   settings: SettingsAdmin;
@@ -60,6 +66,8 @@ export function createWorkspace(
     products: new ProductAdmin(db, changes),
     prices: new PriceAdmin(db, changes),
     categories: new CategoryAdmin(db),
+    images: new ProductImageAdmin(db, changes),
+    picks: new DatasetPicksAdmin(db, changes, recorded),
     promotions: new PromotionAdmin(db, recorded),
     customers: new CustomerAdmin(db, recorded, s.passwordResets),
     settings: new SettingsAdmin(recorded, webstores),

@@ -18,6 +18,8 @@ import { ApiError, badInput, notFound } from '../../domain/errors.ts';
 import { checkedId, KEY_PREFIX } from '../../domain/record-ids.ts';
 import { divisionOfMajorGroup, sicDivision } from '../../datasets/sic.ts';
 import { lockProduct, type CatalogueChanges } from './catalogue-change.ts';
+import { uploadedImageOf } from './product-image-admin.ts';
+import { sanitiseRichDescription } from './rich-description.ts';
 import type { Actor } from './workspace-access.ts';
 import { containsPattern, pageWindow, tablePage, tableSort } from './table-query.ts';
 
@@ -43,7 +45,7 @@ const statusOf = (p: { is_active: number }): ProductStatus => (p.is_active === 1
 const divisionLabel = (sicCode: string | null) =>
   sicCode ? sicDivision(divisionOfMajorGroup(sicCode.slice(0, 2))).label : null;
 
-function productOf(p: ProductTable, categoryIds: string[]): AdminProduct {
+function productOf(p: ProductTable, categoryIds: string[], image: AdminProduct['image']): AdminProduct {
   return {
     id: p.id,
     sku: p.sku,
@@ -65,6 +67,7 @@ function productOf(p: ProductTable, categoryIds: string[]): AdminProduct {
     categoryIds,
     primaryCategoryId: p.primary_category_id,
     createdAt: p.created_at,
+    image,
   };
 }
 
@@ -74,6 +77,8 @@ function columnsOf(input: ProductInput): Partial<ProductTable> {
   if (input.name !== undefined) c.name = input.name.trim();
   if (input.status !== undefined) c.is_active = input.status === 'Live' ? 1 : 0;
   if (input.description !== undefined) c.description = input.description;
+  if (input.richDescription !== undefined)
+    c.rich_description = input.richDescription === null ? null : sanitiseRichDescription(input.richDescription);
   if (input.recordCount !== undefined) c.record_count = input.recordCount;
   if (input.countries !== undefined) c.countries_json = JSON.stringify(input.countries);
   if (input.sicCode !== undefined) {
@@ -288,6 +293,7 @@ export class ProductAdmin {
     return productOf(
       row,
       ids.map((c) => c.category_id),
+      await uploadedImageOf(db, id),
     );
   }
 

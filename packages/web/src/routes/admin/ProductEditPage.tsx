@@ -1,23 +1,37 @@
 // The product form (the dataset fields, status and primary category) and, once the product exists, its
 // price form: each price book's one-time unit price and volume tiers.
 
-import type { AdminCategory, AdminPriceBook, AdminProduct, ProductPrices, TierInput } from '@store/core';
+import {
+  MAX_RELATED_DATASETS,
+  type AdminCategory,
+  type AdminPriceBook,
+  type AdminProduct,
+  type ProductPrices,
+  type RelatedDatasets,
+  type TierInput,
+} from '@store/core';
 import { useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { FormAlert, useFormResultFocus } from '../../components/ui/FormAlert.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { SelectField } from './workspace-ui.tsx';
+import { DatasetPickForm, type PickResult } from './DatasetPickForm.tsx';
+import { ProductImageForm, type ImageResult } from './ProductImageForm.tsx';
+import { RichDescriptionField } from './RichDescriptionField.tsx';
 import { priceName, productRule, productValues, tierName, tierRows, type ProductField } from './product-form.ts';
 
 export interface EditData {
   product: AdminProduct | null;
   prices: ProductPrices | null;
+  related: RelatedDatasets | null;
   books: AdminPriceBook[];
   categories: AdminCategory[];
   created: boolean;
 }
 
-export interface EditResult {
+export type EditResult = FormResult | ImageResult | (PickResult & { intent: 'related' });
+
+interface FormResult {
   intent: 'product' | 'prices';
   fieldErrors?: Partial<Record<ProductField, string>>;
   priceErrors?: Record<string, string>;
@@ -31,6 +45,11 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
   const priceForm = useRef<HTMLFormElement>(null);
   const productResult = result?.intent === 'product' ? result : undefined;
   const priceResult = result?.intent === 'prices' ? result : undefined;
+  const imageResult =
+    result?.intent === 'image' || result?.intent === 'describeImage' || result?.intent === 'removeImage'
+      ? result
+      : undefined;
+  const relatedResult = result?.intent === 'related' ? result : undefined;
   useFormResultFocus(productResult, productForm, 'product-error');
   useFormResultFocus(priceResult, priceForm, 'prices-error');
   const { product } = data;
@@ -120,6 +139,7 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
             />
             {errors.description ? <p className="field__error">{errors.description}</p> : null}
           </div>
+          <RichDescriptionField form="product" defaultValue={values.richDescription} error={errors.richDescription} />
           {field('recordCount', 'Record count', { type: 'text' })}
           {field('countries', 'Countries', { hint: 'Separated by commas.' })}
           {field('sicCode', 'SIC code', { hint: 'Four digits, e.g. 8021.' })}
@@ -132,8 +152,23 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
         </Form>
       </section>
 
+      {product ? <ProductImageForm product={product} result={imageResult} busy={busy} /> : null}
+
       {product && data.prices ? (
         <PriceForm data={data} prices={data.prices} result={priceResult} busy={busy} formRef={priceForm} />
+      ) : null}
+
+      {product && data.related ? (
+        <DatasetPickForm
+          id="related"
+          title="Related datasets"
+          intro="The datasets listed on this product's page, in this order (those a shopper may not see are left out)."
+          intent="related"
+          items={data.related.items}
+          max={MAX_RELATED_DATASETS}
+          result={relatedResult}
+          busy={busy}
+        />
       ) : null}
     </div>
   );
@@ -148,7 +183,7 @@ function PriceForm({
 }: {
   data: EditData;
   prices: ProductPrices;
-  result?: EditResult;
+  result?: FormResult;
   busy: boolean;
   formRef: React.RefObject<HTMLFormElement | null>;
 }) {

@@ -3,7 +3,14 @@
 // which checks the fields with the shared rules, then calls the workspace API; the server's refusal is shown
 // at the form.
 
-import type { AdminCategory, AdminPriceBook, AdminProduct, ProductPrices } from '@store/core';
+import {
+  MAX_RELATED_DATASETS,
+  type AdminCategory,
+  type AdminPriceBook,
+  type AdminProduct,
+  type ProductPrices,
+  type RelatedDatasets,
+} from '@store/core';
 import {
   redirect,
   useActionData,
@@ -19,9 +26,14 @@ import { formValues } from '../../lib/forms.ts';
 import { ProductEditPage, type EditData, type EditResult } from './ProductEditPage.tsx';
 import { PRODUCT_FIELDS, priceEntries, productErrors, productInput, tierRows } from './product-form.ts';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
+import { imageUploadOf } from './product-image-form.ts';
+import { savePicks } from './pick-action.ts';
 
 export const PRODUCT_SAVED = 'The product has been saved.';
 export const PRICES_SAVED = 'The prices have been saved.';
+export const IMAGE_SAVED = 'The image has been saved. Shoppers see it now.';
+export const IMAGE_REMOVED = 'The image has been removed: the product shows its generated image again.';
+export const RELATED_SAVED = 'The related datasets have been saved.';
 
 function ProductEditRoute() {
   const navigation = useNavigation();
@@ -39,14 +51,15 @@ export function productEditRoute(getApi: () => StoreApi) {
     const w = workspaceOf(getApi);
     const signal = request.signal;
     const id = params.productId;
-    const [product, prices, books, categories] = await Promise.all([
+    const [product, prices, related, books, categories] = await Promise.all([
       id ? loaded(w.getProduct(id, { signal })) : Promise.resolve(null as AdminProduct | null),
       id ? loaded(w.getPrices(id, { signal })) : Promise.resolve(null as ProductPrices | null),
+      id ? loaded(w.relatedDatasets(id, { signal })) : Promise.resolve(null as RelatedDatasets | null),
       loaded(w.priceBooks({ signal })).then((r): AdminPriceBook[] => r.items),
       loaded(w.categories({ signal })).then((r): AdminCategory[] => r.items),
     ]);
     const created = new URL(request.url).searchParams.get('created') === '1';
-    return { product, prices, books, categories, created };
+    return { product, prices, related, books, categories, created };
   }
 
   async function action({ params, request }: ActionFunctionArgs): Promise<EditResult | Response> {
@@ -66,6 +79,20 @@ export function productEditRoute(getApi: () => StoreApi) {
       }
       return { intent: 'prices', saved: true };
     }
+    const intent = form.get('intent');
+    if (intent === 'image' && id) {
+      const { upload, errors } = imageUploadOf(form);
+      if (!upload) return { intent: 'image', fieldErrors: errors };
+      return attempt('image', IMAGE_SAVED, () => w.uploadProductImage(id, upload));
+    }
+    if (intent === 'describeImage' && id) {
+      const altText = String(form.get('altText') ?? '').trim();
+      if (!altText) return { intent, fieldErrors: { altText: 'Complete this field.' } };
+      return attempt(intent, IMAGE_SAVED, () => w.describeProductImage(id, altText));
+    }
+    if (intent === 'removeImage' && id) return attempt(intent, IMAGE_REMOVED, () => w.removeProductImage(id));
+    if (intent === 'related' && id)
+      return savePicks(w, form, 'related', MAX_RELATED_DATASETS, RELATED_SAVED, (ids) => w.setRelatedDatasets(id, ids));
     const values = formValues(form, PRODUCT_FIELDS);
     const fieldErrors = productErrors(values, !id);
     if (fieldErrors) return { intent: 'product', fieldErrors, values };
@@ -79,6 +106,20 @@ export function productEditRoute(getApi: () => StoreApi) {
       return { intent: 'product', formError: errorMessage(error), values };
     }
     return { intent: 'product', saved: true };
+  }
+
+  /** One image call; its refusal (not an image, too large) is shown at the image form. */
+  async function attempt(
+    intent: 'image' | 'describeImage' | 'removeImage',
+    saved: string,
+    call: () => Promise<unknown>,
+  ): Promise<EditResult> {
+    try {
+      await call();
+    } catch (error) {
+      return { intent, formError: errorMessage(error) };
+    }
+    return { intent, savedMessage: saved };
   }
 
   return {

@@ -6,7 +6,6 @@
 
 import type { AdminBuyerGroup, AdminCategory, AdminPromotionWithUsage } from '@store/core';
 import { CommerceFetchError } from '@store/client';
-import type { WorkspaceCalls } from '@store/client/workspace';
 import {
   redirect,
   useActionData,
@@ -19,27 +18,11 @@ import {
 import type { StoreApi } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { PromotionEditPage, type PromotionEditData, type PromotionResult } from './PromotionEditPage.tsx';
-import { promotionDraft, skusAmong, trialLines } from './promotion-form.ts';
+import { promotionDraft, trialLines } from './promotion-form.ts';
+import { productIdsOf as productIds, unknownSkus } from './product-refs.ts';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
 
 export const PROMOTION_SAVED = 'The promotion has been saved.';
-
-/** Product ids for SKUs or ids as typed: SKUs looked up exactly (any case); the unknown ones named. */
-async function productIds(w: WorkspaceCalls, refs: readonly string[]) {
-  const skus = skusAmong(refs);
-  const found = new Map<string, string>();
-  await Promise.all(
-    skus.map(async (sku) => {
-      const page = await w.listProducts({ q: sku, pageSize: 20 });
-      const hit = page.items.find((p) => p.sku.toLowerCase() === sku.toLowerCase());
-      if (hit) found.set(sku, hit.id);
-    }),
-  );
-  const unknown = skus.filter((s) => !found.has(s));
-  return { ids: refs.map((r) => found.get(r) ?? r), unknown };
-}
-const unknownSkus = (skus: string[]) =>
-  `No product has the SKU ${skus.join(', ')}. Enter SKUs or product ids, separated by commas.`;
 
 function PromotionEditRoute() {
   const navigation = useNavigation();

@@ -1,5 +1,5 @@
-// The home page (/): the featured datasets (fixed SKUs, else the first products of the first root
-// category) and the category menu the root route already read.
+// The home page (/): the featured datasets (the seller's list from the workspace, else the first products of
+// the first root category) and the category menu the root route already read.
 
 import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ListedProduct, StoreApi } from '../../lib/api.ts';
@@ -8,8 +8,6 @@ import type { RouteHandle } from '../root/head.ts';
 import { PageError } from '../root/ErrorPage.tsx';
 import type { HeadData, HomeData, RootData } from '../types.ts';
 import { HomePage } from './HomePage.tsx';
-
-export const FEATURED_SKUS = Array.from({ length: 8 }, (_, i) => `DS-${String(i + 1).padStart(5, '0')}`);
 
 function fromDetail(p: {
   id: string;
@@ -33,7 +31,7 @@ function fromDetail(p: {
           ? `/media/products/${encodeURIComponent(sku)}.svg`
           : (url ?? null),
     imageAlt: p.defaultImage?.alternateText ?? name,
-    // The featured list is of datasets (fixed DS- SKUs): no variation parent to price "from".
+    // The featured list is of datasets: no variation parent to price "from".
     productClass: null,
     variationIds: [],
   };
@@ -60,10 +58,10 @@ export function createHomeRoute(getApi: () => StoreApi): RouteObject {
   async function homeLoader({ request }: LoaderFunctionArgs): Promise<HomeData> {
     const api = getApi();
     try {
-      const batch = await api.client.getProducts({ skus: FEATURED_SKUS, signal: request.signal });
+      const batch = await api.client.getFeaturedDatasets({ signal: request.signal });
       let listed = batch.products.filter((p) => p.success !== false && p.id).map(fromDetail);
       if (!listed.length) {
-        // Another catalogue: feature the first products of the first root category instead.
+        // No list (or none of it visible to this shopper): the first products of the first root category.
         const roots = await api.client.getCategoryChildren({ signal: request.signal });
         const first = roots.productCategories[0];
         if (first)

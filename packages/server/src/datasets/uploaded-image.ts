@@ -1,0 +1,69 @@
+// A seller's uploaded product image (issue 15): checked to be the image it claims to be, then stored in a
+// normal form, and later drawn at the store's widths by the resizing route. The bytes are decoded by libvips
+// (sharp), never trusted from the Content-Type: anything it cannot read as PNG, JPEG or WebP is refused.
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { ProductImageUploadType } from '@store/core';
+import { badInput } from '../domain/errors.ts';
+import { RASTER_SETTINGS } from './product-image-raster.ts';
+
+/** The longest side an uploaded image is kept at: the widest rendition (1920) with room for a 2x crop. */
+export const UPLOAD_MAX_SIDE = 2400;
+/** Images with more pixels than this are refused before decoding (a decompression bomb fits in 10 MB). */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+const FORMATS: Record<string, ProductImageUploadType> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+
+export interface NormalisedImage {
+  content: Buffer;
+  contentType: 'image/webp';
+  width: number;
+  height: number;
+  /** 16 hex digits of the stored content's SHA-256. */
+  version: string;
+}
+
+/**
+ * The upload as it is stored: rotated upright by its EXIF orientation, then every bit of metadata dropped
+ * (sharp writes none unless asked: no EXIF location, camera or ICC profile leaves here), at most
+ * UPLOAD_MAX_SIDE pixels on its longest side (never enlarged), as a high-quality WebP. The declared type
+ * must be what the bytes are.
+ */
+export async function normaliseUpload(bytes: Buffer, declared: ProductImageUploadType): Promise<NormalisedImage> {
+  if (!bytes.length) throw badInput('The image is empty: send the PNG, JPEG or WebP file as the request body.');
+  let format: string | undefined;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).metadata();
+    format = meta.format;
+  } catch {
+    throw badInput('The file is not an image this store can read: send a PNG, JPEG or WebP image.');
+  }
+  const actual = format ? FORMATS[format] : undefined;
+  if (!actual) throw badInput(`The file is ${format ?? 'not an image'}; send a PNG, JPEG or WebP image.`);
+  if (actual !== declared) throw badInput(`The file is ${actual} but was sent as ${declared}.`);
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: UPLOAD_MAX_SIDE, height: UPLOAD_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 90, effort: RASTER_SETTINGS.effort })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      content: data,
+      contentType: 'image/webp',
+      width: info.width,
+      height: info.height,
+      version: createHash('sha256').update(data).digest('hex').slice(0, 16),
+    };
+  } catch {
+    // The header read but the pixels do not (a truncated or corrupt file).
+    throw badInput('The image could not be read to the end: it is damaged or incomplete.');
+  }
+}
+
+/** The stored image `width` pixels wide (never enlarged beyond what was uploaded), as a WebP rendition. */
+export async function resizeUpload(content: Buffer, width: number): Promise<Buffer> {
+  return sharp(content)
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: RASTER_SETTINGS.quality, effort: RASTER_SETTINGS.effort })
+    .toBuffer();
+}
