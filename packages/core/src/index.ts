@@ -36,4 +36,5 @@ export * from './shipment-tracking.ts';
 export * from './workspace-orders.ts';
 export * from './workspace-merchandising.ts';
 export * from './promotion-rules.ts';
+export * from './sku.ts';
 export * from './store-settings.ts';

@@ -19,6 +19,9 @@ test('a product image URL names its SKU, size and content version', () => {
     format: 'svg',
   });
   assert.equal(productImageRef('/media/products/DS-00001.svg?v=NOT-HEX')?.version, null);
+  // Any SKU the workspace or an import accepts, not only the seed's form.
+  assert.equal(productImageRef('/media/products/ws.list_2.svg')?.sku, 'ws.list_2');
+  assert.equal(productImageRef('/media/products/WS-1/640.webp?v=0123abcd')?.sku, 'WS-1');
 });
 
 test("other URLs are not the store's product images", () => {
@@ -28,7 +31,9 @@ test("other URLs are not the store's product images", () => {
     '',
     '/img/b2b/default-product-image.svg',
     'https://cdn.example.com/DS-00001.svg',
-    '/media/products/ds-00001.svg',
+    '/media/products/.hidden.svg',
+    '/media/products/../DS-00001.svg',
+    '/media/products/DS 1.svg',
     '/media/products/DS-00001.png',
     '/media/products/DS-00001/640.png',
     '/media/products/DS-00001/x.webp',

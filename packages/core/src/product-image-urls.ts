@@ -5,6 +5,7 @@
 // forever, so it may be cached as immutable, and a changed image gets a new URL. A product whose seller
 // uploaded an image (issue 15) has media pointing at one of its renditions (`/media/products/{SKU}/960.webp?v=…`,
 // the version being the upload's): the same route serves every width of it, so its srcset is built alike.
+import { SKU_SOURCE } from './sku.ts';
 import { widthSrcSet } from './image-srcset.ts';
 
 /** The raster format of resized product images: WebP, which every browser that reads srcset decodes. */
@@ -23,8 +24,10 @@ export interface ProductImageRef {
   format: 'svg' | 'webp';
 }
 
-const ORIGINAL = /^((?:https?:\/\/[^/?#\s]+)?)\/media\/products\/([A-Z]{2}-\d{5,})\.svg(?:\?([^#\s]*))?$/;
-const RENDITION = /^((?:https?:\/\/[^/?#\s]+)?)\/media\/products\/([A-Z]{2}-\d{5,})\/\d{2,4}\.webp(?:\?([^#\s]*))?$/;
+const ORIGINAL = new RegExp(`^((?:https?://[^/?#\\s]+)?)/media/products/(${SKU_SOURCE})\\.svg(?:\\?([^#\\s]*))?$`);
+const RENDITION = new RegExp(
+  `^((?:https?://[^/?#\\s]+)?)/media/products/(${SKU_SOURCE})/\\d{2,4}\\.webp(?:\\?([^#\\s]*))?$`,
+);
 
 /** A content version as URLs carry it: lowercase hex, 8 to 64 digits. */
 export const IMAGE_VERSION_PATTERN = /^[0-9a-f]{8,64}$/;

@@ -5,14 +5,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_VERSION_PATTERN, RESIZED_IMAGE_WIDTHS } from '@store/core';
+import { IMAGE_VERSION_PATTERN, RESIZED_IMAGE_WIDTHS, SKU_PATTERN, SKU_SOURCE } from '@store/core';
 import type { Services } from '../services/index.ts';
 import type { ProductImageFile } from '../services/assets.ts';
 import type { CatalogueContext } from '../services/buyer-context.ts';
 import { catalogueContext } from '../http/context.ts';
 import { cacheForAudience, cacheVersioned } from '../http/audience-cache.ts';
 
-const sku = z.string().regex(/^[A-Z]{2}-\d{5,}$/, 'must be a SKU such as DS-00001');
+// Any SKU the workspace or an import can give a product (core's SKU_PATTERN), not only the seed's "DS-00001" form.
+const sku = z.string().regex(SKU_PATTERN, 'must be a SKU such as DS-00001');
+const skuFile = (ext: string) => z.string().regex(new RegExp(`^${SKU_SOURCE}\\${ext}$`), `must be {SKU}${ext}`);
 const WIDTHS = RESIZED_IMAGE_WIDTHS.map(String) as [string, ...string[]];
 const imageQuery = z.object({
   size: z.enum(['full', 'thumb']).optional(),
@@ -48,7 +50,7 @@ export function assetRoutes(app: FastifyInstance, s: Services, webstoreId: strin
       schema: {
         tags: ['Assets'],
         summary: 'Product image',
-        params: z.object({ file: z.string().regex(/^[A-Z]{2}-\d{5,}\.svg$/, 'must be {SKU}.svg') }),
+        params: z.object({ file: skuFile('.svg') }),
         querystring: imageQuery,
       },
     },
@@ -101,7 +103,7 @@ export function assetRoutes(app: FastifyInstance, s: Services, webstoreId: strin
       schema: {
         tags: ['Assets'],
         summary: 'Dataset sample (CSV)',
-        params: z.object({ file: z.string().regex(/^[A-Z]{2}-\d{5,}\.csv$/, 'must be {SKU}.csv') }),
+        params: z.object({ file: skuFile('.csv') }),
       },
     },
     async (req, reply) => {

@@ -103,8 +103,9 @@ describe('resized product images', () => {
       '/media/products/DS-00001/abc.webp',
       '/media/products/DS-00001/640.webp?size=huge',
       '/media/products/DS-00001/640.webp?v=not-a-version',
-      '/media/products/ds-00001/640.webp',
-      '/media/products/DS-1/640.webp',
+      '/media/products/.DS-1/640.webp',
+      '/media/products/DS%201/640.webp',
+      `/media/products/${'D'.repeat(41)}/640.webp`,
     ]) {
       const res = await s.get(bad);
       assert.equal(res.status, 400, `${bad}: ${res.text}`);
@@ -113,6 +114,9 @@ describe('resized product images', () => {
     }
     const width = errorOf(await s.get('/media/products/DS-00001/641.webp'));
     assert.match(width.message, /100, 320, 640, 960, 1920/, 'the message names the widths there are');
+    // A well-formed SKU that names no product (SKUs are exact: ds-00001 is not DS-00001) is a 404.
+    for (const unknown of ['/media/products/ds-00001/640.webp', '/media/products/DS-1/640.webp'])
+      assert.equal((await s.get(unknown)).status, 404, unknown);
     assert.equal(filesUnder(s.imageCache).length, before, 'no rendition was made for a refused request');
   });
 

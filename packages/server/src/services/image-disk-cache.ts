@@ -13,8 +13,11 @@ export function imageCacheDirFromEnv(env: NodeJS.ProcessEnv = process.env): stri
   return path.resolve(env.IMAGE_CACHE_DIR || 'data/image-cache');
 }
 
-/** A key is a relative path of plain segments: nothing in it can point outside the folder. */
-const KEY = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.[a-z0-9]+$/;
+/**
+ * A key is a relative path of plain segments: nothing in it can point outside the folder. A segment may hold
+ * dots (SKUs do) but never start with one, so "." and ".." can't be segments.
+ */
+const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\.[a-z0-9]+$/;
 
 export class DiskCache {
   readonly dir: string;

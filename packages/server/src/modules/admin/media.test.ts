@@ -188,3 +188,36 @@ describe('uploading a product image', () => {
     for (const action of ['uploadImage', 'describeImage', 'removeImage']) assert.ok(log.includes(action), action);
   });
 });
+
+describe('a dataset the workspace created, with a SKU not in the seed’s form', () => {
+  test('has its generated image, its sample and an uploaded image at every width', async () => {
+    const made = await admin.post(`${W}/products`, {
+      sku: 'ws.list_7',
+      name: 'Workspace list seven',
+      status: 'Live',
+      includedFields: ['Company', 'Email'],
+    });
+    assert.equal(made.status, 201, made.text);
+    const svg = await fetchImage('/media/products/ws.list_7.svg');
+    assert.equal(svg.status, 200);
+    assert.equal(svg.type, 'image/svg+xml');
+    const sample = await fetch(`${s.url}/samples/ws.list_7.csv`);
+    assert.equal(sample.status, 200);
+    assert.equal((await sample.text()).split(/\r?\n/)[0], 'Company,Email');
+    const res = await admin.sendBytes(
+      'PUT',
+      `${W}/products/${made.body.id}/image?altText=${encodeURIComponent(ALT)}`,
+      await redPng(),
+      'image/png',
+    );
+    assert.equal(res.status, 200, res.text);
+    assert.match(res.body.url, /^\/media\/products\/ws\.list_7\/960\.webp\?v=[0-9a-f]{16}$/);
+    const img = await fetchImage(res.body.url.replace('/960.webp', '/320.webp'));
+    assert.equal(img.status, 200);
+    assert.equal(img.type, 'image/webp');
+    // A path that is not a SKU is refused in the error shape before any lookup.
+    const bad = await fetch(`${s.url}/media/products/..%2Fws.list_7.svg`);
+    assert.equal(bad.status, 400);
+    assert.equal((await bad.json())[0].errorCode, 'INVALID_API_INPUT');
+  });
+});

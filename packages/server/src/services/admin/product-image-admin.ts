@@ -161,10 +161,12 @@ export class ProductImageAdmin {
       .where('webstore_id', '=', webstoreId)
       .executeTakeFirst();
     if (!p) throw notFound(`The product ${id} doesn't exist.`);
-    // The image routes name products by SKUs of two letters, a dash and digits (the seed's); another SKU
-    // could be stored but never served.
+    // The image routes name products by SKU (core's SKU_PATTERN, which the workspace and imports enforce); a
+    // SKU written into the database by other means could be stored but never served.
     if (!productImageRef(`/media/products/${p.sku}.svg`))
-      throw badInput(`The image route can't serve the sku ${p.sku}: only SKUs such as DS-00001 have images.`);
+      throw badInput(
+        `The image route can't serve the sku ${p.sku}: a SKU holds only letters, digits, ".", "_" and "-".`,
+      );
     return p;
   }
 }
