@@ -2,8 +2,9 @@
 // server and database, every change through the workspace's pages:
 //  1. the administrator creates a dataset in the product form, prices it with volume tiers and publishes it in a
 //     Live category;
-//  2. a guest, in a browser of their own, has it within a second of the confirmation: its page with the tiers,
-//     listed in its category reached through the category menu, and found by search;
+//  2. a guest, in a browser of their own, asks for it the moment the publish is confirmed, three ways at once
+//     (its page, its category reached through the category menu, search), and the first answer to each has it:
+//     the page with its tiers, the category's list, the search results;
 //  3. the catalogue manager reprices it and a shopper's product page shows the new price;
 //  4. the administrator makes a coupon promotion; a shopper applies the code on the cart page, sees the discount
 //     and places the order;
@@ -30,13 +31,13 @@ const CATEGORY = 'Optometrists';
 const PROMOTION = 'Optometry launch: $20 off';
 const CODE = 'OPTOM20';
 
-interface Window {
+interface Browsing {
   context: BrowserContext;
   page: Page;
   errors: string[];
 }
 
-async function open(browser: Browser): Promise<Window> {
+async function open(browser: Browser): Promise<Browsing> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
   return { context, ...(await tab(context)) };
 }
@@ -328,6 +329,13 @@ test('the seller runs the store: publish, find within a second, reprice, coupon,
   await category.page.getByText(/^4 datasets$/).waitFor();
   await category.page.getByRole('link', { name: NAME }).first().waitFor();
   await search.page.getByRole('link', { name: NAME }).first().waitFor();
+  // The dataset's fields from the product form, as the shopper reads them.
+  await product.page.getByText('1,840', { exact: true }).waitFor();
+  await product.page.getByText('United States, Canada', { exact: true }).waitFor();
+  await product.page
+    .getByRole('listitem')
+    .filter({ hasText: /^Owner name$/ })
+    .waitFor();
   console.log(`the guest saw it on screen ${Date.now() - confirmedAt} ms after the confirmation`);
 
   // 3. The catalogue manager finds it in the products table and changes the store's price; the shopper's page
@@ -374,6 +382,10 @@ test('the seller runs the store: publish, find within a second, reprice, coupon,
   expected.forEach(([who, what, record], i) => {
     assert.ok(rows[i]!.includes(`${who} ${what}`) && rows[i]!.includes(record!), `row ${i + 1}: ${rows[i]}`);
   });
+  // The catalogue manager's entry holds the price they set.
+  const managers = a.locator('tbody tr').nth(3);
+  await managers.getByText('Show').click();
+  await managers.getByText(/"unitPrice": "189\.50"/).waitFor();
 
   for (const w of [admin, guest, manager, buyer]) {
     assert.deepEqual(w.errors, []);
