@@ -15,7 +15,7 @@ import { axeViolations, describeViolations, type A11yViolation } from './axe.ts'
 import { DEMO_USERS } from '../packages/server/src/seed/access.ts';
 import { CATALOGUE_MANAGER } from '../packages/server/src/seed/workspace-users.ts';
 import { BASE } from '../packages/server/src/test-support/server.ts';
-import { placeCardOrder, productIdOf } from '../packages/server/src/test-support/purchase.ts';
+import { orderNumberOf, placeCardOrder, productIdOf } from '../packages/server/src/test-support/purchase.ts';
 
 const live = liveStore();
 const W = '/services/admin/webstores/0ZE000000000001AAA';
@@ -31,15 +31,6 @@ async function open(browser: Browser, width = 1280) {
 
 const logInTo = (page: Page, email: string, path: string) => logIn(page, live.server.url, email, path);
 
-const orderNumberOf = async (id: string) =>
-  (
-    await live.server.db.db
-      .selectFrom('sales_order')
-      .select('order_number')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).order_number;
-
 test('the administrator ships a printed directory and refunds a dataset order through the pages; the buyer sees both', async () => {
   const s = live.server;
   const buyerApi = await s.login(DEMO_USERS.consumer.email);
@@ -47,7 +38,9 @@ test('the administrator ships a printed directory and refunds a dataset order th
   const printed = await placeCardOrder(buyerApi, await productIdOf(s, 'PD-00001'));
   const other = await placeCardOrder(buyerApi, await productIdOf(s, 'PD-00001'));
   const dataset = await placeCardOrder(buyerApi, await productIdOf(s, 'DS-00008'));
-  const [printedNo, otherNo, datasetNo] = await Promise.all([printed, other, dataset].map(orderNumberOf));
+  const [printedNo, otherNo, datasetNo] = await Promise.all(
+    [printed, other, dataset].map((id) => orderNumberOf(s, id)),
+  );
   const links = await buyerApi.get(`${BASE}/order-summaries/${dataset}/downloads`);
   assert.equal(links.status, 200, links.text);
   const downloadUrl = links.body.items[0].url as string;

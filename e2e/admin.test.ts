@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
-import { hydrated, logInTo as logIn } from './workspace-login.ts';
+import { hydrated, logInTo as logIn, saveTieredPrices } from './workspace-login.ts';
 import { axeViolations, describeViolations, type A11yViolation } from './axe.ts';
 import { DEMO_USERS } from '../packages/server/src/seed/access.ts';
 import { CATALOGUE_MANAGER } from '../packages/server/src/seed/workspace-users.ts';
@@ -84,20 +84,7 @@ test('the administrator publishes a priced dataset, the catalogue manager repric
   const productId = new URL(a.url()).pathname.split('/').pop()!;
 
   // Prices: list price in the standard book, the store's price with three volume tiers.
-  await a.getByLabel('Unit price (Standard Price Book)').fill('249.00');
-  await a.getByLabel('Unit price (Store Price Book)').fill('199.00');
-  const tier = (row: number, part: string) => a.getByLabel(`Store Price Book tier ${row} ${part}`, { exact: true });
-  for (const [row, from, to, value] of [
-    [1, '1', '9', '0'],
-    [2, '10', '49', '10'],
-    [3, '50', '', '20'],
-  ] as const) {
-    await tier(row, 'from').fill(from);
-    await tier(row, 'to').fill(to);
-    await tier(row, 'value').fill(value);
-  }
-  await a.getByRole('button', { name: 'Save prices' }).click();
-  await a.getByText('The prices have been saved.').waitFor();
+  await saveTieredPrices(a);
   const savedAt = Date.now();
 
   // Within a second of the save, the storefront's own answers have it (search reads the catalogue version).

@@ -70,6 +70,11 @@ export async function fillCard(page: Page, number: string) {
 export async function placeGuestOrder(page: Page, email: string) {
   await fillGuestContact(page, email);
   await fillUsAddress(page);
+  await payByCardAndPlace(page);
+}
+
+/** On the checkout page with the details given: the accepted card, then the order; ends on its page. */
+export async function payByCardAndPlace(page: Page) {
   await fillCard(page, '4242 4242 4242 4242');
   await section(page, /Payment/)
     .getByText(/Visa ending in 4242/)

@@ -1,4 +1,5 @@
-// Logging in to the workspace in the browser tests: the login page, with its return address, as a person would.
+// Logging in to the workspace in the browser tests: the login page, with its return address, as a person would;
+// and the product page's price form, filled the way the catalogue tests price a new dataset.
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../packages/server/src/seed/access.ts';
 
@@ -14,4 +15,25 @@ export async function logInTo(page: Page, origin: string, email: string, path: s
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((u) => u.pathname === path.split('?')[0]);
   await hydrated(page);
+}
+
+/**
+ * On a product's workspace page: $249.00 in the Standard Price Book and $199.00 in the Store Price Book with
+ * three volume tiers (1–9 at the price, 10–49 at 10% off, 50 or more at 20% off), saved.
+ */
+export async function saveTieredPrices(page: Page) {
+  await page.getByLabel('Unit price (Standard Price Book)').fill('249.00');
+  await page.getByLabel('Unit price (Store Price Book)').fill('199.00');
+  const tier = (row: number, part: string) => page.getByLabel(`Store Price Book tier ${row} ${part}`, { exact: true });
+  for (const [row, from, to, value] of [
+    [1, '1', '9', '0'],
+    [2, '10', '49', '10'],
+    [3, '50', '', '20'],
+  ] as const) {
+    await tier(row, 'from').fill(from);
+    await tier(row, 'to').fill(to);
+    await tier(row, 'value').fill(value);
+  }
+  await page.getByRole('button', { name: 'Save prices' }).click();
+  await page.getByText('The prices have been saved.').waitFor();
 }

@@ -54,6 +54,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     // The router's and Node's HTTP parser's refusals bypass the error handler: they get the error shape here.
     frameworkErrors,
     clientErrorHandler,
+    // Fastify gives each plugin 10 s to start by default. On a loaded machine (the shared 2-core test machine at
+    // load 20+) start-up held the event loop for over 8 s at a time, the storefront's static-file plugin ran out
+    // of its 10 s and the server refused to start at all (every browser test's "Plugin did not start in time:
+    // '@fastify/static'"). A plugin that never finishes is still caught, only later.
+    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -22,6 +22,12 @@ export async function productIdOf(s: TestServer, sku: string): Promise<string> {
   return (await s.db.db.selectFrom('product').select('id').where('sku', '=', sku).executeTakeFirstOrThrow()).id;
 }
 
+/** The number a person reads (and searches the workspace's orders by) of an order summary. */
+export async function orderNumberOf(s: TestServer, id: string): Promise<string> {
+  return (await s.db.db.selectFrom('sales_order').select('order_number').where('id', '=', id).executeTakeFirstOrThrow())
+    .order_number;
+}
+
 /**
  * The product in the agent's cart and a checkout started: its id. With the delivery address, and the
  * contact details a guest gives (`contact: false` for a logged-in buyer, whose details are on file), unless
