@@ -23,6 +23,9 @@ export interface WorkspaceWorld {
   buyerUserId: string;
   /** Makes each creation's SKU unique. */
   serial: number;
+  /** A finished catalogue upload (read), and refused ones with good rows, one per party (each apply takes one). */
+  importJobId: string;
+  refusedImportJobIds: string[];
 }
 
 export interface WorkspaceCase {
@@ -30,7 +33,17 @@ export interface WorkspaceCase {
   op: string;
   /** A POST that only reads (a promotion tried against a sample cart): allowed, it still changes nothing. */
   readsOnly?: true;
-  call(w: WorkspaceWorld): { method: string; path: string; body?: unknown };
+  call(w: WorkspaceWorld): WorkspaceRequest;
+  /** Waits for what an allowed call started in the background (an import job) to finish. */
+  settle?(a: Agent, reply: Reply): Promise<unknown>;
+}
+
+export interface WorkspaceRequest {
+  method: string;
+  path: string;
+  body?: unknown;
+  /** A body that is not JSON (an uploaded file), with its content type. */
+  file?: { text: string; contentType: string };
 }
 
 const P = '/services/admin/webstores/{webstoreId}';
@@ -169,12 +182,51 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
     call: () => ({ method: 'PATCH', path: wholesale, body: { memberAccountIds: [] } }),
   },
   {
+    op: `POST ${P}/import-jobs`,
+    call: (w) => ({
+      method: 'POST',
+      path: `${WORKSPACE_BASE}/import-jobs?fileName=matrix.csv`,
+      file: { text: `sku,name\nMATRIX-IMPORT-${++w.serial},Matrix import ${w.serial}\n`, contentType: 'text/csv' },
+    }),
+    settle: (a, reply) => importFinished(a, reply.body.id),
+  },
+  get('/import-jobs', () => `${WORKSPACE_BASE}/import-jobs?pageSize=5&sort=-createdAt`),
+  get('/import-jobs/{jobId}', (w) => `${WORKSPACE_BASE}/import-jobs/${w.importJobId}`),
+  {
+    op: `POST ${P}/import-jobs/{jobId}/actions/apply-good-rows`,
+    call: (w) => ({
+      method: 'POST',
+      path: `${WORKSPACE_BASE}/import-jobs/${w.refusedImportJobIds.shift()}/actions/apply-good-rows`,
+    }),
+    settle: (a, reply) => importFinished(a, reply.body.id),
+  },
+  get('/export', () => `${WORKSPACE_BASE}/export?kind=prices&format=json`),
+  {
     op: `GET ${P}/audit-log`,
     call: () => ({ method: 'GET', path: `${WORKSPACE_BASE}/audit-log?pageSize=5&recordType=Product` }),
   },
 ];
 
-export function sendAs(a: Agent, req: { method: string; path: string; body?: unknown }): Promise<Reply> {
+/** Polls a catalogue upload's job until it is no longer queued or running; its last answer. */
+export async function importFinished(a: Agent, jobId: string): Promise<Reply> {
+  for (;;) {
+    const res = await a.get(`${WORKSPACE_BASE}/import-jobs/${jobId}`);
+    if (res.status !== 200 || (res.body.status !== 'queued' && res.body.status !== 'running')) return res;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Uploads a catalogue file as the workspace page does: the file is the body. */
+export function uploadFile(a: Agent, text: string, query = '', contentType = 'text/csv'): Promise<Reply> {
+  return a.post(`${WORKSPACE_BASE}/import-jobs${query}`, undefined, {
+    body: text,
+    headers: { 'content-type': contentType },
+  });
+}
+
+export function sendAs(a: Agent, req: WorkspaceRequest): Promise<Reply> {
+  if (req.file)
+    return a.post(req.path, undefined, { body: req.file.text, headers: { 'content-type': req.file.contentType } });
   if (req.method === 'GET') return a.get(req.path);
   if (req.method === 'POST') return a.post(req.path, req.body);
   if (req.method === 'PATCH') return a.patch(req.path, req.body);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index.ts';
 import { workspaceAuditRoutes } from './audit.ts';
 import { workspaceCatalogueRoutes } from './catalogue.ts';
+import { workspaceImportRoutes } from './imports.ts';
 import { workspaceOrderRoutes } from './orders.ts';
 import { workspaceCustomerRoutes } from './customers.ts';
 import { workspacePromotionRoutes } from './promotions.ts';
@@ -10,6 +11,7 @@ import { workspaceSettingsRoutes } from './settings.ts';
 
 export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
+  workspaceImportRoutes(app, s);
   workspaceAuditRoutes(app, s);
   workspaceOrderRoutes(app, s);
   workspacePromotionRoutes(app, s);

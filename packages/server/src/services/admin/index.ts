@@ -19,6 +19,7 @@ import { CustomerAdmin } from './customer-admin.ts';
 import { PromotionAdmin } from './promotion-admin.ts';
 import { RecordedChanges } from './recorded-change.ts';
 import { SettingsAdmin } from './settings-admin.ts';
+import { createImportJobs, type ImportJobs, type ImportRunnerOptions } from './import-jobs/index.ts';
 
 export interface Workspace {
   audit: AuditLog;
@@ -32,6 +33,8 @@ export interface Workspace {
   orders: OrderAdmin;
   fulfilment: OrderFulfilment;
   refunds: OrderRefunds;
+  /** Catalogue uploads running in the background, and the catalogue's export. */
+  imports: ImportJobs;
 }
 
 /** What the order workspace works through: the shopper's order view, the gateway and the order emails. */
@@ -47,6 +50,7 @@ export function createWorkspace(
   webstores: WebstoreResolver,
   s: Services,
   orderDeps: OrderWorkspaceDeps,
+  importRunner: ImportRunnerOptions = {},
 ): Workspace {
   const audit = new AuditLog(db);
   const changes = new CatalogueChanges(db, audit, webstores);
@@ -63,6 +67,7 @@ export function createWorkspace(
     promotions: new PromotionAdmin(db, recorded),
     customers: new CustomerAdmin(db, recorded, s.passwordResets),
     settings: new SettingsAdmin(recorded, webstores),
+    imports: createImportJobs(db, recorded, webstores, importRunner),
   };
 }
 
