@@ -68,6 +68,8 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is (an uploaded file), its Content-Type given in `headers`. */
+  rawBody?: Blob | string;
   signal?: AbortSignal;
 }
 
@@ -119,7 +121,8 @@ export function createHttp(config: HttpConfig): Http {
     }
     const init: RequestInit = { method, headers };
     if (req.signal) init.signal = req.signal;
-    if (req.body !== undefined) {
+    if (req.rawBody !== undefined) init.body = req.rawBody;
+    else if (req.body !== undefined) {
       headers['Content-Type'] ??= 'application/json';
       init.body = JSON.stringify(req.body);
     }

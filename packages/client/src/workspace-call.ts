@@ -1,5 +1,5 @@
 // One workspace request as the workspace client's parts make it: method, path under the store's workspace
-// root, call options and an optional query, JSON body or extra headers (an Idempotency-Key); resolves to the
+// root, call options and an optional query, JSON body (or a file as the body) or extra headers (an Idempotency-Key); resolves to the
 // answer's body.
 
 import type { CallOptions } from './call-options.ts';
@@ -9,5 +9,5 @@ export type WorkspaceCall = <T>(
   method: 'GET' | 'POST' | 'PATCH' | 'PUT',
   path: string,
   o: CallOptions,
-  extra?: { query?: QueryParams; body?: unknown; headers?: Record<string, string> },
+  extra?: { query?: QueryParams; body?: unknown; rawBody?: Blob | string; headers?: Record<string, string> },
 ) => Promise<T>;

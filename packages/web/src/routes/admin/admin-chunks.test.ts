@@ -33,6 +33,7 @@ const MARKERS = [
   'Try it alone',
   'Save settings',
   'Send password reset link',
+  'Apply the good rows',
 ];
 
 /** The chunks a key loads before running: itself and its static imports, transitively. */
@@ -62,6 +63,7 @@ test('the workspace pages are dynamic imports, and the markers are in their chun
     'src/routes/admin/audit-route.tsx',
     'src/routes/admin/buyer-groups-route.tsx',
     'src/routes/admin/buyers-route.tsx',
+    'src/routes/admin/import-route.tsx',
     'src/routes/admin/order-route.tsx',
     'src/routes/admin/orders-route.tsx',
     'src/routes/admin/product-edit-route.tsx',
