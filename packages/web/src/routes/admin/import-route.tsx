@@ -54,13 +54,14 @@ const n = (x: number | undefined) => (x === undefined ? '—' : x.toLocaleString
 
 /** Reads the job again while it runs, until it is done, refused or failed. */
 function usePolling(job: ImportJobDetail | null) {
-  const revalidator = useRevalidator();
+  const { state, revalidate } = useRevalidator();
   const running = !!job && importJobRunning(job);
+  // Runs again each time a reload ends (state back to idle), so the next one is scheduled from there.
   useEffect(() => {
-    if (!running || revalidator.state !== 'idle') return;
-    const timer = setTimeout(() => void revalidator.revalidate(), POLL_MS);
+    if (!running || state !== 'idle') return;
+    const timer = setTimeout(() => void revalidate(), POLL_MS);
     return () => clearTimeout(timer);
-  }, [running, job, revalidator]);
+  }, [running, state, revalidate]);
 }
 
 function ImportPage() {

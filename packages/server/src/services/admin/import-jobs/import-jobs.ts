@@ -15,7 +15,7 @@ import { ApiError, notFound } from '../../../domain/errors.ts';
 import { checkedId, KEY_PREFIX, randomRecordId } from '../../../domain/record-ids.ts';
 import { exportCatalogue } from '../../catalogue-import/index.ts';
 import type { Actor } from '../workspace-access.ts';
-import { ImportJobStore, jobOf, problemsOf, type JobRow } from './import-job-store.ts';
+import { type ImportJobStore, jobOf, problemsOf, type JobRow } from './import-job-store.ts';
 import { type ImportRunner, STALE_AFTER_MS } from './import-runner.ts';
 
 export interface Upload {
