@@ -60,7 +60,7 @@ test('the administrator uploads a CSV and watches it import: progress, then the 
   assert.match(await past.innerText(), /browser\.csv\s+products\s+done/);
   for (const sku of ['E2E-IMP-1', 'E2E-IMP-2', 'E2E-IMP-3'])
     assert.ok(await onStorefront(sku), `${sku} is in the store`);
-  const exportLink = page.getByRole('link', { name: 'CSV' }).first();
+  const exportLink = page.getByRole('link', { name: 'CSV', exact: true }).first();
   assert.match((await exportLink.getAttribute('href')) ?? '', /\/export\?kind=products&format=csv$/);
   assert.deepEqual(errors, []);
   await context.close();
