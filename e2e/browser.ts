@@ -2,7 +2,11 @@
 // the background services that would reach the network switched off. Never a downloaded browser.
 import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../packages/server/src/test-support/server.ts';
+import {
+  startTestServer,
+  type TestServer,
+  type TestServerOptions,
+} from '../packages/server/src/test-support/server.ts';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -27,13 +31,16 @@ export function launchChromium(): Promise<Browser> {
  * test runner does not promise an order between top-level hooks of different modules, so a file's own
  * preparation goes here rather than in a hook of its own).
  */
-export function liveStore(setup?: (live: { server: TestServer; browser: Browser }) => Promise<void>): {
+export function liveStore(
+  setup?: (live: { server: TestServer; browser: Browser }) => Promise<void>,
+  options: TestServerOptions = {},
+): {
   readonly server: TestServer;
   readonly browser: Browser;
 } {
   const live = {} as { server: TestServer; browser: Browser };
   before(async () => {
-    live.server = await startTestServer({ storefront: true });
+    live.server = await startTestServer({ ...options, storefront: true });
     live.browser = await launchChromium();
     await setup?.(live);
   });

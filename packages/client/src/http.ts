@@ -68,8 +68,8 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent as it is (an uploaded file), with the Content-Type the headers give. */
-  rawBody?: Blob | Uint8Array;
+  /** Sent as it is (an uploaded file or image), with the Content-Type the headers give. */
+  rawBody?: Blob | Uint8Array | string;
   signal?: AbortSignal;
 }
 
@@ -121,9 +121,8 @@ export function createHttp(config: HttpConfig): Http {
     }
     const init: RequestInit = { method, headers };
     if (req.signal) init.signal = req.signal;
-    if (req.rawBody !== undefined) {
-      init.body = req.rawBody as BodyInit;
-    } else if (req.body !== undefined) {
+    if (req.rawBody !== undefined) init.body = req.rawBody as BodyInit;
+    else if (req.body !== undefined) {
       headers['Content-Type'] ??= 'application/json';
       init.body = JSON.stringify(req.body);
     }

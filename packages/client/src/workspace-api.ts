@@ -23,13 +23,23 @@ import type { WorkspaceCall } from './workspace-call.ts';
 import { merchandisingCalls, type MerchandisingCalls } from './workspace-merchandising-api.ts';
 import { workspaceOrderCalls, type WorkspaceOrderCalls } from './workspace-orders-api.ts';
 import { workspaceMediaCalls, type WorkspaceMediaCalls } from './workspace-media-api.ts';
+import { workspaceImportCalls, type WorkspaceImportCalls } from './workspace-imports-api.ts';
+
+export { workspaceExportPath } from './workspace-imports-api.ts';
 
 export type { RefundCallOptions, WorkspaceOrderCalls } from './workspace-orders-api.ts';
 
 export const WORKSPACE_ROOT = '/services/admin/webstores';
 
-/** The workspace's calls; orders in workspace-orders-api.ts, promotions, settings and customers in workspace-merchandising-api.ts. */
-export interface WorkspaceCalls extends MerchandisingCalls, WorkspaceOrderCalls, WorkspaceMediaCalls {
+/**
+ * The workspace's calls; orders in workspace-orders-api.ts, images in workspace-media-api.ts, catalogue uploads in
+ * workspace-imports-api.ts, promotions, settings and customers in workspace-merchandising-api.ts.
+ */
+export interface WorkspaceCalls
+  extends MerchandisingCalls,
+    WorkspaceOrderCalls,
+    WorkspaceMediaCalls,
+    WorkspaceImportCalls {
   me(o?: CallOptions): Promise<WorkspaceMe>;
   listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
   getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
@@ -50,7 +60,12 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     path: string,
     o: CallOptions,
-    extra: { query?: QueryParams; body?: unknown; rawBody?: Blob | Uint8Array; headers?: Record<string, string> } = {},
+    extra: {
+      query?: QueryParams;
+      body?: unknown;
+      rawBody?: Blob | Uint8Array | string;
+      headers?: Record<string, string>;
+    } = {},
   ) => (await http.request<T>({ method, path: `${root}/${path}`, signal: o.signal, ...extra })).data;
   const product = (id: string) => `products/${encodeURIComponent(requireId(id, 'productId'))}`;
 
@@ -68,5 +83,6 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
     auditLog: (query, o = {}) => call('GET', 'audit-log', o, { query: { ...query } }),
     ...workspaceOrderCalls(call),
     ...workspaceMediaCalls(call),
+    ...workspaceImportCalls(call),
   };
 }

@@ -1,6 +1,6 @@
 // One workspace request as the workspace client's parts make it: method, path under the store's workspace
 // root, call options and an optional query, JSON body or extra headers (an Idempotency-Key); resolves to the
-// answer's body. A file (an uploaded image) goes as `rawBody` with its Content-Type header.
+// answer's body. A file (an uploaded image or catalogue file) goes as `rawBody` with its Content-Type header.
 
 import type { CallOptions } from './call-options.ts';
 import type { QueryParams } from './http.ts';
@@ -9,5 +9,10 @@ export type WorkspaceCall = <T>(
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   o: CallOptions,
-  extra?: { query?: QueryParams; body?: unknown; rawBody?: Blob | Uint8Array; headers?: Record<string, string> },
+  extra?: {
+    query?: QueryParams;
+    body?: unknown;
+    rawBody?: Blob | Uint8Array | string;
+    headers?: Record<string, string>;
+  },
 ) => Promise<T>;

@@ -40,6 +40,8 @@ export const KEY_PREFIXES = {
   mail: '0Ml',
   /** A workspace audit-log entry (the platform's setup audit trail prefix). */
   auditEntry: '0Ym',
+  /** A catalogue upload in the workspace (issue 15). */
+  importJob: '0Ij',
 } as const;
 
 export type RecordKind = keyof typeof KEY_PREFIXES;

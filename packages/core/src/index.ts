@@ -35,6 +35,7 @@ export * from './refund-split.ts';
 export * from './shipment-tracking.ts';
 export * from './workspace-orders.ts';
 export * from './workspace-merchandising.ts';
+export * from './workspace-imports.ts';
 export * from './promotion-rules.ts';
 export * from './sku.ts';
 export * from './store-settings.ts';

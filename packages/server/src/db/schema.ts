@@ -690,6 +690,7 @@ export interface Database {
   password_reset: PasswordResetTable;
   product_image: ProductImageTable;
   featured_product: FeaturedProductTable;
+  import_job: ImportJobTable;
 }
 
 /** A buyer's password-reset link (issue 15, migration 012): the SHA-256 of the mailed token, good once until it expires. */
@@ -766,4 +767,37 @@ export interface FeaturedProductTable {
   webstore_id: string;
   product_id: string;
   position: number;
+}
+
+/** A catalogue upload in the workspace (issue 15, migration 013): the file, its progress and its report. */
+export interface ImportJobTable {
+  id: string;
+  webstore_id: string;
+  status: string;
+  phase: string | null;
+  kind: string | null;
+  format: string;
+  file_name: string;
+  file_bytes: number;
+  file_text: string;
+  apply_good_rows: number;
+  source_job_id: string | null;
+  applied_by_job_id: string | null;
+  rows_done: number;
+  rows_total: number | null;
+  bytes_done: number;
+  rows: number | null;
+  created: number | null;
+  updated: number | null;
+  unchanged: number | null;
+  refused: number | null;
+  problems_json: string | null;
+  error: string | null;
+  user_id: string;
+  user_email: string;
+  user_role: string;
+  created_at: string;
+  started_at: string | null;
+  heartbeat_at: string | null;
+  finished_at: string | null;
 }

@@ -364,6 +364,12 @@ export function fuzzOperation(op: Operation, v: PartyValues): FuzzRequest[] {
       }
       set('deep-nesting', `${'['.repeat(5_000)}${']'.repeat(5_000)}`);
     }
+    // A body that is a file (a catalogue upload: its schema a string, no fields): the whole text is malformed.
+    if (isText(op.body) && !leaves(op.body).length) {
+      for (const s of CONTROL) add('control-chars', 'body', '', q, s);
+      add('huge-string', 'body', '', q, HUGE_BODY_STRING);
+      for (const s of NUMERIC_STRINGS.nonFinite) add('non-finite-number', 'body', '', q, s);
+    }
     add('deep-nesting', 'body', '', q, `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`);
     add('wrong-content-type', 'framing', '', q, 'just text', { 'content-type': 'text/plain' });
   }

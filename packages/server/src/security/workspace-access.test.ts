@@ -13,7 +13,14 @@ import { BASE, errorOf, startTestServer, type Agent, type TestServer } from '../
 import { placeCardOrder, placeGuestOrder, productIdOf } from '../test-support/purchase.ts';
 import { CATALOGUE_MANAGER } from '../seed/workspace-users.ts';
 import { WORKSPACE_OPERATION } from '../test-support/owned-operations.ts';
-import { sendAs, WORKSPACE_BASE, WORKSPACE_CASES, type WorkspaceWorld } from '../test-support/workspace-operations.ts';
+import {
+  importFinished,
+  sendAs,
+  uploadFile,
+  WORKSPACE_BASE,
+  WORKSPACE_CASES,
+  type WorkspaceWorld,
+} from '../test-support/workspace-operations.ts';
 
 interface Party {
   name: string;
@@ -81,8 +88,23 @@ before(async () => {
         .where('email', '=', DEMO_USERS.buyer.email)
         .executeTakeFirstOrThrow()
     ).id,
+    ...(await uploads(admin)),
   };
 });
+
+/** A finished upload to read, and a refused one (a good row and a bad one) for each party to apply. */
+async function uploads(admin: Agent): Promise<Pick<WorkspaceWorld, 'importJobId' | 'refusedImportJobIds'>> {
+  const done = await uploadFile(admin, 'sku,name\nMATRIX-READ-1,Matrix read\n', '?fileName=read.csv');
+  assert.equal((await importFinished(admin, done.body.id)).body.status, 'done');
+  const refused: string[] = [];
+  for (let i = 1; i <= parties.length; i++) {
+    const file = `sku,name,recordCount\nMATRIX-GOOD-${i},Good ${i},5\nMATRIX-BAD-${i},Bad ${i},lots\n`;
+    const job = await uploadFile(admin, file, `?fileName=refused-${i}.csv`);
+    assert.equal((await importFinished(admin, job.body.id)).body.status, 'refused');
+    refused.push(job.body.id);
+  }
+  return { importJobId: done.body.id, refusedImportJobIds: refused };
+}
 
 /** Orders for the order operations: a consumer's printed directory and dataset, and a guest's dataset. */
 async function placeOrders(): Promise<Pick<WorkspaceWorld, 'printedOrder' | 'datasetOrder' | 'cancellableOrderId'>> {
@@ -112,7 +134,8 @@ async function snapshot(): Promise<string> {
       | 'price_adjustment_tier'
       | 'order_refund'
       | 'mail_outbox'
-      | 'password_reset',
+      | 'password_reset'
+      | 'import_job',
   ) =>
     Number(
       (
@@ -197,6 +220,13 @@ async function snapshot(): Promise<string> {
     media,
     featured,
     related,
+    // Catalogue uploads: the jobs and what each has become (a refused job marked as applied).
+    imports: await count('import_job'),
+    importStates: await db
+      .selectFrom('import_job')
+      .select(['id', 'status', 'applied_by_job_id'])
+      .orderBy('id')
+      .execute(),
   });
 }
 
@@ -256,6 +286,7 @@ describe('the workspace access matrix', () => {
         tally.tried++;
         if (allowed) {
           assert.ok(res.status < 400, `${what} must succeed: ${res.status} ${res.text.slice(0, 300)}`);
+          await c.settle?.(p.agent, res);
           if (req.method !== 'GET' && !c.readsOnly)
             assert.notEqual(await snapshot(), before, `${what} changed something`);
           else assert.equal(await snapshot(), before, `${what} (a read) changed something`);

@@ -1,5 +1,6 @@
 // The services one server process holds; each is stateless over the database apart from
 // version-keyed caches of derived data.
+import type { ImportRunnerOptions } from './admin/import-jobs/index.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { WebstoreResolver } from './webstores.ts';
@@ -101,6 +102,8 @@ export interface ServiceOptions {
   session?: SessionConfig;
   /** A pause between chunks of a background cart operation (tests make Processing observable with it). */
   cartOperationPauseMs?: number;
+  /** The workspace's background catalogue imports (tests make a small file's progress observable with a pause). */
+  importRunner?: ImportRunnerOptions;
   /** The payment gateway (outside our system); the built-in test gateway by default. */
   paymentGateway?: PaymentGateway;
   /** Where emails go; by default SMTP_URL, else the outbox folder (MAIL_OUTBOX_DIR or data/outbox). */
@@ -177,12 +180,18 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   services.orderPlacement.onPlaced.push(orderEmails({ publicUrl, downloads: services.downloads }));
   services.registration = new RegistrationService(services, publicUrl);
   services.passwordResets = new PasswordResets(services, publicUrl);
-  services.workspace = createWorkspace(db, services.webstores, services, {
-    orders: services.orders,
-    gateway: policies.paymentGateway,
-    publicUrl,
-    downloads: services.downloads,
-    sendNow: () => void services.mail.tick(),
-  });
+  services.workspace = createWorkspace(
+    db,
+    services.webstores,
+    services,
+    {
+      orders: services.orders,
+      gateway: policies.paymentGateway,
+      publicUrl,
+      downloads: services.downloads,
+      sendNow: () => void services.mail.tick(),
+    },
+    opts.importRunner,
+  );
   return services;
 }

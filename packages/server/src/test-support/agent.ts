@@ -60,7 +60,7 @@ export function createAgent(url: string, base: string): Agent {
     if (!cookies.has('csrf_token')) await send(`${base}/session-context`);
     const headers = new Headers(init.headers);
     if (body !== undefined) headers.set('content-type', 'application/json');
-    return send(path, { ...init, method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return send(path, { ...init, method, headers, body: body === undefined ? init.body : JSON.stringify(body) });
   }
 
   return {

@@ -61,6 +61,8 @@ export interface TestServerOptions {
   /** Serve the database of another test server (a second process on the same data); no seeding. */
   shareDatabaseOf?: TestServer;
   cartOperationPauseMs?: number;
+  /** The workspace's background imports (a pause per progress step lets a browser test watch a small file). */
+  importRunner?: ServiceOptions['importRunner'];
   /** Which proxies' X-Forwarded-* to believe (TRUST_PROXY); none by default, whatever the environment says. */
   trustProxy?: ProxyTrust;
   /** The store's configured public address (PUBLIC_URL); none by default. */
@@ -104,6 +106,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     storefront: opts.storefront ?? false,
     session: opts.session,
     cartOperationPauseMs: opts.cartOperationPauseMs,
+    importRunner: opts.importRunner,
     trustProxy: opts.trustProxy ?? null,
     publicUrl: opts.publicUrl,
     mailTransport: new FolderTransport(outbox),

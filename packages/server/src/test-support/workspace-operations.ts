@@ -28,6 +28,9 @@ export interface WorkspaceWorld {
   png: Uint8Array;
   /** Uploads `png` as the product's image (as the administrator) unless it has one. */
   ensureImage(): Promise<void>;
+  /** A finished catalogue upload (read), and refused ones with good rows, one per party (each apply takes one). */
+  importJobId: string;
+  refusedImportJobIds: string[];
 }
 
 export interface WorkspaceCase {
@@ -38,6 +41,8 @@ export interface WorkspaceCase {
   /** Puts the world in the state the call needs (an image to describe or remove), before the snapshot. */
   prepare?(w: WorkspaceWorld): Promise<void>;
   call(w: WorkspaceWorld): WorkspaceRequest;
+  /** Waits for what an allowed call started in the background (an import job) to finish. */
+  settle?(a: Agent, reply: Reply): Promise<unknown>;
 }
 
 export interface WorkspaceRequest {
@@ -46,6 +51,8 @@ export interface WorkspaceRequest {
   body?: unknown;
   /** A binary body (an uploaded image) with its Content-Type, sent instead of JSON. */
   bytes?: { data: Uint8Array; contentType: string };
+  /** A body that is not JSON (an uploaded file), with its content type. */
+  file?: { text: string; contentType: string };
 }
 
 const P = '/services/admin/webstores/{webstoreId}';
@@ -220,15 +227,54 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
     }),
   },
   {
+    op: `POST ${P}/import-jobs`,
+    call: (w) => ({
+      method: 'POST',
+      path: `${WORKSPACE_BASE}/import-jobs?fileName=matrix.csv`,
+      file: { text: `sku,name\nMATRIX-IMPORT-${++w.serial},Matrix import ${w.serial}\n`, contentType: 'text/csv' },
+    }),
+    settle: (a, reply) => importFinished(a, reply.body.id),
+  },
+  get('/import-jobs', () => `${WORKSPACE_BASE}/import-jobs?pageSize=5&sort=-createdAt`),
+  get('/import-jobs/{jobId}', (w) => `${WORKSPACE_BASE}/import-jobs/${w.importJobId}`),
+  {
+    op: `POST ${P}/import-jobs/{jobId}/actions/apply-good-rows`,
+    call: (w) => ({
+      method: 'POST',
+      path: `${WORKSPACE_BASE}/import-jobs/${w.refusedImportJobIds.shift()}/actions/apply-good-rows`,
+    }),
+    settle: (a, reply) => importFinished(a, reply.body.id),
+  },
+  get('/export', () => `${WORKSPACE_BASE}/export?kind=prices&format=json`),
+  {
     op: `GET ${P}/audit-log`,
     call: () => ({ method: 'GET', path: `${WORKSPACE_BASE}/audit-log?pageSize=5&recordType=Product` }),
   },
 ];
 
+/** Polls a catalogue upload's job until it is no longer queued or running; its last answer. */
+export async function importFinished(a: Agent, jobId: string): Promise<Reply> {
+  for (;;) {
+    const res = await a.get(`${WORKSPACE_BASE}/import-jobs/${jobId}`);
+    if (res.status !== 200 || (res.body.status !== 'queued' && res.body.status !== 'running')) return res;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Uploads a catalogue file as the workspace page does: the file is the body. */
+export function uploadFile(a: Agent, text: string, query = '', contentType = 'text/csv'): Promise<Reply> {
+  return a.post(`${WORKSPACE_BASE}/import-jobs${query}`, undefined, {
+    body: text,
+    headers: { 'content-type': contentType },
+  });
+}
+
 export function sendAs(a: Agent, req: WorkspaceRequest): Promise<Reply> {
   // A body given beside the bytes (the matrix's malformed body) is sent as JSON instead.
   if (req.bytes && req.body === undefined)
     return a.sendBytes(req.method, req.path, req.bytes.data, req.bytes.contentType);
+  if (req.file)
+    return a.post(req.path, undefined, { body: req.file.text, headers: { 'content-type': req.file.contentType } });
   if (req.method === 'GET') return a.get(req.path);
   if (req.method === 'DELETE') return a.delete(req.path);
   if (req.method === 'POST') return a.post(req.path, req.body);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index.ts';
 import { workspaceAuditRoutes } from './audit.ts';
 import { workspaceCatalogueRoutes } from './catalogue.ts';
+import { workspaceImportRoutes } from './imports.ts';
 import { workspaceOrderRoutes } from './orders.ts';
 import { workspaceCustomerRoutes } from './customers.ts';
 import { workspacePromotionRoutes } from './promotions.ts';
@@ -14,6 +15,7 @@ export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
   workspaceMediaRoutes(app, s);
   workspaceDatasetPickRoutes(app, s);
+  workspaceImportRoutes(app, s);
   workspaceAuditRoutes(app, s);
   workspaceOrderRoutes(app, s);
   workspacePromotionRoutes(app, s);

@@ -21,6 +21,7 @@ import { RecordedChanges } from './recorded-change.ts';
 import { SettingsAdmin } from './settings-admin.ts';
 import { ProductImageAdmin } from './product-image-admin.ts';
 import { DatasetPicksAdmin } from './dataset-picks-admin.ts';
+import { createImportJobs, type ImportJobs, type ImportRunnerOptions } from './import-jobs/index.ts';
 
 export interface Workspace {
   audit: AuditLog;
@@ -38,6 +39,8 @@ export interface Workspace {
   orders: OrderAdmin;
   fulfilment: OrderFulfilment;
   refunds: OrderRefunds;
+  /** Catalogue uploads running in the background, and the catalogue's export. */
+  imports: ImportJobs;
 }
 
 /** What the order workspace works through: the shopper's order view, the gateway and the order emails. */
@@ -53,6 +56,7 @@ export function createWorkspace(
   webstores: WebstoreResolver,
   s: Services,
   orderDeps: OrderWorkspaceDeps,
+  importRunner: ImportRunnerOptions = {},
 ): Workspace {
   const audit = new AuditLog(db);
   const changes = new CatalogueChanges(db, audit, webstores);
@@ -71,6 +75,7 @@ export function createWorkspace(
     promotions: new PromotionAdmin(db, recorded),
     customers: new CustomerAdmin(db, recorded, s.passwordResets),
     settings: new SettingsAdmin(recorded, webstores),
+    imports: createImportJobs(db, recorded, webstores, importRunner),
   };
 }
 

@@ -40,7 +40,8 @@ export interface ImportOptions {
   format?: ImportFormat;
   /** Write the good rows of a file that has bad ones (the bad ones are still reported). */
   applyGoodRows?: boolean;
-  onProgress?: (progress: ImportProgress) => void;
+  /** Awaited when it answers a promise (the workspace writes the progress to its job row before going on). */
+  onProgress?: (progress: ImportProgress) => void | Promise<void>;
   /** The input's length when known (a file's size): progress while checking. */
   totalBytes?: number;
   /** Rows per write transaction. */
@@ -168,10 +169,10 @@ async function checkFile(
       }
     }
     if (chunk.length >= kind.chunkSize) await flush();
-    if (report.rows % PROGRESS_EVERY === 0) progress();
+    if (report.rows % PROGRESS_EVERY === 0) await progress();
   }
   await flush();
-  progress();
+  await progress();
   out.end();
   await once(out, 'close');
   report.refused = bad.size;
@@ -210,11 +211,11 @@ async function writeFile(
     report.unchanged += result.unchanged;
     for (const id of result.changedProducts) changed.push(id);
     done += rows.length;
-    progress();
+    await progress();
     // better-sqlite3 answers synchronously: let the server's waiting requests run between batches.
     await new Promise<void>((resolve) => setImmediate(resolve));
   };
-  progress();
+  await progress();
   const lines = createInterface({ input: createReadStream(spoolFile), crlfDelay: Number.POSITIVE_INFINITY });
   for await (const line of lines) {
     if (!line) continue;

@@ -35,6 +35,7 @@ const MARKERS = [
   'Send password reset link',
   'Remove image',
   'Rich description (HTML)',
+  'Apply the good rows',
 ];
 
 /** The chunks a key loads before running: itself and its static imports, transitively. */
@@ -65,6 +66,7 @@ test('the workspace pages are dynamic imports, and the markers are in their chun
     'src/routes/admin/buyer-groups-route.tsx',
     'src/routes/admin/buyers-route.tsx',
     'src/routes/admin/featured-route.tsx',
+    'src/routes/admin/import-route.tsx',
     'src/routes/admin/order-route.tsx',
     'src/routes/admin/orders-route.tsx',
     'src/routes/admin/product-edit-route.tsx',

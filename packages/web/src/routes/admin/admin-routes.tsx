@@ -24,6 +24,7 @@ export function createAdminRoutes(getApi: () => StoreApi): RouteObject {
         lazy: () => import('./product-edit-route.tsx').then((m) => m.productEditRoute(getApi)),
       },
       { path: 'featured', lazy: () => import('./featured-route.tsx').then((m) => m.featuredRoute(getApi)) },
+      { path: 'import', lazy: () => import('./import-route.tsx').then((m) => m.importRoute(getApi)) },
       { path: 'orders', lazy: () => import('./orders-route.tsx').then((m) => m.ordersRoute(getApi)) },
       { path: 'orders/:orderId', lazy: () => import('./order-route.tsx').then((m) => m.orderRoute(getApi)) },
       { path: 'audit', lazy: () => import('./audit-route.tsx').then((m) => m.auditRoute(getApi)) },

@@ -16,6 +16,7 @@ const RECORD_TYPES = [
   'Buyer',
   'BuyerGroup',
   'StoreSettings',
+  'CatalogueImport',
 ] as const;
 const ACTION_LABELS: Record<string, string> = {
   create: 'Created',
@@ -28,6 +29,8 @@ const ACTION_LABELS: Record<string, string> = {
   resendDownloads: 'Re-sent download links',
   passwordReset: 'Sent a password reset link',
   setManagedAccounts: 'Changed managed accounts',
+  import: 'Imported a catalogue file',
+  importGoodRows: 'Imported the good rows of a file',
 };
 
 /** Where each record type is edited in the workspace (a product's prices are on its page). */
@@ -39,6 +42,7 @@ const RECORD_PAGES: Record<string, string> = {
   Account: '/admin/accounts/',
   Buyer: '/admin/buyers/',
   BuyerGroup: '/admin/buyer-groups/',
+  CatalogueImport: '/admin/import?job=',
 };
 
 /** Where an entry's record is edited in the workspace. */
