@@ -134,6 +134,10 @@ export interface AdminCategory {
   depth: number;
   publishStatus: string;
   sortOrder: number;
+  description?: string | null;
+  /** Products directly in the category, and its direct subcategories (delete needs both at 0). */
+  productCount?: number;
+  childCount?: number;
 }
 
 export interface AuditEntry {

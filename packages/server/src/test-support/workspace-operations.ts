@@ -179,5 +179,6 @@ export function sendAs(a: Agent, req: { method: string; path: string; body?: unk
   if (req.method === 'POST') return a.post(req.path, req.body);
   if (req.method === 'PATCH') return a.patch(req.path, req.body);
   if (req.method === 'PUT') return a.put(req.path, req.body);
+  if (req.method === 'DELETE') return a.delete(req.path);
   throw new Error(`no agent method for ${req.method}`);
 }

@@ -7,6 +7,7 @@ import { workspaceOrderRoutes } from './orders.ts';
 import { workspaceCustomerRoutes } from './customers.ts';
 import { workspacePromotionRoutes } from './promotions.ts';
 import { workspaceSettingsRoutes } from './settings.ts';
+import { workspaceTaxonomyRoutes } from './taxonomy.ts';
 
 export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
@@ -15,4 +16,5 @@ export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspacePromotionRoutes(app, s);
   workspaceCustomerRoutes(app, s);
   workspaceSettingsRoutes(app, s);
+  workspaceTaxonomyRoutes(app, s);
 }

@@ -92,7 +92,19 @@ export const pricesBody = z.object({
 export const auditQuery = z.object({
   ...tableQuery,
   recordType: z
-    .enum(['Product', 'ProductPrices', 'Order', 'Promotion', 'Account', 'Buyer', 'BuyerGroup', 'StoreSettings'])
+    .enum([
+      'Product',
+      'ProductPrices',
+      'Order',
+      'Promotion',
+      'Account',
+      'Buyer',
+      'BuyerGroup',
+      'StoreSettings',
+      'Category',
+      'EntitlementPolicy',
+      'Inventory',
+    ])
     .optional(),
   recordId: recordId.optional(),
   userId: z

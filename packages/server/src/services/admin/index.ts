@@ -6,6 +6,9 @@ import type { Services } from '../index.ts';
 import { AuditLog } from './audit-log.ts';
 import { CatalogueChanges } from './catalogue-change.ts';
 import { CategoryAdmin } from './category-admin.ts';
+import { CategoryEditing } from './category-editing.ts';
+import { EntitlementAdmin } from './entitlement-admin.ts';
+import { InventoryAdmin } from './inventory-admin.ts';
 import { PriceAdmin } from './price-admin.ts';
 import { ProductAdmin } from './product-admin.ts';
 import { OrderAdmin } from './order-admin.ts';
@@ -25,6 +28,10 @@ export interface Workspace {
   products: ProductAdmin;
   prices: PriceAdmin;
   categories: CategoryAdmin;
+  /** Categories changed (issue 15 item 3), entitlement policies and a product's stock per location. */
+  categoryEditing: CategoryEditing;
+  entitlements: EntitlementAdmin;
+  inventory: InventoryAdmin;
   promotions: PromotionAdmin;
   customers: CustomerAdmin;
   settings: SettingsAdmin;
@@ -60,6 +67,9 @@ export function createWorkspace(
     products: new ProductAdmin(db, changes),
     prices: new PriceAdmin(db, changes),
     categories: new CategoryAdmin(db),
+    categoryEditing: new CategoryEditing(db, changes),
+    entitlements: new EntitlementAdmin(db, changes),
+    inventory: new InventoryAdmin(db, recorded),
     promotions: new PromotionAdmin(db, recorded),
     customers: new CustomerAdmin(db, recorded, s.passwordResets),
     settings: new SettingsAdmin(recorded, webstores),
