@@ -22,13 +22,17 @@ import { requireId } from './validate.ts';
 import type { WorkspaceCall } from './workspace-call.ts';
 import { merchandisingCalls, type MerchandisingCalls } from './workspace-merchandising-api.ts';
 import { workspaceOrderCalls, type WorkspaceOrderCalls } from './workspace-orders-api.ts';
+import { taxonomyCalls, type TaxonomyCalls } from './workspace-taxonomy-api.ts';
 
 export type { RefundCallOptions, WorkspaceOrderCalls } from './workspace-orders-api.ts';
 
 export const WORKSPACE_ROOT = '/services/admin/webstores';
 
-/** The workspace's calls; orders in workspace-orders-api.ts, promotions, settings and customers in workspace-merchandising-api.ts. */
-export interface WorkspaceCalls extends MerchandisingCalls, WorkspaceOrderCalls {
+/**
+ * The workspace's calls; orders in workspace-orders-api.ts, promotions, settings and customers in
+ * workspace-merchandising-api.ts, categories, entitlement policies and inventory in workspace-taxonomy-api.ts.
+ */
+export interface WorkspaceCalls extends MerchandisingCalls, WorkspaceOrderCalls, TaxonomyCalls {
   me(o?: CallOptions): Promise<WorkspaceMe>;
   listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
   getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
@@ -46,7 +50,7 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
   const http = createHttp(config);
   const root = `${WORKSPACE_ROOT}/${encodeURIComponent(config.webstoreId)}`;
   const call: WorkspaceCall = async <T>(
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     path: string,
     o: CallOptions,
     extra: { query?: QueryParams; body?: unknown; headers?: Record<string, string> } = {},
@@ -66,5 +70,6 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
     categories: (o = {}) => call('GET', 'categories', o),
     auditLog: (query, o = {}) => call('GET', 'audit-log', o, { query: { ...query } }),
     ...workspaceOrderCalls(call),
+    ...taxonomyCalls(call),
   };
 }

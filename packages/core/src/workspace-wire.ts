@@ -152,6 +152,21 @@ export interface AuditEntry {
   after: unknown;
 }
 
+/** The kinds of record the audit log names (its filter's choices, the server's and the page's alike). */
+export const AUDIT_RECORD_TYPES = [
+  'Product',
+  'ProductPrices',
+  'Order',
+  'Promotion',
+  'Account',
+  'Buyer',
+  'BuyerGroup',
+  'StoreSettings',
+  'Category',
+  'EntitlementPolicy',
+  'Inventory',
+] as const;
+
 export interface AuditQuery {
   page?: number;
   pageSize?: number;

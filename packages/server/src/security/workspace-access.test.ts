@@ -72,9 +72,15 @@ async function taxonomyWorld(admin: Agent) {
     assert.equal(res.status, 201, res.text);
     return res.body.id as string;
   };
-  const all = (await admin.get(`${WORKSPACE_BASE}/categories`)).body.items as Array<{ id: string; parentId: string | null }>;
+  const all = (await admin.get(`${WORKSPACE_BASE}/categories`)).body.items as Array<{
+    id: string;
+    parentId: string | null;
+  }>;
   const root = all.find((c) => c.parentId === null && all.filter((k) => k.parentId === c.id).length >= 2)!;
-  const policies = (await admin.get(`${WORKSPACE_BASE}/entitlement-policies`)).body.items as Array<{ id: string; name: string }>;
+  const policies = (await admin.get(`${WORKSPACE_BASE}/entitlement-policies`)).body.items as Array<{
+    id: string;
+    name: string;
+  }>;
   const physicalProductId = await productIdOf(s, 'PD-00002');
   const stock = (await admin.get(`${WORKSPACE_BASE}/products/${physicalProductId}/inventory`)).body;
   const spare = [...Array(parties.length).keys()];

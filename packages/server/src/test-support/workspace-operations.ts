@@ -184,7 +184,11 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
   },
   {
     op: `POST ${P}/categories`,
-    call: (w) => ({ method: 'POST', path: `${WORKSPACE_BASE}/categories`, body: { name: `Matrix category ${++w.serial}` } }),
+    call: (w) => ({
+      method: 'POST',
+      path: `${WORKSPACE_BASE}/categories`,
+      body: { name: `Matrix category ${++w.serial}` },
+    }),
   },
   {
     op: `POST ${P}/categories/actions/reorder`,

@@ -144,7 +144,11 @@ describe('entitlement policies', () => {
       400,
       'INVALID_ID_FIELD',
     );
-    await refused(() => admin.post(p, { name: 'X', buyerGroupIds: [], categoryIds: [], all: true }), 400, 'INVALID_API_INPUT');
+    await refused(
+      () => admin.post(p, { name: 'X', buyerGroupIds: [], categoryIds: [], all: true }),
+      400,
+      'INVALID_API_INPUT',
+    );
     await refused(() => admin.patch(`${p}/${policyId}`, {}), 400, 'INVALID_API_INPUT');
     await refused(() => admin.patch(`${p}/1Ce999999999999AAA`, { name: 'Y' }), 404, 'NOT_FOUND');
     await refused(() => admin.delete(`${p}/1Ce999999999999AAA`), 404, 'NOT_FOUND');

@@ -135,7 +135,13 @@ describe("a product's inventory", () => {
     await refused(() => put({ levels: [{ locationId: at, onHand: 3, reserved: 0 }] }), 400, 'INVALID_API_INPUT');
     await refused(() => put({ levels: [] }), 400, 'INVALID_API_INPUT');
     await refused(
-      () => put({ levels: [{ locationId: at, onHand: 3 }, { locationId: at, onHand: 4 }] }),
+      () =>
+        put({
+          levels: [
+            { locationId: at, onHand: 3 },
+            { locationId: at, onHand: 4 },
+          ],
+        }),
       400,
       'INVALID_API_INPUT',
     );

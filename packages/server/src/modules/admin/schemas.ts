@@ -1,6 +1,6 @@
 // Request schemas of the workspace API (validation and, through @fastify/swagger, the OpenAPI document).
 import { z } from 'zod';
-import { TIER_ADJUSTMENT_TYPES } from '@store/core';
+import { AUDIT_RECORD_TYPES, TIER_ADJUSTMENT_TYPES } from '@store/core';
 import { decimalInput, freeText, multilineText, recordId } from '../schemas.ts';
 
 export const workspaceParams = z.object({ webstoreId: z.string().min(1).max(40) });
@@ -91,21 +91,7 @@ export const pricesBody = z.object({
 
 export const auditQuery = z.object({
   ...tableQuery,
-  recordType: z
-    .enum([
-      'Product',
-      'ProductPrices',
-      'Order',
-      'Promotion',
-      'Account',
-      'Buyer',
-      'BuyerGroup',
-      'StoreSettings',
-      'Category',
-      'EntitlementPolicy',
-      'Inventory',
-    ])
-    .optional(),
+  recordType: z.enum(AUDIT_RECORD_TYPES).optional(),
   recordId: recordId.optional(),
   userId: z
     .string()

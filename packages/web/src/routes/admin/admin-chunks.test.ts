@@ -33,6 +33,9 @@ const MARKERS = [
   'Try it alone',
   'Save settings',
   'Send password reset link',
+  'Create category',
+  'Save stock',
+  'Create policy',
 ];
 
 /** The chunks a key loads before running: itself and its static imports, transitively. */
@@ -62,6 +65,9 @@ test('the workspace pages are dynamic imports, and the markers are in their chun
     'src/routes/admin/audit-route.tsx',
     'src/routes/admin/buyer-groups-route.tsx',
     'src/routes/admin/buyers-route.tsx',
+    'src/routes/admin/categories-route.tsx',
+    'src/routes/admin/entitlement-policies-route.tsx',
+    'src/routes/admin/inventory-route.tsx',
     'src/routes/admin/order-route.tsx',
     'src/routes/admin/orders-route.tsx',
     'src/routes/admin/product-edit-route.tsx',
