@@ -53,7 +53,7 @@ test('the administrator creates and publishes a category and moves a dataset int
 
   // The url name is checked as it is typed, with the server's rule.
   const form = a.getByRole('form', { name: 'New category' });
-  await form.getByLabel('Name', { exact: true }).fill(CATEGORY);
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(CATEGORY);
   await form.getByLabel('Url name').fill('Harbour Pilots');
   await form.getByLabel('Url name').blur();
   await a.getByText(/Use lowercase letters and digits, with single hyphens/).waitFor();
@@ -63,7 +63,7 @@ test('the administrator creates and publishes a category and moves a dataset int
   await form.getByRole('button', { name: 'Create category' }).click();
   await a.getByText(`${root.name} › ${CATEGORY} has been created (Draft).`).waitFor();
   const row = a.getByRole('row').filter({ has: a.getByRole('link', { name: `Edit ${root.name} › ${CATEGORY}` }) });
-  assert.equal(await row.getByRole('cell').nth(2).innerText(), 'Draft');
+  await row.getByRole('cell', { name: 'Draft', exact: true }).waitFor();
   await noAxeViolations(a, 'the categories page');
 
   // A Draft category is not the guest's yet.
@@ -78,7 +78,8 @@ test('the administrator creates and publishes a category and moves a dataset int
 
   await row.getByRole('button', { name: `Publish: ${CATEGORY}` }).click();
   await a.getByText(`${CATEGORY} is live: shoppers see it in the menu now.`).waitFor();
-  assert.equal(await row.getByRole('cell').nth(2).innerText(), 'Live');
+  // The tree is read again after the action: the row's status follows.
+  await row.getByRole('cell', { name: 'Live', exact: true }).waitFor();
 
   // The product form moves the dataset into it.
   await a.goto(`${live.server.url}/admin/products/${product.id}`);
@@ -118,10 +119,7 @@ test('the administrator sets a printed directory’s stock to 0; its product pag
   assert.ok(count >= 2, 'the printed directories are stocked in two warehouses');
   await onHand.first().fill('-3');
   await a.getByRole('button', { name: 'Save stock' }).click();
-  await a
-    .getByText('The number is too low')
-    .first()
-    .waitFor();
+  await a.getByText('The number is too low').first().waitFor();
   for (let i = 0; i < count; i++) await onHand.nth(i).fill('0');
   await a.getByRole('button', { name: 'Save stock' }).click();
   await a.getByText('The stock has been saved. The product page shows it now.').waitFor();
