@@ -19,7 +19,7 @@ import { nameRule, textOf, type CustomerResult } from './customer-form.ts';
 import { BuyerGroupChecks, Outcome, SearchFilter } from './customer-ui.tsx';
 import { pageOf, paramOf, SortableHead, tableHref, type TableQuery } from './server-table.tsx';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
-import { CheckField, Pager } from './workspace-ui.tsx';
+import { Pager } from './workspace-ui.tsx';
 
 const BASE = '/admin/accounts';
 

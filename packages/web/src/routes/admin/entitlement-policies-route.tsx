@@ -3,7 +3,7 @@
 // categories ticked in the tree: each grants itself and everything under it) and delete it. The storefront's
 // entitlement sets follow on the next request. Administrators only, as buyer groups are.
 
-import { type AdminBuyerGroup, type AdminCategory, type EntitlementPolicy } from '@store/core';
+import type { AdminBuyerGroup, AdminCategory, EntitlementPolicy } from '@store/core';
 import {
   Form,
   Link,
