@@ -198,7 +198,7 @@ test('the catalogue manager has promotions, and the workspace’s 403 for settin
   await m.getByRole('heading', { level: 1, name: 'Promotions' }).waitFor();
   const nav = m.getByRole('navigation', { name: 'Workspace' });
   await nav.getByRole('link', { name: 'Promotions' }).waitFor();
-  for (const name of ['Settings', 'Accounts', 'Buyers', 'Buyer groups'])
+  for (const name of ['Settings', 'Accounts', 'Buyers', 'Buyer groups', 'Entitlement policies'])
     assert.equal(await nav.getByRole('link', { name, exact: true }).count(), 0, `no ${name} in a manager’s menu`);
   // The editor asks for buyer groups by id: the manager may not read customers.
   await m.getByRole('link', { name: 'New promotion' }).click();

@@ -24,6 +24,7 @@ import { merchandisingCalls, type MerchandisingCalls } from './workspace-merchan
 import { workspaceOrderCalls, type WorkspaceOrderCalls } from './workspace-orders-api.ts';
 import { workspaceMediaCalls, type WorkspaceMediaCalls } from './workspace-media-api.ts';
 import { workspaceImportCalls, type WorkspaceImportCalls } from './workspace-imports-api.ts';
+import { taxonomyCalls, type TaxonomyCalls } from './workspace-taxonomy-api.ts';
 
 export { workspaceExportPath } from './workspace-imports-api.ts';
 
@@ -33,13 +34,15 @@ export const WORKSPACE_ROOT = '/services/admin/webstores';
 
 /**
  * The workspace's calls; orders in workspace-orders-api.ts, images in workspace-media-api.ts, catalogue uploads in
- * workspace-imports-api.ts, promotions, settings and customers in workspace-merchandising-api.ts.
+ * workspace-imports-api.ts, promotions, settings and customers in workspace-merchandising-api.ts, categories,
+ * entitlement policies and inventory in workspace-taxonomy-api.ts.
  */
 export interface WorkspaceCalls
   extends MerchandisingCalls,
     WorkspaceOrderCalls,
     WorkspaceMediaCalls,
-    WorkspaceImportCalls {
+    WorkspaceImportCalls,
+    TaxonomyCalls {
   me(o?: CallOptions): Promise<WorkspaceMe>;
   listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
   getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
@@ -84,5 +87,6 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
     ...workspaceOrderCalls(call),
     ...workspaceMediaCalls(call),
     ...workspaceImportCalls(call),
+    ...taxonomyCalls(call),
   };
 }

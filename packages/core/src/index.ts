@@ -39,3 +39,4 @@ export * from './workspace-imports.ts';
 export * from './promotion-rules.ts';
 export * from './sku.ts';
 export * from './store-settings.ts';
+export * from './workspace-taxonomy.ts';

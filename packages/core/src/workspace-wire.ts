@@ -178,6 +178,10 @@ export interface AdminCategory {
   depth: number;
   publishStatus: string;
   sortOrder: number;
+  description?: string | null;
+  /** Products directly in the category, and its direct subcategories (delete needs both at 0). */
+  productCount?: number;
+  childCount?: number;
 }
 
 export interface AuditEntry {
@@ -191,6 +195,22 @@ export interface AuditEntry {
   before: unknown;
   after: unknown;
 }
+
+/** The kinds of record the audit log names (its filter's choices, the server's and the page's alike). */
+export const AUDIT_RECORD_TYPES = [
+  'Product',
+  'ProductPrices',
+  'Order',
+  'Promotion',
+  'Account',
+  'Buyer',
+  'BuyerGroup',
+  'StoreSettings',
+  'Category',
+  'EntitlementPolicy',
+  'Inventory',
+  'CatalogueImport',
+] as const;
 
 export interface AuditQuery {
   page?: number;

@@ -89,6 +89,7 @@ before(async () => {
         .executeTakeFirstOrThrow()
     ).id,
     ...(await uploads(admin)),
+    ...(await taxonomyWorld(admin)),
   };
 });
 
@@ -104,6 +105,38 @@ async function uploads(admin: Agent): Promise<Pick<WorkspaceWorld, 'importJobId'
     refused.push(job.body.id);
   }
   return { importJobId: done.body.id, refusedImportJobIds: refused };
+}
+
+/** What the category, entitlement-policy and inventory cases work on, made through the API before the matrix runs. */
+async function taxonomyWorld(admin: Agent) {
+  const make = async (path: string, body: unknown) => {
+    const res = await admin.post(`${WORKSPACE_BASE}/${path}`, body);
+    assert.equal(res.status, 201, res.text);
+    return res.body.id as string;
+  };
+  const all = (await admin.get(`${WORKSPACE_BASE}/categories`)).body.items as Array<{
+    id: string;
+    parentId: string | null;
+  }>;
+  const root = all.find((c) => c.parentId === null && all.filter((k) => k.parentId === c.id).length >= 2)!;
+  const policies = (await admin.get(`${WORKSPACE_BASE}/entitlement-policies`)).body.items as Array<{
+    id: string;
+    name: string;
+  }>;
+  const physicalProductId = await productIdOf(s, 'PD-00002');
+  const stock = (await admin.get(`${WORKSPACE_BASE}/products/${physicalProductId}/inventory`)).body;
+  const spare = [...Array(parties.length).keys()];
+  return {
+    categoryId: all.find((c) => c.parentId === root.id)!.id,
+    categoryOrder: { parentId: root.id, categoryIds: all.filter((c) => c.parentId === root.id).map((c) => c.id) },
+    emptyCategoryIds: await Promise.all(spare.map((i) => make('categories', { name: `Matrix empty ${i}` }))),
+    sparePolicyIds: await Promise.all(
+      spare.map((i) => make('entitlement-policies', { name: `Matrix spare ${i}`, buyerGroupIds: [], categoryIds: [] })),
+    ),
+    policyId: policies.find((p) => p.name === 'Partner Exclusives')!.id,
+    physicalProductId,
+    locationId: stock.levels[0].locationId as string,
+  };
 }
 
 /** Orders for the order operations: a consumer's printed directory and dataset, and a guest's dataset. */
@@ -226,6 +259,27 @@ async function snapshot(): Promise<string> {
       .selectFrom('import_job')
       .select(['id', 'status', 'applied_by_job_id'])
       .orderBy('id')
+      .execute(),
+    // Categories, entitlement policies and the physical product's stock.
+    categories: await db.selectFrom('category').selectAll().orderBy('id').execute(),
+    policies: await db.selectFrom('entitlement_policy').selectAll().orderBy('id').execute(),
+    policyGroups: await db
+      .selectFrom('entitlement_policy_buyer_group')
+      .selectAll()
+      .orderBy('policy_id')
+      .orderBy('buyer_group_id')
+      .execute(),
+    policyCategories: await db
+      .selectFrom('entitlement_policy_category')
+      .selectAll()
+      .orderBy('policy_id')
+      .orderBy('category_id')
+      .execute(),
+    stock: await db
+      .selectFrom('inventory_level')
+      .selectAll()
+      .where('product_id', '=', world.physicalProductId)
+      .orderBy('location_id')
       .execute(),
   });
 }

@@ -31,6 +31,16 @@ export interface WorkspaceWorld {
   /** A finished catalogue upload (read), and refused ones with good rows, one per party (each apply takes one). */
   importJobId: string;
   refusedImportJobIds: string[];
+  /** Categories, entitlement policies and stock: a category to change, one parent's children to reorder. */
+  categoryId: string;
+  categoryOrder: { parentId: string | null; categoryIds: string[] };
+  /** Empty categories and spare policies: each call of a delete takes the next (one per party). */
+  emptyCategoryIds: string[];
+  sparePolicyIds: string[];
+  policyId: string;
+  /** A printed directory and one of its locations. */
+  physicalProductId: string;
+  locationId: string;
 }
 
 export interface WorkspaceCase {
@@ -250,6 +260,64 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
     op: `GET ${P}/audit-log`,
     call: () => ({ method: 'GET', path: `${WORKSPACE_BASE}/audit-log?pageSize=5&recordType=Product` }),
   },
+  {
+    op: `POST ${P}/categories`,
+    call: (w) => ({
+      method: 'POST',
+      path: `${WORKSPACE_BASE}/categories`,
+      body: { name: `Matrix category ${++w.serial}` },
+    }),
+  },
+  {
+    op: `POST ${P}/categories/actions/reorder`,
+    call: (w) => ({
+      method: 'POST',
+      path: `${WORKSPACE_BASE}/categories/actions/reorder`,
+      body: { ...w.categoryOrder, categoryIds: w.categoryOrder.categoryIds.reverse() },
+    }),
+  },
+  {
+    op: `PATCH ${P}/categories/{categoryId}`,
+    call: (w) => ({
+      method: 'PATCH',
+      path: `${WORKSPACE_BASE}/categories/${w.categoryId}`,
+      body: { description: `Described by the matrix ${++w.serial}` },
+    }),
+  },
+  {
+    op: `DELETE ${P}/categories/{categoryId}`,
+    call: (w) => ({ method: 'DELETE', path: `${WORKSPACE_BASE}/categories/${w.emptyCategoryIds.shift()}` }),
+  },
+  get('/entitlement-policies', () => `${WORKSPACE_BASE}/entitlement-policies`),
+  {
+    op: `POST ${P}/entitlement-policies`,
+    call: (w) => ({
+      method: 'POST',
+      path: `${WORKSPACE_BASE}/entitlement-policies`,
+      body: { name: `Matrix policy ${++w.serial}`, buyerGroupIds: [], categoryIds: [] },
+    }),
+  },
+  {
+    op: `PATCH ${P}/entitlement-policies/{policyId}`,
+    call: (w) => ({
+      method: 'PATCH',
+      path: `${WORKSPACE_BASE}/entitlement-policies/${w.policyId}`,
+      body: { name: `Partner Exclusives ${++w.serial}` },
+    }),
+  },
+  {
+    op: `DELETE ${P}/entitlement-policies/{policyId}`,
+    call: (w) => ({ method: 'DELETE', path: `${WORKSPACE_BASE}/entitlement-policies/${w.sparePolicyIds.shift()}` }),
+  },
+  get('/products/{productId}/inventory', (w) => `${WORKSPACE_BASE}/products/${w.physicalProductId}/inventory`),
+  {
+    op: `PUT ${P}/products/{productId}/inventory`,
+    call: (w) => ({
+      method: 'PUT',
+      path: `${WORKSPACE_BASE}/products/${w.physicalProductId}/inventory`,
+      body: { levels: [{ locationId: w.locationId, onHand: 50 + ++w.serial }] },
+    }),
+  },
 ];
 
 /** Polls a catalogue upload's job until it is no longer queued or running; its last answer. */
@@ -280,5 +348,6 @@ export function sendAs(a: Agent, req: WorkspaceRequest): Promise<Reply> {
   if (req.method === 'POST') return a.post(req.path, req.body);
   if (req.method === 'PATCH') return a.patch(req.path, req.body);
   if (req.method === 'PUT') return a.put(req.path, req.body);
+  if (req.method === 'DELETE') return a.delete(req.path);
   throw new Error(`no agent method for ${req.method}`);
 }

@@ -10,6 +10,7 @@ import { workspacePromotionRoutes } from './promotions.ts';
 import { workspaceSettingsRoutes } from './settings.ts';
 import { workspaceMediaRoutes } from './media.ts';
 import { workspaceDatasetPickRoutes } from './dataset-picks.ts';
+import { workspaceTaxonomyRoutes } from './taxonomy.ts';
 
 export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
@@ -21,4 +22,5 @@ export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspacePromotionRoutes(app, s);
   workspaceCustomerRoutes(app, s);
   workspaceSettingsRoutes(app, s);
+  workspaceTaxonomyRoutes(app, s);
 }

@@ -1,6 +1,7 @@
 // Request schemas of the workspace API (validation and, through @fastify/swagger, the OpenAPI document).
 import { z } from 'zod';
 import {
+  AUDIT_RECORD_TYPES,
   MAX_FEATURED_DATASETS,
   MAX_RELATED_DATASETS,
   RICH_DESCRIPTION_MAX_LENGTH,
@@ -96,19 +97,7 @@ export const pricesBody = z.object({
 
 export const auditQuery = z.object({
   ...tableQuery,
-  recordType: z
-    .enum([
-      'Product',
-      'ProductPrices',
-      'Order',
-      'Promotion',
-      'Account',
-      'Buyer',
-      'BuyerGroup',
-      'StoreSettings',
-      'CatalogueImport',
-    ])
-    .optional(),
+  recordType: z.enum(AUDIT_RECORD_TYPES).optional(),
   recordId: recordId.optional(),
   userId: z
     .string()

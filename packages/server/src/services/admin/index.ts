@@ -6,6 +6,9 @@ import type { Services } from '../index.ts';
 import { AuditLog } from './audit-log.ts';
 import { CatalogueChanges } from './catalogue-change.ts';
 import { CategoryAdmin } from './category-admin.ts';
+import { CategoryEditing } from './category-editing.ts';
+import { EntitlementAdmin } from './entitlement-admin.ts';
+import { InventoryAdmin } from './inventory-admin.ts';
 import { PriceAdmin } from './price-admin.ts';
 import { ProductAdmin } from './product-admin.ts';
 import { OrderAdmin } from './order-admin.ts';
@@ -32,6 +35,10 @@ export interface Workspace {
   images: ProductImageAdmin;
   /** The featured datasets and each product's related datasets. */
   picks: DatasetPicksAdmin;
+  /** Categories changed (issue 15 item 3), entitlement policies and a product's stock per location. */
+  categoryEditing: CategoryEditing;
+  entitlements: EntitlementAdmin;
+  inventory: InventoryAdmin;
   promotions: PromotionAdmin;
   customers: CustomerAdmin;
   settings: SettingsAdmin;
@@ -72,6 +79,9 @@ export function createWorkspace(
     categories: new CategoryAdmin(db),
     images: new ProductImageAdmin(db, changes),
     picks: new DatasetPicksAdmin(db, changes, recorded),
+    categoryEditing: new CategoryEditing(db, changes),
+    entitlements: new EntitlementAdmin(db, changes),
+    inventory: new InventoryAdmin(db, recorded),
     promotions: new PromotionAdmin(db, recorded),
     customers: new CustomerAdmin(db, recorded, s.passwordResets),
     settings: new SettingsAdmin(recorded, webstores),

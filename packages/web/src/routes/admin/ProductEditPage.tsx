@@ -84,6 +84,12 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
           ) : (
             'not on the storefront'
           )}
+          {product.fulfilment === 'Physical' ? (
+            <>
+              {' · '}
+              <Link to={`/admin/products/${product.id}/inventory`}>Inventory per location</Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <FormAlert id="product-created" message={data.created ? 'The product has been created.' : null} tone="success" />

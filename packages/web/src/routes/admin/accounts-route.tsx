@@ -16,10 +16,10 @@ import { TextField } from '../../components/ui/TextField.tsx';
 import type { StoreApi } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { nameRule, textOf, type CustomerResult } from './customer-form.ts';
-import { Outcome, SearchFilter } from './customer-ui.tsx';
+import { BuyerGroupChecks, Outcome, SearchFilter } from './customer-ui.tsx';
 import { pageOf, paramOf, SortableHead, tableHref, type TableQuery } from './server-table.tsx';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
-import { CheckField, Pager } from './workspace-ui.tsx';
+import { Pager } from './workspace-ui.tsx';
 
 const BASE = '/admin/accounts';
 
@@ -113,19 +113,7 @@ function AccountPage() {
             rule={nameRule}
             error={result?.fieldErrors?.name}
           />
-          <fieldset className="workspace__book">
-            <legend>Buyer groups</legend>
-            {groups.map((g) => (
-              <CheckField
-                key={g.id}
-                id={`account-group-${g.id}`}
-                name="buyerGroupIds"
-                value={g.id}
-                label={g.name}
-                defaultChecked={member.has(g.id)}
-              />
-            ))}
-          </fieldset>
+          <BuyerGroupChecks id="account-group" name="buyerGroupIds" groups={groups} checked={member} />
           <button type="submit" className="btn btn--primary">
             Save account
           </button>

@@ -36,6 +36,9 @@ const MARKERS = [
   'Remove image',
   'Rich description (HTML)',
   'Apply the good rows',
+  'Create category',
+  'Save stock',
+  'Create policy',
 ];
 
 /** The chunks a key loads before running: itself and its static imports, transitively. */
@@ -67,6 +70,9 @@ test('the workspace pages are dynamic imports, and the markers are in their chun
     'src/routes/admin/buyers-route.tsx',
     'src/routes/admin/featured-route.tsx',
     'src/routes/admin/import-route.tsx',
+    'src/routes/admin/categories-route.tsx',
+    'src/routes/admin/entitlement-policies-route.tsx',
+    'src/routes/admin/inventory-route.tsx',
     'src/routes/admin/order-route.tsx',
     'src/routes/admin/orders-route.tsx',
     'src/routes/admin/product-edit-route.tsx',

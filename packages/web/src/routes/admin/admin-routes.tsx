@@ -25,6 +25,27 @@ export function createAdminRoutes(getApi: () => StoreApi): RouteObject {
       },
       { path: 'featured', lazy: () => import('./featured-route.tsx').then((m) => m.featuredRoute(getApi)) },
       { path: 'import', lazy: () => import('./import-route.tsx').then((m) => m.importRoute(getApi)) },
+      {
+        path: 'products/:productId/inventory',
+        lazy: () => import('./inventory-route.tsx').then((m) => m.inventoryRoute(getApi)),
+      },
+      { path: 'categories', lazy: () => import('./categories-route.tsx').then((m) => m.categoriesRoute(getApi)) },
+      {
+        path: 'categories/:categoryId',
+        lazy: () => import('./categories-route.tsx').then((m) => m.categoryRoute(getApi)),
+      },
+      {
+        path: 'entitlement-policies',
+        lazy: () => import('./entitlement-policies-route.tsx').then((m) => m.policiesRoute(getApi)),
+      },
+      {
+        path: 'entitlement-policies/new',
+        lazy: () => import('./entitlement-policies-route.tsx').then((m) => m.policyRoute(getApi)),
+      },
+      {
+        path: 'entitlement-policies/:policyId',
+        lazy: () => import('./entitlement-policies-route.tsx').then((m) => m.policyRoute(getApi)),
+      },
       { path: 'orders', lazy: () => import('./orders-route.tsx').then((m) => m.ordersRoute(getApi)) },
       { path: 'orders/:orderId', lazy: () => import('./order-route.tsx').then((m) => m.orderRoute(getApi)) },
       { path: 'audit', lazy: () => import('./audit-route.tsx').then((m) => m.auditRoute(getApi)) },

@@ -1,23 +1,12 @@
 // The audit log (administrators only; the server refuses everyone else): every workspace change with who
 // made it, when, on what, and the record before and after, newest first, paged and filtered by the server.
 
-import type { AuditEntry, TablePage } from '@store/core';
+import { AUDIT_RECORD_TYPES as RECORD_TYPES, type AuditEntry, type TablePage } from '@store/core';
 import { Form, Link, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { StoreApi } from '../../lib/api.ts';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
 import { Pager, SelectField } from './workspace-ui.tsx';
 
-const RECORD_TYPES = [
-  'Product',
-  'ProductPrices',
-  'Order',
-  'Promotion',
-  'Account',
-  'Buyer',
-  'BuyerGroup',
-  'StoreSettings',
-  'CatalogueImport',
-] as const;
 const ACTION_LABELS: Record<string, string> = {
   create: 'Created',
   update: 'Changed',
@@ -31,6 +20,8 @@ const ACTION_LABELS: Record<string, string> = {
   setManagedAccounts: 'Changed managed accounts',
   import: 'Imported a catalogue file',
   importGoodRows: 'Imported the good rows of a file',
+  reorder: 'Reordered subcategories',
+  delete: 'Deleted',
 };
 
 /** Where each record type is edited in the workspace (a product's prices are on its page). */
@@ -43,11 +34,18 @@ const RECORD_PAGES: Record<string, string> = {
   Buyer: '/admin/buyers/',
   BuyerGroup: '/admin/buyer-groups/',
   CatalogueImport: '/admin/import?job=',
+  Category: '/admin/categories/',
+  EntitlementPolicy: '/admin/entitlement-policies/',
 };
 
 /** Where an entry's record is edited in the workspace. */
-const recordHref = (e: AuditEntry) =>
-  e.recordType in RECORD_PAGES ? `${RECORD_PAGES[e.recordType]}${encodeURIComponent(e.recordId)}` : '/admin/settings';
+function recordHref(e: AuditEntry): string {
+  const id = encodeURIComponent(e.recordId);
+  // A reorder names the parent (or the store, for the top level): the tree is where to see it.
+  if (e.recordType === 'Category' && e.action === 'reorder') return '/admin/categories';
+  if (e.recordType === 'Inventory') return `/admin/products/${id}/inventory`;
+  return e.recordType in RECORD_PAGES ? `${RECORD_PAGES[e.recordType]}${id}` : '/admin/settings';
+}
 
 interface AuditData {
   log: TablePage<AuditEntry>;

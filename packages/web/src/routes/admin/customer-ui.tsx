@@ -1,7 +1,7 @@
 // Pieces the customer pages share: a form's outcome (refusal or success note) and the ticked list of accounts
 // with a field to add more by id, and a simple searched table's filter.
 
-import type { NamedRef } from '@store/core';
+import type { AdminBuyerGroup, NamedRef } from '@store/core';
 import { Form, Link } from 'react-router';
 import { FormAlert } from '../../components/ui/FormAlert.tsx';
 import type { CustomerResult } from './customer-form.ts';
@@ -56,5 +56,34 @@ export function SearchFilter({ base, label, q, sort }: { base: string; label: st
         Filter
       </button>
     </Form>
+  );
+}
+
+/** The store's buyer groups as ticked boxes (an account's memberships, a policy's audience). */
+export function BuyerGroupChecks({
+  id,
+  name,
+  groups,
+  checked,
+}: {
+  id: string;
+  name: string;
+  groups: AdminBuyerGroup[];
+  checked: ReadonlySet<string>;
+}) {
+  return (
+    <fieldset className="workspace__book">
+      <legend>Buyer groups</legend>
+      {groups.map((g) => (
+        <CheckField
+          key={g.id}
+          id={`${id}-${g.id}`}
+          name={name}
+          value={g.id}
+          label={g.name}
+          defaultChecked={checked.has(g.id)}
+        />
+      ))}
+    </fieldset>
   );
 }

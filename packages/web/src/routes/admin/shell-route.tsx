@@ -25,11 +25,18 @@ function WorkspaceShell() {
     { to: '/admin/products/new', label: 'New product', end: true, show: mayDo(me.role, 'catalogue.write') },
     { to: '/admin/featured', label: 'Featured', end: true, show: mayDo(me.role, 'catalogue.read') },
     { to: '/admin/import', label: 'Import', end: true, show: mayDo(me.role, 'catalogue.read') },
+    { to: '/admin/categories', label: 'Categories', end: false, show: mayDo(me.role, 'catalogue.read') },
     { to: '/admin/orders', label: 'Orders', end: false, show: mayDo(me.role, 'orders.read') },
     { to: '/admin/promotions', label: 'Promotions', end: false, show: mayDo(me.role, 'promotions.read') },
     { to: '/admin/accounts', label: 'Accounts', end: false, show: mayDo(me.role, 'customers.read') },
     { to: '/admin/buyers', label: 'Buyers', end: false, show: mayDo(me.role, 'customers.read') },
     { to: '/admin/buyer-groups', label: 'Buyer groups', end: false, show: mayDo(me.role, 'customers.read') },
+    {
+      to: '/admin/entitlement-policies',
+      label: 'Entitlement policies',
+      end: false,
+      show: mayDo(me.role, 'customers.read'),
+    },
     { to: '/admin/settings', label: 'Settings', end: true, show: mayDo(me.role, 'settings.read') },
     { to: '/admin/audit', label: 'Audit log', end: true, show: mayDo(me.role, 'audit.read') },
   ];
