@@ -10,6 +10,7 @@ import type {
   AuditEntry,
   AuditQuery,
   PriceEntryInput,
+  ProductCreate,
   ProductInput,
   ProductPrices,
   ProductTableQuery,
@@ -22,17 +23,22 @@ import { requireId } from './validate.ts';
 import type { WorkspaceCall } from './workspace-call.ts';
 import { merchandisingCalls, type MerchandisingCalls } from './workspace-merchandising-api.ts';
 import { workspaceOrderCalls, type WorkspaceOrderCalls } from './workspace-orders-api.ts';
+import { productClassCalls, type ProductClassCalls } from './workspace-classes-api.ts';
 
 export type { RefundCallOptions, WorkspaceOrderCalls } from './workspace-orders-api.ts';
 
 export const WORKSPACE_ROOT = '/services/admin/webstores';
 
-/** The workspace's calls; orders in workspace-orders-api.ts, promotions, settings and customers in workspace-merchandising-api.ts. */
-export interface WorkspaceCalls extends MerchandisingCalls, WorkspaceOrderCalls {
+/**
+ * The workspace's calls; orders in workspace-orders-api.ts, promotions, settings and customers in
+ * workspace-merchandising-api.ts, variations, components and quantity rules in workspace-classes-api.ts.
+ */
+export interface WorkspaceCalls extends MerchandisingCalls, WorkspaceOrderCalls, ProductClassCalls {
   me(o?: CallOptions): Promise<WorkspaceMe>;
   listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
   getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
-  createProduct(input: ProductInput & { sku: string; name: string }, o?: CallOptions): Promise<AdminProduct>;
+  /** A Simple dataset by default; a VariationParent names its variationAttributes. */
+  createProduct(input: ProductCreate, o?: CallOptions): Promise<AdminProduct>;
   updateProduct(productId: string, change: ProductInput, o?: CallOptions): Promise<AdminProduct>;
   getPrices(productId: string, o?: CallOptions): Promise<ProductPrices>;
   replacePrices(productId: string, entries: PriceEntryInput[], o?: CallOptions): Promise<ProductPrices>;
@@ -46,7 +52,7 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
   const http = createHttp(config);
   const root = `${WORKSPACE_ROOT}/${encodeURIComponent(config.webstoreId)}`;
   const call: WorkspaceCall = async <T>(
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     path: string,
     o: CallOptions,
     extra: { query?: QueryParams; body?: unknown; headers?: Record<string, string> } = {},
@@ -66,5 +72,6 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
     categories: (o = {}) => call('GET', 'categories', o),
     auditLog: (query, o = {}) => call('GET', 'audit-log', o, { query: { ...query } }),
     ...workspaceOrderCalls(call),
+    ...productClassCalls(call),
   };
 }

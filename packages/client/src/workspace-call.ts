@@ -6,7 +6,7 @@ import type { CallOptions } from './call-options.ts';
 import type { QueryParams } from './http.ts';
 
 export type WorkspaceCall = <T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   o: CallOptions,
   extra?: { query?: QueryParams; body?: unknown; headers?: Record<string, string> },

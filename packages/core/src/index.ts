@@ -34,5 +34,6 @@ export * from './refund-split.ts';
 export * from './shipment-tracking.ts';
 export * from './workspace-orders.ts';
 export * from './workspace-merchandising.ts';
+export * from './workspace-classes.ts';
 export * from './promotion-rules.ts';
 export * from './store-settings.ts';

@@ -12,7 +12,13 @@ import { BASE, errorOf, startTestServer, type Agent, type TestServer } from '../
 import { placeCardOrder, placeGuestOrder, productIdOf } from '../test-support/purchase.ts';
 import { CATALOGUE_MANAGER } from '../seed/workspace-users.ts';
 import { WORKSPACE_OPERATION } from '../test-support/owned-operations.ts';
-import { sendAs, WORKSPACE_BASE, WORKSPACE_CASES, type WorkspaceWorld } from '../test-support/workspace-operations.ts';
+import {
+  prepareClassWorld,
+  sendAs,
+  WORKSPACE_BASE,
+  WORKSPACE_CASES,
+  type WorkspaceWorld,
+} from '../test-support/workspace-operations.ts';
 
 interface Party {
   name: string;
@@ -52,6 +58,7 @@ before(async () => {
       tiers: e.tiers,
     })),
     serial: 0,
+    classes: await prepareClassWorld(admin),
     ...(await placeOrders()),
     accountId: (await s.db.db.selectFrom('account').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
     buyerUserId: (
@@ -148,6 +155,21 @@ async function snapshot(): Promise<string> {
       .execute(),
     managed: await db.selectFrom('user_managed_account').selectAll().orderBy('user_id').orderBy('account_id').execute(),
     resets: await count('password_reset'),
+    // The product classes: attributes, components, and the variations the matrix may take out.
+    attributes: await db.selectFrom('variation_attribute').selectAll().orderBy('parent_id').orderBy('name').execute(),
+    relations: await db
+      .selectFrom('product_relation')
+      .selectAll()
+      .where('product_id', '=', world.classes.bundleId)
+      .orderBy('relationship_type')
+      .orderBy('position')
+      .execute(),
+    family: await db
+      .selectFrom('product')
+      .select(['id', 'product_class', 'parent_id', 'variation_json', 'is_active'])
+      .where('id', 'in', world.classes.variationIds)
+      .orderBy('id')
+      .execute(),
   });
 }
 

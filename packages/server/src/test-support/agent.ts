@@ -16,6 +16,7 @@ export interface Agent {
   post(path: string, body?: unknown, init?: RequestInit): Promise<Reply>;
   patch(path: string, body?: unknown, init?: RequestInit): Promise<Reply>;
   put(path: string, body?: unknown, init?: RequestInit): Promise<Reply>;
+  delete(path: string, init?: RequestInit): Promise<Reply>;
   /** The Cookie header this agent sends. */
   cookieHeader(): string;
 }
@@ -68,5 +69,6 @@ export function createAgent(url: string, base: string): Agent {
     post: (path, body, init) => withCsrf(path, 'POST', body, init),
     patch: (path, body, init) => withCsrf(path, 'PATCH', body, init),
     put: (path, body, init) => withCsrf(path, 'PUT', body, init),
+    delete: (path, init) => withCsrf(path, 'DELETE', undefined, init),
   };
 }
