@@ -1,12 +1,27 @@
-// The product form (the dataset fields, status and primary category) and, once the product exists, its
-// price form: each price book's one-time unit price and volume tiers.
+// The product form (the dataset fields, status and primary category; on "New product" also the class) and,
+// once the product exists, its price form (each price book's one-time unit price and volume tiers), its
+// class's section (variations, or components) and its quantity rule (ProductClassSections.tsx).
 
-import type { AdminCategory, AdminPriceBook, AdminProduct, ProductPrices, TierInput } from '@store/core';
+import type {
+  AdminCategory,
+  AdminComponentList,
+  AdminPriceBook,
+  AdminProduct,
+  AdminVariationFamily,
+  ProductPrices,
+  TierInput,
+} from '@store/core';
 import { useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { FormAlert, useFormResultFocus } from '../../components/ui/FormAlert.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { SelectField } from './workspace-ui.tsx';
+import {
+  ComponentsSection,
+  NewProductClassFields,
+  QuantityRuleSection,
+  VariationsSection,
+} from './ProductClassSections.tsx';
 import { priceName, productRule, productValues, tierName, tierRows, type ProductField } from './product-form.ts';
 
 export interface EditData {
@@ -15,16 +30,25 @@ export interface EditData {
   books: AdminPriceBook[];
   categories: AdminCategory[];
   created: boolean;
+  /** A variation parent's attributes and variations; a set's or bundle's components (null for other classes). */
+  family: AdminVariationFamily | null;
+  components: AdminComponentList | null;
 }
 
 export interface EditResult {
-  intent: 'product' | 'prices';
-  fieldErrors?: Partial<Record<ProductField, string>>;
+  intent: 'product' | 'prices' | 'addVariation' | 'removeVariation' | 'components' | 'quantityRule';
+  /** By field name (a ProductField for the product form). */
+  fieldErrors?: Partial<Record<string, string>>;
   priceErrors?: Record<string, string>;
   formError?: string;
-  values?: Partial<Record<ProductField, string>>;
+  values?: Partial<Record<string, string>>;
   saved?: boolean;
+  /** What a class section says once saved. */
+  message?: string;
 }
+
+const forIntents = (result: EditResult | undefined, ...intents: EditResult['intent'][]) =>
+  result && intents.includes(result.intent) ? result : undefined;
 
 export function ProductEditPage({ data, result, busy }: { data: EditData; result?: EditResult; busy: boolean }) {
   const productForm = useRef<HTMLFormElement>(null);
@@ -67,6 +91,11 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
           )}
         </p>
       ) : null}
+      {product?.parentId ? (
+        <p>
+          A variation of <Link to={`/admin/products/${product.parentId}`}>its parent product</Link>.
+        </p>
+      ) : null}
       <FormAlert id="product-created" message={data.created ? 'The product has been created.' : null} tone="success" />
 
       <section aria-labelledby="product-details-title">
@@ -82,6 +111,12 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
           {product
             ? null
             : field('sku', 'SKU', { required: true, hint: 'Letters, digits, dots, dashes; cannot change later.' })}
+          {product ? null : (
+            <NewProductClassFields
+              values={(productResult?.values ?? {}) as Record<string, string>}
+              errors={(productResult?.fieldErrors ?? {}) as Record<string, string>}
+            />
+          )}
           {field('name', 'Name', { required: true })}
           <SelectField
             id="product-status"
@@ -134,6 +169,24 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
 
       {product && data.prices ? (
         <PriceForm data={data} prices={data.prices} result={priceResult} busy={busy} formRef={priceForm} />
+      ) : null}
+      {data.family ? (
+        <VariationsSection
+          family={data.family}
+          result={forIntents(result, 'addVariation', 'removeVariation')}
+          busy={busy}
+        />
+      ) : null}
+      {product && data.components ? (
+        <ComponentsSection
+          product={product}
+          list={data.components}
+          result={forIntents(result, 'components')}
+          busy={busy}
+        />
+      ) : null}
+      {product ? (
+        <QuantityRuleSection product={product} result={forIntents(result, 'quantityRule')} busy={busy} />
       ) : null}
     </div>
   );
