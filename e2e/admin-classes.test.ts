@@ -49,8 +49,8 @@ async function createProduct(
 ) {
   await page.goto(`${live.server.url}/admin/products/new`);
   await hydrated(page);
-  await page.getByLabel('SKU', { exact: true }).fill(fields.sku);
-  await page.getByLabel('Name', { exact: true }).fill(fields.name);
+  await page.getByLabel('SKU').fill(fields.sku);
+  await page.getByLabel('Name').fill(fields.name);
   await page.getByLabel('Status', { exact: true }).selectOption('Live');
   await page.getByLabel('Category', { exact: true }).selectOption(fields.categoryId);
   await page.getByLabel('Product class').selectOption(fields.productClass);
