@@ -10,6 +10,7 @@ import type {
   AuditEntry,
   AuditQuery,
   PriceEntryInput,
+  ProductCreate,
   ProductInput,
   ProductPrices,
   ProductTableQuery,
@@ -25,6 +26,7 @@ import { workspaceOrderCalls, type WorkspaceOrderCalls } from './workspace-order
 import { workspaceMediaCalls, type WorkspaceMediaCalls } from './workspace-media-api.ts';
 import { workspaceImportCalls, type WorkspaceImportCalls } from './workspace-imports-api.ts';
 import { taxonomyCalls, type TaxonomyCalls } from './workspace-taxonomy-api.ts';
+import { productClassCalls, type ProductClassCalls } from './workspace-classes-api.ts';
 
 export { workspaceExportPath } from './workspace-imports-api.ts';
 
@@ -35,18 +37,21 @@ export const WORKSPACE_ROOT = '/services/admin/webstores';
 /**
  * The workspace's calls; orders in workspace-orders-api.ts, images in workspace-media-api.ts, catalogue uploads in
  * workspace-imports-api.ts, promotions, settings and customers in workspace-merchandising-api.ts, categories,
- * entitlement policies and inventory in workspace-taxonomy-api.ts.
+ * entitlement policies and inventory in workspace-taxonomy-api.ts, variations, components and quantity rules in
+ * workspace-classes-api.ts.
  */
 export interface WorkspaceCalls
   extends MerchandisingCalls,
     WorkspaceOrderCalls,
     WorkspaceMediaCalls,
     WorkspaceImportCalls,
-    TaxonomyCalls {
+    TaxonomyCalls,
+    ProductClassCalls {
   me(o?: CallOptions): Promise<WorkspaceMe>;
   listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
   getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
-  createProduct(input: ProductInput & { sku: string; name: string }, o?: CallOptions): Promise<AdminProduct>;
+  /** A Simple dataset by default; a VariationParent names its variationAttributes. */
+  createProduct(input: ProductCreate, o?: CallOptions): Promise<AdminProduct>;
   updateProduct(productId: string, change: ProductInput, o?: CallOptions): Promise<AdminProduct>;
   getPrices(productId: string, o?: CallOptions): Promise<ProductPrices>;
   replacePrices(productId: string, entries: PriceEntryInput[], o?: CallOptions): Promise<ProductPrices>;
@@ -88,5 +93,6 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
     ...workspaceMediaCalls(call),
     ...workspaceImportCalls(call),
     ...taxonomyCalls(call),
+    ...productClassCalls(call),
   };
 }

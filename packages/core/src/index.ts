@@ -36,6 +36,7 @@ export * from './shipment-tracking.ts';
 export * from './workspace-orders.ts';
 export * from './workspace-merchandising.ts';
 export * from './workspace-imports.ts';
+export * from './workspace-classes.ts';
 export * from './promotion-rules.ts';
 export * from './sku.ts';
 export * from './store-settings.ts';

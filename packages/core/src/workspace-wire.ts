@@ -1,6 +1,7 @@
 // The seller's workspace API shapes (issue 15), shared by the server that answers them and the client that
 // calls them. Money travels as decimal strings; dates as ISO-8601 text.
 
+import type { PurchaseQuantityRule } from './wire.ts';
 import type { TierInput } from './tier-rules.ts';
 import type { WorkspaceAction, WorkspaceRole } from './workspace-permissions.ts';
 
@@ -48,6 +49,10 @@ export interface AdminProduct {
   /** The primary category first. */
   categoryIds: string[];
   primaryCategoryId: string | null;
+  /** A Variation's parent (null for every other class). */
+  parentId: string | null;
+  /** Minimum, maximum and increment a buyer may add (spec 02 §3), as the cart applies it. */
+  quantityRule: PurchaseQuantityRule;
   createdAt: string;
   /** The image the seller uploaded, shown in place of the generated one; null while it is the generated one. */
   image: AdminProductImage | null;

@@ -15,6 +15,7 @@ import * as m011 from './migrations/011_order_fulfilment.ts';
 import * as m012 from './migrations/012_merchandising.ts';
 import * as m013 from './migrations/013_import_jobs.ts';
 import * as m015 from './migrations/015_product_media_upload.ts';
+import * as m014 from './migrations/014_variation_attributes.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '012_merchandising': m012,
   '013_import_jobs': m013,
   '015_product_media_upload': m015,
+  '014_variation_attributes': m014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -691,6 +691,17 @@ export interface Database {
   product_image: ProductImageTable;
   featured_product: FeaturedProductTable;
   import_job: ImportJobTable;
+  variation_attribute: VariationAttributeTable;
+}
+
+/** A variation parent's attribute and the values its variations may take (migration 014). */
+export interface VariationAttributeTable {
+  parent_id: string;
+  name: string;
+  /** The attribute's place in the picker, from 0. */
+  sequence: number;
+  /** JSON array of the allowed values, in the picker's order. */
+  values_json: string;
 }
 
 /** A buyer's password-reset link (issue 15, migration 012): the SHA-256 of the mailed token, good once until it expires. */

@@ -15,6 +15,7 @@ import { CATALOGUE_MANAGER } from '../seed/workspace-users.ts';
 import { WORKSPACE_OPERATION } from '../test-support/owned-operations.ts';
 import {
   importFinished,
+  prepareClassWorld,
   sendAs,
   uploadFile,
   WORKSPACE_BASE,
@@ -79,6 +80,7 @@ before(async () => {
       );
       assert.equal(res.status, 200, res.text);
     },
+    classes: await prepareClassWorld(admin),
     ...(await placeOrders()),
     accountId: (await s.db.db.selectFrom('account').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
     buyerUserId: (
@@ -280,6 +282,21 @@ async function snapshot(): Promise<string> {
       .selectAll()
       .where('product_id', '=', world.physicalProductId)
       .orderBy('location_id')
+      .execute(),
+    // The product classes: attributes, components, and the variations the matrix may take out.
+    attributes: await db.selectFrom('variation_attribute').selectAll().orderBy('parent_id').orderBy('name').execute(),
+    relations: await db
+      .selectFrom('product_relation')
+      .selectAll()
+      .where('product_id', '=', world.classes.bundleId)
+      .orderBy('relationship_type')
+      .orderBy('position')
+      .execute(),
+    family: await db
+      .selectFrom('product')
+      .select(['id', 'product_class', 'parent_id', 'variation_json', 'is_active'])
+      .where('id', 'in', world.classes.variationIds)
+      .orderBy('id')
       .execute(),
   });
 }

@@ -41,6 +41,50 @@ export interface WorkspaceWorld {
   /** A printed directory and one of its locations. */
   physicalProductId: string;
   locationId: string;
+  /** The product classes: a variation parent (attribute Edition, values E1..E30), variations to take out, a bundle. */
+  classes: ClassWorld;
+}
+
+export interface ClassWorld {
+  parentId: string;
+  /** One per party: each call takes the next, so the two allowed ones each take a different variation out. */
+  variationIds: string[];
+  bundleId: string;
+}
+
+const EDITIONS = Array.from({ length: 30 }, (_, i) => `E${i + 1}`);
+let editionNo = 0;
+let removalNo = 0;
+
+/** Makes what the class operations work on, as the administrator (before the matrix runs). */
+export async function prepareClassWorld(admin: Agent): Promise<ClassWorld> {
+  const ok = (r: Reply) => {
+    if (r.status >= 300) throw new Error(`class world: ${r.status} ${r.text}`);
+    return r.body;
+  };
+  const parent = ok(
+    await admin.post(`${WORKSPACE_BASE}/products`, {
+      sku: 'MATRIX-VP',
+      name: 'Matrix parent',
+      productClass: 'VariationParent',
+      variationAttributes: [{ name: 'Edition', values: EDITIONS }],
+    }),
+  );
+  const variationIds: string[] = [];
+  for (const edition of EDITIONS.slice(-6))
+    variationIds.push(
+      ok(
+        await admin.post(`${WORKSPACE_BASE}/products/${parent.id}/variations`, {
+          sku: `MATRIX-VA-${edition}`,
+          name: `Matrix variation ${edition}`,
+          values: { Edition: edition },
+        }),
+      ).id,
+    );
+  const bundle = ok(
+    await admin.post(`${WORKSPACE_BASE}/products`, { sku: 'MATRIX-BN', name: 'Matrix bundle', productClass: 'Bundle' }),
+  );
+  return { parentId: parent.id, variationIds, bundleId: bundle.id };
 }
 
 export interface WorkspaceCase {
@@ -101,6 +145,46 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
       method: 'PUT',
       path: `${product(w)}/prices`,
       body: { entries: w.prices.map((e) => ({ ...e, unitPrice: `${100 + ++w.serial}.00` })) },
+    }),
+  },
+  get('/products/{productId}/variations', (w) => `${WORKSPACE_BASE}/products/${w.classes.parentId}/variations`),
+  {
+    op: `POST ${P}/products/{productId}/variations`,
+    call: (w) => {
+      const edition = EDITIONS[editionNo++ % 20]!;
+      return {
+        method: 'POST',
+        path: `${WORKSPACE_BASE}/products/${w.classes.parentId}/variations`,
+        body: { sku: `MATRIX-${++w.serial}`, name: `Matrix ${edition}`, values: { Edition: edition } },
+      };
+    },
+  },
+  {
+    op: `DELETE ${P}/products/{productId}/variations/{variationId}`,
+    call: (w) => ({
+      method: 'DELETE',
+      path: `${WORKSPACE_BASE}/products/${w.classes.parentId}/variations/${w.classes.variationIds[removalNo++ % w.classes.variationIds.length]}`,
+    }),
+  },
+  get('/products/{productId}/components', (w) => `${WORKSPACE_BASE}/products/${w.classes.bundleId}/components`),
+  {
+    op: `PUT ${P}/products/{productId}/components`,
+    call: (w) => {
+      const skus = ['DS-00001', 'DS-00002'];
+      if (w.serial++ % 2) skus.reverse();
+      return {
+        method: 'PUT',
+        path: `${WORKSPACE_BASE}/products/${w.classes.bundleId}/components`,
+        body: { components: skus.map((sku) => ({ sku })) },
+      };
+    },
+  },
+  {
+    op: `PUT ${P}/products/{productId}/quantity-rule`,
+    call: (w) => ({
+      method: 'PUT',
+      path: `${product(w)}/quantity-rule`,
+      body: { minimum: '1', maximum: String(++w.serial + 1), increment: '1' },
     }),
   },
   { op: `GET ${P}/price-books`, call: () => ({ method: 'GET', path: `${WORKSPACE_BASE}/price-books` }) },

@@ -28,7 +28,11 @@ export function workspaceCatalogueRoutes(app: FastifyInstance, s: Services): voi
     async (req) => w.products.list(await store(req.params.webstoreId), req.query),
   );
 
-  const create = guarded(s, 'catalogue.write', 'Create a product (a Simple dataset)');
+  const create = guarded(
+    s,
+    'catalogue.write',
+    'Create a product: a Simple dataset, a VariationParent with its variation attributes, a Set or a Bundle',
+  );
   r.post(
     `${WORKSPACE}/products`,
     {
@@ -36,7 +40,11 @@ export function workspaceCatalogueRoutes(app: FastifyInstance, s: Services): voi
       schema: { ...create.doc, params: workspaceParams, body: productCreateBody },
     },
     async (req, reply) => {
-      const made = await w.products.create(await store(req.params.webstoreId), actorOf(req), req.body);
+      const { productClass = 'Simple', variationAttributes, ...input } = req.body;
+      const webstoreId = await store(req.params.webstoreId);
+      const made = variationAttributes
+        ? await w.variations.createParent(webstoreId, actorOf(req), input, variationAttributes)
+        : await w.products.create(webstoreId, actorOf(req), input, { productClass });
       return reply.status(201).send(made);
     },
   );

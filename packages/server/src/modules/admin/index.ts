@@ -11,9 +11,11 @@ import { workspaceSettingsRoutes } from './settings.ts';
 import { workspaceMediaRoutes } from './media.ts';
 import { workspaceDatasetPickRoutes } from './dataset-picks.ts';
 import { workspaceTaxonomyRoutes } from './taxonomy.ts';
+import { workspaceProductClassRoutes } from './product-classes.ts';
 
 export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
+  workspaceProductClassRoutes(app, s);
   workspaceMediaRoutes(app, s);
   workspaceDatasetPickRoutes(app, s);
   workspaceImportRoutes(app, s);

@@ -5,6 +5,9 @@ import {
   MAX_FEATURED_DATASETS,
   MAX_RELATED_DATASETS,
   RICH_DESCRIPTION_MAX_LENGTH,
+  CREATABLE_PRODUCT_CLASSES,
+  MAX_ATTRIBUTE_VALUES,
+  MAX_VARIATION_ATTRIBUTES,
   TIER_ADJUSTMENT_TYPES,
 } from '@store/core';
 import { decimalInput, freeText, multilineText, recordId } from '../schemas.ts';
@@ -58,16 +61,44 @@ const productFields = {
   categoryIds: z.array(recordId).max(20),
 };
 
-export const productCreateBody = z.object({
+/** A variation parent's attributes and the values its variations may take. */
+export const variationAttributes = z
+  .array(
+    z.object({
+      name: shortText(40),
+      values: z.array(shortText(80)).min(1).max(MAX_ATTRIBUTE_VALUES),
+    }),
+  )
+  .min(1)
+  .max(MAX_VARIATION_ATTRIBUTES);
+
+export const productSku = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, dots, dashes or underscores');
+
+/** A new product's fields (of any class): sku and name required, the rest optional. */
+export const productCreateFields = {
   ...z.object(productFields).partial().shape,
-  sku: z
-    .string()
-    .min(1)
-    .max(40)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, dots, dashes or underscores'),
+  sku: productSku,
   name: shortText(255),
-  productClass: z.literal('Simple').optional(),
-});
+};
+
+/**
+ * A new product of a class "New product" offers. A VariationParent names its variation attributes (the
+ * service checks them with core's variationAttributesProblem); the others must not.
+ */
+export const productCreateBody = z
+  .object({
+    ...productCreateFields,
+    productClass: z.enum(CREATABLE_PRODUCT_CLASSES).optional(),
+    variationAttributes: variationAttributes.optional(),
+  })
+  .refine((b) => (b.productClass === 'VariationParent') === (b.variationAttributes !== undefined), {
+    message: 'variationAttributes are sent for a VariationParent, and only for one',
+    path: ['variationAttributes'],
+  });
 export const productUpdateBody = z
   .object({ ...productFields, sku: z.string().max(40) })
   .partial()

@@ -25,6 +25,9 @@ import { SettingsAdmin } from './settings-admin.ts';
 import { ProductImageAdmin } from './product-image-admin.ts';
 import { DatasetPicksAdmin } from './dataset-picks-admin.ts';
 import { createImportJobs, type ImportJobs, type ImportRunnerOptions } from './import-jobs/index.ts';
+import { VariationAdmin } from './variation-admin.ts';
+import { ComponentAdmin } from './component-admin.ts';
+import { QuantityRuleAdmin } from './quantity-rule-admin.ts';
 
 export interface Workspace {
   audit: AuditLog;
@@ -39,6 +42,10 @@ export interface Workspace {
   categoryEditing: CategoryEditing;
   entitlements: EntitlementAdmin;
   inventory: InventoryAdmin;
+  /** The classes beyond Simple (issue 15 item 3): variation families, set/bundle components, quantity rules. */
+  variations: VariationAdmin;
+  components: ComponentAdmin;
+  quantityRules: QuantityRuleAdmin;
   promotions: PromotionAdmin;
   customers: CustomerAdmin;
   settings: SettingsAdmin;
@@ -69,12 +76,16 @@ export function createWorkspace(
   const changes = new CatalogueChanges(db, audit, webstores);
   const orderChanges = new OrderChanges(db, audit);
   const recorded = new RecordedChanges(db, audit);
+  const products = new ProductAdmin(db, changes);
   return {
     orders: new OrderAdmin(db, orderDeps.orders),
     fulfilment: new OrderFulfilment(orderChanges, orderDeps),
     refunds: new OrderRefunds(db, orderChanges, orderDeps.gateway),
     audit,
-    products: new ProductAdmin(db, changes),
+    products,
+    variations: new VariationAdmin(db, changes, products),
+    components: new ComponentAdmin(db, changes),
+    quantityRules: new QuantityRuleAdmin(changes, products),
     prices: new PriceAdmin(db, changes),
     categories: new CategoryAdmin(db),
     images: new ProductImageAdmin(db, changes),

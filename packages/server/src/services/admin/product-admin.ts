@@ -1,6 +1,7 @@
 // Products in the workspace: the table (paged, sorted and filtered on the server), one product as the edit form
-// reads it, creation and update. Only Simple datasets are created here so far (issue 15 §3 starts with them);
-// other classes are listed and read. Status is the storefront's rule: a Draft product is inactive, so every
+// reads it, creation and update. Creation makes a product of any class from its fields; what a class adds (a
+// parent's attributes, a variation's parent and values) comes in a NewProductShape from variation-admin.ts, and
+// a set's or bundle's components are set afterwards (component-admin.ts). Status is the storefront's rule: a Draft product is inactive, so every
 // storefront read answers it as unknown; Live makes it sellable to whoever may see one of its categories.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type {
@@ -66,6 +67,8 @@ function productOf(p: ProductTable, categoryIds: string[], image: AdminProduct['
     sampleUrl: p.sample_url,
     categoryIds,
     primaryCategoryId: p.primary_category_id,
+    parentId: p.parent_id,
+    quantityRule: { minimum: p.qty_min, maximum: p.qty_max, increment: p.qty_increment },
     createdAt: p.created_at,
     image,
   };
@@ -91,6 +94,20 @@ function columnsOf(input: ProductInput): Partial<ProductTable> {
   if (input.includedFields !== undefined) c.included_fields_json = JSON.stringify(input.includedFields);
   return c;
 }
+
+/** What a product of a class other than a plain Simple dataset needs at creation. */
+export interface NewProductShape {
+  productClass: string;
+  /** A Variation's parent and its values (in the parent's attribute order). */
+  parentId?: string;
+  variation?: Record<string, string>;
+  /** Checks and rows of the class, in the creation's transaction (after the product row exists). */
+  within?: (trx: Transaction<Database>, productId: string) => Promise<void>;
+  /** Other products whose answers the creation changes (a variation's parent). */
+  alsoChanged?: string[];
+}
+
+const SIMPLE: NewProductShape = { productClass: 'Simple' };
 
 export class ProductAdmin {
   constructor(
@@ -162,7 +179,12 @@ export class ProductAdmin {
     return found;
   }
 
-  async create(webstoreId: string, actor: Actor, input: ProductInput): Promise<AdminProduct> {
+  async create(
+    webstoreId: string,
+    actor: Actor,
+    input: ProductInput,
+    shape: NewProductShape = SIMPLE,
+  ): Promise<AdminProduct> {
     const sku = input.sku?.trim();
     const name = input.name?.trim();
     if (!sku || !name) throw badInput('A new product needs a sku and a name.');
@@ -178,8 +200,8 @@ export class ProductAdmin {
         webstore_id: webstoreId,
         sku,
         name,
-        product_class: 'Simple',
-        parent_id: null,
+        product_class: shape.productClass,
+        parent_id: shape.parentId ?? null,
         url_name: `${slug(name)}-${slug(sku)}`,
         description: null,
         rich_description: null,
@@ -197,13 +219,14 @@ export class ProductAdmin {
         category_lines_json: '[]',
         included_fields_json: '[]',
         sample_url: `/samples/${sku}.csv`,
-        variation_json: null,
+        variation_json: shape.variation ? JSON.stringify(shape.variation) : null,
         tax_policy_id: defaults.taxPolicyId,
         is_active: 0,
         created_at: new Date().toISOString(),
         ...columnsOf(input),
       };
       await trx.insertInto('product').values(row).execute();
+      await shape.within?.(trx, row.id);
       await this.setCategories(trx, row.id, categoryIds);
       if (defaults.oneTimeModelId)
         await trx
@@ -240,7 +263,7 @@ export class ProductAdmin {
           before: null,
           after,
         },
-        productIds: [row.id],
+        productIds: [row.id, ...(shape.alsoChanged ?? [])],
       };
     });
     // Two creations of one SKU at once: the loser fails at the unique index (PostgreSQL reads committed rows only).
@@ -275,7 +298,8 @@ export class ProductAdmin {
     });
   }
 
-  private async read(db: Kysely<Database>, webstoreId: string, id: string): Promise<AdminProduct | null> {
+  /** The product as the form reads it, inside a change's transaction or not; null when not this store's. */
+  async read(db: Kysely<Database>, webstoreId: string, id: string): Promise<AdminProduct | null> {
     const row = await db
       .selectFrom('product')
       .selectAll()

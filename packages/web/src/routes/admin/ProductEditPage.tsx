@@ -1,11 +1,14 @@
-// The product form (the dataset fields, status and primary category) and, once the product exists, its
-// price form: each price book's one-time unit price and volume tiers.
+// The product form (the dataset fields, status and primary category; on "New product" also the class) and,
+// once the product exists, its price form (each price book's one-time unit price and volume tiers), its
+// class's section (variations, or components) and its quantity rule (ProductClassSections.tsx).
 
 import {
   MAX_RELATED_DATASETS,
   type AdminCategory,
+  type AdminComponentList,
   type AdminPriceBook,
   type AdminProduct,
+  type AdminVariationFamily,
   type ProductPrices,
   type RelatedDatasets,
   type TierInput,
@@ -18,6 +21,12 @@ import { SelectField } from './workspace-ui.tsx';
 import { DatasetPickForm, type PickResult } from './DatasetPickForm.tsx';
 import { ProductImageForm, type ImageResult } from './ProductImageForm.tsx';
 import { RichDescriptionField } from './RichDescriptionField.tsx';
+import {
+  ComponentsSection,
+  NewProductClassFields,
+  QuantityRuleSection,
+  VariationsSection,
+} from './ProductClassSections.tsx';
 import { priceName, productRule, productValues, tierName, tierRows, type ProductField } from './product-form.ts';
 
 export interface EditData {
@@ -27,18 +36,28 @@ export interface EditData {
   books: AdminPriceBook[];
   categories: AdminCategory[];
   created: boolean;
+  /** A variation parent's attributes and variations; a set's or bundle's components (null for other classes). */
+  family: AdminVariationFamily | null;
+  components: AdminComponentList | null;
 }
 
 export type EditResult = FormResult | ImageResult | (PickResult & { intent: 'related' });
 
-interface FormResult {
-  intent: 'product' | 'prices';
-  fieldErrors?: Partial<Record<ProductField, string>>;
+/** What the product, price and class forms answer (the image and related-dataset forms answer their own). */
+export interface FormResult {
+  intent: 'product' | 'prices' | 'addVariation' | 'removeVariation' | 'components' | 'quantityRule';
+  /** By field name (a ProductField for the product form). */
+  fieldErrors?: Partial<Record<string, string>>;
   priceErrors?: Record<string, string>;
   formError?: string;
-  values?: Partial<Record<ProductField, string>>;
+  values?: Partial<Record<string, string>>;
   saved?: boolean;
+  /** What a class section says once saved. */
+  message?: string;
 }
+
+const forIntents = (result: EditResult | undefined, ...intents: FormResult['intent'][]) =>
+  result && (intents as string[]).includes(result.intent) ? (result as FormResult) : undefined;
 
 export function ProductEditPage({ data, result, busy }: { data: EditData; result?: EditResult; busy: boolean }) {
   const productForm = useRef<HTMLFormElement>(null);
@@ -92,6 +111,11 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
           ) : null}
         </p>
       ) : null}
+      {product?.parentId ? (
+        <p>
+          A variation of <Link to={`/admin/products/${product.parentId}`}>its parent product</Link>.
+        </p>
+      ) : null}
       <FormAlert id="product-created" message={data.created ? 'The product has been created.' : null} tone="success" />
 
       <section aria-labelledby="product-details-title">
@@ -107,6 +131,12 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
           {product
             ? null
             : field('sku', 'SKU', { required: true, hint: 'Letters, digits, dots, dashes; cannot change later.' })}
+          {product ? null : (
+            <NewProductClassFields
+              values={(productResult?.values ?? {}) as Record<string, string>}
+              errors={(productResult?.fieldErrors ?? {}) as Record<string, string>}
+            />
+          )}
           {field('name', 'Name', { required: true })}
           <SelectField
             id="product-status"
@@ -175,6 +205,24 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
           result={relatedResult}
           busy={busy}
         />
+      ) : null}
+      {data.family ? (
+        <VariationsSection
+          family={data.family}
+          result={forIntents(result, 'addVariation', 'removeVariation')}
+          busy={busy}
+        />
+      ) : null}
+      {product && data.components ? (
+        <ComponentsSection
+          product={product}
+          list={data.components}
+          result={forIntents(result, 'components')}
+          busy={busy}
+        />
+      ) : null}
+      {product ? (
+        <QuantityRuleSection product={product} result={forIntents(result, 'quantityRule')} busy={busy} />
       ) : null}
     </div>
   );

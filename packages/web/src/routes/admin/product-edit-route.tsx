@@ -1,13 +1,16 @@
-// One product in the workspace: /admin/products/new creates a dataset, /admin/products/:productId edits it and
-// its prices (each price book's one-time price and volume tiers). Both forms post to this route's action,
-// which checks the fields with the shared rules, then calls the workspace API; the server's refusal is shown
-// at the form.
+// One product in the workspace: /admin/products/new creates a product of a class (a dataset, a variation
+// parent with its attribute, a set or a bundle), /admin/products/:productId edits it, its prices (each price
+// book's one-time price and volume tiers), its class's variations or components and its quantity rule. Every
+// form posts to this route's action, which checks the fields with the shared rules, then calls the workspace
+// API; the server's refusal is shown at the form.
 
 import {
   MAX_RELATED_DATASETS,
   type AdminCategory,
+  type AdminComponentList,
   type AdminPriceBook,
   type AdminProduct,
+  type AdminVariationFamily,
   type ProductPrices,
   type RelatedDatasets,
 } from '@store/core';
@@ -28,6 +31,8 @@ import { PRODUCT_FIELDS, priceEntries, productErrors, productInput, tierRows } f
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
 import { imageUploadOf } from './product-image-form.ts';
 import { savePicks } from './pick-action.ts';
+import { productClassAction } from './product-class-action.ts';
+import { attributeOf, classOf } from './product-class-form.ts';
 
 export const PRODUCT_SAVED = 'The product has been saved.';
 export const PRICES_SAVED = 'The prices have been saved.';
@@ -59,7 +64,16 @@ export function productEditRoute(getApi: () => StoreApi) {
       loaded(w.categories({ signal })).then((r): AdminCategory[] => r.items),
     ]);
     const created = new URL(request.url).searchParams.get('created') === '1';
-    return { product, prices, related, books, categories, created };
+    const cls = product?.productClass;
+    const [family, components] = await Promise.all([
+      id && cls === 'VariationParent'
+        ? loaded(w.getVariations(id, { signal }))
+        : Promise.resolve(null as AdminVariationFamily | null),
+      id && (cls === 'Set' || cls === 'Bundle')
+        ? loaded(w.getComponents(id, { signal }))
+        : Promise.resolve(null as AdminComponentList | null),
+    ]);
+    return { product, prices, related, books, categories, created, family, components };
   }
 
   async function action({ params, request }: ActionFunctionArgs): Promise<EditResult | Response> {
@@ -93,17 +107,38 @@ export function productEditRoute(getApi: () => StoreApi) {
     if (intent === 'removeImage' && id) return attempt(intent, IMAGE_REMOVED, () => w.removeProductImage(id));
     if (intent === 'related' && id)
       return savePicks(w, form, 'related', MAX_RELATED_DATASETS, RELATED_SAVED, (ids) => w.setRelatedDatasets(id, ids));
+    if (id) {
+      const classResult = await productClassAction(w, id, form);
+      if (classResult) return classResult;
+    }
     const values = formValues(form, PRODUCT_FIELDS);
-    const fieldErrors = productErrors(values, !id);
-    if (fieldErrors) return { intent: 'product', fieldErrors, values };
+    const productClass = classOf(String(form.get('productClass') ?? ''));
+    const { attributes, problem } = attributeOf(form);
+    const creating = {
+      productClass,
+      attributeName: String(form.get('attributeName') ?? ''),
+      attributeValues: String(form.get('attributeValues') ?? ''),
+    };
+    const fieldErrors = {
+      ...productErrors(values, !id),
+      ...(!id && productClass === 'VariationParent' && problem ? { attribute: problem } : {}),
+    };
+    if (Object.keys(fieldErrors).length) return { intent: 'product', fieldErrors, values: { ...values, ...creating } };
     try {
       if (!id) {
-        const made = await w.createProduct(productInput(values, null) as Parameters<typeof w.createProduct>[0]);
+        const input = productInput(values, null);
+        const made = await w.createProduct({
+          ...input,
+          sku: values.sku.trim(),
+          name: values.name.trim(),
+          productClass,
+          ...(productClass === 'VariationParent' ? { variationAttributes: attributes } : {}),
+        });
         return redirect(`/admin/products/${made.id}?created=1`);
       }
       await w.updateProduct(id, productInput(values, await w.getProduct(id)));
     } catch (error) {
-      return { intent: 'product', formError: errorMessage(error), values };
+      return { intent: 'product', formError: errorMessage(error), values: { ...values, ...creating } };
     }
     return { intent: 'product', saved: true };
   }
