@@ -55,7 +55,7 @@ export function createWorkspace(
   return {
     orders: new OrderAdmin(db, orderDeps.orders),
     fulfilment: new OrderFulfilment(orderChanges, orderDeps),
-    refunds: new OrderRefunds(db, orderChanges, orderDeps.gateway),
+    refunds: new OrderRefunds(db, orderChanges, orderDeps.gateway, orderDeps),
     audit,
     products: new ProductAdmin(db, changes),
     prices: new PriceAdmin(db, changes),
