@@ -13,6 +13,7 @@ import * as m009 from './migrations/009_order_item_components.ts';
 import * as m010 from './migrations/010_audit_log.ts';
 import * as m011 from './migrations/011_order_fulfilment.ts';
 import * as m012 from './migrations/012_merchandising.ts';
+import * as m017 from './migrations/017_stock_takes_and_customer_coupons.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '010_audit_log': m010,
   '011_order_fulfilment': m011,
   '012_merchandising': m012,
+  '017_stock_takes_and_customer_coupons': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -148,6 +148,11 @@ async function snapshot(): Promise<string> {
       .execute(),
     managed: await db.selectFrom('user_managed_account').selectAll().orderBy('user_id').orderBy('account_id').execute(),
     resets: await count('password_reset'),
+    // Restock on cancel, per-customer coupon uses (migration 017) and the store's selling models.
+    stock: await db.selectFrom('inventory_level').selectAll().orderBy('product_id').orderBy('location_id').execute(),
+    stockTakes: await db.selectFrom('order_stock_take').selectAll().orderBy('order_id').orderBy('product_id').execute(),
+    couponCustomerUses: await db.selectFrom('coupon_customer_use').selectAll().orderBy('coupon_id').execute(),
+    sellingModels: await db.selectFrom('selling_model').selectAll().orderBy('id').execute(),
   });
 }
 

@@ -27,6 +27,7 @@ import type { OrderChanges } from './order-change.ts';
 import { orderChange } from './order-fulfilment.ts';
 import { settleOrderStatus } from './order-status.ts';
 import { queueRefundEmail } from './refund-mail.ts';
+import { restockOrder } from './order-restock.ts';
 import type { Actor } from './workspace-access.ts';
 
 interface Claim {
@@ -193,6 +194,7 @@ export class OrderRefunds {
         .execute();
     const refunded = order.refunded_minor + amount;
     await trx.updateTable('sales_order').set({ refunded_minor: refunded }).where('id', '=', order.id).execute();
+    const restocked = what === 'cancel' ? await restockOrder(trx, order.id, now) : [];
     if (what === 'cancel')
       await trx.updateTable('sales_order').set({ status: 'Cancelled' }).where('id', '=', order.id).execute();
     const orderStatus = await settleOrderStatus(trx, {
@@ -238,6 +240,7 @@ export class OrderRefunds {
       refund: refund && { refundId: refund.id, kind: refund.kind, amount: minorUnitsToDecimal(amount) },
       orderItemIds: lineIds,
       reason,
+      ...(restocked.length ? { restocked } : {}),
     };
     return {
       result: { refund, lineIds, statusBefore: order.status } satisfies Claim,
