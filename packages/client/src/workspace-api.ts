@@ -22,13 +22,17 @@ import { requireId } from './validate.ts';
 import type { WorkspaceCall } from './workspace-call.ts';
 import { merchandisingCalls, type MerchandisingCalls } from './workspace-merchandising-api.ts';
 import { workspaceOrderCalls, type WorkspaceOrderCalls } from './workspace-orders-api.ts';
+import { sellingModelCalls, type SellingModelCalls } from './workspace-selling-models-api.ts';
 
 export type { RefundCallOptions, WorkspaceOrderCalls } from './workspace-orders-api.ts';
 
 export const WORKSPACE_ROOT = '/services/admin/webstores';
 
-/** The workspace's calls; orders in workspace-orders-api.ts, promotions, settings and customers in workspace-merchandising-api.ts. */
-export interface WorkspaceCalls extends MerchandisingCalls, WorkspaceOrderCalls {
+/**
+ * The workspace's calls; orders in workspace-orders-api.ts, promotions, settings and customers in
+ * workspace-merchandising-api.ts, selling models in workspace-selling-models-api.ts.
+ */
+export interface WorkspaceCalls extends MerchandisingCalls, WorkspaceOrderCalls, SellingModelCalls {
   me(o?: CallOptions): Promise<WorkspaceMe>;
   listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
   getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
@@ -66,5 +70,6 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
     categories: (o = {}) => call('GET', 'categories', o),
     auditLog: (query, o = {}) => call('GET', 'audit-log', o, { query: { ...query } }),
     ...workspaceOrderCalls(call),
+    ...sellingModelCalls(call),
   };
 }

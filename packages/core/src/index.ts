@@ -36,3 +36,4 @@ export * from './workspace-orders.ts';
 export * from './workspace-merchandising.ts';
 export * from './promotion-rules.ts';
 export * from './store-settings.ts';
+export * from './workspace-selling-models.ts';

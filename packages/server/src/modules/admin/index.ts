@@ -7,9 +7,11 @@ import { workspaceOrderRoutes } from './orders.ts';
 import { workspaceCustomerRoutes } from './customers.ts';
 import { workspacePromotionRoutes } from './promotions.ts';
 import { workspaceSettingsRoutes } from './settings.ts';
+import { workspaceSellingModelRoutes } from './selling-models.ts';
 
 export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
+  workspaceSellingModelRoutes(app, s);
   workspaceAuditRoutes(app, s);
   workspaceOrderRoutes(app, s);
   workspacePromotionRoutes(app, s);

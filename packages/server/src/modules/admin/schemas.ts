@@ -92,7 +92,17 @@ export const pricesBody = z.object({
 export const auditQuery = z.object({
   ...tableQuery,
   recordType: z
-    .enum(['Product', 'ProductPrices', 'Order', 'Promotion', 'Account', 'Buyer', 'BuyerGroup', 'StoreSettings'])
+    .enum([
+      'Product',
+      'ProductPrices',
+      'SellingModel',
+      'Order',
+      'Promotion',
+      'Account',
+      'Buyer',
+      'BuyerGroup',
+      'StoreSettings',
+    ])
     .optional(),
   recordId: recordId.optional(),
   userId: z

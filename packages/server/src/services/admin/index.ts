@@ -19,12 +19,15 @@ import { CustomerAdmin } from './customer-admin.ts';
 import { PromotionAdmin } from './promotion-admin.ts';
 import { RecordedChanges } from './recorded-change.ts';
 import { SettingsAdmin } from './settings-admin.ts';
+import { SellingModelAdmin } from './selling-model-admin.ts';
 
 export interface Workspace {
   audit: AuditLog;
   products: ProductAdmin;
   prices: PriceAdmin;
   categories: CategoryAdmin;
+  /** The store's selling models and which a product is offered with (issue 15 §3). */
+  sellingModels: SellingModelAdmin;
   promotions: PromotionAdmin;
   customers: CustomerAdmin;
   settings: SettingsAdmin;
@@ -60,6 +63,7 @@ export function createWorkspace(
     products: new ProductAdmin(db, changes),
     prices: new PriceAdmin(db, changes),
     categories: new CategoryAdmin(db),
+    sellingModels: new SellingModelAdmin(db, changes),
     promotions: new PromotionAdmin(db, recorded),
     customers: new CustomerAdmin(db, recorded, s.passwordResets),
     settings: new SettingsAdmin(recorded, webstores),

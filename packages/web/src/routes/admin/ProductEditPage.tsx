@@ -1,12 +1,20 @@
 // The product form (the dataset fields, status and primary category) and, once the product exists, its
 // price form: each price book's one-time unit price and volume tiers.
 
-import type { AdminCategory, AdminPriceBook, AdminProduct, ProductPrices, TierInput } from '@store/core';
+import type {
+  AdminCategory,
+  AdminPriceBook,
+  AdminProduct,
+  AdminSellingModel,
+  ProductPrices,
+  TierInput,
+} from '@store/core';
 import { useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { FormAlert, useFormResultFocus } from '../../components/ui/FormAlert.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { SelectField } from './workspace-ui.tsx';
+import { SubscriptionPrices } from './SubscriptionPrices.tsx';
 import { priceName, productRule, productValues, tierName, tierRows, type ProductField } from './product-form.ts';
 
 export interface EditData {
@@ -15,6 +23,9 @@ export interface EditData {
   books: AdminPriceBook[];
   categories: AdminCategory[];
   created: boolean;
+  /** The store's selling models and those the product is offered with (its subscriptions are priced too). */
+  sellingModels: AdminSellingModel[];
+  offeredModelIds: string[];
 }
 
 export interface EditResult {
@@ -157,8 +168,8 @@ function PriceForm({
     <section aria-labelledby="product-prices-title">
       <h2 id="product-prices-title">Prices</h2>
       <p>
-        One-time prices per price book, in {prices.currencyIsoCode}. Leave a price empty to stop selling through that
-        book.
+        One-time prices per price book, in {prices.currencyIsoCode}, then the subscriptions. Leave a price empty to stop
+        selling through that book.
       </p>
       <FormAlert id="prices-error" message={result?.formError} />
       <FormAlert id="prices-saved" message={result?.saved ? 'The prices have been saved.' : null} tone="success" />
@@ -237,6 +248,13 @@ function PriceForm({
             </fieldset>
           );
         })}
+        <SubscriptionPrices
+          books={data.books}
+          models={data.sellingModels}
+          offered={data.offeredModelIds}
+          prices={prices}
+          errors={result?.priceErrors ?? {}}
+        />
         <button type="submit" className="btn btn--primary" aria-disabled={busy || undefined}>
           Save prices
         </button>

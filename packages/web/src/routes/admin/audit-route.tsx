@@ -10,6 +10,7 @@ import { Pager, SelectField } from './workspace-ui.tsx';
 const RECORD_TYPES = [
   'Product',
   'ProductPrices',
+  'SellingModel',
   'Order',
   'Promotion',
   'Account',
@@ -28,12 +29,14 @@ const ACTION_LABELS: Record<string, string> = {
   resendDownloads: 'Re-sent download links',
   passwordReset: 'Sent a password reset link',
   setManagedAccounts: 'Changed managed accounts',
+  setSellingModels: 'Changed selling models',
 };
 
 /** Where each record type is edited in the workspace (a product's prices are on its page). */
 const RECORD_PAGES: Record<string, string> = {
   Product: '/admin/products/',
   ProductPrices: '/admin/products/',
+  SellingModel: '/admin/selling-models/',
   Order: '/admin/orders/',
   Promotion: '/admin/promotions/',
   Account: '/admin/accounts/',

@@ -23,6 +23,7 @@ function WorkspaceShell() {
   const nav = [
     { to: '/admin', label: 'Products', end: true, show: mayDo(me.role, 'catalogue.read') },
     { to: '/admin/products/new', label: 'New product', end: true, show: mayDo(me.role, 'catalogue.write') },
+    { to: '/admin/selling-models', label: 'Selling models', end: false, show: mayDo(me.role, 'catalogue.read') },
     { to: '/admin/orders', label: 'Orders', end: false, show: mayDo(me.role, 'orders.read') },
     { to: '/admin/promotions', label: 'Promotions', end: false, show: mayDo(me.role, 'promotions.read') },
     { to: '/admin/accounts', label: 'Accounts', end: false, show: mayDo(me.role, 'customers.read') },
