@@ -1,5 +1,5 @@
 // Logging in to the workspace in the browser tests: the login page, with its return address, as a person would.
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../packages/server/src/seed/access.ts';
 
 /** Resolves once the page has hydrated (the storefront marks <html> when it has). */
@@ -14,4 +14,13 @@ export async function logInTo(page: Page, origin: string, email: string, path: s
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((u) => u.pathname === path.split('?')[0]);
   await hydrated(page);
+}
+
+/** A fresh browser context and page at desktop size, collecting the page's uncaught errors. */
+export async function openPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { context, page, errors };
 }

@@ -11,7 +11,8 @@ import { placeCardOrder, placeGuestOrder, productIdOf, startCheckout } from '../
 import { DEMO_USERS } from '../../seed/access.ts';
 import { DEMO_COUPONS } from '../../seed/promotions.ts';
 import { CATALOGUE_MANAGER } from '../../seed/workspace-users.ts';
-import { fuzzOperation, operationName, operationsOf, type OpenApiDoc } from '../../security/openapi-fuzz.ts';
+import { operationsOf, type OpenApiDoc } from '../../security/openapi-fuzz.ts';
+import { fuzzAsAdministrator } from '../../test-support/workspace-fuzz.ts';
 
 const W = '/services/admin/webstores/0ZE000000000001AAA';
 const cents = (amount: string) => Number(decimalToMinorUnits(amount));
@@ -625,36 +626,7 @@ describe('malformed requests from the administrator', () => {
       params: { webstoreId: '0ZE000000000001AAA', orderId: order, deliveryGroupId: detail.deliveryGroups[0].id },
       fields: {},
     };
-    const headers = { cookie: admin.cookieHeader(), 'x-csrf-token': admin.cookies.get('csrf_token') ?? '' };
-    const tally = { sent: 0, unsendable: 0, faults: [] as string[], shapeless: [] as string[] };
-    for (const op of ops) {
-      const before = await orderState(order);
-      for (const r of fuzzOperation(op, values)) {
-        let res: Response;
-        try {
-          res = await fetch(`${s.url}${r.path}`, {
-            method: r.method,
-            headers: { ...headers, ...r.headers },
-            body: r.body,
-          });
-        } catch {
-          tally.unsendable++; // a request fetch itself refuses to make (a forbidden header, say)
-          continue;
-        }
-        const text = await res.text();
-        tally.sent++;
-        const what = `${res.status} ← ${r.operation} [${r.kind} in ${r.place} ${r.target}]: ${text.slice(0, 160)}`;
-        if (res.status >= 500) tally.faults.push(what);
-        else if (res.status >= 400) {
-          try {
-            errorOf({ body: JSON.parse(text) });
-          } catch {
-            tally.shapeless.push(what);
-          }
-        }
-      }
-      assert.equal(await orderState(order), before, `${operationName(op)}: malformed requests changed the order`);
-    }
+    const tally = await fuzzAsAdministrator(s.url, admin, ops, values, () => orderState(order));
     console.log(
       `workspace order fuzz (administrator): ${ops.length} operations, ${tally.sent} requests sent (${tally.unsendable} unsendable), ${tally.faults.length} 5xx, ${tally.shapeless.length} shapeless 4xx, 0 state changes`,
     );

@@ -9,6 +9,8 @@ import { productIdOf } from '../../test-support/purchase.ts';
 import { DEMO_USERS } from '../../seed/access.ts';
 import { SELLING_MODEL_IDS } from '../../seed/store.ts';
 import { WORKSPACE_BASE as W } from '../../test-support/workspace-operations.ts';
+import { operationsOf, type OpenApiDoc } from '../../security/openapi-fuzz.ts';
+import { fuzzAsAdministrator } from '../../test-support/workspace-fuzz.ts';
 
 let s: TestServer;
 let admin: Agent;
@@ -198,5 +200,30 @@ describe('bad input', () => {
     const noProduct = await admin.put(`${W}/products/01t000000009999AAA/selling-models`, { sellingModelIds: [] });
     assert.equal(noProduct.status, 404, noProduct.text);
     assert.equal(await modelState(), before, 'nothing changed');
+  });
+});
+
+describe('malformed requests from the administrator', () => {
+  test('every selling-model operation, fuzzed from the OpenAPI document: no 5xx, every 4xx in the error shape, nothing changed', {
+    timeout: 600_000,
+  }, async () => {
+    const doc = (await s.get('/api/docs')).body as OpenApiDoc;
+    const ops = operationsOf(doc).filter((op) => op.template.includes('/selling-models'));
+    assert.equal(ops.length, 5);
+    const values = {
+      params: {
+        webstoreId: '0ZE000000000001AAA',
+        productId,
+        sellingModelId: SELLING_MODEL_IDS.monthlyTerm,
+      },
+      fields: {},
+    };
+    const tally = await fuzzAsAdministrator(s.url, admin, ops, values, modelState);
+    console.log(
+      `workspace selling-model fuzz (administrator): ${ops.length} operations, ${tally.sent} requests sent (${tally.unsendable} unsendable), ${tally.faults.length} 5xx, ${tally.shapeless.length} shapeless 4xx, 0 state changes`,
+    );
+    assert.deepEqual(tally.faults, []);
+    assert.deepEqual(tally.shapeless, []);
+    assert.ok(tally.sent > 100);
   });
 });

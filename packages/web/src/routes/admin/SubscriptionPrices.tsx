@@ -43,7 +43,7 @@ export function SubscriptionPrices({
                 key={book.id}
                 form="prices"
                 name={name}
-                label={`${m.name} unit price (${book.name})`}
+                label={`${m.name} price (${book.name})`}
                 defaultValue={entry?.unitPrice ?? ''}
                 inputMode="decimal"
                 error={errors[name]}

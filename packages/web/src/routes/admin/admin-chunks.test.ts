@@ -33,6 +33,7 @@ const MARKERS = [
   'Try it alone',
   'Save settings',
   'Send password reset link',
+  'Create selling model',
 ];
 
 /** The chunks a key loads before running: itself and its static imports, transitively. */
@@ -68,6 +69,7 @@ test('the workspace pages are dynamic imports, and the markers are in their chun
     'src/routes/admin/products-route.tsx',
     'src/routes/admin/promotion-edit-route.tsx',
     'src/routes/admin/promotions-route.tsx',
+    'src/routes/admin/selling-models-route.tsx',
     'src/routes/admin/settings-route.tsx',
     'src/routes/admin/shell-route.tsx',
   ]);
