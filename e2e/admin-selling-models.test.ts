@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { liveStore } from './browser.ts';
 import { hydrated, logInTo, openPage as open } from './workspace-login.ts';
 import { DEMO_USERS } from '../packages/server/src/seed/access.ts';
+import { axeViolations, describeViolations } from './axe.ts';
 
 const live = liveStore();
 const MODEL = 'Twelve-Month Data Plan';
@@ -31,7 +32,7 @@ test('the administrator creates a subscription model and prices a dataset in it;
   const product = await oneTimeDataset();
   assert.ok(product, 'a dataset sold one-time only');
 
-  const admin = await open(live.browser);
+  const admin = await open(live.browser, { bypassCSP: true });
   const a = admin.page;
   await logInTo(a, live.server.url, DEMO_USERS.admin.email, '/admin/selling-models');
   await a.getByRole('heading', { level: 1, name: 'Selling models' }).waitFor();
@@ -51,6 +52,8 @@ test('the administrator creates a subscription model and prices a dataset in it;
   await a.getByRole('button', { name: 'Create selling model' }).click();
   await a.getByRole('heading', { level: 1, name: MODEL }).waitFor();
   await a.getByText('term-defined: 12 months, billed monthly').waitFor();
+  const a11y = await axeViolations(a, 'selling model page');
+  assert.equal(a11y.length, 0, `axe violations:\n${describeViolations(a11y)}`);
 
   // The dataset's price form: offer it with the new model and price it in the store's book.
   await a.goto(`${live.server.url}/admin/products/${product.id}`);
@@ -61,6 +64,8 @@ test('the administrator creates a subscription model and prices a dataset in it;
   await a.getByText('The prices have been saved.').waitFor();
   assert.equal(await a.getByLabel(`${MODEL} price (Store Price Book)`).inputValue(), '41.50');
   assert.equal(await a.getByLabel(`Offer with ${MODEL}`, { exact: false }).isChecked(), true);
+  const formA11y = await axeViolations(a, 'price form with subscriptions');
+  assert.equal(formA11y.length, 0, `axe violations:\n${describeViolations(formA11y)}`);
 
   // A guest's product page offers the subscription at once: its term and its price for the term.
   const shopper = await open(live.browser);

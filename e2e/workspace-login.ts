@@ -16,9 +16,12 @@ export async function logInTo(page: Page, origin: string, email: string, path: s
   await hydrated(page);
 }
 
-/** A fresh browser context and page at desktop size, collecting the page's uncaught errors. */
-export async function openPage(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+/**
+ * A fresh browser context and page at desktop size, collecting the page's uncaught errors. `bypassCSP` for a page
+ * axe is injected into (as a script of its own, which the store's Content-Security-Policy would refuse).
+ */
+export async function openPage(browser: Browser, options: { bypassCSP?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));

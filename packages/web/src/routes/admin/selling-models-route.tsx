@@ -173,9 +173,6 @@ function SellingModelPage() {
         {model.productCount === 1 ? 'product' : 'products'}; a change shows on their pages at once.
       </p>
       <ModelForm model={model} result={useActionData() as ModelResult | undefined} />
-      <p>
-        <Link to={BASE}>All selling models</Link>
-      </p>
     </div>
   );
 }
