@@ -6,9 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
-import { hydrated, logInTo as logIn, saveTieredPrices } from './workspace-login.ts';
+import { hydrated, logInTo as logIn, openPage as open, saveTieredPrices } from './workspace-login.ts';
 import { axeViolations, describeViolations, type A11yViolation } from './axe.ts';
 import { DEMO_USERS } from '../packages/server/src/seed/access.ts';
 import { CATALOGUE_MANAGER } from '../packages/server/src/seed/workspace-users.ts';
@@ -17,14 +17,6 @@ import { BASE } from '../packages/server/src/test-support/server.ts';
 const live = liveStore();
 const NAME = 'Great Lakes Marina Operators';
 const SKU = 'GL-MARINA-01';
-
-async function open(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { context, page, errors };
-}
 
 const logInTo = (page: Page, email: string, path: string) => logIn(page, live.server.url, email, path);
 

@@ -1,6 +1,6 @@
 // Logging in to the workspace in the browser tests: the login page, with its return address, as a person would;
-// and the product page's price form, filled the way the catalogue tests price a new dataset.
-import type { Page } from 'playwright-core';
+// a fresh page; and the product page's price form, filled the way the catalogue tests price a new dataset.
+import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../packages/server/src/seed/access.ts';
 
 /** Resolves once the page has hydrated (the storefront marks <html> when it has). */
@@ -36,4 +36,16 @@ export async function saveTieredPrices(page: Page) {
   }
   await page.getByRole('button', { name: 'Save prices' }).click();
   await page.getByText('The prices have been saved.').waitFor();
+}
+
+/**
+ * A fresh browser context and page at desktop size, collecting the page's uncaught errors. `bypassCSP` for a page
+ * axe is injected into (as a script of its own, which the store's Content-Security-Policy would refuse).
+ */
+export async function openPage(browser: Browser, options: { bypassCSP?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { context, page, errors };
 }

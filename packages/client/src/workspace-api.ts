@@ -27,6 +27,7 @@ import { workspaceMediaCalls, type WorkspaceMediaCalls } from './workspace-media
 import { workspaceImportCalls, type WorkspaceImportCalls } from './workspace-imports-api.ts';
 import { taxonomyCalls, type TaxonomyCalls } from './workspace-taxonomy-api.ts';
 import { productClassCalls, type ProductClassCalls } from './workspace-classes-api.ts';
+import { sellingModelCalls, type SellingModelCalls } from './workspace-selling-models-api.ts';
 
 export { workspaceExportPath } from './workspace-imports-api.ts';
 
@@ -38,7 +39,7 @@ export const WORKSPACE_ROOT = '/services/admin/webstores';
  * The workspace's calls; orders in workspace-orders-api.ts, images in workspace-media-api.ts, catalogue uploads in
  * workspace-imports-api.ts, promotions, settings and customers in workspace-merchandising-api.ts, categories,
  * entitlement policies and inventory in workspace-taxonomy-api.ts, variations, components and quantity rules in
- * workspace-classes-api.ts.
+ * workspace-classes-api.ts, selling models in workspace-selling-models-api.ts.
  */
 export interface WorkspaceCalls
   extends MerchandisingCalls,
@@ -46,7 +47,8 @@ export interface WorkspaceCalls
     WorkspaceMediaCalls,
     WorkspaceImportCalls,
     TaxonomyCalls,
-    ProductClassCalls {
+    ProductClassCalls,
+    SellingModelCalls {
   me(o?: CallOptions): Promise<WorkspaceMe>;
   listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
   getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
@@ -94,5 +96,6 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
     ...workspaceImportCalls(call),
     ...taxonomyCalls(call),
     ...productClassCalls(call),
+    ...sellingModelCalls(call),
   };
 }

@@ -41,3 +41,4 @@ export * from './promotion-rules.ts';
 export * from './sku.ts';
 export * from './store-settings.ts';
 export * from './workspace-taxonomy.ts';
+export * from './workspace-selling-models.ts';

@@ -65,4 +65,13 @@ test('dates must parse and end after they start; coupon codes are unique, well f
   assert.match(promotionProblem(draft({ coupons: [{ code: 'ab', maxUses: null }] }))!, /3 to 40/);
   assert.match(promotionProblem(draft({ coupons: [{ code: 'NO SPACE', maxUses: null }] }))!, /letters, digits/);
   assert.match(promotionProblem(draft({ coupons: [{ code: 'ZERO', maxUses: 0 }] }))!, /usage limit of ZERO/);
+  assert.match(
+    promotionProblem(draft({ coupons: [{ code: 'EACH', maxUses: null, maxUsesPerCustomer: 0 }] }))!,
+    /per-customer limit of EACH must be a whole number/,
+  );
+  assert.match(
+    promotionProblem(draft({ coupons: [{ code: 'EACH', maxUses: 2, maxUsesPerCustomer: 3 }] }))!,
+    /per-customer limit of EACH can’t be more than its usage limit \(2\)/,
+  );
+  assert.equal(promotionProblem(draft({ coupons: [{ code: 'EACH', maxUses: 2, maxUsesPerCustomer: 1 }] })), null);
 });

@@ -15,6 +15,8 @@ export interface CouponDraft {
   code: string;
   /** How many orders may use the code in all; null = no limit. */
   maxUses: number | null;
+  /** How many orders each customer may use the code in; null or absent = no limit. */
+  maxUsesPerCustomer?: number | null;
 }
 
 export interface PromotionDraftRules {
@@ -79,6 +81,11 @@ export function promotionProblem(p: PromotionDraftRules): string | null {
     seen.add(key);
     if (c.maxUses !== null && (!Number.isInteger(c.maxUses) || c.maxUses < 1))
       return `The usage limit of ${key} must be a whole number from 1, or none.`;
+    const perCustomer = c.maxUsesPerCustomer ?? null;
+    if (perCustomer !== null && (!Number.isInteger(perCustomer) || perCustomer < 1))
+      return `The per-customer limit of ${key} must be a whole number from 1, or none.`;
+    if (perCustomer !== null && c.maxUses !== null && perCustomer > c.maxUses)
+      return `The per-customer limit of ${key} can’t be more than its usage limit (${c.maxUses}).`;
   }
   if (seen.size > MAX_PROMOTION_COUPONS) return `A promotion takes at most ${MAX_PROMOTION_COUPONS} coupon codes.`;
   return null;

@@ -29,6 +29,8 @@ export interface AdminCoupon {
   id: string;
   code: string;
   maxUses: number | null;
+  /** Orders each customer may use the code in; null = no limit. */
+  maxUsesPerCustomer: number | null;
   timesUsed: number;
   isActive: boolean;
 }

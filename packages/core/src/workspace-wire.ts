@@ -205,6 +205,7 @@ export interface AuditEntry {
 export const AUDIT_RECORD_TYPES = [
   'Product',
   'ProductPrices',
+  'SellingModel',
   'Order',
   'Promotion',
   'Account',

@@ -16,6 +16,7 @@ import * as m012 from './migrations/012_merchandising.ts';
 import * as m013 from './migrations/013_import_jobs.ts';
 import * as m015 from './migrations/015_product_media_upload.ts';
 import * as m014 from './migrations/014_variation_attributes.ts';
+import * as m017 from './migrations/017_stock_takes_and_customer_coupons.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '013_import_jobs': m013,
   '015_product_media_upload': m015,
   '014_variation_attributes': m014,
+  '017_stock_takes_and_customer_coupons': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

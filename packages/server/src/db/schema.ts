@@ -317,6 +317,25 @@ export interface CouponTable {
   max_uses: number | null;
   /** Placed orders that took something off with the code. */
   times_used: Generated<number>;
+  /** Orders each customer may use the code in; null = no limit (migration 017). */
+  max_uses_per_customer: number | null;
+}
+
+/** Migration 017: one customer's uses of a coupon (`user:{id}`, or `email:{address}` for a guest). */
+export interface CouponCustomerUseTable {
+  coupon_id: string;
+  customer_key: string;
+  times_used: number;
+}
+
+/** Migration 017: what place-order took from one warehouse for one product of an order. */
+export interface OrderStockTakeTable {
+  order_id: string;
+  product_id: string;
+  location_id: string;
+  quantity: number;
+  /** When a cancellation put it back; null while the order holds it. */
+  restocked_at: string | null;
 }
 
 export interface CartTable {
@@ -665,6 +684,8 @@ export interface Database {
   id_counter: IdCounterTable;
   promotion: PromotionTable;
   coupon: CouponTable;
+  coupon_customer_use: CouponCustomerUseTable;
+  order_stock_take: OrderStockTakeTable;
   cart: CartTable;
   cart_item: CartItemTable;
   cart_coupon: CartCouponTable;

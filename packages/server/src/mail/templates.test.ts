@@ -7,6 +7,7 @@ import {
   downloadsReadyEmail,
   escapeHtml,
   groupShippedEmail,
+  orderRefundedEmail,
   orderConfirmationEmail,
   registrationAttemptEmail,
   type OrderConfirmation,
@@ -268,5 +269,41 @@ describe('a delivery group shipped', () => {
   it('leaves the address out when there is none, and links only to http(s)', () => {
     assert.doesNotMatch(groupShippedEmail({ ...shipped, deliveryAddress: null }).text, /Going to/);
     assert.throws(() => groupShippedEmail({ ...shipped, orderUrl: 'javascript:alert(1)' }));
+  });
+});
+
+describe('the refund email', () => {
+  const refunded = {
+    storeName: 'Data Depot',
+    orderNumber: 'DD-00001042',
+    cancelled: false,
+    items: ['1 × Dentists <i>of</i> Ohio'],
+    amount: '$1,234.50',
+    destination: 'back to your card',
+    reason: 'Sent the <wrong> list',
+    orderUrl: 'https://store.example.com/account/orders/1',
+  };
+
+  it('says what was refunded, how much, where it goes and why, in text and HTML', () => {
+    const mail = orderRefundedEmail(refunded);
+    assert.equal(mail.subject, 'Data Depot: order DD-00001042 refund');
+    for (const part of [
+      '- 1 × Dentists <i>of</i> Ohio',
+      'Amount: $1,234.50, back to your card.',
+      'Reason: Sent the <wrong> list',
+      refunded.orderUrl,
+    ])
+      assert.ok(mail.text.includes(part), part);
+    assert.match(mail.html, /Amount: <strong>\$1,234\.50<\/strong>, back to your card\./);
+    assert.match(mail.html, /Reason: Sent the &lt;wrong&gt; list/);
+    assert.doesNotMatch(mail.html, /<i>of/);
+  });
+
+  it('a cancellation says so; no reason, no reason line', () => {
+    const mail = orderRefundedEmail({ ...refunded, cancelled: true, reason: '  ' });
+    assert.equal(mail.subject, 'Data Depot: order DD-00001042 cancelled');
+    assert.match(mail.text, /^Your order DD-00001042 has been cancelled\./);
+    assert.doesNotMatch(mail.text, /Reason/);
+    assert.doesNotMatch(mail.html, /Reason/);
   });
 });

@@ -106,6 +106,9 @@ ${body}
 `;
 }
 
+/** The end of an order's text body: a blank line, the order page's link and the store's name. */
+const orderFooter = (orderUrl: string, storeName: string) => ['', 'Your order:', orderUrl, '', oneLine(storeName), ''];
+
 function button(href: string, label: string): string {
   return `<p style="margin:24px 0;"><a href="${e(href)}" style="display:inline-block;padding:10px 18px;background:#0b5cad;color:#ffffff;text-decoration:none;border-radius:4px;">${e(label)}</a></p>`;
 }
@@ -256,12 +259,7 @@ export function groupShippedEmail(d: GroupShipped): RenderedMail {
     'In this parcel:',
     ...items.map((i) => `- ${i}`),
     ...(address.length ? ['', 'Going to:', ...address] : []),
-    '',
-    'Your order:',
-    orderUrl,
-    '',
-    oneLine(d.storeName),
-    '',
+    ...orderFooter(orderUrl, d.storeName),
   ].join('\n');
   const html = layout(
     d.storeName,
@@ -274,6 +272,58 @@ export function groupShippedEmail(d: GroupShipped): RenderedMail {
       ...items.map((i) => `<li style="margin:0 0 4px;">${e(i)}</li>`),
       `</ul>`,
       ...(address.length ? [`<p style="margin:0 0 16px;">Going to:<br>${address.map(e).join('<br>')}</p>`] : []),
+      button(orderUrl, 'View your order'),
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}
+
+export interface OrderRefunded {
+  storeName: string;
+  orderNumber: string;
+  /** The order was cancelled (not just refunded): the subject and heading say so. */
+  cancelled: boolean;
+  /** What was refunded, e.g. "1 × US Dentists, Email and Phone"; a whole-order refund also names delivery. */
+  items: string[];
+  /** Formatted money, e.g. "$1,234.00". */
+  amount: string;
+  /** Where the money goes, e.g. "back to your card" (a sentence's end). */
+  destination: string;
+  /** The seller's reason as the buyer is to read it; omitted when null or blank. */
+  reason: string | null;
+  /** Absolute URL of the order's page. */
+  orderUrl: string;
+}
+
+/** Money went back to the buyer (a refund of lines or of the whole order, or a cancellation): what, how much, why. */
+export function orderRefundedEmail(d: OrderRefunded): RenderedMail {
+  const orderUrl = checkedUrl(d.orderUrl);
+  const subject = oneLine(`${d.storeName}: order ${d.orderNumber} ${d.cancelled ? 'cancelled' : 'refund'}`);
+  const items = d.items.map(oneLine);
+  const reason = d.reason?.trim() ? oneLine(d.reason) : null;
+  const text = [
+    d.cancelled
+      ? `Your order ${oneLine(d.orderNumber)} has been cancelled.`
+      : `Your order ${oneLine(d.orderNumber)}: a refund.`,
+    '',
+    'Refunded:',
+    ...items.map((i) => `- ${i}`),
+    '',
+    `Amount: ${oneLine(d.amount)}, ${oneLine(d.destination)}.`,
+    ...(reason ? [`Reason: ${reason}`] : []),
+    ...orderFooter(orderUrl, d.storeName),
+  ].join('\n');
+  const html = layout(
+    d.storeName,
+    subject,
+    [
+      `<h1 style="margin:0 0 12px;font-size:20px;">${d.cancelled ? 'Your order has been cancelled' : 'Your refund'}</h1>`,
+      `<p style="margin:0 0 16px;">Order <strong>${e(oneLine(d.orderNumber))}</strong>. Refunded:</p>`,
+      `<ul style="margin:0 0 16px;padding-left:20px;">`,
+      ...items.map((i) => `<li style="margin:0 0 4px;">${e(i)}</li>`),
+      `</ul>`,
+      `<p style="margin:0 0 16px;">Amount: <strong>${e(oneLine(d.amount))}</strong>, ${e(oneLine(d.destination))}.</p>`,
+      ...(reason ? [`<p style="margin:0 0 16px;">Reason: ${e(reason)}</p>`] : []),
       button(orderUrl, 'View your order'),
     ].join('\n'),
   );

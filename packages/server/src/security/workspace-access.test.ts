@@ -277,12 +277,6 @@ async function snapshot(): Promise<string> {
       .orderBy('policy_id')
       .orderBy('category_id')
       .execute(),
-    stock: await db
-      .selectFrom('inventory_level')
-      .selectAll()
-      .where('product_id', '=', world.physicalProductId)
-      .orderBy('location_id')
-      .execute(),
     // The product classes: attributes, components, and the variations the matrix may take out.
     attributes: await db.selectFrom('variation_attribute').selectAll().orderBy('parent_id').orderBy('name').execute(),
     relations: await db
@@ -298,6 +292,11 @@ async function snapshot(): Promise<string> {
       .where('id', 'in', world.classes.variationIds)
       .orderBy('id')
       .execute(),
+    // Restock on cancel, per-customer coupon uses (migration 017) and the store's selling models.
+    stock: await db.selectFrom('inventory_level').selectAll().orderBy('product_id').orderBy('location_id').execute(),
+    stockTakes: await db.selectFrom('order_stock_take').selectAll().orderBy('order_id').orderBy('product_id').execute(),
+    couponCustomerUses: await db.selectFrom('coupon_customer_use').selectAll().orderBy('coupon_id').execute(),
+    sellingModels: await db.selectFrom('selling_model').selectAll().orderBy('id').execute(),
   });
 }
 

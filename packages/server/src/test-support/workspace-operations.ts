@@ -4,7 +4,7 @@
 // its workspace action (modules/admin/workspace-guard.ts writes it).
 import type { Agent, Reply } from './server.ts';
 import { PROMOTION_IDS } from '../seed/promotions.ts';
-import { BUYER_GROUP_IDS } from '../seed/store.ts';
+import { BUYER_GROUP_IDS, SELLING_MODEL_IDS } from '../seed/store.ts';
 
 export const WORKSPACE_BASE = '/services/admin/webstores/0ZE000000000001AAA';
 
@@ -185,6 +185,33 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
       method: 'PUT',
       path: `${product(w)}/quantity-rule`,
       body: { minimum: '1', maximum: String(++w.serial + 1), increment: '1' },
+    }),
+  },
+  get('/selling-models', () => `${WORKSPACE_BASE}/selling-models`),
+  {
+    op: `POST ${P}/selling-models`,
+    call: (w) => ({
+      method: 'POST',
+      path: `${WORKSPACE_BASE}/selling-models`,
+      body: { name: `Matrix model ${++w.serial}`, sellingModelType: 'Evergreen', pricingTermUnit: 'Months' },
+    }),
+  },
+  {
+    op: `PATCH ${P}/selling-models/{sellingModelId}`,
+    call: (w) => ({
+      method: 'PATCH',
+      path: `${WORKSPACE_BASE}/selling-models/${SELLING_MODEL_IDS.monthlyRefresh}`,
+      body: { name: `Monthly Refresh ${++w.serial}` },
+    }),
+  },
+  get('/products/{productId}/selling-models', (w) => `${product(w)}/selling-models`),
+  {
+    op: `PUT ${P}/products/{productId}/selling-models`,
+    // The models the product is priced in: a valid choice that drops nothing priced.
+    call: (w) => ({
+      method: 'PUT',
+      path: `${product(w)}/selling-models`,
+      body: { sellingModelIds: [...new Set(w.prices.flatMap((e) => (e.sellingModelId ? [e.sellingModelId] : [])))] },
     }),
   },
   { op: `GET ${P}/price-books`, call: () => ({ method: 'GET', path: `${WORKSPACE_BASE}/price-books` }) },

@@ -12,10 +12,12 @@ import { workspaceMediaRoutes } from './media.ts';
 import { workspaceDatasetPickRoutes } from './dataset-picks.ts';
 import { workspaceTaxonomyRoutes } from './taxonomy.ts';
 import { workspaceProductClassRoutes } from './product-classes.ts';
+import { workspaceSellingModelRoutes } from './selling-models.ts';
 
 export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
   workspaceProductClassRoutes(app, s);
+  workspaceSellingModelRoutes(app, s);
   workspaceMediaRoutes(app, s);
   workspaceDatasetPickRoutes(app, s);
   workspaceImportRoutes(app, s);

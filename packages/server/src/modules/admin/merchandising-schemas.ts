@@ -40,6 +40,7 @@ const coupon = z
   .object({
     code: z.string().max(40).regex(COUPON_CODE_PATTERN, 'must be 3 to 40 letters, digits, dashes or underscores'),
     maxUses: z.number().int().min(1).max(1e9).nullable().optional().default(null),
+    maxUsesPerCustomer: z.number().int().min(1).max(1e9).nullable().optional().default(null),
   })
   .strict();
 

@@ -5,16 +5,19 @@
 // downloads email; the audit entries; and who may do any of it.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decimalToMinorUnits } from '@store/core';
+import { decimalToMinorUnits, formatCurrency } from '@store/core';
 import { BASE, errorOf, startTestServer, type Agent, type TestServer } from '../../test-support/server.ts';
 import { placeCardOrder, placeGuestOrder, productIdOf, startCheckout } from '../../test-support/purchase.ts';
 import { DEMO_USERS } from '../../seed/access.ts';
 import { DEMO_COUPONS } from '../../seed/promotions.ts';
 import { CATALOGUE_MANAGER } from '../../seed/workspace-users.ts';
-import { fuzzOperation, operationName, operationsOf, type OpenApiDoc } from '../../security/openapi-fuzz.ts';
+import { operationsOf, type OpenApiDoc } from '../../security/openapi-fuzz.ts';
+import { fuzzAsAdministrator } from '../../test-support/workspace-fuzz.ts';
 
 const W = '/services/admin/webstores/0ZE000000000001AAA';
 const cents = (amount: string) => Number(decimalToMinorUnits(amount));
+/** A decimal amount as the emails show it ("$1,234.50"). */
+const dollars = (amount: string) => formatCurrency(amount, 'USD', 'en-US', { maximumFractionDigits: 2 });
 
 let s: TestServer;
 let admin: Agent;
@@ -43,6 +46,18 @@ async function orderState(orderId: string): Promise<string> {
       .executeTakeFirstOrThrow(),
   ]);
   return JSON.stringify({ order, items, groups, refunds, mail, audit: Number(audit.n), gw: Number(gatewayRefunds.n) });
+}
+
+/** The refund emails queued for an order, oldest first. */
+async function refundEmails(orderId: string) {
+  return s.db.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'order-refunded')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 async function auditOf(orderId: string) {
@@ -309,6 +324,22 @@ describe('refunds', () => {
     assert.equal(mine.refunds[0].reason, 'Wrong list');
     assert.equal(mine.lines.find((l: any) => l.orderItemId === first.orderItemId).status, 'Refunded');
 
+    // The buyer is told: what was refunded, how much, where it goes and why.
+    const [email, ...more] = await refundEmails(orders.datasets);
+    assert.equal(more.length, 0, 'one email for one refund');
+    assert.equal(email!.to_address, DEMO_USERS.consumer.email);
+    assert.match(email!.subject, new RegExp(`order ${order.orderNumber} refund`));
+    assert.ok(email!.text_body.includes(`- 1 × ${line.name}`), email!.text_body);
+    const others = order.lines.filter((l: any) => l.orderItemId !== first.orderItemId);
+    assert.ok(
+      others.every((l: any) => !email!.text_body.includes(l.name)),
+      'only the refunded line is named',
+    );
+    const shown = dollars(refunded.body.refund.amount);
+    assert.ok(email!.text_body.includes(`Amount: ${shown}, back to your card.`), email!.text_body);
+    assert.match(email!.text_body, /Reason: Wrong list/);
+    assert.ok(email!.html_body.includes(shown) && email!.html_body.includes('Wrong list'));
+
     // The same key again answers the same refund and refunds nothing more.
     const before = await orderState(orders.datasets);
     const replay = await admin.post(
@@ -355,6 +386,14 @@ describe('refunds', () => {
       (await auditOf(orders.datasets)).map((e) => e.action),
       ['refund', 'refund'],
     );
+    const emails = await refundEmails(orders.datasets);
+    assert.equal(emails.length, 2, 'one email per refund; the refused one sent none');
+    const rest = emails[1]!.text_body;
+    assert.ok(rest.includes(`Amount: ${dollars(whole.body.refund.amount)}, back to your card.`), rest);
+    const stillTheirs = order.lines.filter((l: any) => l.status !== 'Refunded');
+    assert.ok(stillTheirs.length > 0);
+    for (const l of stillTheirs) assert.ok(rest.includes(`- ${l.quantity} × ${l.name}`), rest);
+    assert.doesNotMatch(rest, /Reason:/, 'no reason given, none shown');
   });
 
   test('two sellers refunding the same line at once: one refund, the other refused', async () => {
@@ -429,6 +468,12 @@ describe('refunds', () => {
     const mine = (await buyer.api(`/order-summaries/${orders.purchaseOrder}`)).body;
     assert.equal(mine.refunds[0].kind, 'Credit');
     assert.equal(mine.totalRefundedAmount, mine.grandTotalAmount);
+    const [email] = await refundEmails(orders.purchaseOrder);
+    assert.equal(email!.to_address, DEMO_USERS.buyer.email);
+    assert.ok(
+      email!.text_body.includes(`Amount: ${dollars(mine.grandTotalAmount)}, credited to your account`),
+      email!.text_body,
+    );
   });
 
   test('cancelling an order before it ships releases the card’s authorisation', async () => {
@@ -442,6 +487,12 @@ describe('refunds', () => {
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.orderStatus, 'Cancelled');
     assert.equal(res.body.refund.kind, 'Void');
+    const [email, ...more] = await refundEmails(orders.guest);
+    assert.equal(more.length, 0);
+    assert.match(email!.subject, /cancelled/);
+    assert.match(email!.text_body, /has been cancelled\./);
+    assert.ok(email!.text_body.includes(`Amount: ${dollars(res.body.refund.amount)}, not charged`), email!.text_body);
+    assert.match(email!.text_body, /Reason: Out of print/);
     const payment = await s.db.db
       .selectFrom('sales_order')
       .innerJoin('payment', 'payment.id', 'sales_order.payment_id')
@@ -575,36 +626,7 @@ describe('malformed requests from the administrator', () => {
       params: { webstoreId: '0ZE000000000001AAA', orderId: order, deliveryGroupId: detail.deliveryGroups[0].id },
       fields: {},
     };
-    const headers = { cookie: admin.cookieHeader(), 'x-csrf-token': admin.cookies.get('csrf_token') ?? '' };
-    const tally = { sent: 0, unsendable: 0, faults: [] as string[], shapeless: [] as string[] };
-    for (const op of ops) {
-      const before = await orderState(order);
-      for (const r of fuzzOperation(op, values)) {
-        let res: Response;
-        try {
-          res = await fetch(`${s.url}${r.path}`, {
-            method: r.method,
-            headers: { ...headers, ...r.headers },
-            body: r.body,
-          });
-        } catch {
-          tally.unsendable++; // a request fetch itself refuses to make (a forbidden header, say)
-          continue;
-        }
-        const text = await res.text();
-        tally.sent++;
-        const what = `${res.status} ← ${r.operation} [${r.kind} in ${r.place} ${r.target}]: ${text.slice(0, 160)}`;
-        if (res.status >= 500) tally.faults.push(what);
-        else if (res.status >= 400) {
-          try {
-            errorOf({ body: JSON.parse(text) });
-          } catch {
-            tally.shapeless.push(what);
-          }
-        }
-      }
-      assert.equal(await orderState(order), before, `${operationName(op)}: malformed requests changed the order`);
-    }
+    const tally = await fuzzAsAdministrator(s.url, admin, ops, values, () => orderState(order));
     console.log(
       `workspace order fuzz (administrator): ${ops.length} operations, ${tally.sent} requests sent (${tally.unsendable} unsendable), ${tally.faults.length} 5xx, ${tally.shapeless.length} shapeless 4xx, 0 state changes`,
     );

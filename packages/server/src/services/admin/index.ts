@@ -28,6 +28,7 @@ import { createImportJobs, type ImportJobs, type ImportRunnerOptions } from './i
 import { VariationAdmin } from './variation-admin.ts';
 import { ComponentAdmin } from './component-admin.ts';
 import { QuantityRuleAdmin } from './quantity-rule-admin.ts';
+import { SellingModelAdmin } from './selling-model-admin.ts';
 
 export interface Workspace {
   audit: AuditLog;
@@ -46,6 +47,8 @@ export interface Workspace {
   variations: VariationAdmin;
   components: ComponentAdmin;
   quantityRules: QuantityRuleAdmin;
+  /** The store's selling models and which a product is offered with (issue 15 §3). */
+  sellingModels: SellingModelAdmin;
   promotions: PromotionAdmin;
   customers: CustomerAdmin;
   settings: SettingsAdmin;
@@ -80,7 +83,7 @@ export function createWorkspace(
   return {
     orders: new OrderAdmin(db, orderDeps.orders),
     fulfilment: new OrderFulfilment(orderChanges, orderDeps),
-    refunds: new OrderRefunds(db, orderChanges, orderDeps.gateway),
+    refunds: new OrderRefunds(db, orderChanges, orderDeps.gateway, orderDeps),
     audit,
     products,
     variations: new VariationAdmin(db, changes, products),
@@ -93,6 +96,7 @@ export function createWorkspace(
     categoryEditing: new CategoryEditing(db, changes),
     entitlements: new EntitlementAdmin(db, changes),
     inventory: new InventoryAdmin(db, recorded),
+    sellingModels: new SellingModelAdmin(db, changes),
     promotions: new PromotionAdmin(db, recorded),
     customers: new CustomerAdmin(db, recorded, s.passwordResets),
     settings: new SettingsAdmin(recorded, webstores),

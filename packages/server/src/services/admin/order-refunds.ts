@@ -6,7 +6,8 @@
 //    the order's refunded sum goes up and the refund is written 'Pending', unique by its idempotency key;
 // 2. the gateway: a refund of that amount, or a void of an authorisation none of which was given back yet
 //    (a cancellation); a purchase order has nothing at a gateway and is recorded as a credit instead;
-// 3. the refund is 'Succeeded', or, refused by the gateway, 'Failed' and the claim undone (with its own entry).
+// 3. the refund is 'Succeeded' with the buyer's email queued (refund-mail.ts), or, refused by the gateway,
+//    'Failed' and the claim undone (with its own entry).
 // A retry with the same Idempotency-Key answers the first refund (and finishes one a crash left 'Pending').
 import {
   formatCurrency,
@@ -25,6 +26,8 @@ import { adminRefundOf } from './order-admin.ts';
 import type { OrderChanges } from './order-change.ts';
 import { orderChange } from './order-fulfilment.ts';
 import { settleOrderStatus } from './order-status.ts';
+import { queueRefundEmail } from './refund-mail.ts';
+import { restockOrder } from './order-restock.ts';
 import type { Actor } from './workspace-access.ts';
 
 interface Claim {
@@ -40,6 +43,7 @@ export class OrderRefunds {
     private db: Kysely<Database>,
     private changes: OrderChanges,
     private gateway: PaymentGateway,
+    private mail: { publicUrl: string; sendNow(): void },
   ) {}
 
   async refund(webstoreId: string, actor: Actor, orderId: string, input: RefundInput, key: string | null) {
@@ -68,6 +72,7 @@ export class OrderRefunds {
     let refund = claim.refund;
     let failure: string | null = null;
     if (refund?.status === 'Pending') ({ refund, failure } = await this.pay(webstoreId, actor, orderId, claim));
+    if (refund?.status === 'Succeeded') this.mail.sendNow();
     if (refund?.status === 'Failed')
       throw conflict(
         'REFUND_REFUSED',
@@ -189,6 +194,7 @@ export class OrderRefunds {
         .execute();
     const refunded = order.refunded_minor + amount;
     await trx.updateTable('sales_order').set({ refunded_minor: refunded }).where('id', '=', order.id).execute();
+    const restocked = what === 'cancel' ? await restockOrder(trx, order.id, now) : [];
     if (what === 'cancel')
       await trx.updateTable('sales_order').set({ status: 'Cancelled' }).where('id', '=', order.id).execute();
     const orderStatus = await settleOrderStatus(trx, {
@@ -224,6 +230,8 @@ export class OrderRefunds {
         created_at: now,
       };
       await trx.insertInto('order_refund').values(refund).execute();
+      // A credit is done at once (nothing at a gateway): its email goes with the claim.
+      if (credit) await queueRefundEmail(trx, refund, this.mail.publicUrl);
     }
     const before = { status: order.status, refundedAmount: minorUnitsToDecimal(order.refunded_minor) };
     const after = {
@@ -232,6 +240,7 @@ export class OrderRefunds {
       refund: refund && { refundId: refund.id, kind: refund.kind, amount: minorUnitsToDecimal(amount) },
       orderItemIds: lineIds,
       reason,
+      ...(restocked.length ? { restocked } : {}),
     };
     return {
       result: { refund, lineIds, statusBefore: order.status } satisfies Claim,
@@ -264,11 +273,18 @@ export class OrderRefunds {
         r.status === 'Refunded' ? { ok: true, reference: r.refundReference } : { ok: false, message: r.message };
     }
     if (outcome.ok) {
-      await this.db
-        .updateTable('order_refund')
-        .set({ status: 'Succeeded', gateway_reference: outcome.reference })
-        .where('id', '=', refund.id)
-        .execute();
+      const reference = outcome.reference;
+      await this.db.transaction().execute(async (trx) => {
+        // Only the request that moves it from Pending tells the buyer (two retries may finish one refund).
+        const done = await trx
+          .updateTable('order_refund')
+          .set({ status: 'Succeeded', gateway_reference: reference })
+          .where('id', '=', refund.id)
+          .where('status', '=', 'Pending')
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) === 1)
+          await queueRefundEmail(trx, { ...refund, status: 'Succeeded' }, this.mail.publicUrl);
+      });
       return { refund: { ...refund, status: 'Succeeded', gateway_reference: outcome.reference }, failure: null };
     }
     const message = outcome.message;

@@ -70,7 +70,14 @@ const listOf = (json: string | null): string[] | null => (json === null ? null :
 const jsonOf = (ids: string[] | null): string | null => (ids === null ? null : JSON.stringify(ids));
 
 function couponView(c: CouponRow): AdminCoupon {
-  return { id: c.id, code: c.code, maxUses: c.max_uses, timesUsed: c.times_used, isActive: c.is_active === 1 };
+  return {
+    id: c.id,
+    code: c.code,
+    maxUses: c.max_uses,
+    maxUsesPerCustomer: c.max_uses_per_customer,
+    timesUsed: c.times_used,
+    isActive: c.is_active === 1,
+  };
 }
 
 function promotionView(row: PromotionTable, coupons: CouponRow[]): AdminPromotion {
@@ -201,7 +208,9 @@ export class PromotionAdmin {
         const { id: _id, coupons: current, ...kept } = before;
         const fields: PromotionFields = {
           ...kept,
-          coupons: current.filter((c) => c.isActive).map((c) => ({ code: c.code, maxUses: c.maxUses })),
+          coupons: current
+            .filter((c) => c.isActive)
+            .map((c) => ({ code: c.code, maxUses: c.maxUses, maxUsesPerCustomer: c.maxUsesPerCustomer })),
           ...patch,
         };
         await this.check(webstoreId, fields, trx);
@@ -326,7 +335,7 @@ export class PromotionAdmin {
       if (existing)
         await trx
           .updateTable('coupon')
-          .set({ is_active: 1, max_uses: draft.maxUses })
+          .set({ is_active: 1, max_uses: draft.maxUses, max_uses_per_customer: draft.maxUsesPerCustomer ?? null })
           .where('id', '=', existing.id)
           .execute();
       else
@@ -339,6 +348,7 @@ export class PromotionAdmin {
             code,
             is_active: 1,
             max_uses: draft.maxUses,
+            max_uses_per_customer: draft.maxUsesPerCustomer ?? null,
           })
           .execute();
     }

@@ -55,7 +55,14 @@ async function triedPromotion(s: Services, store: Webstore, t: PromotionTrialInp
   if (!saved && (!draft.name || !draft.discount)) throw badInput('A promotion to try needs a name and a discount.');
   const base = saved ?? { ...PROMOTION_DEFAULTS, name: '', discount: draft.discount!, coupons: [] };
   const coupons = draft.coupons
-    ? draft.coupons.map((c) => ({ id: '', code: c.code, maxUses: c.maxUses, timesUsed: 0, isActive: true }))
+    ? draft.coupons.map((c) => ({
+        id: '',
+        code: c.code,
+        maxUses: c.maxUses,
+        maxUsesPerCustomer: c.maxUsesPerCustomer ?? null,
+        timesUsed: 0,
+        isActive: true,
+      }))
     : base.coupons;
   const merged = { ...base, ...draft, coupons };
   rejectProblem(promotionProblem({ ...merged, coupons: draft.coupons ?? [] }));

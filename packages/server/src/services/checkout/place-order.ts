@@ -27,7 +27,7 @@ import { randomRecordId } from '../../domain/record-ids.ts';
 import { grandTotalMinor } from '../carts/cart-views.ts';
 import { checkoutConflict, insufficientInventory } from './checkout-errors.ts';
 import { recordBundleComponents } from '../order-downloads.ts';
-import { COUPON_USED_UP, takeCouponUses } from './coupon-usage.ts';
+import { COUPON_CUSTOMER_LIMIT_REACHED, COUPON_USED_UP, couponCustomerKey, takeCouponUses } from './coupon-usage.ts';
 
 /** Written inside the order's transaction once its rows exist (the emails of the order, say). */
 export type OrderPlacedHook = (trx: Kysely<Database>, order: SalesOrderTable) => Promise<void>;
@@ -120,7 +120,10 @@ export class OrderPlacement {
         }
         throw checkoutConflict('The checkout changed while the order was being placed. Review it and try again.');
       }
-      if (err instanceof ApiError && (err.errorCode === 'INSUFFICIENT_INVENTORY' || err.errorCode === COUPON_USED_UP)) {
+      if (
+        err instanceof ApiError &&
+        ['INSUFFICIENT_INVENTORY', COUPON_USED_UP, COUPON_CUSTOMER_LIMIT_REACHED].includes(err.errorCode)
+      ) {
         // The order can't be had (as paid for): release the money held for it.
         await this.s.payments.voidCheckoutPayment(checkout.id);
       }
@@ -208,7 +211,7 @@ export class OrderPlacement {
     for (const i of items)
       if (product.get(i.product_id)?.fulfilment === 'Physical')
         physical.set(i.product_id, (physical.get(i.product_id) ?? 0) + i.quantity);
-    await this.takeStock(trx, owner, cart.id, physical, now);
+    await this.takeStock(trx, owner, cart.id, orderId, physical, now);
     await trx.deleteFrom('inventory_reservation').where('cart_id', '=', cart.id).execute();
     await this.step();
 
@@ -333,6 +336,7 @@ export class OrderPlacement {
       trx,
       owner.webstore.id,
       adjustments.map((a) => ({ couponCode: a.coupon_code })),
+      couponCustomerKey(order.owner_user_id, order.email),
     );
 
     const subscriptions = itemRows
@@ -386,12 +390,14 @@ export class OrderPlacement {
    * Takes the quantities from the store's warehouses, as the StockAllocation policy chooses (by default
    * the fullest first). The inventory rows are locked
    * first (in a fixed order, so two orders never wait on each other), then what other carts hold is
-   * counted, so stock reserved by another shopper is not sold twice.
+   * counted, so stock reserved by another shopper is not sold twice. Each take is recorded against the order
+   * (order_stock_take), so a cancellation before shipping puts back exactly what was taken, where it was taken.
    */
   private async takeStock(
     trx: Kysely<Database>,
     owner: CartOwner,
     cartId: string,
+    orderId: string,
     wanted: Map<string, number>,
     now: string,
   ): Promise<void> {
@@ -414,13 +420,18 @@ export class OrderPlacement {
         );
       }
       const locations = mine.map((r) => ({ locationId: r.location_id, free: freeStock(r) }));
-      for (const take of this.s.policies.stockAllocation.allocate(need, locations))
+      for (const take of this.s.policies.stockAllocation.allocate(need, locations)) {
         await trx
           .updateTable('inventory_level')
           .set({ on_hand: sql<number>`on_hand - ${take.quantity}` })
           .where('product_id', '=', productId)
           .where('location_id', '=', take.locationId)
           .execute();
+        await trx
+          .insertInto('order_stock_take')
+          .values({ order_id: orderId, product_id: productId, location_id: take.locationId, quantity: take.quantity })
+          .execute();
+      }
     }
   }
 }

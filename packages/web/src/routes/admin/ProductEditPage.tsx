@@ -8,6 +8,7 @@ import {
   type AdminComponentList,
   type AdminPriceBook,
   type AdminProduct,
+  type AdminSellingModel,
   type AdminVariationFamily,
   type ProductPrices,
   type RelatedDatasets,
@@ -27,6 +28,7 @@ import {
   QuantityRuleSection,
   VariationsSection,
 } from './ProductClassSections.tsx';
+import { SubscriptionPrices } from './SubscriptionPrices.tsx';
 import { priceName, productRule, productValues, tierName, tierRows, type ProductField } from './product-form.ts';
 
 export interface EditData {
@@ -39,6 +41,9 @@ export interface EditData {
   /** A variation parent's attributes and variations; a set's or bundle's components (null for other classes). */
   family: AdminVariationFamily | null;
   components: AdminComponentList | null;
+  /** The store's selling models and those the product is offered with (its subscriptions are priced too). */
+  sellingModels: AdminSellingModel[];
+  offeredModelIds: string[];
 }
 
 export type EditResult = FormResult | ImageResult | (PickResult & { intent: 'related' });
@@ -246,8 +251,8 @@ function PriceForm({
     <section aria-labelledby="product-prices-title">
       <h2 id="product-prices-title">Prices</h2>
       <p>
-        One-time prices per price book, in {prices.currencyIsoCode}. Leave a price empty to stop selling through that
-        book.
+        One-time prices per price book, in {prices.currencyIsoCode}, then the subscriptions. Leave a price empty to stop
+        selling through that book.
       </p>
       <FormAlert id="prices-error" message={result?.formError} />
       <FormAlert id="prices-saved" message={result?.saved ? 'The prices have been saved.' : null} tone="success" />
@@ -326,6 +331,13 @@ function PriceForm({
             </fieldset>
           );
         })}
+        <SubscriptionPrices
+          books={data.books}
+          models={data.sellingModels}
+          offered={data.offeredModelIds}
+          prices={prices}
+          errors={result?.priceErrors ?? {}}
+        />
         <button type="submit" className="btn btn--primary" aria-disabled={busy || undefined}>
           Save prices
         </button>

@@ -291,13 +291,13 @@ export function PromotionEditPage({
               <tr>
                 <th scope="col">Code</th>
                 <th scope="col">Usage limit (orders)</th>
+                <th scope="col">Per customer (orders)</th>
                 <th scope="col">Used</th>
               </tr>
             </thead>
             <tbody>
               {Array.from({ length: rowsFor(v.coupons.length, 2) }, (_, i) => {
                 const c = v.coupons[i];
-                const limitError = errors[`coupon-${i}-maxUses`];
                 return (
                   <tr key={i}>
                     <td>
@@ -308,22 +308,18 @@ export function PromotionEditPage({
                         defaultValue={c?.code ?? ''}
                       />
                     </td>
-                    <td>
-                      <input
-                        className="field__input"
-                        name={`coupon-${i}-maxUses`}
-                        aria-label={`Coupon ${i + 1} usage limit`}
-                        aria-invalid={limitError ? true : undefined}
-                        aria-describedby={limitError ? `coupon-${i}-maxUses-error` : undefined}
-                        inputMode="numeric"
-                        defaultValue={c?.maxUses ?? ''}
-                      />
-                      {limitError ? (
-                        <p id={`coupon-${i}-maxUses-error`} className="field__error">
-                          {limitError}
-                        </p>
-                      ) : null}
-                    </td>
+                    <LimitCell
+                      name={`coupon-${i}-maxUses`}
+                      label={`Coupon ${i + 1} usage limit`}
+                      value={c?.maxUses}
+                      error={errors[`coupon-${i}-maxUses`]}
+                    />
+                    <LimitCell
+                      name={`coupon-${i}-maxUsesPerCustomer`}
+                      label={`Coupon ${i + 1} limit per customer`}
+                      value={c?.maxUsesPerCustomer}
+                      error={errors[`coupon-${i}-maxUsesPerCustomer`]}
+                    />
                     <td>{c ? couponUse(c) : '—'}</td>
                   </tr>
                 );
@@ -419,5 +415,27 @@ export function PromotionEditPage({
         </section>
       </Form>
     </div>
+  );
+}
+
+/** A coupon's limit field (a number of orders, blank = none) with its message. */
+function LimitCell(p: { name: string; label: string; value: number | null | undefined; error: string | undefined }) {
+  return (
+    <td>
+      <input
+        className="field__input"
+        name={p.name}
+        aria-label={p.label}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={p.error ? `${p.name}-error` : undefined}
+        inputMode="numeric"
+        defaultValue={p.value ?? ''}
+      />
+      {p.error ? (
+        <p id={`${p.name}-error`} className="field__error">
+          {p.error}
+        </p>
+      ) : null}
+    </td>
   );
 }

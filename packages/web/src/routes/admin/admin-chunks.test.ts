@@ -39,6 +39,7 @@ const MARKERS = [
   'Create category',
   'Save stock',
   'Create policy',
+  'Create selling model',
 ];
 
 /** The chunks a key loads before running: itself and its static imports, transitively. */
@@ -79,6 +80,7 @@ test('the workspace pages are dynamic imports, and the markers are in their chun
     'src/routes/admin/products-route.tsx',
     'src/routes/admin/promotion-edit-route.tsx',
     'src/routes/admin/promotions-route.tsx',
+    'src/routes/admin/selling-models-route.tsx',
     'src/routes/admin/settings-route.tsx',
     'src/routes/admin/shell-route.tsx',
   ]);

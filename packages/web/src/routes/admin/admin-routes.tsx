@@ -46,6 +46,14 @@ export function createAdminRoutes(getApi: () => StoreApi): RouteObject {
         path: 'entitlement-policies/:policyId',
         lazy: () => import('./entitlement-policies-route.tsx').then((m) => m.policyRoute(getApi)),
       },
+      {
+        path: 'selling-models',
+        lazy: () => import('./selling-models-route.tsx').then((m) => m.sellingModelsRoute(getApi)),
+      },
+      {
+        path: 'selling-models/:sellingModelId',
+        lazy: () => import('./selling-models-route.tsx').then((m) => m.sellingModelRoute(getApi)),
+      },
       { path: 'orders', lazy: () => import('./orders-route.tsx').then((m) => m.ordersRoute(getApi)) },
       { path: 'orders/:orderId', lazy: () => import('./order-route.tsx').then((m) => m.orderRoute(getApi)) },
       { path: 'audit', lazy: () => import('./audit-route.tsx').then((m) => m.auditRoute(getApi)) },

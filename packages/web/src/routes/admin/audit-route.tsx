@@ -25,12 +25,14 @@ const ACTION_LABELS: Record<string, string> = {
   importGoodRows: 'Imported the good rows of a file',
   reorder: 'Reordered subcategories',
   delete: 'Deleted',
+  setSellingModels: 'Changed selling models',
 };
 
 /** Where each record type is edited in the workspace (a product's prices are on its page). */
 const RECORD_PAGES: Record<string, string> = {
   Product: '/admin/products/',
   ProductPrices: '/admin/products/',
+  SellingModel: '/admin/selling-models/',
   Order: '/admin/orders/',
   Promotion: '/admin/promotions/',
   Account: '/admin/accounts/',

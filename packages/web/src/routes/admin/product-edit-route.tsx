@@ -10,6 +10,7 @@ import {
   type AdminComponentList,
   type AdminPriceBook,
   type AdminProduct,
+  type AdminSellingModel,
   type AdminVariationFamily,
   type ProductPrices,
   type RelatedDatasets,
@@ -28,6 +29,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formValues } from '../../lib/forms.ts';
 import { ProductEditPage, type EditData, type EditResult } from './ProductEditPage.tsx';
 import { PRODUCT_FIELDS, priceEntries, productErrors, productInput, tierRows } from './product-form.ts';
+import { subscriptionPrices } from './subscription-price-form.ts';
 import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
 import { imageUploadOf } from './product-image-form.ts';
 import { savePicks } from './pick-action.ts';
@@ -56,12 +58,14 @@ export function productEditRoute(getApi: () => StoreApi) {
     const w = workspaceOf(getApi);
     const signal = request.signal;
     const id = params.productId;
-    const [product, prices, related, books, categories] = await Promise.all([
+    const [product, prices, related, books, categories, sellingModels, offered] = await Promise.all([
       id ? loaded(w.getProduct(id, { signal })) : Promise.resolve(null as AdminProduct | null),
       id ? loaded(w.getPrices(id, { signal })) : Promise.resolve(null as ProductPrices | null),
       id ? loaded(w.relatedDatasets(id, { signal })) : Promise.resolve(null as RelatedDatasets | null),
       loaded(w.priceBooks({ signal })).then((r): AdminPriceBook[] => r.items),
       loaded(w.categories({ signal })).then((r): AdminCategory[] => r.items),
+      loaded(w.sellingModels({ signal })).then((r): AdminSellingModel[] => r.items),
+      id ? loaded(w.productSellingModels(id, { signal })).then((r) => r.sellingModelIds) : Promise.resolve([]),
     ]);
     const created = new URL(request.url).searchParams.get('created') === '1';
     const cls = product?.productClass;
@@ -73,7 +77,18 @@ export function productEditRoute(getApi: () => StoreApi) {
         ? loaded(w.getComponents(id, { signal }))
         : Promise.resolve(null as AdminComponentList | null),
     ]);
-    return { product, prices, related, books, categories, created, family, components };
+    return {
+      product,
+      prices,
+      related,
+      books,
+      categories,
+      created,
+      family,
+      components,
+      sellingModels,
+      offeredModelIds: offered,
+    };
   }
 
   async function action({ params, request }: ActionFunctionArgs): Promise<EditResult | Response> {
@@ -81,13 +96,30 @@ export function productEditRoute(getApi: () => StoreApi) {
     const form = await request.formData();
     const id = params.productId;
     if (form.get('intent') === 'prices' && id) {
-      const [current, books] = await Promise.all([w.getPrices(id), w.priceBooks()]);
+      const [current, books, models, offered] = await Promise.all([
+        w.getPrices(id),
+        w.priceBooks(),
+        w.sellingModels(),
+        w.productSellingModels(id),
+      ]);
       const rows = (bookId: string) =>
         tierRows(current.entries.find((e) => e.priceBookId === bookId && e.sellingModelId === null)?.tiers ?? []);
-      const { errors, entries } = priceEntries(form, books.items, current, rows);
-      if (!entries) return { intent: 'prices', priceErrors: errors };
+      const oneTime = priceEntries(form, books.items, current, rows);
+      const subscriptions = subscriptionPrices(form, books.items, models.items, current);
+      const errors = { ...oneTime.errors, ...subscriptions.errors };
+      if (!oneTime.entries || Object.keys(errors).length) return { intent: 'prices', priceErrors: errors };
+      const entries = [...oneTime.entries.filter((e) => !e.sellingModelId), ...subscriptions.entries];
       try {
+        // Offer the product with every model it is priced in before the prices name them; drop the unticked ones
+        // after their prices are gone (the server refuses to drop a model still priced).
+        const before = offered.sellingModelIds;
+        const wanted = subscriptions.offered;
+        const isSubscription = (m: string) => models.items.some((x) => x.id === m && x.sellingModelType !== 'OneTime');
+        const added = wanted.filter((m) => !before.includes(m));
+        const dropped = before.filter((m) => isSubscription(m) && !wanted.includes(m));
+        if (added.length) await w.setProductSellingModels(id, [...before, ...added]);
         await w.replacePrices(id, entries);
+        if (dropped.length) await w.setProductSellingModels(id, wanted);
       } catch (error) {
         return { intent: 'prices', formError: errorMessage(error) };
       }

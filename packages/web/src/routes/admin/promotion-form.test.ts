@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { discountLabel, promotionDraft, promotionValues, skusAmong, trialLines, utcField } from './promotion-form.ts';
+import {
+  couponUse,
+  discountLabel,
+  promotionDraft,
+  promotionValues,
+  skusAmong,
+  trialLines,
+  utcField,
+} from './promotion-form.ts';
 
 const formOf = (fields: Record<string, string | string[]>) => {
   const form = new FormData();
@@ -25,6 +33,7 @@ describe('the promotion editor’s form', () => {
         isActive: 'true',
         'coupon-0-code': 'SPRING-DATA',
         'coupon-0-maxUses': '5',
+        'coupon-0-maxUsesPerCustomer': '1',
         'coupon-1-code': 'SPRING2',
         'coupon-1-maxUses': '',
         'coupon-2-code': '',
@@ -50,8 +59,8 @@ describe('the promotion editor’s form', () => {
       oneTimeOnly: false,
       isActive: true,
       coupons: [
-        { code: 'SPRING-DATA', maxUses: 5 },
-        { code: 'SPRING2', maxUses: null },
+        { code: 'SPRING-DATA', maxUses: 5, maxUsesPerCustomer: 1 },
+        { code: 'SPRING2', maxUses: null, maxUsesPerCustomer: null },
       ],
     });
   });
@@ -116,8 +125,8 @@ describe('the promotion editor’s form', () => {
       oneTimeOnly: true,
       isActive: false,
       coupons: [
-        { id: 'a', code: 'OLD', maxUses: null, timesUsed: 3, isActive: false },
-        { id: 'b', code: 'NEW', maxUses: 5, timesUsed: 1, isActive: true },
+        { id: 'a', code: 'OLD', maxUses: null, maxUsesPerCustomer: null, timesUsed: 3, isActive: false },
+        { id: 'b', code: 'NEW', maxUses: 5, maxUsesPerCustomer: 1, timesUsed: 1, isActive: true },
       ],
     });
     assert.equal(v.amount, '11.00');
@@ -134,6 +143,8 @@ describe('the promotion editor’s form', () => {
   it('names discounts for the table', () => {
     assert.equal(discountLabel({ type: 'PercentOff', percent: '10' }, 'Item'), '10% off each item');
     assert.equal(discountLabel({ type: 'AmountOff', amount: '11' }, 'Cart'), '$11.00 off the cart');
+    assert.equal(couponUse({ timesUsed: 2, maxUses: 5, maxUsesPerCustomer: 1 }), '2 of 5 used, 1 per customer');
+    assert.equal(couponUse({ timesUsed: 3, maxUses: null, maxUsesPerCustomer: null }), '3 used (no limit)');
   });
 
   it('takes the sample cart’s filled rows, and asks for at least one', () => {

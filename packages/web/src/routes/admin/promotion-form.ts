@@ -92,11 +92,18 @@ export function promotionDraft(form: FormData): PromotionDraft {
   const startsAt = check('startsAt', RULES.date);
   const endsAt = check('endsAt', RULES.date);
   const coupons = rowIndexes(form, 'coupon', 'code')
-    .map((i) => ({ i, code: text(form, `coupon-${i}-code`), maxUses: text(form, `coupon-${i}-maxUses`) }))
-    .filter((c) => c.code !== '' || c.maxUses !== '')
+    .map((i) => ({
+      i,
+      code: text(form, `coupon-${i}-code`),
+      maxUses: text(form, `coupon-${i}-maxUses`),
+      perCustomer: text(form, `coupon-${i}-maxUsesPerCustomer`),
+    }))
+    .filter((c) => c.code !== '' || c.maxUses !== '' || c.perCustomer !== '')
     .map((c) => ({
       code: c.code,
       maxUses: check(`coupon-${c.i}-maxUses`, RULES.maxUses, c.maxUses) === '' ? null : Number(c.maxUses),
+      maxUsesPerCustomer:
+        check(`coupon-${c.i}-maxUsesPerCustomer`, RULES.maxUses, c.perCustomer) === '' ? null : Number(c.perCustomer),
     }));
   const discount = discountOf(form, errors);
   const groups = form.getAll('buyerGroupIds').filter((v): v is string => typeof v === 'string' && v !== '');
@@ -149,9 +156,10 @@ export function discountLabel(d: PromotionDiscount, target: PromotionTarget, cur
   return `Buy more, save more: ${d.tiers.map((t) => `${t.minQuantity}+ ${t.percent}%`).join(', ')}`;
 }
 
-/** A code's use against its limit: "1 of 5 used", "3 used (no limit)". */
-export const couponUse = (c: Pick<AdminCoupon, 'timesUsed' | 'maxUses'>) =>
-  c.maxUses === null ? `${c.timesUsed} used (no limit)` : `${c.timesUsed} of ${c.maxUses} used`;
+/** A code's use against its limits: "1 of 5 used", "3 used (no limit)", "1 of 5 used, 1 per customer". */
+export const couponUse = (c: Pick<AdminCoupon, 'timesUsed' | 'maxUses' | 'maxUsesPerCustomer'>) =>
+  (c.maxUses === null ? `${c.timesUsed} used (no limit)` : `${c.timesUsed} of ${c.maxUses} used`) +
+  (c.maxUsesPerCustomer ? `, ${c.maxUsesPerCustomer} per customer` : '');
 
 /** The editor's first values for a saved promotion, or a new one's defaults (as the server's). */
 export function promotionValues(p: AdminPromotion | null) {
