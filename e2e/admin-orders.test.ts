@@ -105,6 +105,7 @@ test('the administrator ships a printed directory and refunds a dataset order th
   assert.equal(await a.locator('.field__error').count(), 0);
   await a.getByRole('button', { name: 'Mark shipped' }).click();
   await a.getByText('Shipped with FedEx, tracking number 123456789012. The buyer has been emailed.').waitFor();
+  // The form goes with the answer, before the page has read the order again (so it can't ship the group twice).
   assert.equal(await a.getByRole('button', { name: 'Mark shipped' }).count(), 0);
   await a.getByTestId('order-status').getByText('Fulfilled').waitFor();
   await a.getByRole('cell', { name: 'order-shipped' }).waitFor();

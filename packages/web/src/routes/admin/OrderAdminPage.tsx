@@ -107,7 +107,13 @@ export function OrderAdminPage({
               </p>
               <FormAlert id={`ship-${g.id}-error`} message={shipResult?.formError} />
               <FormAlert id={`ship-${g.id}-done`} message={shipResult?.done} tone="success" />
-              {mayFulfil && g.deliveryKind === 'Shipped' && g.status === 'Pending' && order.status !== 'Cancelled' ? (
+              {/* A group just shipped loses its form at once: the router shows the action's answer while it
+                  still reads the order again, and the form must not offer to ship the group twice meanwhile. */}
+              {mayFulfil &&
+              g.deliveryKind === 'Shipped' &&
+              g.status === 'Pending' &&
+              !shipResult?.done &&
+              order.status !== 'Cancelled' ? (
                 <ShipForm key={shipResult ? 'result' : 'form'} group={g} result={shipResult} busy={busy} />
               ) : null}
             </section>
