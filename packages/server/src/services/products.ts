@@ -16,7 +16,7 @@ import {
   productImageRef,
   productImageUrl,
 } from '@store/core';
-import type { Database, ProductMediaTable, ProductTable } from '../db/schema.ts';
+import type { Database, ProductMediaTable, ProductTable, SellingModelTable } from '../db/schema.ts';
 import type { CategoryTree } from './category-tree.ts';
 import { showsCategory } from './category-reads.ts';
 import type { Visibility } from './entitlements.ts';
@@ -353,17 +353,7 @@ export class ProductService {
       .execute();
     for (const m of rows) {
       if (!out.has(m.product_id)) out.set(m.product_id, []);
-      out.get(m.product_id)!.push({
-        id: m.id,
-        name: m.name,
-        sellingModelType: m.selling_model_type as SellingModelType,
-        pricingTerm: m.pricing_term,
-        pricingTermUnit: m.pricing_term_unit as PricingTermUnit | null,
-        subscriptionTermRule:
-          m.selling_model_type === 'TermDefined'
-            ? { minimum: m.term_min ?? 1, maximum: m.term_max ?? 1, increment: m.term_increment ?? 1 }
-            : null,
-      });
+      out.get(m.product_id)!.push(sellingModelOf(m));
     }
     return out;
   }
@@ -494,4 +484,31 @@ export function variationInfo(viewer: Viewer, rows: VariationRow[]): ProductVari
     ]),
   );
   return { attributesToProductMappings: mappings, variationAttributeInfo, variationCount: kids.length };
+}
+
+/** A selling model as the storefront and the workspace read it: only a term-defined model has terms to choose. */
+export function sellingModelOf(
+  m: Pick<
+    SellingModelTable,
+    | 'id'
+    | 'name'
+    | 'selling_model_type'
+    | 'pricing_term'
+    | 'pricing_term_unit'
+    | 'term_min'
+    | 'term_max'
+    | 'term_increment'
+  >,
+): ProductSellingModel {
+  return {
+    id: m.id,
+    name: m.name,
+    sellingModelType: m.selling_model_type as SellingModelType,
+    pricingTerm: m.pricing_term,
+    pricingTermUnit: m.pricing_term_unit as PricingTermUnit | null,
+    subscriptionTermRule:
+      m.selling_model_type === 'TermDefined'
+        ? { minimum: m.term_min ?? 1, maximum: m.term_max ?? 1, increment: m.term_increment ?? 1 }
+        : null,
+  };
 }

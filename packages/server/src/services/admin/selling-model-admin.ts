@@ -5,11 +5,9 @@
 import {
   sellingModelProblem,
   type AdminSellingModel,
-  type PricingTermUnit,
   type ProductSellingModels,
   type SellingModelCreate,
   type SellingModelFields,
-  type SellingModelType,
 } from '@store/core';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, SellingModelTable } from '../../db/schema.ts';
@@ -18,23 +16,12 @@ import { ApiError, badInput, notFound } from '../../domain/errors.ts';
 import { checkedId, KEY_PREFIX } from '../../domain/record-ids.ts';
 import { lockProduct, type CatalogueChanges } from './catalogue-change.ts';
 import type { Actor } from './workspace-access.ts';
+import { sellingModelOf } from '../products.ts';
 
 type Row = Selectable<SellingModelTable>;
 
 function viewOf(m: Row, productCount: number): AdminSellingModel {
-  return {
-    id: m.id,
-    name: m.name,
-    sellingModelType: m.selling_model_type as SellingModelType,
-    pricingTerm: m.pricing_term,
-    pricingTermUnit: m.pricing_term_unit as PricingTermUnit | null,
-    // As the storefront reads it (services/products.ts): only a term-defined model has terms to choose.
-    subscriptionTermRule:
-      m.selling_model_type === 'TermDefined'
-        ? { minimum: m.term_min ?? 1, maximum: m.term_max ?? 1, increment: m.term_increment ?? 1 }
-        : null,
-    productCount,
-  };
+  return { ...sellingModelOf(m), productCount };
 }
 
 const columnsOf = (f: SellingModelFields) => ({
