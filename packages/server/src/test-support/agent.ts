@@ -17,8 +17,8 @@ export interface Agent {
   patch(path: string, body?: unknown, init?: RequestInit): Promise<Reply>;
   put(path: string, body?: unknown, init?: RequestInit): Promise<Reply>;
   delete(path: string, init?: RequestInit): Promise<Reply>;
-  /** A state-changing call with a binary body (an uploaded image) of the given Content-Type. */
-  sendBytes(method: string, path: string, bytes: Uint8Array, contentType: string): Promise<Reply>;
+  /** A state-changing call with a body that is not JSON (an uploaded image or file) of the given Content-Type. */
+  sendBytes(method: string, path: string, bytes: Uint8Array | string, contentType: string): Promise<Reply>;
   /** The Cookie header this agent sends. */
   cookieHeader(): string;
 }

@@ -103,10 +103,8 @@ export interface WorkspaceRequest {
   method: string;
   path: string;
   body?: unknown;
-  /** A binary body (an uploaded image) with its Content-Type, sent instead of JSON. */
-  bytes?: { data: Uint8Array; contentType: string };
-  /** A body that is not JSON (an uploaded file), with its content type. */
-  file?: { text: string; contentType: string };
+  /** A body that is not JSON (an uploaded image or catalogue file) with its Content-Type, sent instead of JSON. */
+  raw?: { data: Uint8Array | string; contentType: string };
 }
 
 const P = '/services/admin/webstores/{webstoreId}';
@@ -316,7 +314,7 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
     call: (w) => ({
       method: 'PUT',
       path: `${product(w)}/image?altText=${encodeURIComponent(`Matrix image ${++w.serial}`)}`,
-      bytes: { data: w.png, contentType: 'image/png' },
+      raw: { data: w.png, contentType: 'image/png' },
     }),
   },
   {
@@ -352,7 +350,7 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
     call: (w) => ({
       method: 'POST',
       path: `${WORKSPACE_BASE}/import-jobs?fileName=matrix.csv`,
-      file: { text: `sku,name\nMATRIX-IMPORT-${++w.serial},Matrix import ${w.serial}\n`, contentType: 'text/csv' },
+      raw: { data: `sku,name\nMATRIX-IMPORT-${++w.serial},Matrix import ${w.serial}\n`, contentType: 'text/csv' },
     }),
     settle: (a, reply) => importFinished(a, reply.body.id),
   },
@@ -442,18 +440,12 @@ export async function importFinished(a: Agent, jobId: string): Promise<Reply> {
 
 /** Uploads a catalogue file as the workspace page does: the file is the body. */
 export function uploadFile(a: Agent, text: string, query = '', contentType = 'text/csv'): Promise<Reply> {
-  return a.post(`${WORKSPACE_BASE}/import-jobs${query}`, undefined, {
-    body: text,
-    headers: { 'content-type': contentType },
-  });
+  return a.sendBytes('POST', `${WORKSPACE_BASE}/import-jobs${query}`, text, contentType);
 }
 
 export function sendAs(a: Agent, req: WorkspaceRequest): Promise<Reply> {
-  // A body given beside the bytes (the matrix's malformed body) is sent as JSON instead.
-  if (req.bytes && req.body === undefined)
-    return a.sendBytes(req.method, req.path, req.bytes.data, req.bytes.contentType);
-  if (req.file)
-    return a.post(req.path, undefined, { body: req.file.text, headers: { 'content-type': req.file.contentType } });
+  // A body given beside the raw one (the matrix's malformed body) is sent as JSON instead.
+  if (req.raw && req.body === undefined) return a.sendBytes(req.method, req.path, req.raw.data, req.raw.contentType);
   if (req.method === 'GET') return a.get(req.path);
   if (req.method === 'DELETE') return a.delete(req.path);
   if (req.method === 'POST') return a.post(req.path, req.body);
