@@ -5,6 +5,8 @@ import {
   MAX_FEATURED_DATASETS,
   MAX_RELATED_DATASETS,
   RICH_DESCRIPTION_MAX_LENGTH,
+  SKU_MAX_LENGTH,
+  SKU_PATTERN,
   CREATABLE_PRODUCT_CLASSES,
   MAX_ATTRIBUTE_VALUES,
   MAX_VARIATION_ATTRIBUTES,
@@ -75,8 +77,8 @@ export const variationAttributes = z
 export const productSku = z
   .string()
   .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, dots, dashes or underscores');
+  .max(SKU_MAX_LENGTH)
+  .regex(SKU_PATTERN, 'must be letters, digits, dots, dashes or underscores');
 
 /** A new product's fields (of any class): sku and name required, the rest optional. */
 export const productCreateFields = {

@@ -129,6 +129,20 @@ describe('catalogue import: products', () => {
     assert.equal(await shown(s, 'IM-00011'), undefined);
   });
 
+  test('a SKU the store could not name its sample and image after is refused (the workspace’s rule, at most 40)', async () => {
+    const long = `IM-${'9'.repeat(38)}`;
+    const report = await run([HEADER, row(long, 'Too Long A SKU'), row('IM 00020', 'Spaced SKU')].join('\n'));
+    assert.deepEqual(
+      report.problems.map((p) => [p.row, p.column]),
+      [
+        [2, 'sku'],
+        [3, 'sku'],
+      ],
+    );
+    assert.equal(report.refusedFile, true);
+    assert.equal(await shown(s, long), undefined);
+  });
+
   test('JSON rows take lists as arrays; a key left out keeps the stored value', async () => {
     const file = JSON.stringify([
       { sku: 'IM-00020', name: 'Koala Pharmacies', countries: ['Australia'], categories: ['dentists'] },

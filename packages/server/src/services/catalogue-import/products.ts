@@ -3,7 +3,7 @@
 // (primary first) and its selling models by name. A new product gets the defaults a seller would expect
 // (Simple, Live, Dataset, sold once, the generated sample file and image) for columns the file lacks;
 // an existing one keeps whatever the file does not name.
-import { DEFAULT_QUANTITY_RULE } from '@store/core';
+import { DEFAULT_QUANTITY_RULE, SKU_MAX_LENGTH, SKU_PATTERN } from '@store/core';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { allocateIds } from '../../db/ids.ts';
 import type { Database, ProductTable } from '../../db/schema.ts';
@@ -22,8 +22,9 @@ import { type CellReader, chunks, type ImportKind, insertAll, type WriteResult }
 import type { StoreRefs } from './store-refs.ts';
 
 const PRODUCT_CLASSES = ['Simple', 'VariationParent', 'Variation', 'Set', 'Bundle'] as const;
+// The store's one SKU rule (core sku.ts), so an imported product's sample and image URLs are served.
 const SKU_RULE: [RegExp, string] = [
-  /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+  SKU_PATTERN,
   'may hold only letters, digits, ".", "_" and "-" (it names the sample file and image)',
 ];
 export const URL_NAME_RULE: [RegExp, string] = [
@@ -33,10 +34,10 @@ export const URL_NAME_RULE: [RegExp, string] = [
 const MAX_QTY = Number.MAX_SAFE_INTEGER;
 
 export const productColumns = {
-  sku: textColumn('sku', { max: 80, required: true, pattern: SKU_RULE }),
+  sku: textColumn('sku', { max: SKU_MAX_LENGTH, required: true, pattern: SKU_RULE }),
   name: textColumn('name', { max: 255, required: true }),
   class: choiceColumn('class', PRODUCT_CLASSES),
-  parentSku: textColumn('parentSku', { max: 80, pattern: SKU_RULE }),
+  parentSku: textColumn('parentSku', { max: SKU_MAX_LENGTH, pattern: SKU_RULE }),
   variation: attributesColumn('variation'),
   // Live or Draft, the workspace's words for the active flag: a Draft product is not shown to shoppers.
   status: choiceColumn('status', ['Live', 'Draft'] as const),
