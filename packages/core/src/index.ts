@@ -42,3 +42,4 @@ export * from './sku.ts';
 export * from './store-settings.ts';
 export * from './workspace-taxonomy.ts';
 export * from './workspace-selling-models.ts';
+export * from './content.ts';

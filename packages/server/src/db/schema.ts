@@ -713,6 +713,8 @@ export interface Database {
   featured_product: FeaturedProductTable;
   import_job: ImportJobTable;
   variation_attribute: VariationAttributeTable;
+  managed_content: ManagedContentTable;
+  cms_media: CmsMediaTable;
 }
 
 /** A variation parent's attribute and the values its variations may take (migration 014). */
@@ -832,4 +834,42 @@ export interface ImportJobTable {
   started_at: string | null;
   heartbeat_at: string | null;
   finished_at: string | null;
+}
+
+/** A managed content item (migration 018): working copy, live copy once published. */
+export interface ManagedContentTable {
+  /** 20Y… */
+  id: string;
+  /** MC + 26 characters (core CONTENT_KEY_PATTERN). */
+  content_key: string;
+  webstore_id: string;
+  /** core CONTENT_TYPES. */
+  type_fqn: string;
+  title: string;
+  url_name: string;
+  /** JSON of the type's body (core ContentBodies), as the seller last saved it. */
+  body_json: string;
+  live_title: string | null;
+  live_url_name: string | null;
+  live_body_json: string | null;
+  published_at: string | null;
+  publish_start_at: string | null;
+  publish_end_at: string | null;
+  revision: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The bytes of an image content item (migration 018). */
+export interface CmsMediaTable {
+  content_id: string;
+  webstore_id: string;
+  /** Buffer on SQLite (blob) and PostgreSQL (bytea). */
+  content: Buffer;
+  content_type: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  version: string;
+  uploaded_at: string;
 }
