@@ -24,6 +24,7 @@ import { assetRoutes } from './modules/assets.ts';
 import { accountRoutes } from './modules/accounts.ts';
 import { authRoutes } from './modules/auth.ts';
 import { workspaceRoutes } from './modules/admin/index.ts';
+import { seoRoutes } from './modules/seo.ts';
 import { installCsrfProtection } from './http/csrf.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { sessionConfigFromEnv } from './auth/sessions.ts';
@@ -107,6 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   addressRoutes(app, services);
   orderRoutes(app, services);
   workspaceRoutes(app, services);
+  seoRoutes(app, services, { webstoreId, publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   // The benchmark's ceiling: the same framework and process doing no work.

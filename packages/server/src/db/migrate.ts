@@ -18,6 +18,7 @@ import * as m015 from './migrations/015_product_media_upload.ts';
 import * as m014 from './migrations/014_variation_attributes.ts';
 import * as m017 from './migrations/017_stock_takes_and_customer_coupons.ts';
 import * as m018 from './migrations/018_managed_content.ts';
+import * as m019 from './migrations/019_seo_override.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '014_variation_attributes': m014,
   '017_stock_takes_and_customer_coupons': m017,
   '018_managed_content': m018,
+  '019_seo_override': m019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -715,6 +715,7 @@ export interface Database {
   variation_attribute: VariationAttributeTable;
   managed_content: ManagedContentTable;
   cms_media: CmsMediaTable;
+  seo_override: SeoOverrideTable;
 }
 
 /** A variation parent's attribute and the values its variations may take (migration 014). */
@@ -872,4 +873,16 @@ export interface CmsMediaTable {
   byte_size: number;
   version: string;
   uploaded_at: string;
+}
+
+/** The seller's search-engine title, description and "no index" of a product or category (migration 019). */
+export interface SeoOverrideTable {
+  webstore_id: string;
+  /** 01t… or 0ZG… (18 characters). */
+  record_id: string;
+  title: string | null;
+  description: string | null;
+  /** 1: keep the page out of search engines. */
+  no_index: number;
+  updated_at: string;
 }

@@ -9,6 +9,7 @@ import { notFound } from '../domain/errors.ts';
 import { ensureCsrfCookie } from './csrf.ts';
 import { cspNonceOf } from './security-headers.ts';
 import { SESSION_COOKIE } from './caller.ts';
+import { publicOrigin } from './public-origin.ts';
 
 type Render = (
   req: { url: string; headers: Record<string, string | undefined> },
@@ -40,15 +41,6 @@ export function injectFetch(app: FastifyInstance, forward: Record<string, string
       headers: res.headers as Record<string, string>,
     });
   }) as typeof fetch;
-}
-
-/**
- * The origin a page's canonical and absolute URLs use: the configured public address (PUBLIC_URL) when
- * there is one, else the request's own scheme and Host (Fastify reads a proxy's X-Forwarded-Proto/-Host
- * only when TRUST_PROXY trusts it; the page render checks the host is well formed).
- */
-function pageOrigin(req: import('fastify').FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? publicUrl.replace(/\/+$/, '') : `${req.protocol}://${req.host}`;
 }
 
 export async function mountStorefront(
@@ -86,7 +78,7 @@ export async function mountStorefront(
         fetch: injectFetch(app, forward),
         template,
         webstoreId: opts.webstoreId,
-        origin: pageOrigin(req, opts.publicUrl),
+        origin: publicOrigin(req, opts.publicUrl),
         nonce: cspNonceOf(req),
       },
     );

@@ -39,6 +39,8 @@ import { MailOutbox } from '../mail/outbox.ts';
 import { RegistrationService } from './registration.ts';
 import { PasswordResets } from './password-reset.ts';
 import { mailTransportFromEnv } from '../mail/transport.ts';
+import { SeoPropertiesService } from './seo/seo-properties.ts';
+import { SitemapService } from './seo/sitemap.ts';
 import {
   CounterOrderNumbers,
   TableTaxCalculation,
@@ -96,6 +98,10 @@ export interface Services {
   workspace: Workspace;
   /** The swappable decisions (policies/), each the option given or its default. */
   policies: Policies;
+  /** Search engines (issue 16): SEO properties of a record, and the seller's SEO settings. */
+  seo: SeoPropertiesService;
+  /** /sitemap.xml and its parts. */
+  sitemap: SitemapService;
 }
 
 export interface ServiceOptions {
@@ -122,6 +128,8 @@ export interface ServiceOptions {
   searchEngine?: SearchEngine;
   /** The folder resized images are kept in, shared by processes; IMAGE_CACHE_DIR, else data/image-cache. */
   imageCacheDir?: string;
+  /** URLs per sitemap file (50,000, the sitemaps.org limit, by default; tests make the index switch observable). */
+  sitemapMaxUrls?: number;
 }
 
 export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}): Services {
@@ -168,6 +176,10 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   services.productReads = new ProductReads(products, pricing, services.responses);
   services.buyers = new BuyerContextService(services.accounts, services.categories, services.entitlements);
   services.identity = new IdentityService(services);
+  services.seo = new SeoPropertiesService(db, products, services.entitlements);
+  services.sitemap = new SitemapService(db, services.categories, services.entitlements, services.seo.overrides, {
+    maxUrls: opts.sitemapMaxUrls,
+  });
   // The cart services work through the others (products, prices, promotions).
   services.carts = new CartService(services);
   services.cartOperations = new CartOperations(services, { pauseMs: opts.cartOperationPauseMs ?? 0 });

@@ -67,6 +67,8 @@ export interface TestServerOptions {
   trustProxy?: ProxyTrust;
   /** The store's configured public address (PUBLIC_URL); none by default. */
   publicUrl?: string;
+  /** URLs per sitemap file (the sitemaps.org 50,000 by default): a small one makes the sitemap index observable. */
+  sitemapMaxUrls?: number;
   /** Policies to swap in (policies/), as a store would through buildApp. */
   policies?: Pick<
     ServiceOptions,
@@ -109,6 +111,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     importRunner: opts.importRunner,
     trustProxy: opts.trustProxy ?? null,
     publicUrl: opts.publicUrl,
+    sitemapMaxUrls: opts.sitemapMaxUrls,
     mailTransport: new FolderTransport(outbox),
     imageCacheDir: imageCache,
     ...opts.policies,
