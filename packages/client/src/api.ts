@@ -31,6 +31,7 @@ import { createIdentityCalls, type IdentityCalls } from './identity-api.ts';
 import { createOrderCalls, type OrderCalls } from './orders-api.ts';
 import { createHttp, type HttpRequest, type QueryParams, type ResponseInfo } from './http.ts';
 import { createPromotionCalls, type PromotionCalls } from './promotions-api.ts';
+import { createSeoCalls, type SeoCalls } from './seo-api.ts';
 import { createSearchCalls, type SearchCalls } from './search-api.ts';
 import { requireAtMostOne, requireId, requireIdList, requireIdsOrSkus } from './validate.ts';
 
@@ -174,7 +175,8 @@ export interface CommerceClient
     CheckoutCalls,
     AddressCalls,
     OrderCalls,
-    GiftCalls {
+    GiftCalls,
+    SeoCalls {
   getApplicationContext(options?: CallOptions): Promise<ApplicationContext>;
   /** Drop the cached application context (e.g. after login or a currency change). */
   invalidateApplicationContext(): void;
@@ -262,6 +264,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     ...createCheckoutCalls(http),
     ...createAddressCalls(http),
     ...createOrderCalls(http),
+    ...createSeoCalls(http, { now: options.now }),
     getApplicationContext: (call = {}) => applicationContext.get(call.signal),
     invalidateApplicationContext: () => applicationContext.invalidate(),
 

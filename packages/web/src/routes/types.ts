@@ -154,6 +154,8 @@ export interface CategoryData {
   children: Array<{ label: string; href: string }>;
   results: ResultsData;
   origin: string;
+  /** The category's SEO properties (issue 16); null when the call failed: the page keeps its own head. */
+  seo?: import('@store/core').SeoProperties | null;
 }
 
 export interface SearchData {
@@ -168,6 +170,8 @@ export interface SearchData {
 
 export interface ProductData {
   product: ProductDetail;
+  /** The product's SEO properties (issue 16); null when the call failed: the page keeps its own head. */
+  seo?: import('@store/core').SeoProperties | null;
   pricing: ProductPrice | null;
   taxes: ProductTaxes | null;
   /** The product's promotional price for this buyer (evaluate-products); null when none applies or the call failed. */
@@ -215,6 +219,8 @@ export interface HeadData {
   image?: string | null;
   type?: 'website' | 'product';
   robots?: string;
+  /** Language versions of the page (<link rel="alternate" hreflang>), paths made absolute like the canonical. */
+  alternates?: Array<{ hrefLang: string; path: string }>;
 }
 
 /** The checkout page's loader data: who is checking out and the store's settings (the checkout itself loads in the browser). */

@@ -402,6 +402,8 @@ export function fakeApiFetch(
     giftingConfig?: ApplicationContext['giftingConfig'];
     /** The products/gift-wrap answer, or the status it fails with (404 when absent). */
     giftWrap?: GiftWrapProduct | number;
+    /** The SEO properties call's answer per record id, or the status it fails with (404 when absent). */
+    seo?: (recordId: string) => unknown;
   } = {},
 ): typeof fetch & { calls: string[] } {
   const product = opts.product ?? datasetProduct();
@@ -418,6 +420,15 @@ export function fakeApiFetch(
     calls.push(url.pathname + url.search);
     if (url.pathname === '/services/data/v65.0/commerce/promotions/actions/evaluate-products')
       return opts.promotions ? json(opts.promotions) : notFound();
+    const seoPath = /^\/services\/data\/v65\.0\/connect\/communities\/[^/]+\/seo\/properties\/([^/]+)$/.exec(
+      url.pathname,
+    );
+    if (seoPath) {
+      const answer = opts.seo?.(decodeURIComponent(seoPath[1]!));
+      return typeof answer === 'number' || answer === undefined
+        ? json([{ errorCode: 'NOT_FOUND', message: 'Not found' }], typeof answer === 'number' ? answer : 404)
+        : json(answer);
+    }
     const base = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}/`;
     if (!url.pathname.startsWith(base)) return notFound();
     const rest = url.pathname.slice(base.length);

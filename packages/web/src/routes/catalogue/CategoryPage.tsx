@@ -2,8 +2,22 @@ import { AppLink } from '../../components/ui/AppLink.tsx';
 import { Breadcrumbs } from '../../components/catalogue/Breadcrumbs.tsx';
 import { SearchResults } from '../../components/search/SearchResults.tsx';
 import type { CategoryData } from '../types.ts';
+import { categoryJsonLd } from '../../lib/json-ld.ts';
+import { scriptJson } from '../../lib/catalogue/product-view.ts';
+import { pathOfUrl } from '../../lib/seo.ts';
 
 export function CategoryPage({ data }: { data: CategoryData }) {
+  const r = data.results;
+  const jsonLd = categoryJsonLd({
+    origin: data.origin,
+    path: (data.seo && pathOfUrl(data.seo.canonicalUrl)) || data.category.href,
+    name: data.category.name,
+    description: data.category.description,
+    breadcrumbs: data.breadcrumbs,
+    products: r.products,
+    firstPosition: (r.page - 1) * r.pageSize + 1,
+    total: r.total,
+  });
   return (
     <>
       <Breadcrumbs
@@ -33,6 +47,9 @@ export function CategoryPage({ data }: { data: CategoryData }) {
         label={`Datasets in ${data.category.name}`}
         noResults={<p className="grid__message">There are no datasets in this category yet.</p>}
       />
+      {/* Structured data for search engines: the collection, its breadcrumbs and the datasets listed */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD is serialised by scriptJson, which escapes < so the script cannot be closed early */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }} />
     </>
   );
 }

@@ -6,7 +6,8 @@ import { isNotFound, optional, type StoreApi } from '../../lib/api.ts';
 import { categoryHref } from '../../lib/links.ts';
 import { loadResults } from '../../lib/search/results-loader.ts';
 import { PageError } from '../root/ErrorPage.tsx';
-import { withStoreName, type RouteHandle } from '../root/head.ts';
+import { withSeo, withStoreName, type RouteHandle } from '../root/head.ts';
+import { loadSeo, pathOfUrl } from '../../lib/seo.ts';
 import { notFound } from '../root/not-found.tsx';
 import type { CategoryData, HeadData, ResultsData } from '../types.ts';
 import { CategoryPage } from './CategoryPage.tsx';
@@ -17,14 +18,22 @@ const isRefined = (r: ResultsData) => r.refinements.length > 0 || r.sortRuleId !
 const handle: RouteHandle = {
   head: (d, site): HeadData => {
     const c = d as CategoryData;
+    // The category's page by its SEO properties (the url name the server knows), else the one it was read by.
+    const base = (c.seo && pathOfUrl(c.seo.canonicalUrl)) || c.category.href;
+    const head = withSeo(
+      {
+        title: withStoreName(`${c.category.name} datasets`, site),
+        description:
+          c.category.description ||
+          `Browse ${c.results.total} ${c.category.name} datasets with email and phone contacts.`,
+      },
+      c.seo,
+      (title) => withStoreName(title, site),
+    );
+    // Filtered and re-sorted lists are views of the category, not pages of their own; later pages are.
     return {
-      title: withStoreName(`${c.category.name} datasets`, site),
-      description:
-        c.category.description ||
-        `Browse ${c.results.total} ${c.category.name} datasets with email and phone contacts.`,
-      // Filtered and re-sorted lists are views of the category, not pages of their own.
-      canonicalPath:
-        c.results.page > 1 && !isRefined(c.results) ? `${c.category.href}?page=${c.results.page}` : c.category.href,
+      ...head,
+      canonicalPath: c.results.page > 1 && !isRefined(c.results) ? `${base}?page=${c.results.page}` : base,
     };
   },
 };
@@ -68,10 +77,11 @@ export function createCategoryRoute(getApi: () => StoreApi): (path: string) => R
 
     const id = category.id;
     // Filters, sort and page stay on the path the shopper came by (url name or id, /store/ or not).
-    const [path, children, { results }] = await Promise.all([
+    const [path, children, { results }, seo] = await Promise.all([
       optional(api.client.getCategoryPath(id, { signal })),
       optional(api.client.getCategoryChildren({ parentProductCategoryId: id, signal })),
       loadResults(api, { categoryId: id }, { path: url.pathname }, url, signal),
+      loadSeo(api, id, signal),
     ]);
     const name = category.fields?.Name ?? path?.path.at(-1)?.name ?? key;
     const crumbs = (path?.path ?? [{ id, name, urlName: category.urlName, description: null }]).map((c) => ({
@@ -92,6 +102,7 @@ export function createCategoryRoute(getApi: () => StoreApi): (path: string) => R
       })),
       results,
       origin: url.origin,
+      seo,
     };
   }
 

@@ -29,7 +29,8 @@ import { readComponents } from '../../lib/catalogue/product-components.ts';
 import { promotionalPricingOf } from '../../lib/catalogue/promotions.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { PageError } from '../root/ErrorPage.tsx';
-import type { RouteHandle } from '../root/head.ts';
+import { withSeo, type RouteHandle } from '../root/head.ts';
+import { loadSeo } from '../../lib/seo.ts';
 import { notFound } from '../root/not-found.tsx';
 import type { HeadData, ProductData, RootData } from '../types.ts';
 import { ProductPage } from './ProductPage.tsx';
@@ -56,13 +57,15 @@ const handle: RouteHandle = {
   head: (d, _site, search): HeadData => {
     const data = d as ProductData;
     const p = familyPageView(data, search)?.data.product ?? data.product;
-    return {
+    const own: HeadData = {
       title: productName(p),
       description: plainDescription(p, 160),
       canonicalPath: canonicalProductPath(p),
       image: productImageUrl(p),
       type: 'product',
     };
+    // The SEO properties describe the product the page was asked for, not a variation chosen in the query string.
+    return p.id === data.product.id ? withSeo(own, data.seo) : own;
   },
 };
 
@@ -116,7 +119,7 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
     const appContext = optional(api.client.getApplicationContext({ signal }));
     const currency = priceCurrency(api);
     const pricingCall = optional(currency.then((currencyIsoCode) => api.productPrice(id, currencyIsoCode)));
-    const [product, pricing, taxes, promotions, app] = await Promise.all([
+    const [product, pricing, taxes, promotions, app, seo] = await Promise.all([
       readProduct(api, id, appContext, signal).catch((error: unknown) => {
         if (isNotFound(error)) throw notFound();
         throw error;
@@ -132,6 +135,7 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
         ),
       ).then((r) => promotionalPricingOf(r, id)),
       appContext,
+      loadSeo(api, id, signal),
     ]);
     const [description, availableQuantity, components, family] = await Promise.all([
       sanitizeRichText(richDescriptionOf(product)),
@@ -157,6 +161,7 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
       description,
       origin: new URL(request.url).origin,
       family,
+      seo,
     };
   }
 

@@ -128,6 +128,15 @@ function HeadSync() {
       setMeta('link[rel="canonical"]', 'href', url);
       setMeta('meta[property="og:url"]', 'content', url);
     }
+    // hreflang alternates belong to one record's page: replaced on every navigation (none on most pages).
+    for (const el of document.head.querySelectorAll('link[rel="alternate"][hreflang]')) el.remove();
+    for (const a of head.alternates ?? []) {
+      const link = document.createElement('link');
+      link.rel = 'alternate';
+      link.hreflang = a.hrefLang;
+      link.href = new URL(a.path, window.location.origin).href;
+      document.head.appendChild(link);
+    }
   }, [matches, location.key]);
   return null;
 }

@@ -1,6 +1,7 @@
 // <head> tags from the matched routes: title, description, canonical and Open Graph (spec 03 §2.2 item 12).
 
-import { escapeHtml } from '@store/core';
+import { escapeHtml, type SeoProperties } from '@store/core';
+import { pathOfUrl } from '../../lib/seo.ts';
 import type { HeadData, RootData } from '../types.ts';
 
 export interface HeadMatch {
@@ -66,6 +67,10 @@ export function renderHead(head: HeadData, origin: string): string {
   if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
   if (head.canonicalPath)
     tags.push(`<link rel="canonical" href="${escapeHtml(absolute(origin, head.canonicalPath))}">`);
+  for (const a of head.alternates ?? [])
+    tags.push(
+      `<link rel="alternate" hreflang="${escapeHtml(a.hrefLang)}" href="${escapeHtml(absolute(origin, a.path))}">`,
+    );
   tags.push(`<meta property="og:title" content="${escapeHtml(head.title)}">`);
   tags.push(`<meta property="og:description" content="${escapeHtml(description)}">`);
   tags.push(`<meta property="og:type" content="${head.type ?? 'website'}">`);
@@ -87,5 +92,31 @@ export function privatePageHead(title: (data: unknown) => string, canonicalPath?
       canonicalPath,
       robots: 'noindex',
     }),
+  };
+}
+
+/**
+ * A record page's head from its SEO properties (issue 16 item 8): the seller's or derived title and description,
+ * the canonical and hreflang URLs, and noindex when search engines may not index it. Without properties (the call
+ * failed) the page's own head stands unchanged. `title` dresses the record's title as the page shows it.
+ */
+export function withSeo(
+  head: HeadData,
+  seo: SeoProperties | null | undefined,
+  title: (recordTitle: string) => string = (t) => t,
+): HeadData {
+  if (!seo) return head;
+  const canonicalPath = pathOfUrl(seo.canonicalUrl) ?? head.canonicalPath;
+  const alternates = seo.hrefLangUrls.flatMap((h) => {
+    const path = pathOfUrl(h.url);
+    return path && /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(h.language) ? [{ hrefLang: h.language, path }] : [];
+  });
+  return {
+    ...head,
+    title: seo.fields.title ? title(seo.fields.title) : head.title,
+    description: seo.fields.description || head.description,
+    canonicalPath,
+    alternates,
+    robots: seo.isSeoIndexed ? head.robots : 'noindex',
   };
 }
