@@ -17,6 +17,7 @@
 // the "Cart" section of --out and leaves the rest of the file as it was.
 // --only checkout: only the checkout phase and the ceiling, measured on the phase's SQLite server (about
 // 5 minutes; the 100,000-product catalogue is not needed); it replaces the "Checkout" section of --out.
+// --only sitemap: only /sitemap.xml on the main catalogue (bench/sitemap-phase.ts), into its own section.
 // --only import: only the catalogue import (bench/import-phase.ts: --products rows of a generated product
 // CSV, imported and then imported again, on SQLite and PostgreSQL); it replaces the "Import" section.
 // PostgreSQL: DATABASE_URL if set (the phase works in a database of its own there), else a throwaway
@@ -32,6 +33,7 @@ import { parseArgs } from 'node:util';
 import { measureCart } from './cart-phase.ts';
 import { measureCheckout } from './checkout-phase.ts';
 import { importSection, measureImport } from './import-phase.ts';
+import { measureSitemap, sitemapSection } from './sitemap-phase.ts';
 import { startCeiling } from './ceiling.ts';
 import { DATA_DIR, ROOT, ensureDataset, sampleProductIds, type Dataset } from './dataset.ts';
 import { CHROME_PATH, runLighthouse, type LighthouseRun } from './lighthouse.ts';
@@ -79,7 +81,7 @@ const { values: args } = parseArgs({
     'search-products': { type: 'string', default: '1000000' },
     'no-1m': { type: 'boolean', default: false },
     'max-old-space': { type: 'string', default: '8192' },
-    only: { type: 'string' }, // cart | checkout | import: only that phase, written into its section of --out
+    only: { type: 'string' }, // cart | checkout | import | sitemap: only that phase, written into its section of --out
     out: { type: 'string', default: path.join(ROOT, 'bench/results.md') },
   },
   strict: true,
@@ -107,8 +109,8 @@ if (!['auto', 'separate'].includes(args.ceiling!)) {
   console.error('--ceiling must be auto or separate');
   process.exit(2);
 }
-if (args.only !== undefined && !['cart', 'checkout', 'import'].includes(args.only)) {
-  console.error('--only takes: cart, checkout, import');
+if (args.only !== undefined && !['cart', 'checkout', 'import', 'sitemap'].includes(args.only)) {
+  console.error('--only takes: cart, checkout, import, sitemap');
   process.exit(2);
 }
 const ceilingMode = args.ceiling as 'auto' | 'separate';
@@ -270,8 +272,37 @@ async function importOnly(): Promise<number> {
   return m.ok ? 0 : 1;
 }
 
+/** `--only sitemap`: /sitemap.xml on the main catalogue's server; only the Sitemap section of --out changes. */
+async function sitemapOnly(): Promise<number> {
+  installHandlers();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const loadBefore = os.loadavg();
+  const started = new Date().toISOString();
+  const dataset = await ensureDataset(opts.products, args.fresh!);
+  const store = await startStoreServer(dataset, { logName: 'server.log', timeoutMs: INDEX_TIMEOUT_MS });
+  // The search index builds in the background from the start: waited for so it does not run during the timing.
+  log('waiting for the search index…');
+  log(describeIndex(await waitForIndex(store.origin, store.child, store.startedAt, INDEX_TIMEOUT_MS)));
+  const m = await measureSitemap(store.origin, dataset, WEBSTORE_ID);
+  await stopAll();
+  const section = sitemapSection(m, [
+    ...importContext(started, loadBefore, 'npm run bench -- --only sitemap'),
+    databaseLine(dataset),
+    seedLine(dataset),
+  ]);
+  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
+  writeFileSync(args.out!, replaceSection(existing, section, IMPORT_BEFORE));
+  console.log(`\n${section.join('\n')}`);
+  log(
+    `Sitemap section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
+  );
+  if (!m.ok) console.error('[bench] FAILED: the sitemap was invalid, incomplete or over its time target (see above).');
+  return m.ok ? 0 : 1;
+}
+
 async function main(): Promise<number> {
   if (args.only === 'cart') return cartOnly();
+  if (args.only === 'sitemap') return sitemapOnly();
   if (args.only === 'checkout') return checkoutOnly();
   if (args.only === 'import') return importOnly();
   installHandlers();
