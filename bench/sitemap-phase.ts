@@ -81,7 +81,7 @@ export async function measureSitemap(origin: string, dataset: Dataset, webstoreI
     bump();
     log('first request (the list built from the database)…');
     const first = await timed(`${origin}/sitemap.xml`);
-    rows.push(row('/sitemap.xml, first request of a catalogue version', [first]));
+    rows.push(row('/sitemap.xml, first request after the server started (cold process)', [first]));
     const isIndex = first.body.includes('<sitemapindex');
     let ok = valid(first.body, isIndex ? 'sitemapindex' : 'urlset');
 

@@ -12,14 +12,18 @@ export interface SitemapUrl {
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
-const lastmodTag = (lastmod: string | null | undefined) => (lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : '');
+const lastmodTag = (lastmod: string | null | undefined) => (lastmod ? `<lastmod>${xmlText(lastmod)}</lastmod>` : '');
+
+/** Text that needs no escaping is sent as it is: the product paths (record ids) are most of a sitemap. */
+const SPECIAL = /[&<>"']/;
+const xmlText = (text: string) => (SPECIAL.test(text) ? escapeHtml(text) : text);
 
 /** A <urlset> of the given URLs (at most SITEMAP_MAX_URLS: the caller splits). */
 export function urlsetXml(origin: string, urls: readonly SitemapUrl[]): string {
-  const parts: string[] = [`${HEAD}<urlset xmlns="${NS}">\n`];
-  for (const u of urls) parts.push(`<url><loc>${escapeHtml(origin + u.path)}</loc>${lastmodTag(u.lastmod)}</url>\n`);
-  parts.push('</urlset>\n');
-  return parts.join('');
+  const base = xmlText(origin);
+  let out = `${HEAD}<urlset xmlns="${NS}">\n`;
+  for (const u of urls) out += `<url><loc>${base}${xmlText(u.path)}</loc>${lastmodTag(u.lastmod)}</url>\n`;
+  return `${out}</urlset>\n`;
 }
 
 /** A <sitemapindex> naming the numbered sitemaps (/sitemaps/sitemap-1.xml …). */

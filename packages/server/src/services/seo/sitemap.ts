@@ -26,7 +26,12 @@ interface SitemapList {
   validUntil: number;
   /** Newest lastmod among the URLs, for the index's entries. */
   newest: string | null;
+  /** Documents already written from this list, by origin and part (0: /sitemap.xml); crawlers ask again and again. */
+  documents: Map<string, string>;
 }
+
+/** Origins a list keeps documents for (PUBLIC_URL makes it one; without it each Host a request names). */
+const MAX_ORIGINS = 4;
 
 export interface SitemapOptions {
   /** URLs per sitemap file (the sitemaps.org limit by default; tests make the index switch observable). */
@@ -50,8 +55,11 @@ export class SitemapService {
   /** /sitemap.xml: the one sitemap, or the index of the numbered ones past the limit. */
   async root(store: Webstore, origin: string): Promise<string> {
     const list = await this.list(store);
-    if (list.urls.length <= this.maxUrls) return urlsetXml(origin, list.urls);
-    return sitemapIndexXml(origin, Math.ceil(list.urls.length / this.maxUrls), list.newest);
+    return this.document(list, origin, 0, () =>
+      list.urls.length <= this.maxUrls
+        ? urlsetXml(origin, list.urls)
+        : sitemapIndexXml(origin, Math.ceil(list.urls.length / this.maxUrls), list.newest),
+    );
   }
 
   /** /sitemaps/sitemap-N.xml (from 1): the N-th part of the list; 404 past the last. */
@@ -59,7 +67,21 @@ export class SitemapService {
     const list = await this.list(store);
     const parts = Math.max(1, Math.ceil(list.urls.length / this.maxUrls));
     if (!Number.isInteger(n) || n < 1 || n > parts) throw notFound(`The sitemap ${n} doesn't exist.`);
-    return urlsetXml(origin, list.urls.slice((n - 1) * this.maxUrls, n * this.maxUrls));
+    return this.document(list, origin, n, () =>
+      urlsetXml(origin, list.urls.slice((n - 1) * this.maxUrls, n * this.maxUrls)),
+    );
+  }
+
+  private document(list: SitemapList, origin: string, part: number, write: () => string): string {
+    const key = `${origin}|${part}`;
+    let doc = list.documents.get(key);
+    if (doc === undefined) {
+      const origins = new Set([...list.documents.keys()].map((k) => k.slice(0, k.lastIndexOf('|'))));
+      if (!origins.has(origin) && origins.size >= MAX_ORIGINS) list.documents.clear();
+      doc = write();
+      list.documents.set(key, doc);
+    }
+    return doc;
   }
 
   private async list(store: Webstore): Promise<SitemapList> {
@@ -142,7 +164,7 @@ export class SitemapService {
           urls.push({ path: `/product/${r.id}`, lastmod: validDate(r.last_updated) });
     }
     const newest = urls.reduce<string | null>((m, u) => (u.lastmod && (!m || u.lastmod > m) ? u.lastmod : m), null);
-    return { key, urls, validUntil, newest };
+    return { key, urls, validUntil, newest, documents: new Map() };
   }
 }
 
