@@ -140,22 +140,71 @@ describe('SEO properties: records', () => {
     }
   });
 
-  test("the seller's title, description and no index replace the derived ones", async () => {
+  test("the seller's title, description and no index (workspace) replace the derived ones", async () => {
     const p = await product('DS-00002');
-    await s.services.seo.overrides.set(WEBSTORE_ID, p.id, {
+    const admin = await s.login('admin@datadepot.example');
+    const settings = `/services/admin/webstores/${WEBSTORE_ID}/seo-settings/${p.id}`;
+    assert.deepEqual((await admin.get(settings)).body, {
+      recordId: p.id,
+      title: null,
+      description: null,
+      noIndex: false,
+    });
+    const saved = await admin.put(settings, {
       title: 'Dentists <b>list</b>',
       description: 'Our own words.',
       noIndex: true,
     });
-    s.services.webstores.invalidate();
+    assert.equal(saved.status, 200, saved.text);
+    assert.deepEqual(saved.body, {
+      recordId: p.id,
+      title: 'Dentists <b>list</b>',
+      description: 'Our own words.',
+      noIndex: true,
+    });
     const res = await s.get(seo(p.id));
     assert.deepEqual(res.body.fields, { title: 'Dentists <b>list</b>', description: 'Our own words.' });
     assert.equal(res.body.recordName, p.name);
     assert.equal(res.body.isSeoIndexed, false);
-    await s.services.seo.overrides.set(WEBSTORE_ID, p.id, { title: '', description: null, noIndex: false });
+    const audit = await admin.get(`/services/admin/webstores/${WEBSTORE_ID}/audit-log?recordType=Product&pageSize=5`);
+    assert.ok(JSON.stringify(audit.body).includes('setSeoSettings'), 'the change is in the audit log');
+
+    await admin.put(settings, { title: '', description: null, noIndex: false });
     const back = await s.get(seo(p.id));
     assert.equal(back.body.fields.title, p.name);
     assert.equal(back.body.isSeoIndexed, true);
+
+    const cat = await category({ url: 'healthcare' }).catch(() =>
+      s.db.db.selectFrom('category').selectAll().where('publish_status', '=', 'Live').executeTakeFirstOrThrow(),
+    );
+    await admin.put(`/services/admin/webstores/${WEBSTORE_ID}/seo-settings/${cat.id}`, {
+      title: 'Medical lists',
+      description: null,
+      noIndex: false,
+    });
+    assert.equal((await s.get(seo(cat.id))).body.fields.title, 'Medical lists');
+  });
+
+  test('workspace SEO settings: bad ids and bodies are refused, nothing changed', async () => {
+    const admin = await s.login('admin@datadepot.example');
+    const base = `/services/admin/webstores/${WEBSTORE_ID}/seo-settings`;
+    assert.equal((await admin.get(`${base}/01t999999999999AAA`)).status, 404);
+    assert.equal((await admin.get(`${base}/001000000000001AAA`)).status, 400);
+    assert.equal((await admin.get(`${base}/bad!`)).status, 400);
+    const p = await product('DS-00005');
+    for (const body of [
+      { title: 'x'.repeat(121), description: null, noIndex: false },
+      { title: null, description: null },
+      { title: null, description: null, noIndex: 'yes' },
+      { title: 'a\u0000b', description: null, noIndex: false },
+      { title: null, description: null, noIndex: false, extra: 1 },
+    ]) {
+      const res = await admin.put(`${base}/${p.id}`, body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+    }
+    assert.equal((await admin.get(`${base}/${p.id}`)).body.title, null);
+    const shopper = await s.login('casey@example.com');
+    assert.equal((await shopper.put(`${base}/${p.id}`, { title: 'x', description: null, noIndex: true })).status, 403);
   });
 });
 

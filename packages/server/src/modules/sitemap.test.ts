@@ -79,7 +79,13 @@ describe('sitemap.xml', () => {
           locs.some((l) => l.endsWith(`/product/${a!.id}`)) && locs.some((l) => l.endsWith(`/product/${b!.id}`)),
         );
       }
-      await s.services.seo.overrides.set(WEBSTORE_ID, a!.id, { title: null, description: null, noIndex: true });
+      const admin = await s.login('admin@datadepot.example');
+      const saved = await admin.put(`/services/admin/webstores/${WEBSTORE_ID}/seo-settings/${a!.id}`, {
+        title: null,
+        description: null,
+        noIndex: true,
+      });
+      assert.equal(saved.status, 200, saved.text);
       await s.db.db.updateTable('product').set({ is_active: 0 }).where('id', '=', b!.id).execute();
       await s.catalogueChanged();
       await insertPage(s.db.db, WEBSTORE_ID, { title: 'Licence', urlName: 'licence', live: true });

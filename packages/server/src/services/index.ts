@@ -41,6 +41,8 @@ import { PasswordResets } from './password-reset.ts';
 import { mailTransportFromEnv } from '../mail/transport.ts';
 import { SeoPropertiesService } from './seo/seo-properties.ts';
 import { SitemapService } from './seo/sitemap.ts';
+import { SeoSettingsAdmin } from './seo/seo-settings-admin.ts';
+import { CatalogueChanges } from './admin/catalogue-change.ts';
 import {
   CounterOrderNumbers,
   TableTaxCalculation,
@@ -102,6 +104,8 @@ export interface Services {
   seo: SeoPropertiesService;
   /** /sitemap.xml and its parts. */
   sitemap: SitemapService;
+  /** The seller's SEO settings of products and categories (workspace). */
+  seoSettings: SeoSettingsAdmin;
 }
 
 export interface ServiceOptions {
@@ -204,6 +208,11 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
       sendNow: () => void services.mail.tick(),
     },
     opts.importRunner,
+  );
+  services.seoSettings = new SeoSettingsAdmin(
+    db,
+    services.seo.overrides,
+    new CatalogueChanges(db, services.workspace.audit, services.webstores),
   );
   return services;
 }

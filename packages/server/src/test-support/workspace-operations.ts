@@ -336,6 +336,15 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
       body: { productIds: ++w.serial % 2 ? w.otherProductIds : [...w.otherProductIds].reverse() },
     }),
   },
+  get('/seo-settings/{recordId}', (w) => `${WORKSPACE_BASE}/seo-settings/${w.productId}`),
+  {
+    op: `PUT ${P}/seo-settings/{recordId}`,
+    call: (w) => ({
+      method: 'PUT',
+      path: `${WORKSPACE_BASE}/seo-settings/${w.productId}`,
+      body: { title: `Matrix title ${++w.serial}`, description: null, noIndex: false },
+    }),
+  },
   get('/products/{productId}/related-datasets', (w) => `${product(w)}/related-datasets`),
   {
     op: `PUT ${P}/products/{productId}/related-datasets`,

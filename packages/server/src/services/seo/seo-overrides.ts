@@ -1,7 +1,7 @@
 // The seller's search-engine settings of a product or category (migration 019 seo_override): a title and
-// description in place of the derived ones, and "no index". Read by the SEO properties call and the sitemap.
-import type { Kysely } from 'kysely';
-import { bumpCatalogVersion } from '../../db/catalog-version.ts';
+// description in place of the derived ones, and "no index". Read by the SEO properties call and the sitemap;
+// written by the workspace (seo-settings-admin.ts) as a catalogue change, so the catalogue version moves with it.
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, SeoOverrideTable } from '../../db/schema.ts';
 
 export interface SeoOverrideInput {
@@ -13,8 +13,12 @@ export interface SeoOverrideInput {
 export class SeoOverrides {
   constructor(private db: Kysely<Database>) {}
 
-  get(webstoreId: string, recordId: string): Promise<SeoOverrideTable | undefined> {
-    return this.db
+  get(
+    webstoreId: string,
+    recordId: string,
+    db: Kysely<Database> | Transaction<Database> = this.db,
+  ): Promise<SeoOverrideTable | undefined> {
+    return db
       .selectFrom('seo_override')
       .selectAll()
       .where('webstore_id', '=', webstoreId)
@@ -33,32 +37,32 @@ export class SeoOverrides {
     return new Set(rows.map((r) => r.record_id));
   }
 
-  /**
-   * Writes a record's settings; all empty and indexed removes the row (the derived values apply again). The
-   * catalogue version moves with it, so every process's sitemap follows (the caller forgets its cached store row).
-   */
-  async set(webstoreId: string, recordId: string, input: SeoOverrideInput, now = new Date()): Promise<void> {
+  /** Writes a record's settings in the caller's transaction; all empty and indexed removes the row. */
+  async write(
+    trx: Transaction<Database>,
+    webstoreId: string,
+    recordId: string,
+    input: SeoOverrideInput,
+    now = new Date(),
+  ): Promise<void> {
     const title = input.title?.trim() || null;
     const description = input.description?.trim() || null;
-    await this.db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('seo_override')
+      .where('webstore_id', '=', webstoreId)
+      .where('record_id', '=', recordId)
+      .execute();
+    if (title || description || input.noIndex)
       await trx
-        .deleteFrom('seo_override')
-        .where('webstore_id', '=', webstoreId)
-        .where('record_id', '=', recordId)
+        .insertInto('seo_override')
+        .values({
+          webstore_id: webstoreId,
+          record_id: recordId,
+          title,
+          description,
+          no_index: input.noIndex ? 1 : 0,
+          updated_at: now.toISOString(),
+        })
         .execute();
-      if (title || description || input.noIndex)
-        await trx
-          .insertInto('seo_override')
-          .values({
-            webstore_id: webstoreId,
-            record_id: recordId,
-            title,
-            description,
-            no_index: input.noIndex ? 1 : 0,
-            updated_at: now.toISOString(),
-          })
-          .execute();
-      await bumpCatalogVersion(trx, webstoreId);
-    });
   }
 }

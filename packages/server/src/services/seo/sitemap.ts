@@ -27,7 +27,7 @@ interface SitemapList {
   /** Newest lastmod among the URLs, for the index's entries. */
   newest: string | null;
   /** Documents already written from this list, by origin and part (0: /sitemap.xml); crawlers ask again and again. */
-  documents: Map<string, string>;
+  documents: Map<string, Buffer>;
 }
 
 /** Origins a list keeps documents for (PUBLIC_URL makes it one; without it each Host a request names). */
@@ -53,7 +53,7 @@ export class SitemapService {
   }
 
   /** /sitemap.xml: the one sitemap, or the index of the numbered ones past the limit. */
-  async root(store: Webstore, origin: string): Promise<string> {
+  async root(store: Webstore, origin: string): Promise<Buffer> {
     const list = await this.list(store);
     return this.document(list, origin, 0, () =>
       list.urls.length <= this.maxUrls
@@ -63,7 +63,7 @@ export class SitemapService {
   }
 
   /** /sitemaps/sitemap-N.xml (from 1): the N-th part of the list; 404 past the last. */
-  async part(store: Webstore, origin: string, n: number): Promise<string> {
+  async part(store: Webstore, origin: string, n: number): Promise<Buffer> {
     const list = await this.list(store);
     const parts = Math.max(1, Math.ceil(list.urls.length / this.maxUrls));
     if (!Number.isInteger(n) || n < 1 || n > parts) throw notFound(`The sitemap ${n} doesn't exist.`);
@@ -72,13 +72,14 @@ export class SitemapService {
     );
   }
 
-  private document(list: SitemapList, origin: string, part: number, write: () => string): string {
+  /** The bytes are kept, not the text: a repeated request is sent without encoding 5 MB again. */
+  private document(list: SitemapList, origin: string, part: number, write: () => string): Buffer {
     const key = `${origin}|${part}`;
     let doc = list.documents.get(key);
     if (doc === undefined) {
       const origins = new Set([...list.documents.keys()].map((k) => k.slice(0, k.lastIndexOf('|'))));
       if (!origins.has(origin) && origins.size >= MAX_ORIGINS) list.documents.clear();
-      doc = write();
+      doc = Buffer.from(write(), 'utf8');
       list.documents.set(key, doc);
     }
     return doc;
