@@ -80,3 +80,5 @@ export type { CheckoutFlow, CheckoutFlowCalls, CheckoutFlowOptions } from './che
 export { CURRENT_ACCOUNT } from './addresses-api.ts';
 export type { AddressCallOptions, AddressCalls, GetAddressesOptions } from './addresses-api.ts';
 export type { GetOrderSummariesOptions, OrderCallOptions, OrderCalls } from './orders-api.ts';
+export { createContentCalls } from './content-api.ts';
+export type { ContentCalls, GetContentOptions, GetContentsOptions } from './content-api.ts';

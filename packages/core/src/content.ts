@@ -261,6 +261,8 @@ export interface ManagedContentDeliveryDocument {
   contentBody?: Record<string, unknown>;
   /** Referenced items by content key, to referenceDepth levels; null when referenceDepth is 0. */
   references?: Record<string, ManagedContentDeliveryDocument> | null;
+  /** The same referenced items as a list, in place of `references`, when the single call asks referencesAsList. */
+  referencesList?: ManagedContentDeliveryDocument[] | null;
   /** Public URL of an image's bytes. */
   unauthenticatedUrl?: string;
 }

@@ -24,6 +24,7 @@ import { assetRoutes } from './modules/assets.ts';
 import { accountRoutes } from './modules/accounts.ts';
 import { authRoutes } from './modules/auth.ts';
 import { workspaceRoutes } from './modules/admin/index.ts';
+import { contentDeliveryRoutes } from './modules/cms-delivery.ts';
 import { installCsrfProtection } from './http/csrf.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { sessionConfigFromEnv } from './auth/sessions.ts';
@@ -106,6 +107,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   checkoutRoutes(app, services);
   addressRoutes(app, services);
   orderRoutes(app, services);
+  contentDeliveryRoutes(app, services);
   workspaceRoutes(app, services);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

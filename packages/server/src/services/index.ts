@@ -32,6 +32,7 @@ import { AssetService } from './assets.ts';
 import { DiskCache, imageCacheDirFromEnv } from './image-disk-cache.ts';
 import { UploadedImages } from './uploaded-images.ts';
 import { FeaturedDatasetReads } from './featured-datasets.ts';
+import { ContentDelivery } from './content/index.ts';
 import { GiftWrapService } from './gift-wrap.ts';
 import { orderEmails } from './order-mail.ts';
 import { createWorkspace, type Workspace } from './admin/index.ts';
@@ -88,6 +89,8 @@ export interface Services {
   assets: AssetService;
   /** The home page's featured datasets, as the seller ordered them. */
   featuredDatasets: FeaturedDatasetReads;
+  /** Managed content as the delivery API answers it (issue 16): live copies, working copies in preview. */
+  contentDelivery: ContentDelivery;
   mail: MailOutbox;
   registration: RegistrationService;
   /** A buyer's password reset by one-time link (issue 15). */
@@ -165,6 +168,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     giftWrap: new GiftWrapService(db),
     featuredDatasets: new FeaturedDatasetReads(db),
   } as Services;
+  services.contentDelivery = new ContentDelivery(db, services.webstores);
   services.productReads = new ProductReads(products, pricing, services.responses);
   services.buyers = new BuyerContextService(services.accounts, services.categories, services.entitlements);
   services.identity = new IdentityService(services);
