@@ -3,8 +3,9 @@
 // refused one answers exactly as an unknown one does. A restricted file is never marked for shared caches.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, startTestServer, type Agent, type Reply, type TestServer } from '../test-support/server.ts';
+import { BASE, WEBSTORE_ID, startTestServer, type Agent, type Reply, type TestServer } from '../test-support/server.ts';
 import { DEMO_USERS, PARTNER_SKUS } from '../seed/access.ts';
+import { DEMO_CONTENT } from '../seed/content.ts';
 import { SEARCH_FACETS, encodeRefinements } from '@store/core';
 
 let s: TestServer;
@@ -331,6 +332,49 @@ describe('a store closed to guests', () => {
     } finally {
       await s.db.db.updateTable('webstore').set({ settings_json: row.settings_json }).execute();
       s.services.webstores.invalidate();
+    }
+  });
+});
+
+describe('a Draft content page (issue 16)', () => {
+  const CONTENT_ROOTS = [
+    `/services/data/v65.0/connect/sites/0DM${WEBSTORE_ID.slice(3)}/cms/delivery/contents`,
+    `/services/data/v65.0/connect/cms/delivery/channels/0ap${WEBSTORE_ID.slice(3)}/contents`,
+  ];
+  const UNKNOWN_KEY = 'MCZZZZZZ00000000000000000000';
+  test('by key or id, and in the collection: as unknown to everyone but a previewing administrator', async () => {
+    const draftId = (
+      await s.db.db
+        .selectFrom('managed_content')
+        .select('id')
+        .where('content_key', '=', DEMO_CONTENT.pressPage)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const preview = (p: (typeof parties)[number]) => p.preview;
+    for (const root of CONTENT_ROOTS) {
+      await tryEach(
+        (a) => a.get(`${root}/${DEMO_CONTENT.pressPage}`),
+        (a) => a.get(`${root}/${UNKNOWN_KEY}`),
+        preview,
+        'Draft content by key',
+        [DEMO_CONTENT.pressPage, UNKNOWN_KEY],
+      );
+      await tryEach(
+        (a) => a.get(`${root}/${draftId}`),
+        (a) => a.get(`${root}/20Y000000009999AAA`),
+        preview,
+        'Draft content by id',
+        [draftId, '20Y000000009999AAA'],
+      );
+      for (const p of parties) {
+        counts.tried++;
+        const list = await p.agent.get(`${root}?contentKeys=${DEMO_CONTENT.pressPage}&includeContentBody=true`);
+        assert.equal(list.status, 200, p.name);
+        const keys = list.body.contents.map((c: { contentKey: string }) => c.contentKey);
+        assert.deepEqual(keys, p.preview ? [DEMO_CONTENT.pressPage] : [], `${p.name}: the collection`);
+        if (p.preview) counts.allowed++;
+        else counts.refused++;
+      }
     }
   });
 });
