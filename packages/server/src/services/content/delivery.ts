@@ -248,6 +248,8 @@ export class ContentDelivery {
     const ids = (q.managedContentIds ?? []).map(toId18);
     let query = this.db.selectFrom('managed_content').selectAll().where('webstore_id', '=', webstoreId);
     if (q.contentTypeFQN) query = query.where('type_fqn', '=', q.contentTypeFQN);
+    // A shopper sees live copies only: an item never published is not even read for them.
+    if (!viewer.isPreview) query = query.where('live_body_json', 'is not', null);
     // Keys and ids together name the items matching either list.
     if (keys.length || ids.length)
       query = query.where((eb) =>
