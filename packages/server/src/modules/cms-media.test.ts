@@ -251,6 +251,10 @@ describe('caching', () => {
     const again = await image(`${media}?width=640`, undefined, { 'if-none-match': tags[0]! });
     assert.equal(again.status, 304);
     assert.equal(again.bytes.length, 0);
+    for (const list of [`"old-640w", ${tags[0]}`, `W/${tags[0]}`, '*']) {
+      const matched = await image(`${media}?width=640`, undefined, { 'if-none-match': list });
+      assert.equal(matched.status, 304, list);
+    }
     const stale = await image(`${media}?width=640`, undefined, { 'if-none-match': '"old-640w"' });
     assert.equal(stale.status, 200);
     // A refused image gives no ETag to revalidate with.

@@ -38,9 +38,18 @@ function cacheHeaders(reply: FastifyReply, caller: { isGuest: boolean }, file: C
   if (file.preview) return reply.header('Cache-Control', 'private, no-store');
   if (file.visibleUntil) {
     const left = Math.floor((Date.parse(file.visibleUntil) - Date.now()) / 1000);
-    return cacheForAudience(reply, caller, Math.max(0, Math.min(MAX_AGE, left)));
+    return cacheForAudience(reply, caller, Number.isFinite(left) ? Math.max(0, Math.min(MAX_AGE, left)) : 0);
   }
   return cacheVersioned(reply, caller, asked, file.version, MAX_AGE);
+}
+
+/** If-None-Match names the ETag: `*`, or a comma list of tags, weak ones compared by their value (RFC 9110 §13.1.2). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
 }
 
 export function cmsMediaRoutes(app: FastifyInstance, s: Services, webstoreId: string): void {
@@ -56,7 +65,7 @@ export function cmsMediaRoutes(app: FastifyInstance, s: Services, webstoreId: st
     const width = req.query.width === undefined ? undefined : Number(req.query.width);
     const file = await s.cmsMedia.image(store.id, ctx, which, width);
     cacheHeaders(reply, ctx, file, req.query.v).header('ETag', file.etag);
-    if (req.headers['if-none-match'] === file.etag) return reply.code(304).send();
+    if (matchesEtag(req.headers['if-none-match'], file.etag)) return reply.code(304).send();
     return reply.header('Content-Type', file.contentType).send(file.body);
   };
 
