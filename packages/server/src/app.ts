@@ -21,6 +21,7 @@ import { searchRoutes } from './modules/search.ts';
 import { cartRoutes } from './modules/carts.ts';
 import { promotionRoutes } from './modules/promotions.ts';
 import { assetRoutes } from './modules/assets.ts';
+import { cmsMediaRoutes } from './modules/cms-media.ts';
 import { accountRoutes } from './modules/accounts.ts';
 import { authRoutes } from './modules/auth.ts';
 import { workspaceRoutes } from './modules/admin/index.ts';
@@ -104,6 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   cartRoutes(app, services);
   promotionRoutes(app, services);
   assetRoutes(app, services, webstoreId);
+  cmsMediaRoutes(app, services, webstoreId);
   checkoutRoutes(app, services);
   addressRoutes(app, services);
   orderRoutes(app, services);

@@ -31,6 +31,7 @@ import { DownloadService } from './downloads.ts';
 import { AssetService } from './assets.ts';
 import { DiskCache, imageCacheDirFromEnv } from './image-disk-cache.ts';
 import { UploadedImages } from './uploaded-images.ts';
+import { CmsMediaService } from './content/media.ts';
 import { FeaturedDatasetReads } from './featured-datasets.ts';
 import { ContentDelivery } from './content/index.ts';
 import { GiftWrapService } from './gift-wrap.ts';
@@ -87,6 +88,8 @@ export interface Services {
   orders: OrderService;
   downloads: DownloadService;
   assets: AssetService;
+  /** The bytes of image content items and their renditions (issue 16). */
+  cmsMedia: CmsMediaService;
   /** The home page's featured datasets, as the seller ordered them. */
   featuredDatasets: FeaturedDatasetReads;
   /** Managed content as the delivery API answers it (issue 16): live copies, working copies in preview. */
@@ -140,6 +143,8 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     searchEngine: opts.searchEngine ?? inProcessSearch(db),
   };
   const searchIndex = policies.searchEngine;
+  // One folder of renditions for product and content images alike.
+  const renditions = new DiskCache(opts.imageCacheDir ?? imageCacheDirFromEnv());
   const services = {
     policies,
     db,
@@ -160,11 +165,8 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     promotions: new PromotionService(db, products, pricing),
     addresses: new AddressService(db),
     orders: new OrderService(db),
-    assets: new AssetService(
-      products,
-      new DiskCache(opts.imageCacheDir ?? imageCacheDirFromEnv()),
-      new UploadedImages(db),
-    ),
+    assets: new AssetService(products, renditions, new UploadedImages(db)),
+    cmsMedia: new CmsMediaService(db, renditions),
     giftWrap: new GiftWrapService(db),
     featuredDatasets: new FeaturedDatasetReads(db),
   } as Services;
