@@ -82,3 +82,15 @@ export type { AddressCallOptions, AddressCalls, GetAddressesOptions } from './ad
 export type { GetOrderSummariesOptions, OrderCallOptions, OrderCalls } from './orders-api.ts';
 export { isSeoFailure } from './seo-api.ts';
 export type { SeoCalls, SeoPropertiesFailure, SeoPropertiesResult } from './seo-api.ts';
+export { createContentCalls } from './content-api.ts';
+export type { ContentCalls, GetContentOptions, GetContentsOptions } from './content-api.ts';
+export {
+  createImageProvider,
+  DEFAULT_BG_POSITION,
+  DEFAULT_BG_SIZE_OR_REPEAT,
+  fallbackImageData,
+  getImageData,
+  IMAGE_PROVIDER_WIDTHS,
+  imageDataOf,
+} from './image-provider.ts';
+export type { FetchSiteContents, ImageContentsQuery, ImageProviderOptions } from './image-provider.ts';

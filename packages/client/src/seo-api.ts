@@ -3,7 +3,7 @@
 // kept one hour per (community, record, fields); a failed call answers an empty result carrying the error and
 // is not kept, so the next page asks again. Only a cancelled call rejects (its AbortError), as every call does.
 
-import { SEO_CACHE_MS, seoPropertiesPath, type SeoProperties } from '@store/core';
+import { SEO_CACHE_MS, type SeoProperties } from '@store/core';
 import type { CallOptions } from './call-options.ts';
 import { isAbortError } from './errors.ts';
 import type { Http } from './http.ts';
@@ -33,8 +33,6 @@ function requireText(value: unknown, name: string): string {
 
 export function createSeoCalls(http: Http, opts: { now?: () => number } = {}): SeoCalls {
   const cache = createStore({ ttlMs: SEO_CACHE_MS, now: opts.now });
-  // The Connect API sits beside the commerce one, under the same /services/data/{version}.
-  const dataRoot = http.commercePath().replace(/\/commerce$/, '');
   return {
     async getSeoProperties(communityId, recordId, fields, o = {}) {
       requireText(communityId, 'communityId');
@@ -45,7 +43,7 @@ export function createSeoCalls(http: Http, opts: { now?: () => number } = {}): S
       try {
         return await cache.load(key, async () => {
           const res = await http.request<SeoProperties>({
-            path: `${dataRoot}${seoPropertiesPath(communityId, recordId)}`,
+            path: http.connectPath('communities', communityId, 'seo', 'properties', recordId),
             query: { fields: list.length ? list.join(',') : undefined },
             signal: o.signal,
           });

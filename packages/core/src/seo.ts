@@ -45,10 +45,6 @@ export const SEO_CACHE_MS = 3_600_000;
 /** sitemaps.org: at most 50,000 URLs per sitemap file; past that /sitemap.xml becomes a sitemap index. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-/** Path of the SEO properties call, relative to /services/data/v65.0. */
-export const seoPropertiesPath = (communityId: string, recordId: string) =>
-  `/connect/communities/${encodeURIComponent(communityId)}/seo/properties/${encodeURIComponent(recordId)}`;
-
 /** The hreflang list for a page: its own language and x-default, both the canonical URL. */
 export const hrefLangUrlsFor = (canonicalUrl: string): SeoHrefLangUrl[] => [
   { language: SEO_LANGUAGE, url: canonicalUrl },

@@ -2,29 +2,42 @@
 // storefront (entitlements, Draft only in preview, live content), and what a search engine may index.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { siteIdsOf } from '@store/core';
+import { CONTENT_TYPES, siteIdsOf } from '@store/core';
 import { BASE, errorOf, startTestServer, WEBSTORE_ID, type TestServer } from '../test-support/server.ts';
-import { insertPage, type TestPage } from '../test-support/content-pages.ts';
+import { insertContentItem, type InsertedContent } from '../test-support/content.ts';
 import { PARTNER_CATEGORY_URL, PARTNER_SKUS } from '../seed/access.ts';
 
 let s: TestServer;
-let about: TestPage;
-let draftPage: TestPage;
-let home: TestPage;
+let about: InsertedContent;
+let draftPage: InsertedContent;
+let home: { id: string };
 const COMMUNITY = siteIdsOf(WEBSTORE_ID).communityId;
 const seo = (recordId: string, query = '', community = COMMUNITY) =>
   `/services/data/v65.0/connect/communities/${community}/seo/properties/${recordId}${query}`;
 
 before(async () => {
   s = await startTestServer({ products: 60 });
-  about = await insertPage(s.db.db, WEBSTORE_ID, {
-    title: 'About Data Depot',
-    urlName: 'about',
-    description: 'Who we are and where our data comes from.',
-    live: true,
+  about = await insertContentItem(s.db.db, {
+    type: CONTENT_TYPES.pageLayout,
+    status: 'Live',
+    title: 'About the SEO test',
+    urlName: 'seo-about',
+    body: { description: 'Who we are and where our data comes from.', sections: [] },
   });
-  draftPage = await insertPage(s.db.db, WEBSTORE_ID, { title: 'Licence terms', urlName: 'licence', live: false });
-  home = await insertPage(s.db.db, WEBSTORE_ID, { title: 'Home', urlName: 'home', live: true });
+  draftPage = await insertContentItem(s.db.db, {
+    type: CONTENT_TYPES.pageLayout,
+    status: 'Draft',
+    title: 'Licence draft',
+    urlName: 'seo-licence',
+    body: { sections: [] },
+  });
+  // The demo store's home page layout (seed/content.ts).
+  home = await s.db.db
+    .selectFrom('managed_content')
+    .select('id')
+    .where('type_fqn', '=', CONTENT_TYPES.pageLayout)
+    .where('url_name', '=', 'home')
+    .executeTakeFirstOrThrow();
 });
 after(async () => {
   await s.close();
@@ -80,12 +93,12 @@ describe('SEO properties: records', () => {
     const res = await s.get(seo(about.id));
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.objectName, 'ManagedContent');
-    assert.equal(res.body.recordName, 'About Data Depot');
+    assert.equal(res.body.recordName, 'About the SEO test');
     assert.deepEqual(res.body.fields, {
-      title: 'About Data Depot',
+      title: 'About the SEO test',
       description: 'Who we are and where our data comes from.',
     });
-    assert.equal(res.body.canonicalUrl, `${s.url}/about`);
+    assert.equal(res.body.canonicalUrl, `${s.url}/seo-about`);
     assert.equal(res.body.isSeoIndexed, true);
     assert.equal((await s.get(seo(home.id))).body.canonicalUrl, `${s.url}/`);
 
@@ -95,16 +108,17 @@ describe('SEO properties: records', () => {
     assert.equal((await admin.patch(`${BASE}/session-context`, { isPreview: true })).status, 200);
     const preview = await admin.get(seo(draftPage.id));
     assert.equal(preview.status, 200, preview.text);
-    assert.equal(preview.body.canonicalUrl, `${s.url}/licence`);
+    assert.equal(preview.body.canonicalUrl, `${s.url}/seo-licence`);
     assert.equal(preview.body.isSeoIndexed, false, 'a Draft seen in preview is not for search engines');
     assert.equal((await admin.get(seo(about.id))).body.isSeoIndexed, true, 'a live page seen in preview still is');
   });
 
   test('a page outside its publication window is not shown; content other than a page layout is unknown', async () => {
-    const later = await insertPage(s.db.db, WEBSTORE_ID, {
-      title: 'Coming soon',
-      urlName: 'coming-soon',
-      live: true,
+    const later = await insertContentItem(s.db.db, {
+      type: CONTENT_TYPES.pageLayout,
+      status: 'Live',
+      urlName: 'seo-coming-soon',
+      body: { sections: [] },
       publishStartAt: new Date(Date.now() + 86_400_000).toISOString(),
     });
     assert.equal((await s.get(seo(later.id))).status, 404);

@@ -2,28 +2,20 @@
 // valid against the sitemaps.org 0.9 schemas, and following catalogue and content changes in every process.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SITEMAP_MAX_URLS } from '@store/core';
+import { CONTENT_TYPES, SITEMAP_MAX_URLS } from '@store/core';
 import { startTestServer, WEBSTORE_ID, type TestServer } from '../test-support/server.ts';
-import { insertPage } from '../test-support/content-pages.ts';
+import { insertContentItem } from '../test-support/content.ts';
 import { locsOf, validateSitemap } from '../test-support/sitemap-schema.ts';
 import { PARTNER_CATEGORY_URL, PARTNER_SKUS } from '../seed/access.ts';
 
 let s: TestServer;
 before(async () => {
   s = await startTestServer({ products: 60 });
-  await insertPage(s.db.db, WEBSTORE_ID, {
-    title: 'About',
-    urlName: 'about',
-    live: true,
-    publishedAt: '2026-05-01T10:00:00.000Z',
-  });
-  await insertPage(s.db.db, WEBSTORE_ID, { title: 'Draft', urlName: 'draft-only', live: false });
-  await insertPage(s.db.db, WEBSTORE_ID, {
-    title: 'Ended',
-    urlName: 'ended',
-    live: true,
-    publishEndAt: new Date(Date.now() - 1000).toISOString(),
-  });
+  const page = (urlName: string, status: 'Live' | 'Draft', extra: { publishEndAt?: string } = {}) =>
+    insertContentItem(s.db.db, { type: CONTENT_TYPES.pageLayout, status, urlName, body: { sections: [] }, ...extra });
+  await page('sitemap-about', 'Live');
+  await page('draft-only', 'Draft');
+  await page('ended', 'Live', { publishEndAt: new Date(Date.now() - 1000).toISOString() });
 });
 after(async () => {
   await s.close();
@@ -43,10 +35,16 @@ describe('sitemap.xml', () => {
     assert.ok(check.ok, check.output);
     const locs = locsOf(xml);
     assert.equal(locs[0], `${s.url}/`);
-    assert.ok(locs.includes(`${s.url}/about`));
+    assert.ok(locs.includes(`${s.url}/sitemap-about`));
+    assert.ok(locs.includes(`${s.url}/about`), "the demo store's own pages");
     assert.ok(!locs.includes(`${s.url}/draft-only`), 'a Draft page is not listed');
     assert.ok(!locs.includes(`${s.url}/ended`), 'nor one past its publication window');
-    assert.match(xml, /<loc>[^<]*\/about<\/loc><lastmod>2026-05-01T10:00:00.000Z<\/lastmod>/);
+    const published = await s.db.db
+      .selectFrom('managed_content')
+      .select('published_at')
+      .where('url_name', '=', 'sitemap-about')
+      .executeTakeFirstOrThrow();
+    assert.ok(xml.includes(`<loc>${s.url}/sitemap-about</loc><lastmod>${published.published_at}</lastmod>`));
 
     const db = s.db.db;
     const live = await db.selectFrom('category').select('url_name').where('publish_status', '=', 'Live').execute();
@@ -88,7 +86,12 @@ describe('sitemap.xml', () => {
       assert.equal(saved.status, 200, saved.text);
       await s.db.db.updateTable('product').set({ is_active: 0 }).where('id', '=', b!.id).execute();
       await s.catalogueChanged();
-      await insertPage(s.db.db, WEBSTORE_ID, { title: 'Licence', urlName: 'licence', live: true });
+      await insertContentItem(s.db.db, {
+        type: CONTENT_TYPES.pageLayout,
+        status: 'Live',
+        urlName: 'licence',
+        body: { sections: [] },
+      });
       for (const server of [s, other]) {
         const locs = locsOf(await sitemap(server));
         assert.ok(!locs.some((l) => l.endsWith(`/product/${a!.id}`)), 'no index');
