@@ -28,6 +28,7 @@ import { workspaceImportCalls, type WorkspaceImportCalls } from './workspace-imp
 import { taxonomyCalls, type TaxonomyCalls } from './workspace-taxonomy-api.ts';
 import { productClassCalls, type ProductClassCalls } from './workspace-classes-api.ts';
 import { sellingModelCalls, type SellingModelCalls } from './workspace-selling-models-api.ts';
+import { workspaceSeoCalls, type WorkspaceSeoCalls } from './workspace-seo-api.ts';
 
 export { workspaceExportPath } from './workspace-imports-api.ts';
 
@@ -39,7 +40,7 @@ export const WORKSPACE_ROOT = '/services/admin/webstores';
  * The workspace's calls; orders in workspace-orders-api.ts, images in workspace-media-api.ts, catalogue uploads in
  * workspace-imports-api.ts, promotions, settings and customers in workspace-merchandising-api.ts, categories,
  * entitlement policies and inventory in workspace-taxonomy-api.ts, variations, components and quantity rules in
- * workspace-classes-api.ts, selling models in workspace-selling-models-api.ts.
+ * workspace-classes-api.ts, selling models in workspace-selling-models-api.ts, SEO settings in workspace-seo-api.ts.
  */
 export interface WorkspaceCalls
   extends MerchandisingCalls,
@@ -48,7 +49,8 @@ export interface WorkspaceCalls
     WorkspaceImportCalls,
     TaxonomyCalls,
     ProductClassCalls,
-    SellingModelCalls {
+    SellingModelCalls,
+    WorkspaceSeoCalls {
   me(o?: CallOptions): Promise<WorkspaceMe>;
   listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
   getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
@@ -97,5 +99,6 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
     ...taxonomyCalls(call),
     ...productClassCalls(call),
     ...sellingModelCalls(call),
+    ...workspaceSeoCalls(call),
   };
 }

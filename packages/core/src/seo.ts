@@ -61,3 +61,18 @@ export function seoSnippet(text: string, max = SEO_DESCRIPTION_MAX): string {
   const cut = plain.slice(0, max - 1);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 40)).trimEnd()}…`;
 }
+
+/** The seller's SEO settings of a product or category (workspace; GET/PUT …/seo-settings/{recordId}). */
+export interface SeoSettings {
+  recordId: string;
+  /** null: the record's own (a product's Name, a category's "<Name> datasets"). */
+  title: string | null;
+  /** null: from the record's Description. */
+  description: string | null;
+  /** Keep the page out of search engines (isSeoIndexed false, left out of the sitemap). */
+  noIndex: boolean;
+}
+export type SeoSettingsInput = Omit<SeoSettings, 'recordId'>;
+/** Longest seller's title and meta description the workspace accepts. */
+export const SEO_TITLE_MAX = 120;
+export const SEO_SETTINGS_DESCRIPTION_MAX = 320;

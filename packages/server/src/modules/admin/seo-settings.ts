@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SEO_SETTINGS_DESCRIPTION_MAX, SEO_TITLE_MAX } from '@store/core';
 import type { Services } from '../../services/index.ts';
 import { freeText } from '../schemas.ts';
 import { actorOf, guarded, WORKSPACE } from './workspace-guard.ts';
@@ -11,8 +12,12 @@ import { workspaceParams } from './schemas.ts';
 const params = workspaceParams.extend({ recordId: z.string().max(18) });
 const body = z
   .object({
-    title: freeText(120).nullable().describe("null or '': the record's own (a category's \"<Name> datasets\")"),
-    description: freeText(320).nullable().describe("null or '': from the record's Description"),
+    title: freeText(SEO_TITLE_MAX)
+      .nullable()
+      .describe("null or '': the record's own (a category's \"<Name> datasets\")"),
+    description: freeText(SEO_SETTINGS_DESCRIPTION_MAX)
+      .nullable()
+      .describe("null or '': from the record's Description"),
     noIndex: z.boolean(),
   })
   .strict();

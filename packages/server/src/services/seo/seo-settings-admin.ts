@@ -1,6 +1,7 @@
 // The seller's SEO settings of a product or category in the workspace (issue 16 item 8): read, and replaced as a
 // catalogue change (its audit entry and the catalogue version bump in one transaction: the sitemap and every
 // process's cached answers follow).
+import type { SeoSettings } from '@store/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { badInput, notFound } from '../../domain/errors.ts';
@@ -8,15 +9,6 @@ import { checkedId } from '../../domain/record-ids.ts';
 import type { CatalogueChanges } from '../admin/catalogue-change.ts';
 import type { Actor } from '../admin/workspace-access.ts';
 import type { SeoOverrideInput, SeoOverrides } from './seo-overrides.ts';
-
-export interface SeoSettings {
-  recordId: string;
-  /** null: derived from the record (its Name; a category's "<Name> datasets"). */
-  title: string | null;
-  /** null: derived from the record's Description. */
-  description: string | null;
-  noIndex: boolean;
-}
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,6 +2,8 @@
 // once the product exists, its price form (each price book's one-time unit price and volume tiers), its
 // class's section (variations, or components) and its quantity rule (ProductClassSections.tsx).
 
+import type { SeoSettings } from '@store/core';
+import { SEO_INTENT, SeoSettingsForm, type SeoResult } from './SeoSettingsForm.tsx';
 import {
   MAX_RELATED_DATASETS,
   type AdminCategory,
@@ -44,9 +46,11 @@ export interface EditData {
   /** The store's selling models and those the product is offered with (its subscriptions are priced too). */
   sellingModels: AdminSellingModel[];
   offeredModelIds: string[];
+  /** The product's search engine settings (null for a new product, or when they could not be read). */
+  seo?: SeoSettings | null;
 }
 
-export type EditResult = FormResult | ImageResult | (PickResult & { intent: 'related' });
+export type EditResult = FormResult | ImageResult | (PickResult & { intent: 'related' }) | SeoResult;
 
 /** What the product, price and class forms answer (the image and related-dataset forms answer their own). */
 export interface FormResult {
@@ -74,6 +78,7 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
       ? result
       : undefined;
   const relatedResult = result?.intent === 'related' ? result : undefined;
+  const seoResult = result?.intent === SEO_INTENT ? (result as SeoResult) : undefined;
   useFormResultFocus(productResult, productForm, 'product-error');
   useFormResultFocus(priceResult, priceForm, 'prices-error');
   const { product } = data;
@@ -210,6 +215,9 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
           result={relatedResult}
           busy={busy}
         />
+      ) : null}
+      {product && data.seo ? (
+        <SeoSettingsForm settings={data.seo} result={seoResult} busy={busy} derivedTitle={product.name} />
       ) : null}
       {data.family ? (
         <VariationsSection

@@ -3,12 +3,14 @@
 // edits one (name, url name, description, parent, Draft/Live). A Draft category and everything under it
 // leaves the storefront's menu at once; the server refuses what would break the tree and says why.
 
-import type { AdminCategory } from '@store/core';
+import { SEO_INTENT, SeoSettingsForm, saveSeoSettings, type SeoResult } from './SeoSettingsForm.tsx';
+import type { AdminCategory, SeoSettings } from '@store/core';
 import {
   Form,
   Link,
   useActionData,
   useLoaderData,
+  useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type RouteObject,
@@ -229,11 +231,16 @@ export function categoriesRoute(getApi: () => StoreApi) {
 interface CategoryData {
   category: AdminCategory;
   all: AdminCategory[];
+  /** Its search engine settings; null when they could not be read (the section is left out). */
+  seo: SeoSettings | null;
 }
 
 function CategoryPage() {
-  const { category, all } = useLoaderData() as CategoryData;
-  const result = useActionData() as CategoryResult | undefined;
+  const { category, all, seo } = useLoaderData() as CategoryData;
+  const answer = useActionData() as CategoryResult | SeoResult | undefined;
+  const result = answer?.intent === SEO_INTENT ? undefined : (answer as CategoryResult | undefined);
+  const seoResult = answer?.intent === SEO_INTENT ? (answer as SeoResult) : undefined;
+  const busy = useNavigation().state === 'submitting';
   return (
     <div className="workspace__edit">
       <p>
@@ -271,6 +278,15 @@ function CategoryPage() {
           Save category
         </button>
       </Form>
+      {seo ? (
+        <SeoSettingsForm
+          key={`seo-${category.id}`}
+          settings={seo}
+          result={seoResult}
+          busy={busy}
+          derivedTitle={`${category.name} datasets`}
+        />
+      ) : null}
     </div>
   );
 }
@@ -278,13 +294,21 @@ function CategoryPage() {
 export function categoryRoute(getApi: () => StoreApi) {
   return {
     loader: async ({ params, request }: LoaderFunctionArgs): Promise<CategoryData> => {
-      const all = await loaded(list(getApi, request.signal));
+      const id = params.categoryId ?? '';
+      const [all, seo] = await Promise.all([
+        loaded(list(getApi, request.signal)),
+        workspaceOf(getApi)
+          .seoSettings(id, { signal: request.signal })
+          .catch(() => null),
+      ]);
       const category = all.find((c) => c.id === params.categoryId);
       if (!category) throw data(null, { status: 404, statusText: 'Not Found' });
-      return { category, all };
+      return { category, all, seo };
     },
-    action: async ({ params, request }: ActionFunctionArgs): Promise<CategoryResult> => {
-      const fields = categoryFields(await request.formData());
+    action: async ({ params, request }: ActionFunctionArgs): Promise<CategoryResult | SeoResult> => {
+      const form = await request.formData();
+      if (form.get('intent') === SEO_INTENT) return saveSeoSettings(workspaceOf(getApi), params.categoryId ?? '', form);
+      const fields = categoryFields(form);
       const problems = categoryProblems(fields, true);
       if (problems) return { intent: 'edit', fieldErrors: problems };
       try {

@@ -34,6 +34,7 @@ import { loaded, workspaceHead, workspaceOf } from './workspace-data.ts';
 import { imageUploadOf } from './product-image-form.ts';
 import { savePicks } from './pick-action.ts';
 import { productClassAction } from './product-class-action.ts';
+import { SEO_INTENT, saveSeoSettings } from './SeoSettingsForm.tsx';
 import { attributeOf, classOf } from './product-class-form.ts';
 
 export const PRODUCT_SAVED = 'The product has been saved.';
@@ -58,7 +59,7 @@ export function productEditRoute(getApi: () => StoreApi) {
     const w = workspaceOf(getApi);
     const signal = request.signal;
     const id = params.productId;
-    const [product, prices, related, books, categories, sellingModels, offered] = await Promise.all([
+    const [product, prices, related, books, categories, sellingModels, offered, seo] = await Promise.all([
       id ? loaded(w.getProduct(id, { signal })) : Promise.resolve(null as AdminProduct | null),
       id ? loaded(w.getPrices(id, { signal })) : Promise.resolve(null as ProductPrices | null),
       id ? loaded(w.relatedDatasets(id, { signal })) : Promise.resolve(null as RelatedDatasets | null),
@@ -66,6 +67,8 @@ export function productEditRoute(getApi: () => StoreApi) {
       loaded(w.categories({ signal })).then((r): AdminCategory[] => r.items),
       loaded(w.sellingModels({ signal })).then((r): AdminSellingModel[] => r.items),
       id ? loaded(w.productSellingModels(id, { signal })).then((r) => r.sellingModelIds) : Promise.resolve([]),
+      // The section is left out when its settings cannot be read; the rest of the page still works.
+      id ? w.seoSettings(id, { signal }).catch(() => null) : Promise.resolve(null),
     ]);
     const created = new URL(request.url).searchParams.get('created') === '1';
     const cls = product?.productClass;
@@ -88,6 +91,7 @@ export function productEditRoute(getApi: () => StoreApi) {
       components,
       sellingModels,
       offeredModelIds: offered,
+      seo,
     };
   }
 
@@ -137,6 +141,7 @@ export function productEditRoute(getApi: () => StoreApi) {
       return attempt(intent, IMAGE_SAVED, () => w.describeProductImage(id, altText));
     }
     if (intent === 'removeImage' && id) return attempt(intent, IMAGE_REMOVED, () => w.removeProductImage(id));
+    if (intent === SEO_INTENT && id) return saveSeoSettings(w, id, form);
     if (intent === 'related' && id)
       return savePicks(w, form, 'related', MAX_RELATED_DATASETS, RELATED_SAVED, (ids) => w.setRelatedDatasets(id, ids));
     if (id) {
