@@ -75,22 +75,27 @@ export function SeoSettingsForm({
       <FormAlert id="seo-saved" message={result?.savedMessage ?? null} tone="success" />
       <Form method="post" className="form" noValidate ref={formRef} aria-labelledby="seo-title">
         <input type="hidden" name="intent" value={SEO_INTENT} />
-        <TextField
-          form="seo"
-          name="seoTitle"
-          label="Search engine title"
-          hint={`At most ${SEO_TITLE_MAX} characters.`}
-          defaultValue={values.title ?? ''}
-          error={result?.fieldErrors?.seoTitle}
-        />
-        <TextField
-          form="seo"
-          name="seoDescription"
-          label="Search engine description"
-          hint={`At most ${SEO_SETTINGS_DESCRIPTION_MAX} characters; search engines show about 160.`}
-          defaultValue={values.description ?? ''}
-          error={result?.fieldErrors?.seoDescription}
-        />
+        {(
+          [
+            ['seoTitle', 'Search engine title', `At most ${SEO_TITLE_MAX} characters.`, values.title],
+            [
+              'seoDescription',
+              'Search engine description',
+              `At most ${SEO_SETTINGS_DESCRIPTION_MAX} characters; search engines show about 160.`,
+              values.description,
+            ],
+          ] as const
+        ).map(([name, label, hint, value]) => (
+          <TextField
+            key={name}
+            form="seo"
+            name={name}
+            label={label}
+            hint={hint}
+            defaultValue={value ?? ''}
+            error={result?.fieldErrors?.[name]}
+          />
+        ))}
         <CheckField
           id="seo-noIndex"
           name="noIndex"
