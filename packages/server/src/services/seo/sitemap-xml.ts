@@ -18,11 +18,14 @@ const lastmodTag = (lastmod: string | null | undefined) => (lastmod ? `<lastmod>
 const SPECIAL = /[&<>"']/;
 const xmlText = (text: string) => (SPECIAL.test(text) ? escapeHtml(text) : text);
 
-/** A <urlset> of the given URLs (at most SITEMAP_MAX_URLS: the caller splits). */
-export function urlsetXml(origin: string, urls: readonly SitemapUrl[]): string {
-  const base = xmlText(origin);
+/** A URL's entry after its origin (written once per list; only the origin differs between requests). */
+export const urlEntryTail = (u: SitemapUrl): string => `${xmlText(u.path)}</loc>${lastmodTag(u.lastmod)}</url>\n`;
+
+/** A <urlset> of entries made by urlEntryTail (at most SITEMAP_MAX_URLS: the caller splits). */
+export function urlsetXml(origin: string, tails: readonly string[]): string {
+  const open = `<url><loc>${xmlText(origin)}`;
   let out = `${HEAD}<urlset xmlns="${NS}">\n`;
-  for (const u of urls) out += `<url><loc>${base}${xmlText(u.path)}</loc>${lastmodTag(u.lastmod)}</url>\n`;
+  for (const tail of tails) out += open + tail;
   return `${out}</urlset>\n`;
 }
 

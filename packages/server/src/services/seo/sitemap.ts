@@ -17,11 +17,12 @@ import type { EntitlementService } from '../entitlements.ts';
 import type { Webstore } from '../webstores.ts';
 import { contentPagePath, guestVisibility } from './seo-properties.ts';
 import type { SeoOverrides } from './seo-overrides.ts';
-import { sitemapIndexXml, urlsetXml, type SitemapUrl } from './sitemap-xml.ts';
+import { sitemapIndexXml, urlEntryTail, urlsetXml, type SitemapUrl } from './sitemap-xml.ts';
 
 interface SitemapList {
   key: string;
-  urls: SitemapUrl[];
+  /** Each URL's entry after the origin (urlEntryTail), in order. */
+  urls: string[];
   /** When a page's publication window opens or closes (ms), the list is stale even with the same key. */
   validUntil: number;
   /** Newest lastmod among the URLs, for the index's entries. */
@@ -165,7 +166,7 @@ export class SitemapService {
           urls.push({ path: `/product/${r.id}`, lastmod: validDate(r.last_updated) });
     }
     const newest = urls.reduce<string | null>((m, u) => (u.lastmod && (!m || u.lastmod > m) ? u.lastmod : m), null);
-    return { key, urls, validUntil, newest, documents: new Map() };
+    return { key, urls: urls.map(urlEntryTail), validUntil, newest, documents: new Map() };
   }
 }
 
