@@ -124,6 +124,8 @@ export class SitemapService {
     ]);
     let validUntil = Number.POSITIVE_INFINITY;
     const urls: SitemapUrl[] = [];
+    const productTails: string[] = [];
+    let newest: string | null = null;
     let home: SitemapUrl = { path: '/' };
     const contentUrls: SitemapUrl[] = [];
     for (const p of pages) {
@@ -161,12 +163,16 @@ export class SitemapService {
         .where('is_active', '=', 1)
         .orderBy('id')
         .execute();
+      // Written straight to entries, no object per product: at 100,000 products this pass is most of the work.
       for (const r of rows)
-        if (guest.canSeeProduct(r.id) && !noIndex.has(r.id))
-          urls.push({ path: `/product/${r.id}`, lastmod: validDate(r.last_updated) });
+        if (guest.canSeeProduct(r.id) && !noIndex.has(r.id)) {
+          const lastmod = validDate(r.last_updated);
+          if (lastmod && (!newest || lastmod > newest)) newest = lastmod;
+          productTails.push(urlEntryTail({ path: `/product/${r.id}`, lastmod }));
+        }
     }
-    const newest = urls.reduce<string | null>((m, u) => (u.lastmod && (!m || u.lastmod > m) ? u.lastmod : m), null);
-    return { key, urls: urls.map(urlEntryTail), validUntil, newest, documents: new Map() };
+    for (const u of urls) if (u.lastmod && (!newest || u.lastmod > newest)) newest = u.lastmod;
+    return { key, urls: [...urls.map(urlEntryTail), ...productTails], validUntil, newest, documents: new Map() };
   }
 }
 
