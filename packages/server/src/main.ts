@@ -23,6 +23,8 @@ await app.listen({ port, host });
   for (const { id } of await db.selectFrom('webstore').select('id').orderBy('id').execute()) {
     const st = await services.searchIndex.status(id);
     console.log(`[store] search index: ${st.documents} products in ${(st.buildMs / 1000).toFixed(1)} s`);
+    // The sitemap's list likewise, so the first crawler does not wait for it.
+    await services.sitemap.prepare(await services.webstores.get(id)).catch((e) => app.log.error(e));
   }
 })().catch((e) => app.log.error(e));
 console.log(`[store] http://localhost:${port}`);

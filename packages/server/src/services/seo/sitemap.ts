@@ -53,6 +53,11 @@ export class SitemapService {
     this.maxUrls = opts.maxUrls ?? SITEMAP_MAX_URLS;
   }
 
+  /** Builds the list ahead of the first crawler (at start, after the search index): its first request then finds the code warm. */
+  async prepare(store: Webstore): Promise<number> {
+    return (await this.list(store)).urls.length;
+  }
+
   /** /sitemap.xml: the one sitemap, or the index of the numbered ones past the limit. */
   async root(store: Webstore, origin: string): Promise<Buffer> {
     const list = await this.list(store);
