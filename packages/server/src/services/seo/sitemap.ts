@@ -34,6 +34,12 @@ interface SitemapList {
 /** Origins a list keeps documents for (PUBLIC_URL makes it one; without it each Host a request names). */
 const MAX_ORIGINS = 4;
 
+interface ProductEntry {
+  id: string;
+  lastmod: string | null;
+  tail: string;
+}
+
 export interface SitemapOptions {
   /** URLs per sitemap file (the sitemaps.org limit by default; tests make the index switch observable). */
   maxUrls?: number;
@@ -41,6 +47,7 @@ export interface SitemapOptions {
 
 export class SitemapService {
   private lists = new Map<string, Promise<SitemapList>>();
+  private productLists = new Map<string, { key: string; entries: Promise<ProductEntry[]> }>();
   readonly maxUrls: number;
 
   constructor(
@@ -114,6 +121,40 @@ export class SitemapService {
     return fresh;
   }
 
+  /**
+   * Every active product's entry, in id order. Kept while the products are the same: their count and newest
+   * changed_version (every write that changes a product marks it, as the search index relies on too), read from
+   * the sitemap's covering index; a catalogue change elsewhere (prices, policies, categories) reuses them.
+   */
+  private async productEntries(webstoreId: string): Promise<ProductEntry[]> {
+    const stamp = await this.db
+      .selectFrom('product')
+      .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('changed_version').as('v')])
+      .where('webstore_id', '=', webstoreId)
+      .where('is_active', '=', 1)
+      .executeTakeFirst();
+    const key = `${stamp?.n ?? 0}|${stamp?.v ?? ''}`;
+    const hit = this.productLists.get(webstoreId);
+    if (hit?.key === key) return hit.entries;
+    const entries = this.db
+      .selectFrom('product')
+      .select(['id', 'last_updated'])
+      .where('webstore_id', '=', webstoreId)
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .execute()
+      .then((rows) =>
+        // Written straight to entries: at 100,000 products this pass is most of the work.
+        rows.map((r) => {
+          const lastmod = validDate(r.last_updated);
+          return { id: r.id, lastmod, tail: urlEntryTail({ path: `/product/${r.id}`, lastmod }) };
+        }),
+      );
+    this.productLists.set(webstoreId, { key, entries });
+    entries.catch(() => this.productLists.delete(webstoreId));
+    return entries;
+  }
+
   private async build(store: Webstore, key: string): Promise<SitemapList> {
     const now = new Date();
     const tree = await this.categories.get(store.id, store.catalogVersion);
@@ -160,20 +201,11 @@ export class SitemapService {
       };
       walk(tree.roots);
 
-      // One pass over the store's products, in id order; entitlement and "no index" are set lookups.
-      const rows = await this.db
-        .selectFrom('product')
-        .select(['id', 'last_updated'])
-        .where('webstore_id', '=', store.id)
-        .where('is_active', '=', 1)
-        .orderBy('id')
-        .execute();
-      // Written straight to entries, no object per product: at 100,000 products this pass is most of the work.
-      for (const r of rows)
-        if (guest.canSeeProduct(r.id) && !noIndex.has(r.id)) {
-          const lastmod = validDate(r.last_updated);
-          if (lastmod && (!newest || lastmod > newest)) newest = lastmod;
-          productTails.push(urlEntryTail({ path: `/product/${r.id}`, lastmod }));
+      // The store's products, then entitlement and "no index" as set lookups.
+      for (const p of await this.productEntries(store.id))
+        if (guest.canSeeProduct(p.id) && !noIndex.has(p.id)) {
+          if (p.lastmod && (!newest || p.lastmod > newest)) newest = p.lastmod;
+          productTails.push(p.tail);
         }
     }
     for (const u of urls) if (u.lastmod && (!newest || u.lastmod > newest)) newest = u.lastmod;
