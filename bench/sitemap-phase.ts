@@ -78,6 +78,14 @@ export async function measureSitemap(origin: string, dataset: Dataset, webstoreI
   const db = new Database(dataset.file);
   const bump = () =>
     db.prepare('UPDATE webstore SET catalog_version = catalog_version + 1 WHERE id = ?').run(webstoreId);
+  /** A catalogue change that changes one product (its first or last by id), as the workspace marks it. */
+  const changeProduct = (which: 'min' | 'max') => {
+    bump();
+    db.prepare(
+      `UPDATE product SET changed_version = (SELECT catalog_version FROM webstore WHERE id = ?)
+       WHERE id = (SELECT ${which}(id) FROM product WHERE webstore_id = ?)`,
+    ).run(webstoreId, webstoreId);
+  };
   try {
     // Make sure the first request below is the first of this catalogue version.
     bump();
