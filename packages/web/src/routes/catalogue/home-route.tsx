@@ -2,40 +2,13 @@
 // the first root category) and the category menu the root route already read.
 
 import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import type { ListedProduct, StoreApi } from '../../lib/api.ts';
+import type { StoreApi } from '../../lib/api.ts';
+import { featuredListed } from '../../lib/catalogue/featured.ts';
 import { CARD_FIELDS, toCards } from '../../lib/catalogue/product-cards.ts';
 import type { RouteHandle } from '../root/head.ts';
 import { PageError } from '../root/ErrorPage.tsx';
 import type { HeadData, HomeData, RootData } from '../types.ts';
 import { HomePage } from './HomePage.tsx';
-
-function fromDetail(p: {
-  id: string;
-  fields: Record<string, string | null>;
-  defaultImage?: { url?: string | null; alternateText?: string | null } | null;
-  sku?: string;
-  name?: string;
-}): ListedProduct {
-  const sku = p.fields.StockKeepingUnit ?? p.sku ?? null;
-  const name = p.fields.Name ?? p.name ?? '';
-  const url = p.defaultImage?.url;
-  return {
-    id: p.id,
-    name,
-    sku,
-    fields: p.fields,
-    imageUrl:
-      url && !/default-product-image/.test(url)
-        ? url
-        : sku
-          ? `/media/products/${encodeURIComponent(sku)}.svg`
-          : (url ?? null),
-    imageAlt: p.defaultImage?.alternateText ?? name,
-    // The featured list is of datasets: no variation parent to price "from".
-    productClass: null,
-    variationIds: [],
-  };
-}
 
 const TAGLINE = 'business datasets with email and phone';
 
@@ -58,8 +31,7 @@ export function createHomeRoute(getApi: () => StoreApi): RouteObject {
   async function homeLoader({ request }: LoaderFunctionArgs): Promise<HomeData> {
     const api = getApi();
     try {
-      const batch = await api.client.getFeaturedDatasets({ signal: request.signal });
-      let listed = batch.products.filter((p) => p.success !== false && p.id).map(fromDetail);
+      let listed = await featuredListed(api, request.signal);
       if (!listed.length) {
         // No list (or none of it visible to this shopper): the first products of the first root category.
         const roots = await api.client.getCategoryChildren({ signal: request.signal });
