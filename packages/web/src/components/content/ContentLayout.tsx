@@ -256,8 +256,8 @@ function background(def: SectionDefinition['backgroundImage'], ctx: Ctx): Sectio
     tablet: tablet.Url,
     mobile: mobile.Url,
     altText: strOf(def.altText) ?? desktop.AltText,
-    position: strOf(def.position) ?? desktop.BgPosition,
-    sizeOrRepeat: strOf(def.sizeOrRepeat) ?? desktop.BgSizeOrRepeat,
+    position: strOf(def.position) ?? desktop.bgPosition,
+    sizeOrRepeat: strOf(def.sizeOrRepeat) ?? desktop.bgSizeOrRepeat,
     overlayColor: strOf(def.overlayColor),
   };
 }

@@ -28,8 +28,8 @@ export interface ContentImage {
   AltText?: string;
   Width?: number;
   Height?: number;
-  BgPosition?: string;
-  BgSizeOrRepeat?: string;
+  bgPosition?: string;
+  bgSizeOrRepeat?: string;
 }
 export type ContentImages = Record<string, ContentImage>;
 export type ContentReferences = Record<string, ManagedContentDeliveryDocument>;
@@ -68,8 +68,8 @@ export function imageOf(doc: ManagedContentDeliveryDocument | undefined): Conten
     AltText: typeof body.altText === 'string' ? body.altText : '',
     Width: num(source.width),
     Height: num(source.height),
-    BgPosition: str(body.bgPosition),
-    BgSizeOrRepeat: str(body.bgSizeOrRepeat),
+    bgPosition: str(body.bgPosition),
+    bgSizeOrRepeat: str(body.bgSizeOrRepeat),
   };
 }
 

@@ -1,0 +1,31 @@
+import { ContentLayout } from '../../components/content/ContentLayout.tsx';
+import { blocksOf } from '../../lib/content/content-page.ts';
+import type { ContentPageData } from '../../lib/content/page-source.ts';
+
+/** True when the layout has its own h1 (a text block with tag h1 at some size). */
+const hasOwnH1 = (page: ContentPageData) =>
+  blocksOf(page.layout).some(
+    (b) => b.type === 'textBlock' && (b.tag === 'h1' || b.tabletTag === 'h1' || b.mobileTag === 'h1'),
+  );
+
+/** A site page composed from its stored layout; a Draft (only ever delivered in preview) says so. */
+export function ContentPage({ page }: { page: ContentPageData }) {
+  return (
+    <article className="content-page" data-content-key={page.contentKey}>
+      {page.status === 'Draft' ? (
+        <p className="notice notice--info" role="status">
+          Draft: shoppers cannot see this page until it is published. You see it because preview is on.
+        </p>
+      ) : null}
+      {hasOwnH1(page) ? null : <h1 className="content-page__title">{page.title}</h1>}
+      <ContentLayout
+        layout={page.layout}
+        references={page.references}
+        images={page.images}
+        richTexts={page.richTexts}
+        products={page.products}
+        links={{ contentUrlNames: page.contentUrlNames }}
+      />
+    </article>
+  );
+}
