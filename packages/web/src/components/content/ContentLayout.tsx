@@ -27,6 +27,7 @@ import { Button } from '../ui/Button.tsx';
 import { cx } from '../ui/classes.ts';
 import { ResponsiveWrapper } from './ResponsiveWrapper.tsx';
 import {
+  blocksOf,
   richTextSource,
   type ContentImage,
   type ContentImages,
@@ -48,11 +49,15 @@ export interface ContentLayoutProps {
   products?: Record<string, ProductCollectionState>;
   /** How page references resolve (the site's host, the content pages' url names). */
   links?: PageLinkContext;
+  /** The first banner's heading is the page's h1 (for a page whose layout has no h1 of its own). */
+  bannerAsPageHeading?: boolean;
 }
 
 interface Ctx extends Required<Pick<ContentLayoutProps, 'images' | 'richTexts' | 'products' | 'links'>> {
   references: ContentReferences;
   purifier: Purifier | null;
+  /** The block id of the banner whose heading is the page's h1, if any. */
+  headingBannerId: string | undefined;
 }
 
 const arr = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
@@ -112,7 +117,8 @@ function ImageView({ image, className }: { image: ContentImage; className?: stri
   );
 }
 
-function Banner({ body, ctx }: { body: Partial<BannerContentBody>; ctx: Ctx }) {
+function Banner({ body, ctx, isPageHeading }: { body: Partial<BannerContentBody>; ctx: Ctx; isPageHeading: boolean }) {
+  const Heading = isPageHeading ? 'h1' : 'h2';
   const heading = strOf(body.heading);
   const image = body.image?.contentKey ? ctx.images[body.image.contentKey] : undefined;
   const style: Record<string, string> = {};
@@ -122,7 +128,7 @@ function Banner({ body, ctx }: { body: Partial<BannerContentBody>; ctx: Ctx }) {
     <div className="banner" style={Object.keys(style).length ? style : undefined}>
       {image ? <ImageView image={image} className="banner__image" /> : null}
       <div className="banner__body">
-        {heading ? <h2 className="banner__heading">{heading}</h2> : null}
+        {heading ? <Heading className="banner__heading">{heading}</Heading> : null}
         {strOf(body.text) ? <p className="banner__text">{body.text}</p> : null}
         {body.button ? <LinkButton def={body.button} ctx={ctx} /> : null}
       </div>
@@ -212,7 +218,13 @@ function Block({ block, ctx }: { block: BlockDefinition; ctx: Ctx }): ReactNode 
         return image ? <ImageView image={image} className="content-image" /> : null;
       }
       if (block.type === 'banner' && fqn === CONTENT_TYPES.banner)
-        return <Banner body={(doc?.contentBody ?? {}) as Partial<BannerContentBody>} ctx={ctx} />;
+        return (
+          <Banner
+            body={(doc?.contentBody ?? {}) as Partial<BannerContentBody>}
+            ctx={ctx}
+            isPageHeading={id !== '' && id === ctx.headingBannerId}
+          />
+        );
       if (block.type === 'productCollection' && fqn === CONTENT_TYPES.productCollection)
         return (
           <ProductCollection
@@ -307,6 +319,9 @@ export function ContentLayout(props: ContentLayoutProps) {
     products: props.products ?? {},
     links: props.links ?? {},
     purifier: props.purifier ?? null,
+    headingBannerId: props.bannerAsPageHeading
+      ? blocksOf(props.layout).find((b) => b.type === 'banner')?.id
+      : undefined,
   };
   return (
     <div className="content-layout">

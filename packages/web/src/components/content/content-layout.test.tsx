@@ -284,6 +284,17 @@ describe('ContentLayout: content items', () => {
         `<img class="content-image" src="${src}" srcSet="${src}\\?width=640 640w, ${src}\\?width=960 960w, ${src}\\?width=1920 1920w" sizes="100vw" alt="Dentists at work" width="1200" height="600" loading="lazy"`,
       ),
     );
+    assert.match(
+      html(
+        <ContentLayout
+          references={refs}
+          images={imagesOf(refs)}
+          bannerAsPageHeading
+          layout={one([{ type: 'banner', id: 'b', contentKey: BAN }])}
+        />,
+      ),
+      /<h1 class="banner__heading">New: US dentists<\/h1>/,
+    );
     assert.equal(imageOf(doc(IMG, 'dd__banner', {})), null);
     assert.equal(imageOf(image(IMG, 'x') && { ...image(IMG, 'x'), unauthenticatedUrl: 'javascript:alert(1)' }), null);
   });

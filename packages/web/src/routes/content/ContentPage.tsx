@@ -10,6 +10,9 @@ const hasOwnH1 = (page: ContentPageData) =>
 
 /** A site page composed from its stored layout; a Draft (only ever delivered in preview) says so. */
 export function ContentPage({ page }: { page: ContentPageData }) {
+  // The page's one h1: its own heading block, else its first banner's heading (a home page's hero), else its title.
+  const ownH1 = hasOwnH1(page);
+  const hasBanner = blocksOf(page.layout).some((b) => b.type === 'banner');
   return (
     <article className="content-page" data-content-key={page.contentKey}>
       {page.status === 'Draft' ? (
@@ -17,7 +20,7 @@ export function ContentPage({ page }: { page: ContentPageData }) {
           Draft: shoppers cannot see this page until it is published. You see it because preview is on.
         </p>
       ) : null}
-      {hasOwnH1(page) ? null : <h1 className="content-page__title">{page.title}</h1>}
+      {ownH1 || hasBanner ? null : <h1 className="content-page__title">{page.title}</h1>}
       <ContentLayout
         layout={page.layout}
         references={page.references}
@@ -25,6 +28,7 @@ export function ContentPage({ page }: { page: ContentPageData }) {
         richTexts={page.richTexts}
         products={page.products}
         links={{ contentUrlNames: page.contentUrlNames }}
+        bannerAsPageHeading={!ownH1 && hasBanner}
       />
     </article>
   );
