@@ -5,7 +5,7 @@
 // Stored layouts are data someone typed: every part is read defensively, and a block of an unknown type
 // (or one missing what it needs) is skipped — a page never crashes on its content.
 
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import {
   CONTENT_TYPES,
   pageReferenceHref,
@@ -101,7 +101,7 @@ function LinkButton({ def, ctx }: { def: Partial<ButtonDefinition>; ctx: Ctx }) 
   );
 }
 
-function ImageView({ image, className }: { image: ContentImage; className?: string }) {
+function ImageView({ image, className, eager }: { image: ContentImage; className?: string; eager?: boolean }) {
   return (
     <img
       className={className}
@@ -111,22 +111,31 @@ function ImageView({ image, className }: { image: ContentImage; className?: stri
       alt={image.AltText ?? ''}
       width={image.Width}
       height={image.Height}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
       decoding="async"
+      fetchPriority={eager ? 'high' : undefined}
     />
   );
 }
 
+/**
+ * A banner. Over an image, the text sits on the banner's colours (its background colour, else a dark one under
+ * light text): overlaid on the image from tablet size up, below it on phones. The page's heading banner loads
+ * its image at once (it is what the page shows first).
+ */
 function Banner({ body, ctx, isPageHeading }: { body: Partial<BannerContentBody>; ctx: Ctx; isPageHeading: boolean }) {
   const Heading = isPageHeading ? 'h1' : 'h2';
   const heading = strOf(body.heading);
   const image = body.image?.contentKey ? ctx.images[body.image.contentKey] : undefined;
   const style: Record<string, string> = {};
-  if (strOf(body.textColor)) style.color = body.textColor as string;
-  if (strOf(body.backgroundColor)) style.backgroundColor = body.backgroundColor as string;
+  if (strOf(body.textColor)) style['--banner-fg'] = body.textColor as string;
+  if (strOf(body.backgroundColor)) style['--banner-bg'] = body.backgroundColor as string;
   return (
-    <div className="banner" style={Object.keys(style).length ? style : undefined}>
-      {image ? <ImageView image={image} className="banner__image" /> : null}
+    <div
+      className={cx('banner', image && 'banner--image')}
+      style={Object.keys(style).length ? (style as CSSProperties) : undefined}
+    >
+      {image ? <ImageView image={image} className="banner__image" eager={isPageHeading} /> : null}
       <div className="banner__body">
         {heading ? <Heading className="banner__heading">{heading}</Heading> : null}
         {strOf(body.text) ? <p className="banner__text">{body.text}</p> : null}

@@ -3,13 +3,12 @@
 // collections for this shopper. Prepared in the route's loader (server and browser alike), so the page
 // renders in one pass with no flash; the components take the results as plain data.
 
+import { imageDataOf } from '@store/client';
 import {
   CONTENT_TYPES,
-  PAGE_IMAGE_WIDTHS,
-  isDangerousUrl,
   resolveContentExpressions,
-  widthSrcSet,
   type BlockDefinition,
+  type ImageData,
   type ManagedContentDeliveryDocument,
   type PageLayoutContentBody,
   type ProductCollectionContentBody,
@@ -21,16 +20,8 @@ import { featuredListed, listedOf } from '../catalogue/featured.ts';
 import { sanitizeRichText, type SanitizedRichText } from '../sanitize.ts';
 import type { CardProduct } from '../../routes/types.ts';
 
-/** An image as the page shows it (the platform's imageInfos shape: Url, AltText, …). */
-export interface ContentImage {
-  Url: string;
-  SrcSet?: string;
-  AltText?: string;
-  Width?: number;
-  Height?: number;
-  bgPosition?: string;
-  bgSizeOrRepeat?: string;
-}
+/** An image as the page shows it: the image provider's data (spec image data) and the stored size, when known. */
+export type ContentImage = ImageData & { Width?: number; Height?: number };
 export type ContentImages = Record<string, ContentImage>;
 export type ContentReferences = Record<string, ManagedContentDeliveryDocument>;
 
@@ -39,41 +30,17 @@ export type ProductCollectionState = { products: CardProduct[] } | { error: true
 
 const obj = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
-/** A rendition URL of an image at this width (the media route's ?width=). */
-export const imageAtWidth = (url: string, width: number): string =>
-  `${url}${url.includes('?') ? '&' : '?'}width=${width}`;
-
-/**
- * An image item's data: its public URL with a srcset at the page widths (?width= renditions). Null for anything
- * that is not an image with a usable URL.
- */
+/** An image item's data (the image provider's mapping: renditions, srcset, alt text); null for another type. */
 export function imageOf(doc: ManagedContentDeliveryDocument | undefined): ContentImage | null {
-  if (!doc || doc.contentType?.fullyQualifiedName !== CONTENT_TYPES.image) return null;
-  const body = obj(doc.contentBody);
-  const source = obj(body.source);
-  const url = str(doc.unauthenticatedUrl) ?? str(source.url);
-  if (!url || isDangerousUrl(url)) return null;
-  let srcSet: string | undefined;
-  try {
-    srcSet = widthSrcSet((w) => imageAtWidth(url, w), PAGE_IMAGE_WIDTHS);
-  } catch {
-    srcSet = undefined; // a URL a srcset cannot hold still shows, at its one size
-  }
-  return {
-    Url: url,
-    SrcSet: srcSet,
-    AltText: typeof body.altText === 'string' ? body.altText : '',
-    Width: num(source.width),
-    Height: num(source.height),
-    bgPosition: str(body.bgPosition),
-    bgSizeOrRepeat: str(body.bgSizeOrRepeat),
-  };
+  const data = doc ? imageDataOf(doc) : null;
+  if (!doc || !data) return null;
+  const source = obj(obj(doc.contentBody).source);
+  return { ...data, Width: num(source.width), Height: num(source.height) };
 }
 
-/** Every referenced image item's data, by content key (until an image provider hands richer data). */
+/** Every referenced image item's data, by content key (the page's references carry their bodies: no extra call). */
 export function imagesOf(references: ContentReferences | null | undefined): ContentImages {
   const out: ContentImages = {};
   for (const [key, doc] of Object.entries(references ?? {})) {
