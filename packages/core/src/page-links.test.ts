@@ -19,6 +19,11 @@ test('web page: other sites, protocol-relative and bare paths become empty (non-
   assert.equal(web('//evil.com'), '');
   assert.equal(web('//evil.com/x'), '');
   assert.equal(web('https://evil.com/'), '');
+  assert.equal(web('https://shop.example.com.evil.com/x'), '', 'the host must end where ours does');
+  assert.equal(web('https://shop.example.com@evil.com/x'), '');
+  assert.equal(web('https://shop.example.com:8443/x'), '');
+  assert.equal(web('https://shop.example.com'), 'https://shop.example.com');
+  assert.equal(web('https://shop.example.com?x=1'), 'https://shop.example.com?x=1');
   assert.equal(web('about'), '');
   assert.equal(web(''), '');
   assert.equal(web(undefined), '');

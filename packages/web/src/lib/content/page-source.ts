@@ -49,6 +49,8 @@ export interface ContentPageData {
   products: Record<string, ProductCollectionState>;
   /** Url names of the site's pages by content key, for managed content page links. */
   contentUrlNames: Record<string, string>;
+  /** The site's origin as the request reached it: absolute web page links must start with it. */
+  origin: string;
 }
 
 /** Every referenced item, at any depth, in one map by content key (the answer nests them level by level). */
@@ -82,9 +84,9 @@ export async function listSitePages(f: ContentFetchers, signal?: AbortSignal): P
 export async function loadContentPage(
   api: StoreApi,
   f: ContentFetchers,
-  urlName: string,
-  signal?: AbortSignal,
+  request: { urlName: string; origin: string; signal?: AbortSignal },
 ): Promise<ContentPageData | null> {
+  const { urlName, origin, signal } = request;
   const contentUrlNames = await listSitePages(f, signal);
   const key = Object.keys(contentUrlNames).find((k) => contentUrlNames[k] === urlName);
   if (!key) return null;
@@ -113,5 +115,6 @@ export async function loadContentPage(
     richTexts,
     products,
     contentUrlNames,
+    origin,
   };
 }

@@ -39,9 +39,13 @@ function HomeRoute() {
 }
 
 /** The stored home page; null when there is none for this viewer or the content cannot be read (the built-in page shows). */
-async function storedHome(api: StoreApi, signal: AbortSignal): Promise<ContentPageData | null> {
+async function storedHome(api: StoreApi, request: Request): Promise<ContentPageData | null> {
   try {
-    return await loadContentPage(api, contentFetchersOf(api), HOME_PAGE_URL_NAME, signal);
+    return await loadContentPage(api, contentFetchersOf(api), {
+      urlName: HOME_PAGE_URL_NAME,
+      origin: new URL(request.url).origin,
+      signal: request.signal,
+    });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
     return null;
@@ -51,7 +55,7 @@ async function storedHome(api: StoreApi, signal: AbortSignal): Promise<ContentPa
 export function createHomeRoute(getApi: () => StoreApi): RouteObject {
   async function homeLoader({ request }: LoaderFunctionArgs): Promise<HomeRouteData> {
     const api = getApi();
-    const content = await storedHome(api, request.signal);
+    const content = await storedHome(api, request);
     if (content) return { content };
     try {
       let listed = await featuredListed(api, request.signal);

@@ -27,7 +27,7 @@ export function ContentPage({ page }: { page: ContentPageData }) {
         images={page.images}
         richTexts={page.richTexts}
         products={page.products}
-        links={{ contentUrlNames: page.contentUrlNames }}
+        links={{ contentUrlNames: page.contentUrlNames, host: page.origin }}
         bannerAsPageHeading={!ownH1 && hasBanner}
       />
     </article>

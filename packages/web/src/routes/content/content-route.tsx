@@ -43,7 +43,11 @@ export function createContentRoute(getApi: () => StoreApi): RouteObject {
     // The home page lives at '/', not at /home.
     if (!URL_NAME.test(urlName) || urlName === HOME_PAGE_URL_NAME) throw notFound();
     const api = getApi();
-    const page = await loadContentPage(api, contentFetchersOf(api), urlName, request.signal);
+    const page = await loadContentPage(api, contentFetchersOf(api), {
+      urlName,
+      origin: new URL(request.url).origin,
+      signal: request.signal,
+    });
     if (!page) throw notFound();
     return page;
   }
