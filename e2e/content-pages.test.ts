@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
+import { DEMO_CONTENT } from '../packages/server/src/seed/content.ts';
 
 const PASSWORD = 'Datasets2026!';
 const ADMIN = 'admin@datadepot.example';
@@ -144,6 +145,34 @@ describe('site pages', () => {
     assert.equal(res?.headers()['cache-control'], 'private, no-store', 'a preview page is kept by no cache');
     await page.getByRole('status').filter({ hasText: 'Draft' }).waitFor();
     assert.equal(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('without a stored home page', () => {
+  test('the built-in home page shows (its featured datasets), and the stored one is back once it is delivered again', async () => {
+    const window = (end: string | null) =>
+      live.server.db.db
+        .updateTable('managed_content')
+        .set({ publish_end_at: end })
+        .where('content_key', '=', DEMO_CONTENT.homePage)
+        .execute();
+    const { context, page, errors } = await open();
+    try {
+      // The home layout's publication window has closed: the delivery API no longer has a home page.
+      await window('2000-01-01T00:00:00.000Z');
+      await page.goto(`${live.server.url}/`);
+      await page.waitForSelector('html[data-hydrated]');
+      const main = page.locator('main');
+      await main.getByRole('heading', { level: 2, name: 'Featured datasets' }).waitFor();
+      assert.equal(await main.locator('.content-layout').count(), 0);
+      assert.ok((await main.locator('.card').count()) > 0);
+    } finally {
+      await window(null);
+    }
+    await page.goto(`${live.server.url}/`);
+    await page.locator('main .content-layout').waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });
