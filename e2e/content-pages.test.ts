@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
 import { DEMO_CONTENT } from '../packages/server/src/seed/content.ts';
+import { insertContentItem } from '../packages/server/src/test-support/content.ts';
 
 const PASSWORD = 'Datasets2026!';
 const ADMIN = 'admin@datadepot.example';
@@ -173,6 +174,97 @@ describe('without a stored home page', () => {
     }
     await page.goto(`${live.server.url}/`);
     await page.locator('main .content-layout').waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('a page a seller composed', () => {
+  test('collections by product ids and by category, links by page reference, frames and scripts sanitised', async () => {
+    const db = live.server.db.db;
+    const product = (await live.server.api('/products?skus=DS-00001')).body.products[0];
+    const root = (await live.server.api('/product-categories/children')).body.productCategories[0];
+    const byIds = await insertContentItem(db, {
+      type: 'dd__productCollection',
+      status: 'Live',
+      body: { heading: 'Picked for you', source: { kind: 'products', productIds: [product.id] } },
+    });
+    const byCategory = await insertContentItem(db, {
+      type: 'dd__productCollection',
+      status: 'Live',
+      body: { heading: `From ${root.fields.Name}`, source: { kind: 'category', categoryId: root.id }, limit: 3 },
+    });
+    const rich = await insertContentItem(db, {
+      type: 'dd__richText',
+      status: 'Live',
+      body: {
+        html: '<h2>Watch</h2><iframe src="https://www.youtube-nocookie.com/embed/abc" title="Tour"></iframe><iframe src="https://evil.example/x"></iframe><p><a href="{!contentAsset.price_list.2}">Price list</a></p>',
+      },
+    });
+    const block = (type: string, id: string, extra: Record<string, unknown>) => ({ type, id, ...extra });
+    await insertContentItem(db, {
+      type: 'dd__pageLayout',
+      status: 'Live',
+      title: 'Seller page',
+      urlName: 'seller-page',
+      body: {
+        description: 'A page the seller composed.',
+        sections: [
+          {
+            id: 's',
+            columns: [
+              {
+                id: 'c',
+                components: [
+                  block('richText', 'r', { contentKey: rich.contentKey }),
+                  block('productCollection', 'p1', { contentKey: byIds.contentKey }),
+                  block('productCollection', 'p2', { contentKey: byCategory.contentKey }),
+                  block('button', 'b1', {
+                    text: 'Licence',
+                    link: {
+                      type: 'standard__managedContentPage',
+                      attributes: { contentTypeName: 'dd__pageLayout', contentKey: DEMO_CONTENT.licencePage },
+                    },
+                  }),
+                  block('button', 'b2', {
+                    text: 'Sneaky',
+                    link: { type: 'standard__webPage', attributes: { url: 'java%0ascript:alert(1)' } },
+                  }),
+                  block('button', 'b3', {
+                    text: 'Elsewhere',
+                    link: { type: 'standard__webPage', attributes: { url: '//evil.example/' } },
+                  }),
+                  block('carousel', 'x', {}),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const { context, page, errors } = await open();
+    // Frames load in the background; the page itself is what is checked.
+    await page.goto(`${live.server.url}/seller-page`, { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('html[data-hydrated]');
+    const main = page.locator('main');
+    assert.equal(await main.getByRole('heading', { level: 1 }).innerText(), 'Seller page');
+    const picked = main.getByRole('region', { name: 'Picked for you' });
+    assert.equal(await picked.locator('.card').count(), 1);
+    await picked.getByRole('link', { name: product.fields.Name }).waitFor();
+    const fromCategory = main.getByRole('region', { name: `From ${root.fields.Name}` });
+    const n = await fromCategory.locator('.card').count();
+    assert.ok(n >= 1 && n <= 3, `${n} cards from the category`);
+    assert.deepEqual(await main.locator('iframe').evaluateAll((fs) => fs.map((f) => f.getAttribute('src'))), [
+      'https://www.youtube-nocookie.com/embed/abc',
+    ]);
+    assert.equal(
+      await main.getByRole('link', { name: 'Price list' }).getAttribute('href'),
+      '/sfsites/c/file-asset/price_list?v=2',
+    );
+    assert.equal(await main.getByRole('link', { name: 'Licence' }).getAttribute('href'), '/licence-terms');
+    assert.equal(await main.getByRole('link', { name: 'Sneaky' }).getAttribute('href'), '#');
+    assert.equal(await main.getByRole('link', { name: 'Elsewhere' }).count(), 0, 'another site: text, not a link');
+    await main.getByText('Elsewhere').waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });
