@@ -114,6 +114,14 @@ describe('site pages', () => {
       assert.equal((await main.getByRole('heading', { level: 1 }).filter({ visible: true }).count()) > 0, true, label);
       assert.ok((await main.locator('.rich-text').count()) > 0, `${label}: its rich text`);
     }
+    mkdirSync(SHOTS, { recursive: true });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${live.server.url}/about`);
+      await page.locator('main .content-layout').waitFor();
+      await page.screenshot({ path: path.join(SHOTS, `about-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     // Loaded directly (server render), with its title and description in the head.
     const res = await page.goto(`${live.server.url}/data-quality`);
     assert.equal(res?.status(), 200);
