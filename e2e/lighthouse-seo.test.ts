@@ -1,7 +1,7 @@
 // Lighthouse's SEO and accessibility categories on the pages search engines are meant to find (issue 16: "score 100
-// on the home page and a content page"): the home page, a category page and a content page, each in a fresh
-// Debian Chromium as bench/lighthouse.ts runs it (mobile emulation, the two categories only). A score under 100
-// fails the test with every failing audit named.
+// on the home page and a content page"): the home page, a content page (/about), a category page and a product
+// page, each in a fresh Debian Chromium as bench/lighthouse.ts runs it (mobile emulation, the two categories only).
+// A score under 100 fails the test with every failing audit named. First, the head a crawler gets of a content page.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as chromeLauncher from 'chrome-launcher';
@@ -67,9 +67,46 @@ async function expectPerfect(path: string) {
   assert.deepEqual(scores, { seo: 100, accessibility: 100 }, `${path}, failing audits:\n  ${failing.join('\n  ')}`);
 }
 
+/** The <head> and the JSON-LD blocks of a page as a crawler (a guest) gets it. */
+async function crawl(path: string) {
+  const html = await (await fetch(`${live.server.url}${path}`)).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!),
+  );
+  return { head, ld };
+}
+
+describe('content pages for search engines', () => {
+  test('/about: title, canonical and hreflang from its SEO properties, an AboutPage in JSON-LD', async () => {
+    const origin = live.server.url;
+    const { head, ld } = await crawl('/about');
+    assert.match(head, /<title>About Data Depot \| [^<]+<\/title>/);
+    assert.ok(head.includes(`<link rel="canonical" href="${origin}/about">`), head);
+    assert.ok(head.includes(`<link rel="alternate" hreflang="en-US" href="${origin}/about">`), head);
+    assert.ok(head.includes(`<link rel="alternate" hreflang="x-default" href="${origin}/about">`), head);
+    assert.doesNotMatch(head, /name="robots"/);
+    const page = ld.flatMap((l) => l['@graph'] ?? []).find((g: { '@type': string }) => g['@type'] === 'AboutPage');
+    assert.ok(page, JSON.stringify(ld));
+    assert.equal(page.url, `${origin}/about`);
+    assert.equal(page.name, 'About Data Depot');
+  });
+
+  test('the stored home page: its canonical and hreflang, a WebPage in JSON-LD', async () => {
+    const { head, ld } = await crawl('/');
+    assert.ok(head.includes(`<link rel="canonical" href="${live.server.url}/">`), head);
+    assert.ok(head.includes(`<link rel="alternate" hreflang="en-US" href="${live.server.url}/">`), head);
+    assert.ok(ld.flatMap((l) => l['@graph'] ?? []).some((g: { '@type': string }) => g['@type'] === 'WebPage'));
+  });
+});
+
 describe('Lighthouse SEO and accessibility', { timeout: 300_000 }, () => {
   test('home page: 100 and 100', async () => {
     await expectPerfect('/');
+  });
+
+  test('a content page (/about): 100 and 100', async () => {
+    await expectPerfect('/about');
   });
 
   test('a category page: 100 and 100', async () => {

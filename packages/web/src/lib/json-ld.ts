@@ -2,7 +2,7 @@
 // own (catalogue/product-view.ts productJsonLd). Written into the page with scriptJson, which escapes '<', so
 // a title holding '</script>' stays text.
 
-import type { BreadcrumbInput } from '@store/core';
+import { HOME_PAGE_URL_NAME, type BreadcrumbInput } from '@store/core';
 import type { CardProduct } from '../routes/types.ts';
 
 const absolute = (origin: string, path: string) =>
@@ -64,6 +64,10 @@ export function categoryJsonLd(c: CategoryJsonLdInput) {
     ],
   };
 }
+
+/** Where a content page lives: the home page at '/', every other at /{urlName} (routes/content). */
+export const contentPagePath = (urlName: string) =>
+  urlName === HOME_PAGE_URL_NAME ? '/' : `/${encodeURIComponent(urlName)}`;
 
 /** Url names of content pages that describe the seller itself (schema.org AboutPage). */
 const ABOUT_PAGES = new Set(['about', 'about-us']);

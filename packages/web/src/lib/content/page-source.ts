@@ -38,6 +38,8 @@ export const PAGE_REFERENCE_DEPTH = 2;
 /** Everything a content page renders with; plain data (the loader's answer crosses to the browser). */
 export interface ContentPageData {
   contentKey: string;
+  /** The page layout's record id (20Y…): what its SEO properties are asked by. */
+  managedContentId: string;
   title: string;
   urlName: string;
   status: 'Draft' | 'Live';
@@ -105,6 +107,7 @@ export async function loadContentPage(
   ]);
   return {
     contentKey: doc.contentKey,
+    managedContentId: doc.managedContentId,
     title: doc.title,
     urlName: doc.urlName,
     status: doc.status === 'Draft' ? 'Draft' : 'Live',

@@ -6,29 +6,36 @@ import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs, type RouteO
 import type { StoreApi } from '../../lib/api.ts';
 import { featuredListed } from '../../lib/catalogue/featured.ts';
 import { CARD_FIELDS, toCards } from '../../lib/catalogue/product-cards.ts';
-import type { RouteHandle } from '../root/head.ts';
+import { withSeo, type RouteHandle } from '../root/head.ts';
+import { loadSeo } from '../../lib/seo.ts';
 import { PageError } from '../root/ErrorPage.tsx';
 import type { HeadData, HomeData, RootData } from '../types.ts';
 import { HomePage } from './HomePage.tsx';
-import { HOME_PAGE_URL_NAME } from '@store/core';
+import { HOME_PAGE_URL_NAME, type SeoProperties } from '@store/core';
 import { ContentPage } from '../content/ContentPage.tsx';
 import { contentFetchersOf } from '../../lib/content/fetchers.ts';
 import { loadContentPage, type ContentPageData } from '../../lib/content/page-source.ts';
 import { toPlainText } from '../../lib/sanitize.ts';
 
 /** The stored home page, or the built-in page's data. */
-type HomeRouteData = { content: ContentPageData } | (HomeData & { content?: undefined });
+type HomeRouteData =
+  | { content: ContentPageData; seo?: SeoProperties | null }
+  | (HomeData & { content?: undefined; seo?: undefined });
 
 const TAGLINE = 'business datasets with email and phone';
 
 const handle: RouteHandle = {
-  head: (d, site): HeadData => ({
-    title: site.storeName ? `${site.storeName}: ${TAGLINE}` : `Business datasets with email and phone`,
-    description:
-      toPlainText((d as HomeRouteData).content?.description) ||
-      'Business datasets with verified email addresses and phone numbers, by industry and country. Download a free sample.',
-    canonicalPath: '/',
-  }),
+  head: (d, site): HeadData => {
+    const own: HeadData = {
+      title: site.storeName ? `${site.storeName}: ${TAGLINE}` : `Business datasets with email and phone`,
+      description:
+        toPlainText((d as HomeRouteData).content?.description) ||
+        'Business datasets with verified email addresses and phone numbers, by industry and country. Download a free sample.',
+      canonicalPath: '/',
+    };
+    // The stored home page's SEO properties: its canonical, hreflang and index flag; the home title stays the site's.
+    return withSeo(own, (d as HomeRouteData).seo, () => own.title);
+  },
 };
 
 function HomeRoute() {
@@ -56,7 +63,7 @@ export function createHomeRoute(getApi: () => StoreApi): RouteObject {
   async function homeLoader({ request }: LoaderFunctionArgs): Promise<HomeRouteData> {
     const api = getApi();
     const content = await storedHome(api, request);
-    if (content) return { content };
+    if (content) return { content, seo: await loadSeo(api, content.managedContentId, request.signal) };
     try {
       let listed = await featuredListed(api, request.signal);
       if (!listed.length) {

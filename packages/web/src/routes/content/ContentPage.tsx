@@ -1,3 +1,6 @@
+import { contentPageJsonLd, contentPagePath } from '../../lib/json-ld.ts';
+import { scriptJson } from '../../lib/catalogue/product-view.ts';
+import { toPlainText } from '../../lib/sanitize.ts';
 import { ContentLayout } from '../../components/content/ContentLayout.tsx';
 import { blocksOf } from '../../lib/content/content-page.ts';
 import type { ContentPageData } from '../../lib/content/page-source.ts';
@@ -9,6 +12,17 @@ const hasOwnH1 = (page: ContentPageData) =>
   );
 
 /** A site page composed from its stored layout; a Draft (only ever delivered in preview) says so. */
+/** The page's JSON-LD: its own path (the home page at '/'), title and description. */
+function contentJsonLd(page: ContentPageData) {
+  return contentPageJsonLd({
+    origin: page.origin,
+    path: contentPagePath(page.urlName),
+    urlName: page.urlName,
+    title: page.title,
+    description: toPlainText(page.description),
+  });
+}
+
 export function ContentPage({ page }: { page: ContentPageData }) {
   // The page's one h1: its own heading block, else its first banner's heading (a home page's hero), else its title.
   const ownH1 = hasOwnH1(page);
@@ -30,6 +44,9 @@ export function ContentPage({ page }: { page: ContentPageData }) {
         links={{ contentUrlNames: page.contentUrlNames, host: page.origin }}
         bannerAsPageHeading={!ownH1 && hasBanner}
       />
+      {/* Structured data for search engines (a WebPage; an AboutPage for the about page) */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD is serialised by scriptJson, which escapes < so the script cannot be closed early */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(contentJsonLd(page)) }} />
     </article>
   );
 }

@@ -5,13 +5,15 @@
 // so a preview answer never reaches a shopper.
 
 import { useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { HOME_PAGE_URL_NAME } from '@store/core';
+import { HOME_PAGE_URL_NAME, type SeoProperties } from '@store/core';
 import type { StoreApi } from '../../lib/api.ts';
 import { contentFetchersOf } from '../../lib/content/fetchers.ts';
 import { loadContentPage, type ContentPageData } from '../../lib/content/page-source.ts';
 import { toPlainText } from '../../lib/sanitize.ts';
 import { PageError } from '../root/ErrorPage.tsx';
-import { withStoreName, type RouteHandle } from '../root/head.ts';
+import { withSeo, withStoreName, type RouteHandle } from '../root/head.ts';
+import { loadSeo } from '../../lib/seo.ts';
+import { contentPagePath } from '../../lib/json-ld.ts';
 import { notFound } from '../root/not-found.tsx';
 import type { HeadData } from '../types.ts';
 import { ContentPage } from './ContentPage.tsx';
@@ -23,22 +25,28 @@ export function contentPageHead(page: ContentPageData, site: Parameters<typeof w
   return {
     title: withStoreName(page.title, site),
     description: toPlainText(page.description) || undefined,
-    canonicalPath: page.urlName === HOME_PAGE_URL_NAME ? '/' : `/${encodeURIComponent(page.urlName)}`,
+    canonicalPath: contentPagePath(page.urlName),
     // A Draft is seen only in preview; no search engine should keep it.
     robots: page.status === 'Draft' ? 'noindex' : undefined,
   };
 }
 
+/** A page and its SEO properties (null when that call failed: the page's own head stands). */
+type ContentRouteData = ContentPageData & { seo?: SeoProperties | null };
+
 const handle: RouteHandle = {
-  head: (d, site) => contentPageHead(d as ContentPageData, site),
+  head: (d, site) => {
+    const page = d as ContentRouteData;
+    return withSeo(contentPageHead(page, site), page.seo, (title) => withStoreName(title, site));
+  },
 };
 
 function ContentRoute() {
-  return <ContentPage page={useLoaderData() as ContentPageData} />;
+  return <ContentPage page={useLoaderData() as ContentRouteData} />;
 }
 
 export function createContentRoute(getApi: () => StoreApi): RouteObject {
-  async function contentLoader({ params, request }: LoaderFunctionArgs): Promise<ContentPageData> {
+  async function contentLoader({ params, request }: LoaderFunctionArgs): Promise<ContentRouteData> {
     const urlName = params.urlName ?? '';
     // The home page lives at '/', not at /home.
     if (!URL_NAME.test(urlName) || urlName === HOME_PAGE_URL_NAME) throw notFound();
@@ -49,7 +57,7 @@ export function createContentRoute(getApi: () => StoreApi): RouteObject {
       signal: request.signal,
     });
     if (!page) throw notFound();
-    return page;
+    return { ...page, seo: await loadSeo(api, page.managedContentId, request.signal) };
   }
   return { path: ':urlName', loader: contentLoader, Component: ContentRoute, ErrorBoundary: PageError, handle };
 }
