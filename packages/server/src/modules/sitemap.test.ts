@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CONTENT_TYPES, SITEMAP_MAX_URLS } from '@store/core';
-import { startTestServer, WEBSTORE_ID, type TestServer } from '../test-support/server.ts';
+import { startTestServer, WEBSTORE_ID, withGuestBrowsingOff, type TestServer } from '../test-support/server.ts';
 import { insertContentItem } from '../test-support/content.ts';
 import { locsOf, validateSitemap } from '../test-support/sitemap-schema.ts';
 import { PARTNER_CATEGORY_URL, PARTNER_SKUS } from '../seed/access.ts';
@@ -162,6 +162,31 @@ describe('sitemap.xml', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('sitemap.xml when guests may not browse', () => {
+  test('only the home and content pages; products and categories come back with guest browsing', async () => {
+    const before = locsOf(await sitemap());
+    assert.ok(before.some((l) => l.includes('/product/')));
+    await withGuestBrowsingOff(s, async () => {
+      const locs = locsOf(await sitemap());
+      assert.ok(locs.includes(`${s.url}/`));
+      assert.ok(locs.includes(`${s.url}/about`));
+      assert.ok(!locs.some((l) => l.includes('/product/') || l.includes('/category/')), 'no catalogue URL');
+      const p = await s.db.db
+        .selectFrom('product')
+        .select('id')
+        .where('sku', '=', 'DS-00001')
+        .executeTakeFirstOrThrow();
+      const seo = `/services/data/v65.0/connect/communities/0DB000000000001AAA/seo/properties/${p.id}`;
+      assert.equal((await s.get(seo)).status, 401, 'a guest may not read the catalogue');
+      const buyer = await s.login('casey@example.com');
+      const res = await buyer.get(seo);
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.isSeoIndexed, false, 'a crawler could not see it');
+    });
+    assert.deepEqual(locsOf(await sitemap()), before);
   });
 });
 

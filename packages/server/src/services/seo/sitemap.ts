@@ -109,7 +109,10 @@ export class SitemapService {
       .where('webstore_id', '=', store.id)
       .where('type_fqn', '=', CONTENT_TYPES.pageLayout)
       .executeTakeFirst();
-    const key = `${store.catalogVersion}|${stamp?.n ?? 0}|${stamp?.updated ?? ''}|${stamp?.published ?? ''}`;
+    // Who a crawler is counts too: the guest buyer group and whether guests may browse are store settings, not
+    // catalogue changes.
+    const guest = `${store.settings.guestBrowsingEnabled !== false}|${store.guestBuyerGroupId ?? ''}`;
+    const key = `${store.catalogVersion}|${guest}|${stamp?.n ?? 0}|${stamp?.updated ?? ''}|${stamp?.published ?? ''}`;
     const hit = this.lists.get(store.id);
     if (hit) {
       const list = await hit.catch(() => null);
