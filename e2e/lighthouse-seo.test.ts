@@ -92,6 +92,18 @@ describe('content pages for search engines', () => {
     assert.equal(page.name, 'About Data Depot');
   });
 
+  test("with the storefront mounted, /sitemap.xml and /robots.txt are the server's, not pages", async () => {
+    const sitemap = await fetch(`${live.server.url}/sitemap.xml`);
+    assert.equal(sitemap.status, 200);
+    assert.match(sitemap.headers.get('content-type') ?? '', /^application\/xml/);
+    const xml = await sitemap.text();
+    assert.ok(xml.includes(`<loc>${live.server.url}/about</loc>`));
+    const robots = await fetch(`${live.server.url}/robots.txt`);
+    assert.match(robots.headers.get('content-type') ?? '', /^text\/plain/);
+    assert.match(await robots.text(), /^Sitemap: /m);
+    assert.equal((await fetch(`${live.server.url}/sitemaps/sitemap-1.xml`)).status, 200);
+  });
+
   test('the stored home page: its canonical and hreflang, a WebPage in JSON-LD', async () => {
     const { head, ld } = await crawl('/');
     assert.ok(head.includes(`<link rel="canonical" href="${live.server.url}/">`), head);
