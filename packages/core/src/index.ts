@@ -43,3 +43,4 @@ export * from './store-settings.ts';
 export * from './workspace-taxonomy.ts';
 export * from './workspace-selling-models.ts';
 export * from './content.ts';
+export * from './workspace-content.ts';

@@ -1,0 +1,165 @@
+// Rich text of managed content is sanitised when the workspace writes it (spec 03 §5 "Generic library
+// rules"): the rich-text allow-list of tags and attributes the storefront's sanitiser documents
+// (packages/web/src/lib/sanitize.ts), the URL schemes ftp, ftps, http, https, mailto, tel, callto, cid, xmpp,
+// ciscotel and navision, and iframes only over https from the known video hosts. The storefront sanitises
+// again when it shows it; storing only clean HTML means no other reader (delivery API clients) gets a vector.
+// DOMPurify over a jsdom window, as the rich description (rich-description.ts).
+import { JSDOM } from 'jsdom';
+import createDOMPurify from 'dompurify';
+
+// The storefront's list (web lib/sanitize.ts RICH_TEXT_ALLOWED_TAGS), which the server cannot import, plus
+// iframe (checked by host below).
+const TAGS = [
+  'a',
+  'abbr',
+  'acronym',
+  'address',
+  'b',
+  'big',
+  'blockquote',
+  'br',
+  'caption',
+  'cite',
+  'code',
+  'col',
+  'colgroup',
+  'dd',
+  'del',
+  'dfn',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'figcaption',
+  'figure',
+  'font',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'img',
+  'ins',
+  'kbd',
+  'li',
+  'mark',
+  'ol',
+  'p',
+  'pre',
+  'q',
+  's',
+  'samp',
+  'section',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'time',
+  'tr',
+  'tt',
+  'u',
+  'ul',
+  'var',
+  'iframe',
+]; // prettier-ignore
+const ATTRS = [
+  'align',
+  'alt',
+  'border',
+  'cellpadding',
+  'cellspacing',
+  'cite',
+  'class',
+  'color',
+  'colspan',
+  'datetime',
+  'dir',
+  'face',
+  'headers',
+  'height',
+  'href',
+  'hreflang',
+  'lang',
+  'name',
+  'rel',
+  'rowspan',
+  'scope',
+  'size',
+  'span',
+  'src',
+  'start',
+  'summary',
+  'target',
+  'title',
+  'type',
+  'valign',
+  'width',
+  'allow',
+  'allowfullscreen',
+]; // prettier-ignore
+const URI = /^(?:(?:ftps?|https?|mailto|tel|callto|cid|xmpp|ciscotel|navision):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+
+/**
+ * Hosts an iframe may load from (over https only), with the path it must have: the players' embed pages.
+ * (The "pages" work adds the storefront's list to core; the two should become one at the merge.)
+ */
+const IFRAME_SOURCES: ReadonlyArray<{ host: string; path: RegExp }> = [
+  { host: 'www.youtube.com', path: /^\/embed\// },
+  { host: 'www.youtube-nocookie.com', path: /^\/embed\// },
+  { host: 'player.vimeo.com', path: /^\/video\// },
+];
+
+export function isAllowedIframeSource(src: string | null): boolean {
+  if (!src) return false;
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    return false;
+  }
+  return (
+    url.protocol === 'https:' &&
+    !url.username &&
+    !url.password &&
+    !url.port &&
+    IFRAME_SOURCES.some((s) => s.host === url.hostname && s.path.test(url.pathname))
+  );
+}
+
+type Purifier = ReturnType<typeof createDOMPurify>;
+let purifier: Purifier | null = null;
+
+function instance(): Purifier {
+  if (purifier) return purifier;
+  const { window } = new JSDOM('');
+  const made = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  made.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A') node.setAttribute('rel', 'noopener noreferrer');
+    if (node.tagName === 'IFRAME' && !isAllowedIframeSource(node.getAttribute('src'))) node.remove();
+  });
+  purifier = made;
+  return made;
+}
+
+/** The HTML as it is stored: only the allowed markup. */
+export function sanitiseContentHtml(html: string): string {
+  const clean = instance().sanitize(html, {
+    ALLOWED_TAGS: TAGS,
+    ALLOWED_ATTR: ATTRS,
+    ALLOWED_URI_REGEXP: URI,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: true,
+  }) as unknown as string;
+  return clean.trim();
+}
