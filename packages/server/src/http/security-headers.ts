@@ -34,7 +34,7 @@ export function cspNonceOf(req: FastifyRequest): string {
  * to this server only. object-src 'none': no plugins. base-uri 'none': an injected <base> cannot move
  * relative script URLs. frame-ancestors 'none': no other site may frame a page (clickjacking).
  */
-function pagePolicy(nonce: string): string {
+function pagePolicy(nonce: string, frameable: boolean): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -46,7 +46,7 @@ function pagePolicy(nonce: string): string {
     "form-action 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "frame-ancestors 'none'",
+    frameable ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
   ].join('; ');
 }
 
@@ -85,11 +85,23 @@ const HSTS = 'max-age=31536000';
  */
 const PERSONAL = 'private, no-store';
 
+/**
+ * The workspace's page composer previews a storefront page in frames of its own (issue 16): a page this
+ * origin asks for as a frame may be framed by this origin, never by another. The browser sets the fetch
+ * metadata; another site framing a page sends `Sec-Fetch-Site: cross-site` and a page script cannot forge it.
+ */
+function sameOriginFrame(req: FastifyRequest): boolean {
+  return req.headers['sec-fetch-dest'] === 'iframe' && req.headers['sec-fetch-site'] === 'same-origin';
+}
+
 function applySecurityHeaders(req: FastifyRequest, reply: FastifyReply): void {
   reply.headers(ALWAYS);
   if (req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   const type = String(reply.getHeader('content-type') ?? '');
-  reply.header('Content-Security-Policy', type.startsWith('text/html') ? pagePolicy(cspNonceOf(req)) : RESOURCE_POLICY);
+  const page = type.startsWith('text/html');
+  const frameable = page && sameOriginFrame(req);
+  if (frameable) reply.header('X-Frame-Options', 'SAMEORIGIN');
+  reply.header('Content-Security-Policy', page ? pagePolicy(cspNonceOf(req), frameable) : RESOURCE_POLICY);
   if (!reply.hasHeader('cache-control') || reply.hasHeader('set-cookie')) reply.header('Cache-Control', PERSONAL);
 }
 
