@@ -62,6 +62,29 @@ export function contentUrlNameProblem(urlName: string): string | null {
   return null;
 }
 
+/** A text block's styles and padding scale (spec 03 §2.3 text block). */
+export const TEXT_BLOCK_STYLES = [
+  'heading-xlarge',
+  'heading-large',
+  'heading-medium',
+  'heading-small',
+  'heading-xsmall',
+  'heading-xxsmall',
+  'body-regular',
+  'body-small',
+] as const;
+export const TEXT_BLOCK_PADDINGS = [
+  'none',
+  'xxx-small',
+  'xx-small',
+  'x-small',
+  'small',
+  'medium',
+  'large',
+  'x-large',
+  'xx-large',
+] as const;
+
 /** The storefront path of a page layout with this url name (the home page is at /). */
 export const contentPagePath = (urlName: string) => (urlName === 'home' ? '/' : `/${urlName}`);
 

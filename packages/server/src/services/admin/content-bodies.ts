@@ -4,7 +4,14 @@
 // can carry a style (or a url()) of its own. References to other items and products are checked by the
 // service against the store (content-references.ts); rich text is sanitised after this (content-rich-text.ts).
 import { z } from 'zod';
-import { hasUnsafeTextCharacters, isRecordId, UNSAFE_TEXT_MESSAGE, type ContentTypeFqn } from '@store/core';
+import {
+  hasUnsafeTextCharacters,
+  isRecordId,
+  TEXT_BLOCK_PADDINGS,
+  TEXT_BLOCK_STYLES,
+  UNSAFE_TEXT_MESSAGE,
+  type ContentTypeFqn,
+} from '@store/core';
 
 const freeText = (max: number) =>
   z
@@ -64,18 +71,7 @@ const textBlock = z.strictObject({
   tag: tag.optional(),
   tabletTag: tag.optional(),
   mobileTag: tag.optional(),
-  textStyle: z
-    .enum([
-      'heading-xlarge',
-      'heading-large',
-      'heading-medium',
-      'heading-small',
-      'heading-xsmall',
-      'heading-xxsmall',
-      'body-regular',
-      'body-small',
-    ])
-    .optional(),
+  textStyle: z.enum(TEXT_BLOCK_STYLES).optional(),
   fontSize: cssLength.optional(),
   textColor: hexColour.optional(),
   backgroundColor: hexColour.optional(),
@@ -84,12 +80,8 @@ const textBlock = z.strictObject({
     .array(z.enum(['bold', 'italic', 'underline', 'strike']))
     .max(4)
     .optional(),
-  paddingVertical: z
-    .enum(['none', 'xxx-small', 'xx-small', 'x-small', 'small', 'medium', 'large', 'x-large', 'xx-large'])
-    .optional(),
-  paddingHorizontal: z
-    .enum(['none', 'xxx-small', 'xx-small', 'x-small', 'small', 'medium', 'large', 'x-large', 'xx-large'])
-    .optional(),
+  paddingVertical: z.enum(TEXT_BLOCK_PADDINGS).optional(),
+  paddingHorizontal: z.enum(TEXT_BLOCK_PADDINGS).optional(),
   className: z
     .string()
     .max(80)

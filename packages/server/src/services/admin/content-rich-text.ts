@@ -3,9 +3,8 @@
 // (packages/web/src/lib/sanitize.ts), the URL schemes ftp, ftps, http, https, mailto, tel, callto, cid, xmpp,
 // ciscotel and navision, and iframes only over https from the known video hosts. The storefront sanitises
 // again when it shows it; storing only clean HTML means no other reader (delivery API clients) gets a vector.
-// DOMPurify over a jsdom window, as the rich description (rich-description.ts).
-import { JSDOM } from 'jsdom';
-import createDOMPurify from 'dompurify';
+// DOMPurify over a jsdom window, as the rich description (rich-description.ts jsdomPurifier).
+import { jsdomPurifier } from './rich-description.ts';
 
 // The storefront's list (web lib/sanitize.ts RICH_TEXT_ALLOWED_TAGS), which the server cannot import, plus
 // iframe (checked by host below).
@@ -137,19 +136,14 @@ export function isAllowedIframeSource(src: string | null): boolean {
   );
 }
 
-type Purifier = ReturnType<typeof createDOMPurify>;
-let purifier: Purifier | null = null;
+let purifier: ReturnType<typeof jsdomPurifier> | null = null;
 
-function instance(): Purifier {
-  if (purifier) return purifier;
-  const { window } = new JSDOM('');
-  const made = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
-  made.addHook('afterSanitizeAttributes', (node) => {
+function instance() {
+  purifier ??= jsdomPurifier((node) => {
     if (node.tagName === 'A') node.setAttribute('rel', 'noopener noreferrer');
     if (node.tagName === 'IFRAME' && !isAllowedIframeSource(node.getAttribute('src'))) node.remove();
   });
-  purifier = made;
-  return made;
+  return purifier;
 }
 
 /** The HTML as it is stored: only the allowed markup. */

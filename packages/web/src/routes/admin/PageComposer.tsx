@@ -5,6 +5,8 @@
 
 import {
   CONTENT_TYPES,
+  TEXT_BLOCK_PADDINGS,
+  TEXT_BLOCK_STYLES,
   type AdminContentSummary,
   type BlockDefinition,
   type BlockType,
@@ -42,17 +44,6 @@ import {
 const DIRECTIONS: readonly LayoutDirection[] = ['row', 'row-reverse', 'column', 'column-reverse'];
 const ALIGNS = ['start', 'center', 'end', 'stretch'] as const;
 const TAGS: readonly TextTagName[] = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p'];
-const PADDINGS = ['none', 'xxx-small', 'xx-small', 'x-small', 'small', 'medium', 'large', 'x-large', 'xx-large'];
-const TEXT_STYLES = [
-  'heading-xlarge',
-  'heading-large',
-  'heading-medium',
-  'heading-small',
-  'heading-xsmall',
-  'heading-xxsmall',
-  'body-regular',
-  'body-small',
-];
 const DECORATIONS = ['bold', 'italic', 'underline', 'strike'] as const;
 const BLOCK_TYPES = Object.keys(BLOCK_LABELS) as BlockType[];
 
@@ -580,7 +571,7 @@ function TextBlockEditor({ block, onChange }: { block: TextBlockDefinition; onCh
           label="Text style"
           value={block.textStyle}
           onChange={(v) => set({ textStyle: optional(v) })}
-          options={choices(TEXT_STYLES)}
+          options={choices(TEXT_BLOCK_STYLES)}
         />
         <TextInput
           id={`${p}-font-size`}
@@ -628,14 +619,14 @@ function TextBlockEditor({ block, onChange }: { block: TextBlockDefinition; onCh
           label="Vertical padding"
           value={block.paddingVertical}
           onChange={(v) => set({ paddingVertical: optional(v) })}
-          options={choices(PADDINGS)}
+          options={choices(TEXT_BLOCK_PADDINGS)}
         />
         <SelectInput
           id={`${p}-pad-h`}
           label="Horizontal padding"
           value={block.paddingHorizontal}
           onChange={(v) => set({ paddingHorizontal: optional(v) })}
-          options={choices(PADDINGS)}
+          options={choices(TEXT_BLOCK_PADDINGS)}
         />
         <TextInput
           id={`${p}-class`}

@@ -1,7 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isValidPageReference } from '@store/core';
-import { instantOf, linkKindOf, linkOf, linkValueOf, localValueOf, moved, newBlock, newSection, removed } from './content-form.ts';
+import {
+  instantOf,
+  linkKindOf,
+  linkOf,
+  linkValueOf,
+  localValueOf,
+  moved,
+  newBlock,
+  newSection,
+  removed,
+} from './content-form.ts';
 
 test('moving an item up or down swaps it with its neighbour; off either end nothing moves', () => {
   assert.deepEqual(moved(['a', 'b', 'c'], 1, -1), ['b', 'a', 'c']);
@@ -15,7 +25,10 @@ test('new sections, columns and blocks get distinct ids the server accepts', () 
   const ids = [newSection().id, newSection().id, newBlock('textBlock', () => undefined).id];
   assert.equal(new Set(ids).size, 3);
   for (const id of ids) assert.match(id, /^[A-Za-z0-9_-]{1,40}$/);
-  assert.deepEqual(newSection().columns.map((c) => c.width), [12]);
+  assert.deepEqual(
+    newSection().columns.map((c) => c.width),
+    [12],
+  );
   const banner = newBlock('banner', (t) => (t === 'dd__banner' ? 'MCABC' : undefined));
   assert.equal(banner.type === 'banner' && banner.contentKey, 'MCABC');
 });

@@ -125,10 +125,10 @@ function ContentPage() {
       </table>
       <Pager page={table.page} pageCount={table.pageCount} href={(page) => tableHref(BASE, query, { page })} />
 
-      <section aria-labelledby="content-new-title">
-        <h2 id="content-new-title">New content item</h2>
+      <section aria-labelledby="content-create-title">
+        <h2 id="content-create-title">New content item</h2>
         <FormAlert id="content-create-error" message={result?.formError} />
-        <Form method="post" className="form" noValidate ref={formRef} aria-labelledby="content-new-title">
+        <Form method="post" className="form" noValidate ref={formRef} aria-labelledby="content-create-title">
           <SelectField
             id="content-new-type"
             name="type"
