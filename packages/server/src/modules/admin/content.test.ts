@@ -124,6 +124,32 @@ describe('content items in the workspace', () => {
     assert.equal((await admin.get(`${W}/content?pageSize=1`)).body.total, before);
   });
 
+  test('multi-value padding, a see-through overlay and a theme text style are kept; CSS beyond lengths is not', async () => {
+    const ok = await made(
+      'dd__pageLayout',
+      page([{ type: 'textBlock', id: 't', text: 'x', textStyle: 'lead' }], {
+        padding: '2rem 1rem',
+        margin: '0 10%',
+        backgroundImage: { overlayColor: 'rgba(0, 0, 0, 0.35)' },
+      }),
+    );
+    assert.equal(ok.body.sections[0].padding, '2rem 1rem');
+    for (const bad of ['2rem;color:red', 'expression(1)', '1rem 1rem 1rem 1rem 1rem'])
+      assert.equal((await create('dd__pageLayout', page([], { padding: bad }))).status, 400, bad);
+    const overlay = { backgroundImage: { overlayColor: 'rgba(0,0,0,0.3);x' } };
+    assert.equal((await create('dd__pageLayout', page([], overlay))).status, 400);
+  });
+
+  test('every item already in the store (the demo content) saves back unchanged and keeps its status', async () => {
+    const all = (await admin.get(`${W}/content?pageSize=100`)).body.items as Array<{ managedContentId: string }>;
+    for (const { managedContentId: id } of all) {
+      const item = (await admin.get(`${W}/content/${id}`)).body;
+      const saved = await admin.patch(`${W}/content/${id}`, { revision: item.revision, body: item.body });
+      assert.equal(saved.status, 200, `${item.title}: ${saved.text}`);
+      assert.equal(saved.body.status, item.status, `${item.title} keeps its status`);
+    }
+  });
+
   test('references must exist and be of the right type; url names are unique per type', async () => {
     const text = await made('dd__richText', { html: '<p>Hi</p>' });
     const wrongType = await create('dd__banner', { heading: 'x', image: { contentKey: text.contentKey } });

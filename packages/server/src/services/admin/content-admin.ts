@@ -52,9 +52,27 @@ function newContentKey(): string {
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message);
 
+/** JSON with every object's keys sorted: two bodies that differ only in key order are the same body. */
+function canonical(json: string): string {
+  const sort = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sort)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sort((v as Body)[k])]),
+          )
+        : v;
+  return JSON.stringify(sort(JSON.parse(json)));
+}
+
 function statusOf(r: Row): AdminContentStatus {
   if (r.live_body_json === null) return 'Draft';
-  const same = r.live_title === r.title && r.live_url_name === r.url_name && r.live_body_json === r.body_json;
+  const same =
+    r.live_title === r.title &&
+    r.live_url_name === r.url_name &&
+    (r.live_body_json === r.body_json || canonical(r.live_body_json) === canonical(r.body_json));
   return same ? 'Live' : 'Changed';
 }
 

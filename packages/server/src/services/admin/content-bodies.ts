@@ -26,16 +26,32 @@ const multilineText = (max: number) =>
 const recordId = z.string().refine((v) => isRecordId(v), 'must be a 15- or 18-character record id');
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a six-digit hex colour like #1a2b3c');
-/** A CSS length or a keyword: 2rem, 10%, 480px, 0, auto, none. */
+/** One to four CSS lengths or keywords, as padding and margin take them: 2rem, 2rem 1rem, 10%, 480px, 0, auto, none. */
+const LENGTH = String.raw`(?:\d{1,4}(?:\.\d{1,3})?(?:px|rem|em|%|vh|vw)?|auto|none)`;
 const cssLength = z
   .string()
-  .max(20)
-  .regex(/^(?:\d{1,4}(?:\.\d{1,3})?(?:px|rem|em|%|vh|vw)?|auto|none)$/, 'must be a length like 2rem, 10% or 480px');
+  .max(40)
+  .regex(new RegExp(`^${LENGTH}(?: ${LENGTH}){0,3}$`), 'must be lengths like 2rem, 2rem 1rem, 10% or 480px');
 /** A background position or size: words, lengths and percentages only (center top, 50% 20%, cover). */
 const cssKeywords = z
   .string()
   .max(40)
   .regex(/^[a-z0-9.% -]*$/, 'must be keywords and lengths only (e.g. center top, cover)');
+/** An overlay may be see-through: a six-digit hex colour or rgba(r, g, b, alpha). */
+const overlayColour = z.union([
+  hexColour,
+  z
+    .string()
+    .regex(
+      /^rgba\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*(?:0|1|0?\.\d{1,3})\s*\)$/,
+      'must be a six-digit hex colour or rgba(r, g, b, alpha)',
+    ),
+]);
+/** A text style: the spec's (core TEXT_BLOCK_STYLES) or a theme's own, a class-name-safe word. */
+const textStyle = z.union([
+  z.enum(TEXT_BLOCK_STYLES),
+  z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be a text style name'),
+]);
 const id = z
   .string()
   .min(1)
@@ -71,7 +87,7 @@ const textBlock = z.strictObject({
   tag: tag.optional(),
   tabletTag: tag.optional(),
   mobileTag: tag.optional(),
-  textStyle: z.enum(TEXT_BLOCK_STYLES).optional(),
+  textStyle: textStyle.optional(),
   fontSize: cssLength.optional(),
   textColor: hexColour.optional(),
   backgroundColor: hexColour.optional(),
@@ -155,7 +171,7 @@ const section = z.strictObject({
       altText: freeText(300).optional(),
       position: cssKeywords.optional(),
       sizeOrRepeat: cssKeywords.optional(),
-      overlayColor: hexColour.optional(),
+      overlayColor: overlayColour.optional(),
     })
     .optional(),
   ariaLabel: freeText(200).optional(),

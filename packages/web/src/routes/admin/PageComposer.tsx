@@ -44,6 +44,9 @@ import {
 const DIRECTIONS: readonly LayoutDirection[] = ['row', 'row-reverse', 'column', 'column-reverse'];
 const ALIGNS = ['start', 'center', 'end', 'stretch'] as const;
 const TAGS: readonly TextTagName[] = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p'];
+/** The listed choices, and the value the item already has when it is not one of them (a theme's own style). */
+const withCurrent = (list: readonly string[], current: string | undefined) =>
+  current && !list.includes(current) ? [...list, current] : list;
 const DECORATIONS = ['bold', 'italic', 'underline', 'strike'] as const;
 const BLOCK_TYPES = Object.keys(BLOCK_LABELS) as BlockType[];
 
@@ -571,7 +574,7 @@ function TextBlockEditor({ block, onChange }: { block: TextBlockDefinition; onCh
           label="Text style"
           value={block.textStyle}
           onChange={(v) => set({ textStyle: optional(v) })}
-          options={choices(TEXT_BLOCK_STYLES)}
+          options={choices(withCurrent(TEXT_BLOCK_STYLES, block.textStyle))}
         />
         <TextInput
           id={`${p}-font-size`}
