@@ -22,6 +22,7 @@ import type {
 import { createAccountCalls, type AccountCalls } from './account-api.ts';
 import { createAddressCalls, type AddressCalls } from './addresses-api.ts';
 import { createCartCalls, type CartCalls } from './cart-api.ts';
+import { createContentCalls, type ContentCalls } from './content-api.ts';
 import { createGiftCalls, type GiftCalls } from './gift-api.ts';
 import { createCheckoutCalls, type CheckoutCalls } from './checkout-api.ts';
 import { createDeliveryGroupCalls, type DeliveryGroupCalls } from './cart-delivery-groups-api.ts';
@@ -162,7 +163,8 @@ export interface GetInventoryLevelsOptions extends CallOptions {
  * Catalogue calls here, plus the account calls (./account-api.ts), identity calls (./identity-api.ts),
  * search calls (./search-api.ts), cart calls (./cart-api.ts, ./cart-delivery-groups-api.ts) and
  * promotion calls (./promotions-api.ts), checkout calls (./checkout-api.ts), the address book
- * (./addresses-api.ts), orders and subscriptions (./orders-api.ts) and gift wrap (./gift-api.ts).
+ * (./addresses-api.ts), orders and subscriptions (./orders-api.ts), gift wrap (./gift-api.ts) and managed
+ * content delivery (./content-api.ts).
  */
 export interface CommerceClient
   extends AccountCalls,
@@ -174,7 +176,8 @@ export interface CommerceClient
     CheckoutCalls,
     AddressCalls,
     OrderCalls,
-    GiftCalls {
+    GiftCalls,
+    ContentCalls {
   getApplicationContext(options?: CallOptions): Promise<ApplicationContext>;
   /** Drop the cached application context (e.g. after login or a currency change). */
   invalidateApplicationContext(): void;
@@ -262,6 +265,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     ...createCheckoutCalls(http),
     ...createAddressCalls(http),
     ...createOrderCalls(http),
+    ...createContentCalls(http),
     getApplicationContext: (call = {}) => applicationContext.get(call.signal),
     invalidateApplicationContext: () => applicationContext.invalidate(),
 

@@ -85,6 +85,8 @@ export interface Http {
   webstorePath(...segments: string[]): string;
   /** `/services/data/{v}/commerce/...segments`, for the few resources outside the webstore. */
   commercePath(...segments: string[]): string;
+  /** `/services/data/{v}/connect/...segments`: the Connect API (content delivery, SEO properties). */
+  connectPath(...segments: string[]): string;
   request<T>(req: HttpRequest): Promise<HttpResponse<T>>;
 }
 
@@ -98,6 +100,7 @@ export function createHttp(config: HttpConfig): Http {
   const baseUrl = (config.baseUrl ?? '').replace(/\/+$/, '');
   const apiVersion = config.apiVersion ?? DEFAULT_API_VERSION;
   const commerceRoot = `/services/data/${encodeURIComponent(apiVersion)}/commerce`;
+  const connectRoot = `/services/data/${encodeURIComponent(apiVersion)}/connect`;
   const webstoreRoot = `${commerceRoot}/webstores/${encodeURIComponent(config.webstoreId)}`;
   // Called as a plain function, never as a method: browsers throw "Illegal invocation" when
   // window.fetch runs with another object as `this`. Looked up lazily so test doubles and
@@ -162,6 +165,7 @@ export function createHttp(config: HttpConfig): Http {
   return {
     webstorePath: (...segments) => join(webstoreRoot, segments),
     commercePath: (...segments) => join(commerceRoot, segments),
+    connectPath: (...segments) => join(connectRoot, segments),
     request<T>(req: HttpRequest): Promise<HttpResponse<T>> {
       const url = `${baseUrl}${req.path}${buildQuery(req.query)}`;
       // Already cancelled: do not even start the request.

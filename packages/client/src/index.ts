@@ -80,3 +80,15 @@ export type { CheckoutFlow, CheckoutFlowCalls, CheckoutFlowOptions } from './che
 export { CURRENT_ACCOUNT } from './addresses-api.ts';
 export type { AddressCallOptions, AddressCalls, GetAddressesOptions } from './addresses-api.ts';
 export type { GetOrderSummariesOptions, OrderCallOptions, OrderCalls } from './orders-api.ts';
+export { createContentCalls } from './content-api.ts';
+export type { ContentCalls, GetContentOptions, GetContentsOptions } from './content-api.ts';
+export {
+  createImageProvider,
+  DEFAULT_BG_POSITION,
+  DEFAULT_BG_SIZE_OR_REPEAT,
+  fallbackImageData,
+  getImageData,
+  IMAGE_PROVIDER_WIDTHS,
+  imageDataOf,
+} from './image-provider.ts';
+export type { FetchSiteContents, ImageContentsQuery, ImageProviderOptions } from './image-provider.ts';

@@ -70,6 +70,22 @@ export interface ImageContentBody {
   bgSizeOrRepeat?: string;
 }
 
+/**
+ * Image data (spec 03 §3): what the image provider (client image-provider.ts) makes of an sfdc_cms__image
+ * item for a page. Url is the default rendition, RawUrl the original bytes' path, SrcSet a valid candidate
+ * list (core image-srcset.ts; '' when there is none), ContentKey the item's key; bgPosition and
+ * bgSizeOrRepeat are the CSS values a background use takes. Property names are the spec's.
+ */
+export interface ImageData {
+  Url: string;
+  RawUrl: string;
+  AltText: string;
+  SrcSet: string;
+  ContentKey: string;
+  bgPosition: string;
+  bgSizeOrRepeat: string;
+}
+
 /** A button (spec 03 §2.4). `link` is a page reference; anything not valid falls back to a web page. */
 export interface ButtonDefinition {
   text: string;
@@ -261,6 +277,8 @@ export interface ManagedContentDeliveryDocument {
   contentBody?: Record<string, unknown>;
   /** Referenced items by content key, to referenceDepth levels; null when referenceDepth is 0. */
   references?: Record<string, ManagedContentDeliveryDocument> | null;
+  /** The same referenced items as a list, in place of `references`, when the single call asks referencesAsList. */
+  referencesList?: ManagedContentDeliveryDocument[] | null;
   /** Public URL of an image's bytes. */
   unauthenticatedUrl?: string;
 }

@@ -1,6 +1,8 @@
 // Wire shapes of the commerce webstore API (spec 01 §3/§7, spec 02 §3/§7, shared/reference/commerce-api.md).
 // Money and quantities travel as decimal strings, counts as numbers, as the platform does.
 
+import type { SiteIds } from './content.ts';
+
 export type ApiError = { errorCode: string; message: string };
 export type ApiErrorBody = ApiError[];
 
@@ -283,6 +285,11 @@ export interface ApplicationContext {
    * stored settings: the application-context answer adds it from the webstore row, hence optional here.
    */
   storeName?: string;
+  /**
+   * The site, channel and community ids of the store (issue 16: content delivery and SEO calls name them).
+   * Derived from the webstore id (core content.ts siteIdsOf), added by the application-context answer.
+   */
+  siteIds?: SiteIds;
   cartCalculateEnabled: boolean;
   catalogSnapshotVersionId: string | null;
   checkoutSettings: {

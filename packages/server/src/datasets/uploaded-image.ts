@@ -67,3 +67,20 @@ export async function resizeUpload(content: Buffer, width: number): Promise<Buff
     .webp({ quality: RASTER_SETTINGS.quality, effort: RASTER_SETTINGS.effort })
     .toBuffer();
 }
+
+/**
+ * How a rendition of a stored image is made (for DiskCache.getOrMakeVersion): its bytes are read only then (a
+ * cached rendition costs no blob read) and resized; `load` answers null when the image was replaced or
+ * removed since its version was read, and `gone` is then thrown (the caller asks again and gets the current one).
+ */
+export function storedImageRendition(
+  load: () => Promise<Buffer | null>,
+  width: number,
+  gone: () => Error,
+): () => Promise<Buffer> {
+  return async () => {
+    const content = await load();
+    if (!content) throw gone();
+    return resizeUpload(content, width);
+  };
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { siteIdsOf } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { buyerContext } from '../http/context.ts';
 import { insufficientAccess } from '../services/buyer-context.ts';
@@ -34,7 +35,13 @@ export function contextRoutes(app: FastifyInstance, s: Services): void {
       const policies = await s.entitlements.policyCount(store.id, store.catalogVersion);
       reply.header('Cache-Control', `public, max-age=${APP_CONTEXT_MAX_AGE_S}`);
       // The name comes from the webstore row, the one place it is set (emails read it there too).
-      return { ...store.settings, storeName: store.name, usesSingleEntitlementPolicy: policies <= 1 };
+      // The site ids are derived from the store's id (core siteIdsOf): the storefront asks for its content with them.
+      return {
+        ...store.settings,
+        storeName: store.name,
+        usesSingleEntitlementPolicy: policies <= 1,
+        siteIds: siteIdsOf(store.id),
+      };
     },
   );
 

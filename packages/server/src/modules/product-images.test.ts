@@ -3,7 +3,7 @@
 // rules apply, versioned URLs are immutable, and renditions are kept on disk for every process sharing it.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import {
@@ -16,6 +16,7 @@ import {
 } from '@store/core';
 import { errorOf, startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
 import { DEMO_USERS, PARTNER_SKUS } from '../seed/access.ts';
+import { decodedImage, fetchImage, filesUnder } from '../test-support/images.ts';
 
 let s: TestServer;
 before(async () => {
@@ -25,23 +26,8 @@ after(async () => {
   await s?.close();
 });
 
-/** An image answer as bytes (the agent reads text), with the caller's cookies when an agent is given. */
-async function image(p: string, a?: Agent) {
-  const res = await fetch(s.url + p, { headers: a ? { cookie: a.cookieHeader() } : {} });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, headers: res.headers, bytes };
-}
-
-async function decoded(bytes: Buffer) {
-  const m = await sharp(bytes).metadata();
-  return { format: m.format, width: m.width, height: m.height };
-}
-
-/** Every file under a folder, relative to it. */
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(path.join(dir, f)).isFile());
-}
+const image = (p: string, a?: Agent) => fetchImage(s.url, p, a);
+const decoded = decodedImage;
 
 /** The product's image URLs as its detail answer gives them (Standard for the page, Listing for tiles). */
 async function mediaUrls(sku: string, a?: Agent) {

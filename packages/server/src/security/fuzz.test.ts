@@ -194,6 +194,10 @@ function valuesOf(ids: Record<string, string>): PartyValues {
     couponId: '0c6000000000001AAA',
     file: 'DS-00001.svg',
     token: 'not-a-token',
+    // Content delivery (issue 16): the demo store's site and channel, and its home page's content key.
+    siteId: '0DM000000000001AAA',
+    channelId: '0ap000000000001AAA',
+    contentKeyOrId: 'MCDDDEMO00000000000000000012',
   };
   return {
     params,

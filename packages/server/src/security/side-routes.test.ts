@@ -1,11 +1,15 @@
 // Side routes over real HTTP: the files, images, search and listings that name a product or a category
-// obey the same entitlement and Draft rules as the product and category calls, for every party, and a
-// refused one answers exactly as an unknown one does. A restricted file is never marked for shared caches.
+// obey the same entitlement and Draft rules as the product and category calls (content images: the content
+// delivery rule, Draft and publication windows), for every party, and a refused one answers exactly as an
+// unknown one does. A restricted file is never marked for shared caches.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, startTestServer, type Agent, type Reply, type TestServer } from '../test-support/server.ts';
+import { BASE, WEBSTORE_ID, startTestServer, type Agent, type Reply, type TestServer } from '../test-support/server.ts';
 import { DEMO_USERS, PARTNER_SKUS } from '../seed/access.ts';
-import { SEARCH_FACETS, encodeRefinements } from '@store/core';
+import { DEMO_CONTENT } from '../seed/content.ts';
+import { SEARCH_FACETS, cmsMediaPath, encodeRefinements } from '@store/core';
+import { insertImageItem } from '../test-support/content.ts';
+import { withStoreSettings } from '../test-support/store-settings.ts';
 
 let s: TestServer;
 let parties: Array<{ name: string; agent: Agent; entitled: boolean; preview: boolean }>;
@@ -305,15 +309,46 @@ describe('a product filed under a Draft category', () => {
   });
 });
 
+describe('content images (CMS media and file-asset paths)', () => {
+  test('a Draft image, and a Live one outside its publication window: 200 (never cached) in preview, as unknown for everyone else', async () => {
+    const unknownKey = `MC${'Z'.repeat(26)}`;
+    const inPreview = (p: (typeof parties)[number]) => p.preview;
+    const draft = await insertImageItem(s.db.db, { status: 'Draft', width: 700, height: 350 });
+    const ended = await insertImageItem(s.db.db, {
+      status: 'Live',
+      width: 700,
+      height: 350,
+      publishEndAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    for (const item of [draft, ended]) {
+      for (const query of ['', '?width=640'])
+        await tryEach(
+          (a) => a.get(`${cmsMediaPath(item.contentKey)}${query}`),
+          (a) => a.get(`${cmsMediaPath(unknownKey)}${query}`),
+          inPreview,
+          `content image${query}`,
+        );
+      await tryEach(
+        (a) => a.get(`/sfsites/c/file-asset/${item.urlName}`),
+        (a) => a.get('/sfsites/c/file-asset/no-such-image'),
+        inPreview,
+        'content image by url name',
+      );
+    }
+    // A Live image in its window is everyone's.
+    const live = await insertImageItem(s.db.db, { status: 'Live', width: 700, height: 350 });
+    for (const p of parties) {
+      counts.tried++;
+      counts.allowed++;
+      assert.equal((await p.agent.get(`${cmsMediaPath(live.contentKey)}?width=640`)).status, 200, p.name);
+    }
+  });
+});
+
 describe('a store closed to guests', () => {
   test('its files are closed to guests as its product calls are, unknown or not; shoppers still get them', async () => {
-    const row = await s.db.db.selectFrom('webstore').selectAll().executeTakeFirstOrThrow();
-    await s.db.db
-      .updateTable('webstore')
-      .set({ settings_json: JSON.stringify({ ...JSON.parse(row.settings_json), guestBrowsingEnabled: false }) })
-      .execute();
-    s.services.webstores.invalidate();
-    try {
+    const live = await insertImageItem(s.db.db, { status: 'Live', width: 200, height: 100 });
+    await withStoreSettings(s, { guestBrowsingEnabled: false }, async () => {
       const guest = s.agent();
       const consumer = parties.find((p) => p.name === 'consumer (Shoppers)')!.agent;
       for (const [known, unknown] of [
@@ -321,6 +356,7 @@ describe('a store closed to guests', () => {
         ['/media/products/DS-00001.svg', '/media/products/DS-99999.svg'],
         ['/media/products/DS-00001/640.webp', '/media/products/DS-99999/640.webp'],
         ['/media/categories/business-lists.svg', '/media/categories/no-such-category.svg'],
+        [cmsMediaPath(live.contentKey), cmsMediaPath(`MC${'Z'.repeat(26)}`)],
       ] as const) {
         counts.tried += 2;
         assertToldAsUnknown(await guest.get(known), await guest.get(unknown), `guest: ${known}`);
@@ -328,9 +364,49 @@ describe('a store closed to guests', () => {
         counts.allowed++;
         assert.equal((await consumer.get(known)).status, 200, `consumer: ${known}`);
       }
-    } finally {
-      await s.db.db.updateTable('webstore').set({ settings_json: row.settings_json }).execute();
-      s.services.webstores.invalidate();
+    });
+  });
+});
+
+describe('a Draft content page (issue 16)', () => {
+  const CONTENT_ROOTS = [
+    `/services/data/v65.0/connect/sites/0DM${WEBSTORE_ID.slice(3)}/cms/delivery/contents`,
+    `/services/data/v65.0/connect/cms/delivery/channels/0ap${WEBSTORE_ID.slice(3)}/contents`,
+  ];
+  const UNKNOWN_KEY = 'MCZZZZZZ00000000000000000000';
+  test('by key or id, and in the collection: as unknown to everyone but a previewing administrator', async () => {
+    const draftId = (
+      await s.db.db
+        .selectFrom('managed_content')
+        .select('id')
+        .where('content_key', '=', DEMO_CONTENT.pressPage)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const preview = (p: (typeof parties)[number]) => p.preview;
+    for (const root of CONTENT_ROOTS) {
+      await tryEach(
+        (a) => a.get(`${root}/${DEMO_CONTENT.pressPage}`),
+        (a) => a.get(`${root}/${UNKNOWN_KEY}`),
+        preview,
+        'Draft content by key',
+        [DEMO_CONTENT.pressPage, UNKNOWN_KEY],
+      );
+      await tryEach(
+        (a) => a.get(`${root}/${draftId}`),
+        (a) => a.get(`${root}/20Y000000009999AAA`),
+        preview,
+        'Draft content by id',
+        [draftId, '20Y000000009999AAA'],
+      );
+      for (const p of parties) {
+        counts.tried++;
+        const list = await p.agent.get(`${root}?contentKeys=${DEMO_CONTENT.pressPage}&includeContentBody=true`);
+        assert.equal(list.status, 200, p.name);
+        const keys = list.body.contents.map((c: { contentKey: string }) => c.contentKey);
+        assert.deepEqual(keys, p.preview ? [DEMO_CONTENT.pressPage] : [], `${p.name}: the collection`);
+        if (p.preview) counts.allowed++;
+        else counts.refused++;
+      }
     }
   });
 });

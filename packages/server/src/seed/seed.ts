@@ -14,6 +14,7 @@ import { seedSynonyms } from './synonyms.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedCheckout } from './checkout.ts';
 import { seedFeatured } from './featured.ts';
+import { seedContent } from './content.ts';
 
 export interface SeedOptions {
   /** Number of datasets (DS-00001..); the 32 hand-made products come on top. Default 500. */
@@ -122,6 +123,8 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   }
   log(`${counts.product_relation ?? 0} relations: ${since()}`);
   await seedFeatured(db, WEBSTORE_ID);
+  const contentItems = await seedContent(db, WEBSTORE_ID);
+  log(`${contentItems} content items (pages, banner, images): ${since()}`);
 
   await db.transaction().execute(async (trx) => {
     for (const row of catalogue.idCounters()) {

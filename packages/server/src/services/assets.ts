@@ -12,7 +12,7 @@ import { rasterizeSvg } from '../datasets/product-image-raster.ts';
 import { productImageVersion } from '../datasets/product-image-version.ts';
 import type { DiskCache } from './image-disk-cache.ts';
 import { sampleCsv } from '../datasets/sample-csv.ts';
-import { resizeUpload } from '../datasets/uploaded-image.ts';
+import { storedImageRendition } from '../datasets/uploaded-image.ts';
 import type { UploadedImages } from './uploaded-images.ts';
 import type { ProductTable } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
@@ -70,17 +70,15 @@ export class AssetService {
     const uploaded = await this.uploads.versionOf(p.id);
     const version = uploaded ?? productImageVersion(image);
     const make = uploaded
-      ? async () => {
-          const content = await this.uploads.content(p.id, uploaded);
-          // Replaced or removed between the two reads: the caller asks again and gets the current one.
-          if (!content) throw noImage();
-          return resizeUpload(content, width);
-        }
+      ? storedImageRendition(() => this.uploads.content(p.id, uploaded), width, noImage)
       : () => rasterizeSvg(productImageSvg(image, size), width);
     // One file per product, size and width: a new version's rendition retires the older ones.
-    const name = `${size}-${width}-`;
-    const bytes = await this.renditions.getOrMake(`products/${p.sku}/${name}${version}.webp`, make, (other) =>
-      other.startsWith(name),
+    const bytes = await this.renditions.getOrMakeVersion(
+      `products/${p.sku}`,
+      `${size}-${width}-`,
+      version,
+      'webp',
+      make,
     );
     return { body: bytes, contentType: 'image/webp', version };
   }

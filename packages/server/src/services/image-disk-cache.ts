@@ -53,6 +53,21 @@ export class DiskCache {
     return pending;
   }
 
+  /**
+   * The file of one thing's rendition (`name`: a size and width) at its current content version, at
+   * `${dir}/${name}${version}.${ext}`: made with `make` when there is none yet, and once stored it retires the
+   * files of older versions of the same name, so the folder holds one file per rendition, not one per change.
+   */
+  getOrMakeVersion(
+    dir: string,
+    name: string,
+    version: string,
+    ext: string,
+    make: () => Promise<Buffer>,
+  ): Promise<Buffer> {
+    return this.getOrMake(`${dir}/${name}${version}.${ext}`, make, (other) => other.startsWith(name));
+  }
+
   private async make(
     file: string,
     make: () => Promise<Buffer>,

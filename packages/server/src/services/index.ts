@@ -31,7 +31,9 @@ import { DownloadService } from './downloads.ts';
 import { AssetService } from './assets.ts';
 import { DiskCache, imageCacheDirFromEnv } from './image-disk-cache.ts';
 import { UploadedImages } from './uploaded-images.ts';
+import { CmsMediaService } from './content/media.ts';
 import { FeaturedDatasetReads } from './featured-datasets.ts';
+import { ContentDelivery } from './content/index.ts';
 import { GiftWrapService } from './gift-wrap.ts';
 import { orderEmails } from './order-mail.ts';
 import { createWorkspace, type Workspace } from './admin/index.ts';
@@ -86,8 +88,12 @@ export interface Services {
   orders: OrderService;
   downloads: DownloadService;
   assets: AssetService;
+  /** The bytes of image content items and their renditions (issue 16). */
+  cmsMedia: CmsMediaService;
   /** The home page's featured datasets, as the seller ordered them. */
   featuredDatasets: FeaturedDatasetReads;
+  /** Managed content as the delivery API answers it (issue 16): live copies, working copies in preview. */
+  contentDelivery: ContentDelivery;
   mail: MailOutbox;
   registration: RegistrationService;
   /** A buyer's password reset by one-time link (issue 15). */
@@ -137,6 +143,8 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     searchEngine: opts.searchEngine ?? inProcessSearch(db),
   };
   const searchIndex = policies.searchEngine;
+  // One folder of renditions for product and content images alike.
+  const renditions = new DiskCache(opts.imageCacheDir ?? imageCacheDirFromEnv());
   const services = {
     policies,
     db,
@@ -157,14 +165,12 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     promotions: new PromotionService(db, products, pricing),
     addresses: new AddressService(db),
     orders: new OrderService(db),
-    assets: new AssetService(
-      products,
-      new DiskCache(opts.imageCacheDir ?? imageCacheDirFromEnv()),
-      new UploadedImages(db),
-    ),
+    assets: new AssetService(products, renditions, new UploadedImages(db)),
+    cmsMedia: new CmsMediaService(db, renditions),
     giftWrap: new GiftWrapService(db),
     featuredDatasets: new FeaturedDatasetReads(db),
   } as Services;
+  services.contentDelivery = new ContentDelivery(db, services.webstores);
   services.productReads = new ProductReads(products, pricing, services.responses);
   services.buyers = new BuyerContextService(services.accounts, services.categories, services.entitlements);
   services.identity = new IdentityService(services);

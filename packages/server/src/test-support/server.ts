@@ -198,3 +198,24 @@ export function errorOf(res: { body: any }): { errorCode: string; message: strin
   }
   return res.body[0];
 }
+
+/** Runs `body` with the store closed to guests (guestBrowsingEnabled off), then restores its settings. */
+export async function withGuestBrowsingOff(s: TestServer, body: () => Promise<void>): Promise<void> {
+  const row = await s.db.db.selectFrom('webstore').selectAll().where('id', '=', WEBSTORE_ID).executeTakeFirstOrThrow();
+  await s.db.db
+    .updateTable('webstore')
+    .set({ settings_json: JSON.stringify({ ...JSON.parse(row.settings_json), guestBrowsingEnabled: false }) })
+    .where('id', '=', WEBSTORE_ID)
+    .execute();
+  s.services.webstores.invalidate();
+  try {
+    await body();
+  } finally {
+    await s.db.db
+      .updateTable('webstore')
+      .set({ settings_json: row.settings_json })
+      .where('id', '=', WEBSTORE_ID)
+      .execute();
+    s.services.webstores.invalidate();
+  }
+}
