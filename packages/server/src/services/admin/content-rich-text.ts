@@ -140,7 +140,7 @@ let purifier: ReturnType<typeof jsdomPurifier> | null = null;
 
 function instance() {
   purifier ??= jsdomPurifier((node) => {
-    if (node.tagName === 'A') node.setAttribute('rel', 'noopener noreferrer');
+    if (node.tagName === 'A') node.setAttribute('rel', 'noopener');
     if (node.tagName === 'IFRAME' && !isAllowedIframeSource(node.getAttribute('src'))) node.remove();
   });
   return purifier;
