@@ -6,8 +6,8 @@
 //
 // The preview frames show the storefront page as this session sees it. For an administrator the editor turns
 // the session's preview on (the same session-context call as the storefront's preview toggle), so the
-// frames show the working copy, Drafts included; a catalogue manager may not preview (the server refuses)
-// and sees the live page.
+// frames show the working copy, Drafts included (and a Draft image item's picture shows); a catalogue manager
+// may not preview (the server refuses) and sees the live page.
 
 import {
   ADMIN_CONTENT_STATUS_LABELS,
@@ -116,7 +116,8 @@ function ContentEditPage({ item, items, role }: EditData) {
       : '';
   const [products, setProducts] = useState(initialProducts);
   const isPage = item.type === CONTENT_TYPES.pageLayout;
-  const previewReady = usePreviewSession(isPage && role === 'admin');
+  // A page's frames, and a Draft image's own picture, are served to a previewing session only.
+  const previewReady = usePreviewSession((isPage || item.type === CONTENT_TYPES.image) && role === 'admin');
   const result = fetcher.data;
   const others = items.filter((i) => i.contentKey !== item.contentKey);
   const editor = (() => {
@@ -232,7 +233,7 @@ function ContentEditPage({ item, items, role }: EditData) {
           <PreviewFrames path={contentPagePath(item.urlName)} version={`${item.revision}-${item.status}`} />
         ) : null}
       </div>
-      {item.type === CONTENT_TYPES.image ? <ImageForms item={item} /> : null}
+      {item.type === CONTENT_TYPES.image && previewReady ? <ImageForms item={item} /> : null}
       <DeleteForm item={item} />
     </div>
   );
