@@ -86,7 +86,7 @@ for (const width of WIDTHS) {
       await hydrated(page);
     };
 
-    test('catalogue: home, category, search with and without results, product page, 404', async () => {
+    test('catalogue: home, category, search with and without results, product page, a site page, 404', async () => {
       const a11y = scanner(width);
       ({ context, page, errors } = await openContext(width));
       await go('/');
@@ -112,6 +112,11 @@ for (const width of WIDTHS) {
       await go(pick.path);
       await page.getByRole('heading', { level: 1, name: pick.name }).waitFor();
       await a11y.scan(page, 'product page (dataset)');
+
+      // Site pages composed from stored layouts: a section background, rich text, a phone-only button.
+      await go('/about');
+      await page.getByRole('heading', { level: 1, name: 'About Data Depot' }).waitFor();
+      await a11y.scan(page, 'site page (about)');
 
       await go('/no/such/page');
       await a11y.scan(page, '404 page');

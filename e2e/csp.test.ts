@@ -100,7 +100,7 @@ describe('the Content-Security-Policy in the browser', () => {
     await w.context.close();
   });
 
-  test('a guest: catalogue, search, product, cart, every checkout step, confirmation, login, register, 404', async () => {
+  test('a guest: catalogue, search, site pages, product, cart, every checkout step, confirmation, login, register, 404', async () => {
     const w = await watched();
     const { page } = w;
     await visit(w, '/', /./);
@@ -112,6 +112,9 @@ describe('the Content-Security-Policy in the browser', () => {
     assert.ok(category);
     await visit(w, category, /./);
     await visit(w, '/search?term=dentists', /dentists/i);
+    // Site pages composed from stored layouts (routes/content): images, rich text, a section background.
+    await visit(w, '/about', 'About Data Depot');
+    await visit(w, '/data-quality', 'Data quality');
 
     // Product page: adding to cart works (the hydrated page calls the API under connect-src 'self').
     await visit(w, `/product/${productId}`, /US Dentists/);

@@ -44,3 +44,6 @@ export * from './workspace-taxonomy.ts';
 export * from './workspace-selling-models.ts';
 export * from './content.ts';
 export * from './workspace-content.ts';
+export * from './page-links.ts';
+export * from './content-assets.ts';
+export * from './frame-hosts.ts';

@@ -64,6 +64,16 @@ export function isRelativeUrl(url: string | null | undefined): boolean {
 }
 
 /**
+ * The url is on `host` (an origin such as 'https://shop.example.com'): it starts with it and the host ends there
+ * ('https://shop.example.com.evil.com' and 'https://shop.example.com@evil.com' are other sites).
+ */
+function startsWithHost(url: string, host: string | null | undefined): boolean {
+  if (typeof host !== 'string' || host === '' || !url.startsWith(host)) return false;
+  const next = url.charAt(host.length);
+  return host.endsWith('/') || next === '' || next === '/' || next === '?' || next === '#';
+}
+
+/**
  * Web page url rule (spec 03 §2.4): starts with {host} (when a host is known), or is a single-slash path,
  * a hash link, mailto: or tel:. Also at most 2048 characters and never a dangerous scheme.
  */
@@ -72,7 +82,7 @@ export function isValidWebPageUrl(url: string | null | undefined, host?: string 
   if (isDangerousUrl(url)) return false;
   const lower = url.toLowerCase();
   return (
-    (typeof host === 'string' && host !== '' && url.startsWith(host)) ||
+    startsWithHost(url, host) ||
     isRelativeUrl(url) ||
     url.startsWith('#') ||
     lower.startsWith('mailto:') ||

@@ -58,6 +58,12 @@ function pageNonce(headers: Headers, html: string): string {
   assert.ok(nonce && nonce.length >= 16, csp);
   assert.match(csp, /object-src 'none'/);
   assert.match(csp, /base-uri 'none'/);
+  // Frames: this site and the video players rich text may embed, nothing else (core FRAME_SRC_SOURCES).
+  const frames = csp.split(';').find((d) => d.trim().startsWith('frame-src'));
+  assert.equal(
+    frames?.trim(),
+    "frame-src 'self' https://www.youtube.com https://youtube.com https://www.youtube-nocookie.com https://youtube-nocookie.com https://player.vimeo.com",
+  );
   const scripts = html.match(/<script\b[^>]*>/g) ?? [];
   assert.ok(
     scripts.some((t) => / src="\/assets\//.test(t)),

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FRAME_SRC_SOURCES } from '@store/core';
 
 const nonces = new WeakMap<FastifyRequest, string>();
 
@@ -33,6 +34,8 @@ export function cspNonceOf(req: FastifyRequest): string {
  * img-src data: for the page's empty favicon (`data:,`). connect-src/form-action 'self': the page talks
  * to this server only. object-src 'none': no plugins. base-uri 'none': an injected <base> cannot move
  * relative script URLs. frame-ancestors 'none': no other site may frame a page (clickjacking).
+ * frame-src: the video players rich text may embed (core FRAME_SRC_SOURCES, the sanitiser's list) and
+ * this site; nothing else may be framed, even if markup slipped past the sanitiser.
  */
 function pagePolicy(nonce: string, frameable: boolean): string {
   return [
@@ -42,6 +45,7 @@ function pagePolicy(nonce: string, frameable: boolean): string {
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
+    `frame-src 'self' ${FRAME_SRC_SOURCES.join(' ')}`,
     "connect-src 'self'",
     "form-action 'self'",
     "object-src 'none'",

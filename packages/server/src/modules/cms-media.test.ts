@@ -6,21 +6,21 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { CONTENT_TYPES, cmsMediaPath, parseSrcSet, RESIZED_IMAGE_WIDTHS, siteIdsOf } from '@store/core';
+import { createCommerceClient, type FetchSiteContents, getImageData } from '@store/client';
 import {
-  CONTENT_TYPES,
-  cmsMediaPath,
-  type ManagedContentDeliveryDocument,
-  parseSrcSet,
-  RESIZED_IMAGE_WIDTHS,
-  siteContentsPath,
-  siteIdsOf,
-} from '@store/core';
-import { type FetchSiteContents, getImageData, imageDataOf } from '@store/client';
-import { BASE, errorOf, startTestServer, WEBSTORE_ID, type Agent, type TestServer } from '../test-support/server.ts';
+  BASE,
+  errorOf,
+  startTestServer,
+  WEBSTORE_ID,
+  withGuestBrowsingOff,
+  type Agent,
+  type TestServer,
+} from '../test-support/server.ts';
 import { type InsertedImage, insertContentItem, insertImageItem } from '../test-support/content.ts';
 import { decodedImage, fetchImage, filesUnder } from '../test-support/images.ts';
-import { withStoreSettings } from '../test-support/store-settings.ts';
 import { DEMO_USERS } from '../seed/access.ts';
+import { DEMO_CONTENT } from '../seed/content.ts';
 
 let s: TestServer;
 let hero: InsertedImage;
@@ -220,7 +220,7 @@ describe('who sees an image: the delivery rule', () => {
   });
 
   test('a store closed to guests asks its guests to log in, as its catalogue does; shoppers still see images', async () => {
-    await withStoreSettings(s, { guestBrowsingEnabled: false }, async () => {
+    await withGuestBrowsingOff(s, async () => {
       const known = await s.get(cmsMediaPath(hero.contentKey));
       assert.equal(known.status, 401);
       assert.equal(known.text, (await s.get(cmsMediaPath(UNKNOWN_KEY))).text);
@@ -269,51 +269,46 @@ describe('caching', () => {
   });
 });
 
-/** The site content delivery call over real HTTP, as the client's getSiteContents makes it. */
-const deliveryOver =
-  (origin: string): FetchSiteContents =>
-  async (siteId, q) => {
-    const query = new URLSearchParams({
-      contentKeys: q.contentKeys.join(','),
-      includeContentBody: 'true',
-      page: String(q.page),
-      pageSize: String(q.pageSize),
-    });
-    const res = await fetch(`${origin}/services/data/v65.0${siteContentsPath(siteId)}?${query}`);
-    if (!res.ok) throw new Error(res.statusText);
-    return res.json();
-  };
-
-/** The delivery document of an image row, as the delivery API answers it to a shopper. */
-async function deliveredImage(contentKey: string): Promise<ManagedContentDeliveryDocument> {
-  const row = await s.db.db
-    .selectFrom('managed_content')
-    .selectAll()
-    .where('content_key', '=', contentKey)
-    .executeTakeFirstOrThrow();
-  return {
-    contentKey,
-    managedContentId: row.id,
-    contentType: { fullyQualifiedName: CONTENT_TYPES.image, name: CONTENT_TYPES.image, label: 'Image' },
-    title: row.live_title!,
-    urlName: row.live_url_name!,
-    publishedDate: row.published_at,
-    language: 'en_US',
-    status: 'Live',
-    contentBody: JSON.parse(row.live_body_json!),
-    unauthenticatedUrl: cmsMediaPath(contentKey),
-  };
+/**
+ * The client's site content delivery call (getSiteContents) against a server, as a page makes it: with the
+ * caller's cookies when an agent is given (a previewing administrator's session decides what it sees).
+ */
+function deliveryOf(origin: string, a?: Agent): FetchSiteContents {
+  const client = createCommerceClient({
+    baseUrl: origin,
+    webstoreId: WEBSTORE_ID,
+    fetch: (url, init) =>
+      fetch(url, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string>), ...(a ? { cookie: a.cookieHeader() } : {}) },
+      }),
+  });
+  return (siteId, query) => client.getSiteContents(siteId, query);
 }
+
+const SITE = siteIdsOf(WEBSTORE_ID).siteId;
 
 describe('the image provider against this server', () => {
   test('every candidate of a provider SrcSet decodes at its stated width; Url and RawUrl answer', async () => {
     const mid = await insertImageItem(s.db.db, { status: 'Live', width: 1200, height: 900 });
-    const one = await insertImageItem(s.db.db, { status: 'Live', width: 700, height: 700 });
+    const one = await insertImageItem(s.db.db, { status: 'Live', width: 700, height: 700, altText: 'One width' });
+    const items = [hero, mid, one];
+    const warnings: string[] = [];
+    const data = await getImageData(
+      deliveryOf(s.url),
+      SITE,
+      items.map((i) => i.contentKey),
+      { warn: (m) => warnings.push(m) },
+    );
+    assert.deepEqual(warnings, []);
     let checked = 0;
-    for (const item of [hero, mid, one]) {
-      const data = imageDataOf(await deliveredImage(item.contentKey))!;
-      const candidates = parseSrcSet(data.SrcSet);
-      assert.ok(candidates, `${item.contentKey}: a valid srcset: ${data.SrcSet}`);
+    for (const item of items) {
+      const d = data[item.contentKey]!;
+      assert.ok(d, `${item.contentKey}: image data`);
+      assert.equal(d.AltText, item.body.altText);
+      assert.equal(d.ContentKey, item.contentKey);
+      const candidates = parseSrcSet(d.SrcSet);
+      assert.ok(candidates, `${item.contentKey}: a valid srcset: ${d.SrcSet}`);
       for (const c of candidates) {
         const res = await image(c.url);
         assert.equal(res.status, 200, c.url);
@@ -322,38 +317,76 @@ describe('the image provider against this server', () => {
         assert.equal(width, c.width ?? 640, `${c.url}: decodes at its stated width`);
         checked++;
       }
-      assert.equal((await image(data.Url)).status, 200, data.Url);
-      assert.deepEqual((await image(data.RawUrl)).bytes, item.bytes, 'RawUrl: the original bytes');
+      assert.equal((await image(d.Url)).status, 200, d.Url);
+      assert.deepEqual((await image(d.RawUrl)).bytes, item.bytes, 'RawUrl: the original bytes');
     }
     assert.equal(checked, 3 + 2 + 1);
+  });
+
+  test("the demo store's images: every SrcSet candidate decodes at its stated width", async () => {
+    const keys = Object.values(DEMO_CONTENT);
+    const data = await getImageData(deliveryOf(s.url), SITE, keys, { warn: (m) => assert.fail(m) });
+    const images = Object.values(data);
+    assert.ok(images.length >= 4, `the demo's images: ${Object.keys(data).join(', ')}`);
+    for (const d of images) {
+      for (const c of parseSrcSet(d.SrcSet)!) {
+        const res = await image(c.url);
+        assert.equal(res.status, 200, c.url);
+        if (c.width) assert.equal((await decoded(res.bytes)).width, c.width, c.url);
+      }
+    }
+  });
+
+  test('a Draft image: image data in preview only, as the delivery API decides', async () => {
+    const draft = await insertImageItem(s.db.db, { status: 'Draft', width: 1000, height: 500 });
+    assert.deepEqual(await getImageData(deliveryOf(s.url), SITE, [draft.contentKey]), {}, 'a guest gets none');
+    assert.deepEqual(
+      await getImageData(deliveryOf(s.url, admin), SITE, [draft.contentKey]),
+      {},
+      'nor an admin not previewing',
+    );
+    const seen = await getImageData(deliveryOf(s.url, previewer), SITE, [draft.contentKey]);
+    const d = seen[draft.contentKey]!;
+    assert.ok(d, 'the previewing administrator gets it');
+    for (const c of parseSrcSet(d.SrcSet)!) {
+      const res = await image(c.url, previewer);
+      assert.equal(res.status, 200, c.url);
+      assert.equal((await decoded(res.bytes)).width, c.width);
+    }
   });
 
   test('a delivery call the server refuses (404): a warning naming the keys and the site; the media paths still serve', async () => {
     const warnings: string[] = [];
     // A site id of no store: the delivery API answers 404.
     const site = siteIdsOf('0ZE000000000999AAA').siteId;
-    const data = await getImageData(deliveryOver(s.url), site, [hero.contentKey, UNKNOWN_KEY], {
+    const data = await getImageData(deliveryOf(s.url), site, [hero.contentKey, UNKNOWN_KEY], {
       warn: (m) => warnings.push(m),
     });
     assert.equal(warnings.length, 1);
     assert.ok(warnings[0]!.includes(hero.contentKey) && warnings[0]!.includes(UNKNOWN_KEY), warnings[0]);
     assert.ok(warnings[0]!.includes(site), warnings[0]);
-    assert.match(warnings[0]!, /Not Found/);
+    assert.match(warnings[0]!, /Not Found/, 'the status text the delivery call failed with');
     assert.equal(data[hero.contentKey]!.Url, cmsMediaPath(hero.contentKey));
     const served = await image(data[hero.contentKey]!.Url);
     assert.equal(served.status, 200, 'the fallback path serves the live image');
     assert.deepEqual(served.bytes, hero.bytes);
   });
 
-  test('a server that cannot be reached: the same fallback, never a throw', async () => {
+  test('a site id the client refuses before any request, and a server that cannot be reached: the same fallback, never a throw', async () => {
     const gone = await startTestServer({ shareDatabaseOf: s });
     const origin = gone.url;
     await gone.close();
-    const warnings: string[] = [];
-    const site = siteIdsOf(WEBSTORE_ID).siteId;
-    const data = await getImageData(deliveryOver(origin), site, [hero.contentKey], { warn: (m) => warnings.push(m) });
-    assert.equal(warnings.length, 1);
-    assert.ok(warnings[0]!.includes(hero.contentKey) && warnings[0]!.includes(site), warnings[0]);
-    assert.equal(data[hero.contentKey]!.RawUrl, cmsMediaPath(hero.contentKey));
+    for (const [site, delivery, why] of [
+      [SITE, deliveryOf(origin), /fetch failed|ECONNREFUSED|Failed/i],
+      ['', deliveryOf(s.url), /siteId/],
+      ['0ap000000000001AAA', deliveryOf(s.url), /0DM/],
+    ] as const) {
+      const warnings: string[] = [];
+      const data = await getImageData(delivery, site, [hero.contentKey], { warn: (m) => warnings.push(m) });
+      assert.equal(warnings.length, 1, `${site}: one warning`);
+      assert.ok(warnings[0]!.includes(hero.contentKey) && warnings[0]!.includes(`site ${site}`), warnings[0]);
+      assert.match(warnings[0]!, why);
+      assert.equal(data[hero.contentKey]!.RawUrl, cmsMediaPath(hero.contentKey));
+    }
   });
 });

@@ -4,12 +4,19 @@
 // unknown one does. A restricted file is never marked for shared caches.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, WEBSTORE_ID, startTestServer, type Agent, type Reply, type TestServer } from '../test-support/server.ts';
+import {
+  BASE,
+  WEBSTORE_ID,
+  startTestServer,
+  withGuestBrowsingOff,
+  type Agent,
+  type Reply,
+  type TestServer,
+} from '../test-support/server.ts';
 import { DEMO_USERS, PARTNER_SKUS } from '../seed/access.ts';
 import { DEMO_CONTENT } from '../seed/content.ts';
 import { SEARCH_FACETS, cmsMediaPath, encodeRefinements } from '@store/core';
 import { insertImageItem } from '../test-support/content.ts';
-import { withStoreSettings } from '../test-support/store-settings.ts';
 
 let s: TestServer;
 let parties: Array<{ name: string; agent: Agent; entitled: boolean; preview: boolean }>;
@@ -348,7 +355,7 @@ describe('content images (CMS media and file-asset paths)', () => {
 describe('a store closed to guests', () => {
   test('its files are closed to guests as its product calls are, unknown or not; shoppers still get them', async () => {
     const live = await insertImageItem(s.db.db, { status: 'Live', width: 200, height: 100 });
-    await withStoreSettings(s, { guestBrowsingEnabled: false }, async () => {
+    await withGuestBrowsingOff(s, async () => {
       const guest = s.agent();
       const consumer = parties.find((p) => p.name === 'consumer (Shoppers)')!.agent;
       for (const [known, unknown] of [

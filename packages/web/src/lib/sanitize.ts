@@ -1,9 +1,13 @@
 // Rich-text sanitising (spec 03 §5, "Generic library rules"): DOMPurify with a fixed list of
 // tags and attributes and the URL schemes ftp, ftps, http, https, mailto, tel, callto, cid, xmpp,
-// ciscotel and navision. When sanitising fails, the raw text is shown as plain text.
+// ciscotel and navision. When sanitising fails, the raw text is shown as plain text. Embedded frames
+// stay only when they load a known video player over https or a page of this site (core
+// isAllowedFrameSrc, the same list the page's CSP frame-src names); every other iframe is removed.
 //
 // DOMPurify needs a DOM. The browser has one; the server passes a jsdom-backed instance
 // (./purify-server.ts). Whoever starts the app registers how to get one (setPurifierProvider).
+
+import { isAllowedFrameSrc } from '@store/core';
 
 export interface Purifier {
   sanitize(dirty: string, config: Record<string, unknown>): unknown;
@@ -42,6 +46,8 @@ export const RICH_TEXT_ALLOWED_TAGS: readonly string[] = [
   'h6',
   'hr',
   'i',
+  // Only with an allowed src (ensureHooks); srcdoc is not an allowed attribute, so it never survives.
+  'iframe',
   'img',
   'ins',
   'kbd',
@@ -76,6 +82,7 @@ export const RICH_TEXT_ALLOWED_TAGS: readonly string[] = [
 
 export const RICH_TEXT_ALLOWED_ATTR: readonly string[] = [
   'align',
+  'allowfullscreen',
   'alt',
   'border',
   'cellpadding',
@@ -87,11 +94,13 @@ export const RICH_TEXT_ALLOWED_ATTR: readonly string[] = [
   'datetime',
   'dir',
   'face',
+  'frameborder',
   'headers',
   'height',
   'href',
   'hreflang',
   'lang',
+  'loading',
   'name',
   'rel',
   'rowspan',
@@ -144,7 +153,10 @@ export function toPlainText(value: string | null | undefined): string {
 
 const hooked = new WeakSet<object>();
 
-/** Links that open a new window must not hand the opener to the target. */
+/**
+ * Links that open a new window must not hand the opener to the target. An iframe whose src (after the URL
+ * rules above) is not an allowed frame source is removed whole; the kept ones load lazily.
+ */
 function ensureHooks(purifier: Purifier): void {
   if (hooked.has(purifier) || !purifier.addHook) return;
   hooked.add(purifier);
@@ -152,6 +164,11 @@ function ensureHooks(purifier: Purifier): void {
     if (node.tagName === 'A' && node.getAttribute('target')) {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
+    }
+    if (node.tagName === 'IFRAME') {
+      // Same-site frames are written as paths: the server render knows no origin, and both sides must agree.
+      if (!isAllowedFrameSrc(node.getAttribute('src'))) node.remove();
+      else node.setAttribute('loading', 'lazy');
     }
   });
 }
@@ -165,6 +182,8 @@ export function sanitizeWith(
   if (!raw.trim()) return { kind: 'text', text: '' };
   try {
     if (!purifier) throw new Error('no sanitiser');
+    // Without hooks the iframe rule could not run: such a sanitiser fails, and the text shows as plain text.
+    if (!purifier.addHook) throw new Error('sanitiser without hooks');
     ensureHooks(purifier);
     const html = purifier.sanitize(raw, RICH_TEXT_CONFIG);
     if (typeof html !== 'string') throw new Error('sanitiser returned no string');

@@ -21,6 +21,7 @@ import { createCategoryRoute } from './catalogue/category-route.tsx';
 import { createHomeRoute } from './catalogue/home-route.tsx';
 import { createProductRoute } from './catalogue/product-route.tsx';
 import { createCheckoutRoute } from './checkout/checkout-route.tsx';
+import { createContentRoute } from './content/content-route.tsx';
 import { notFoundRoute } from './root/not-found.tsx';
 import { createRootRoute } from './root/root-route.tsx';
 import { createSearchRoute } from './search/search-route.tsx';
@@ -54,6 +55,8 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
           ...createOrderRoutes(getApi),
           categoryRoute('store/category/:categoryKey'),
           productRoute('store/product/:recordId'),
+          // Site pages by url name (/about…): below every fixed path, which React Router ranks first anyway.
+          createContentRoute(getApi),
           notFoundRoute,
         ],
       },

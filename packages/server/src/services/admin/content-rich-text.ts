@@ -1,13 +1,15 @@
 // Rich text of managed content is sanitised when the workspace writes it (spec 03 §5 "Generic library
 // rules"): the rich-text allow-list of tags and attributes the storefront's sanitiser documents
 // (packages/web/src/lib/sanitize.ts), the URL schemes ftp, ftps, http, https, mailto, tel, callto, cid, xmpp,
-// ciscotel and navision, and iframes only over https from the known video hosts. The storefront sanitises
+// ciscotel and navision, and iframes only from core's frame list (isAllowedFrameSrc: https video players, or a
+// page of this site). The storefront sanitises
 // again when it shows it; storing only clean HTML means no other reader (delivery API clients) gets a vector.
 // DOMPurify over a jsdom window, as the rich description (rich-description.ts jsdomPurifier).
+import { isAllowedFrameSrc } from '@store/core';
 import { jsdomPurifier } from './rich-description.ts';
 
 // The storefront's list (web lib/sanitize.ts RICH_TEXT_ALLOWED_TAGS), which the server cannot import, plus
-// iframe (checked by host below).
+// iframe (checked against core isAllowedFrameSrc below).
 const TAGS = [
   'a',
   'abbr',
@@ -109,39 +111,12 @@ const ATTRS = [
 ]; // prettier-ignore
 const URI = /^(?:(?:ftps?|https?|mailto|tel|callto|cid|xmpp|ciscotel|navision):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
-/**
- * Hosts an iframe may load from (over https only), with the path it must have: the players' embed pages.
- * (The "pages" work adds the storefront's list to core; the two should become one at the merge.)
- */
-const IFRAME_SOURCES: ReadonlyArray<{ host: string; path: RegExp }> = [
-  { host: 'www.youtube.com', path: /^\/embed\// },
-  { host: 'www.youtube-nocookie.com', path: /^\/embed\// },
-  { host: 'player.vimeo.com', path: /^\/video\// },
-];
-
-export function isAllowedIframeSource(src: string | null): boolean {
-  if (!src) return false;
-  let url: URL;
-  try {
-    url = new URL(src);
-  } catch {
-    return false;
-  }
-  return (
-    url.protocol === 'https:' &&
-    !url.username &&
-    !url.password &&
-    !url.port &&
-    IFRAME_SOURCES.some((s) => s.host === url.hostname && s.path.test(url.pathname))
-  );
-}
-
 let purifier: ReturnType<typeof jsdomPurifier> | null = null;
 
 function instance() {
   purifier ??= jsdomPurifier((node) => {
     if (node.tagName === 'A') node.setAttribute('rel', 'noopener');
-    if (node.tagName === 'IFRAME' && !isAllowedIframeSource(node.getAttribute('src'))) node.remove();
+    if (node.tagName === 'IFRAME' && !isAllowedFrameSrc(node.getAttribute('src'))) node.remove();
   });
   return purifier;
 }

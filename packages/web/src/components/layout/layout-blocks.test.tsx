@@ -222,3 +222,42 @@ describe('RichText sanitising', () => {
     assert.equal(toPlainText('a &amp; b<br>c'), 'a & b\nc');
   });
 });
+
+describe('RichText embedded frames', () => {
+  const clean = async (dirty: string) => {
+    const r = sanitizeWith(await getServerPurifier(), dirty);
+    return r.kind === 'html' ? r.html : `TEXT:${r.text}`;
+  };
+  test('keeps https players of the known video hosts and frames of this site', async () => {
+    for (const src of [
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      'https://player.vimeo.com/video/76979871',
+      '/about',
+    ]) {
+      const out = await clean(`<p>Watch</p><iframe src="${src}" width="560" height="315" allowfullscreen></iframe>`);
+      assert.match(
+        out,
+        new RegExp(
+          `<iframe src="${src.replace(/[.?]/g, '\\$&')}" width="560" height="315" allowfullscreen="" loading="lazy"></iframe>`,
+        ),
+        src,
+      );
+    }
+  });
+  test('removes every other frame: http, other hosts, srcdoc, script and data URLs', async () => {
+    for (const frame of [
+      '<iframe src="http://www.youtube.com/embed/x"></iframe>',
+      '<iframe src="https://evil.com/embed/x"></iframe>',
+      '<iframe src="https://www.youtube.com.evil.com/embed/x"></iframe>',
+      '<iframe src="//www.youtube.com/embed/x"></iframe>',
+      '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+      '<iframe src="javascript:alert(1)"></iframe>',
+      '<iframe src="data:text/html,<script>alert(1)</script>"></iframe>',
+      '<iframe></iframe>',
+    ]) {
+      const out = await clean(`<p>Before</p>${frame}<p>After</p>`);
+      assert.equal(out, '<p>Before</p><p>After</p>', frame);
+    }
+  });
+});

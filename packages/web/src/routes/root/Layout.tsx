@@ -20,6 +20,13 @@ import { headFor } from './head.ts';
 import { SEARCH_PATH } from '../../lib/search/search-url.ts';
 import type { RootData, UserSession } from '../types.ts';
 
+/** The site pages every page links to (content pages, routes/content). */
+const FOOTER_LINKS = [
+  { href: '/about', label: 'About' },
+  { href: '/data-quality', label: 'Data quality' },
+  { href: '/licence-terms', label: 'Licence terms' },
+];
+
 export interface SiteHeaderProps {
   /** The webstore's name (root loader, from the application context); none in isolated renders. */
   storeName?: string;
@@ -90,6 +97,15 @@ export function SiteFooter({ storeName }: { storeName: string }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
+        <nav aria-label="Site information">
+          <ul className="site-footer__links">
+            {FOOTER_LINKS.map((l) => (
+              <li key={l.href}>
+                <AppLink href={l.href}>{l.label}</AppLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <p>{`© ${storeName ? `${storeName}. ` : ''}Business datasets with verified emails and phone numbers.`}</p>
       </div>
     </footer>
