@@ -47,3 +47,4 @@ export * from './workspace-content.ts';
 export * from './page-links.ts';
 export * from './content-assets.ts';
 export * from './frame-hosts.ts';
+export * from './rich-text-policy.ts';
