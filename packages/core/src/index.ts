@@ -43,6 +43,8 @@ export * from './store-settings.ts';
 export * from './workspace-taxonomy.ts';
 export * from './workspace-selling-models.ts';
 export * from './content.ts';
+export * from './workspace-content.ts';
 export * from './page-links.ts';
 export * from './content-assets.ts';
 export * from './frame-hosts.ts';
+export * from './rich-text-policy.ts';

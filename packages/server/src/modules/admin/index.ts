@@ -13,6 +13,7 @@ import { workspaceDatasetPickRoutes } from './dataset-picks.ts';
 import { workspaceTaxonomyRoutes } from './taxonomy.ts';
 import { workspaceProductClassRoutes } from './product-classes.ts';
 import { workspaceSellingModelRoutes } from './selling-models.ts';
+import { workspaceContentRoutes } from './content.ts';
 
 export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
@@ -27,4 +28,5 @@ export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCustomerRoutes(app, s);
   workspaceSettingsRoutes(app, s);
   workspaceTaxonomyRoutes(app, s);
+  workspaceContentRoutes(app, s);
 }
