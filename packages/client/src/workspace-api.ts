@@ -24,6 +24,7 @@ import type { WorkspaceCall } from './workspace-call.ts';
 import { merchandisingCalls, type MerchandisingCalls } from './workspace-merchandising-api.ts';
 import { workspaceOrderCalls, type WorkspaceOrderCalls } from './workspace-orders-api.ts';
 import { workspaceMediaCalls, type WorkspaceMediaCalls } from './workspace-media-api.ts';
+import { workspaceContentCalls, type WorkspaceContentCalls } from './workspace-content-api.ts';
 import { workspaceImportCalls, type WorkspaceImportCalls } from './workspace-imports-api.ts';
 import { taxonomyCalls, type TaxonomyCalls } from './workspace-taxonomy-api.ts';
 import { productClassCalls, type ProductClassCalls } from './workspace-classes-api.ts';
@@ -40,12 +41,14 @@ export const WORKSPACE_ROOT = '/services/admin/webstores';
  * The workspace's calls; orders in workspace-orders-api.ts, images in workspace-media-api.ts, catalogue uploads in
  * workspace-imports-api.ts, promotions, settings and customers in workspace-merchandising-api.ts, categories,
  * entitlement policies and inventory in workspace-taxonomy-api.ts, variations, components and quantity rules in
- * workspace-classes-api.ts, selling models in workspace-selling-models-api.ts, SEO settings in workspace-seo-api.ts.
+ * workspace-classes-api.ts, selling models in workspace-selling-models-api.ts, managed content in
+ * workspace-content-api.ts, SEO settings in workspace-seo-api.ts.
  */
 export interface WorkspaceCalls
   extends MerchandisingCalls,
     WorkspaceOrderCalls,
     WorkspaceMediaCalls,
+    WorkspaceContentCalls,
     WorkspaceImportCalls,
     TaxonomyCalls,
     ProductClassCalls,
@@ -95,6 +98,7 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
     auditLog: (query, o = {}) => call('GET', 'audit-log', o, { query: { ...query } }),
     ...workspaceOrderCalls(call),
     ...workspaceMediaCalls(call),
+    ...workspaceContentCalls(call),
     ...workspaceImportCalls(call),
     ...taxonomyCalls(call),
     ...productClassCalls(call),

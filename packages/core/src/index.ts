@@ -44,6 +44,8 @@ export * from './workspace-taxonomy.ts';
 export * from './workspace-selling-models.ts';
 export * from './content.ts';
 export * from './seo.ts';
+export * from './workspace-content.ts';
 export * from './page-links.ts';
 export * from './content-assets.ts';
 export * from './frame-hosts.ts';
+export * from './rich-text-policy.ts';

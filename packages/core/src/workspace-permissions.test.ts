@@ -6,9 +6,16 @@ test('the administrator may take every workspace action', () => {
   for (const a of WORKSPACE_ACTIONS) assert.equal(mayDo('admin', a), true, a);
 });
 
-test('the catalogue manager changes the catalogue and promotions, never settings, refunds or the audit log', () => {
+test('the catalogue manager changes the catalogue, promotions and content, never settings, refunds or the audit log', () => {
   const allowed = WORKSPACE_ACTIONS.filter((a) => mayDo('catalogue_manager', a));
-  assert.deepEqual(allowed, ['catalogue.read', 'catalogue.write', 'promotions.read', 'promotions.write']);
+  assert.deepEqual(allowed, [
+    'catalogue.read',
+    'catalogue.write',
+    'promotions.read',
+    'promotions.write',
+    'content.read',
+    'content.write',
+  ]);
 });
 
 test('shoppers, buyers and guests have no workspace role and may do nothing', () => {

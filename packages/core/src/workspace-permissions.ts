@@ -22,17 +22,27 @@ export const WORKSPACE_ACTIONS = [
   'customers.read',
   'customers.write',
   'audit.read',
+  /** Managed content (issue 16): banners, rich text, images, product collections and page layouts. */
+  'content.read',
+  'content.write',
 ] as const;
 export type WorkspaceAction = (typeof WORKSPACE_ACTIONS)[number];
 
 /**
- * The administrator may do everything. The catalogue manager keeps the catalogue and promotions (and reads
- * them) but neither changes the store's settings nor refunds, and does not read the audit log (the
+ * The administrator may do everything. The catalogue manager keeps the catalogue, promotions and the site's
+ * managed content (and reads them) but neither changes the store's settings nor refunds, and does not read the audit log (the
  * administrator's record of everyone's changes, the catalogue manager's included).
  */
 const GRANTS: Record<WorkspaceRole, ReadonlySet<WorkspaceAction>> = {
   admin: new Set(WORKSPACE_ACTIONS),
-  catalogue_manager: new Set(['catalogue.read', 'catalogue.write', 'promotions.read', 'promotions.write']),
+  catalogue_manager: new Set([
+    'catalogue.read',
+    'catalogue.write',
+    'promotions.read',
+    'promotions.write',
+    'content.read',
+    'content.write',
+  ]),
 };
 
 export const WORKSPACE_ROLE_LABELS: Record<WorkspaceRole, string> = {

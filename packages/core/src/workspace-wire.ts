@@ -216,6 +216,7 @@ export const AUDIT_RECORD_TYPES = [
   'EntitlementPolicy',
   'Inventory',
   'CatalogueImport',
+  'ManagedContent',
 ] as const;
 
 export interface AuditQuery {

@@ -149,6 +149,20 @@ describe('every answer carries the browser security headers', () => {
     assertBrowserHeaders(badUrl.headers, 'malformed URL');
   });
 
+  test('a page this origin asks for as a frame (the composer preview) may be framed by this origin only', async () => {
+    const frame = { 'sec-fetch-dest': 'iframe', 'sec-fetch-site': 'same-origin' };
+    const own = await s.get('/', { headers: frame });
+    assert.equal(own.headers.get('x-frame-options'), 'SAMEORIGIN');
+    assert.match(own.headers.get('content-security-policy') ?? '', /frame-ancestors 'self'/);
+    assert.doesNotMatch(own.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    for (const site of ['cross-site', 'same-site', 'none']) {
+      const other = await s.get('/', { headers: { ...frame, 'sec-fetch-site': site } });
+      assertBrowserHeaders(other.headers, `a page framed from ${site}`);
+    }
+    const json = await s.get(`${BASE}/products?skus=DS-00001`, { headers: frame });
+    assertBrowserHeaders(json.headers, 'an API answer asked for as a frame');
+  });
+
   test('a dataset download: the file with the headers, stored by no cache', async () => {
     const file = await casey.get(downloadUrl);
     assert.equal(file.status, 200);

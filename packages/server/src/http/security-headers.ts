@@ -37,7 +37,7 @@ export function cspNonceOf(req: FastifyRequest): string {
  * frame-src: the video players rich text may embed (core FRAME_SRC_SOURCES, the sanitiser's list) and
  * this site; nothing else may be framed, even if markup slipped past the sanitiser.
  */
-function pagePolicy(nonce: string): string {
+function pagePolicy(nonce: string, frameable: boolean): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -50,7 +50,7 @@ function pagePolicy(nonce: string): string {
     "form-action 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "frame-ancestors 'none'",
+    frameable ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
   ].join('; ');
 }
 
@@ -89,11 +89,23 @@ const HSTS = 'max-age=31536000';
  */
 const PERSONAL = 'private, no-store';
 
+/**
+ * The workspace's page composer previews a storefront page in frames of its own (issue 16): a page this
+ * origin asks for as a frame may be framed by this origin, never by another. The browser sets the fetch
+ * metadata; another site framing a page sends `Sec-Fetch-Site: cross-site` and a page script cannot forge it.
+ */
+function sameOriginFrame(req: FastifyRequest): boolean {
+  return req.headers['sec-fetch-dest'] === 'iframe' && req.headers['sec-fetch-site'] === 'same-origin';
+}
+
 function applySecurityHeaders(req: FastifyRequest, reply: FastifyReply): void {
   reply.headers(ALWAYS);
   if (req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   const type = String(reply.getHeader('content-type') ?? '');
-  reply.header('Content-Security-Policy', type.startsWith('text/html') ? pagePolicy(cspNonceOf(req)) : RESOURCE_POLICY);
+  const page = type.startsWith('text/html');
+  const frameable = page && sameOriginFrame(req);
+  if (frameable) reply.header('X-Frame-Options', 'SAMEORIGIN');
+  reply.header('Content-Security-Policy', page ? pagePolicy(cspNonceOf(req), frameable) : RESOURCE_POLICY);
   if (!reply.hasHeader('cache-control') || reply.hasHeader('set-cookie')) reply.header('Cache-Control', PERSONAL);
 }
 

@@ -16,6 +16,7 @@ import { WORKSPACE_OPERATION } from '../test-support/owned-operations.ts';
 import {
   importFinished,
   prepareClassWorld,
+  prepareContentWorld,
   sendAs,
   uploadFile,
   WORKSPACE_BASE,
@@ -81,6 +82,7 @@ before(async () => {
       assert.equal(res.status, 200, res.text);
     },
     classes: await prepareClassWorld(admin),
+    content: await prepareContentWorld(admin, parties.length),
     ...(await placeOrders()),
     accountId: (await s.db.db.selectFrom('account').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
     buyerUserId: (

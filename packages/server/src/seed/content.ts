@@ -22,7 +22,7 @@ import {
 } from '@store/core';
 import type { Database } from '../db/schema.ts';
 import { allocateIds } from '../db/ids.ts';
-import { sanitiseRichDescription } from '../services/admin/rich-description.ts';
+import { sanitiseContentHtml } from '../services/admin/content-rich-text.ts';
 
 sharp.cache(false);
 
@@ -533,7 +533,7 @@ export async function seedContent(db: Kysely<Database>, webstoreId: string): Pro
         title: r.title,
         urlName: r.urlName,
         // Stored sanitised, as the workspace stores what a seller writes.
-        body: { html: sanitiseRichDescription(r.html) ?? '' } satisfies RichTextContentBody,
+        body: { html: sanitiseContentHtml(r.html) } satisfies RichTextContentBody,
         live: true,
       }),
     ),

@@ -43,6 +43,49 @@ export interface WorkspaceWorld {
   locationId: string;
   /** The product classes: a variation parent (attribute Edition, values E1..E30), variations to take out, a bundle. */
   classes: ClassWorld;
+  /** Managed content (issue 16): made by prepareContentWorld. */
+  content: ContentWorld;
+}
+
+/** What the content cases work on: a banner to change, publish and unpublish, an image item, spares to delete. */
+export interface ContentWorld {
+  bannerId: string;
+  imageId: string;
+  /** One per party: each delete takes the next. */
+  spareIds: string[];
+  /** The banner's current revision (read by `refresh`, the PATCH case's preparation). */
+  revision: number;
+  refresh(): Promise<void>;
+  /** Publishes the banner (as the administrator) so there is something to unpublish. */
+  publishBanner(): Promise<void>;
+}
+
+/** Makes what the content operations work on, as the administrator (before the matrix runs). */
+export async function prepareContentWorld(admin: Agent, spares: number): Promise<ContentWorld> {
+  const made = async (type: string, title: string, body: unknown) => {
+    const urlName = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const r = await admin.post(`${WORKSPACE_BASE}/content`, { type, title, urlName, body });
+    if (r.status !== 201) throw new Error(`content world: ${r.status} ${r.text}`);
+    return r.body.managedContentId as string;
+  };
+  const bannerId = await made('dd__banner', 'Matrix banner', { heading: 'Matrix heading' });
+  const imageId = await made('sfdc_cms__image', 'Matrix image', { altText: 'Matrix picture' });
+  const spareIds: string[] = [];
+  for (let i = 0; i < spares; i++) spareIds.push(await made('dd__richText', `Matrix spare ${i}`, { html: '<p>x</p>' }));
+  const world: ContentWorld = {
+    bannerId,
+    imageId,
+    spareIds,
+    revision: 1,
+    refresh: async () => {
+      world.revision = (await admin.get(`${WORKSPACE_BASE}/content/${bannerId}`)).body.revision;
+    },
+    publishBanner: async () => {
+      const r = await admin.post(`${WORKSPACE_BASE}/content/${bannerId}/actions/publish`);
+      if (r.status !== 200) throw new Error(`content world: ${r.status} ${r.text}`);
+    },
+  };
+  return world;
 }
 
 export interface ClassWorld {
@@ -112,6 +155,7 @@ const product = (w: WorkspaceWorld) => `${WORKSPACE_BASE}/products/${w.productId
 const order = (id: string) => `${WORKSPACE_BASE}/orders/${id}`;
 const promotion = `${WORKSPACE_BASE}/promotions/${PROMOTION_IDS.welcome}`;
 const wholesale = `${WORKSPACE_BASE}/buyer-groups/${BUYER_GROUP_IDS.wholesale}`;
+const content = (id: string) => `${WORKSPACE_BASE}/content/${id}`;
 const get = (op: string, path: (w: WorkspaceWorld) => string): WorkspaceCase => ({
   op: `GET ${P}${op}`,
   call: (w) => ({ method: 'GET', path: path(w) }),
@@ -434,6 +478,59 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
       method: 'PUT',
       path: `${WORKSPACE_BASE}/products/${w.physicalProductId}/inventory`,
       body: { levels: [{ locationId: w.locationId, onHand: 50 + ++w.serial }] },
+    }),
+  },
+  get('/content', () => `${WORKSPACE_BASE}/content?pageSize=5&type=dd__banner&q=matrix&sort=-updatedAt`),
+  {
+    op: `POST ${P}/content`,
+    call: (w) => ({
+      method: 'POST',
+      path: `${WORKSPACE_BASE}/content`,
+      body: {
+        type: 'dd__richText',
+        title: `Matrix text ${++w.serial}`,
+        urlName: `matrix-text-${w.serial}`,
+        body: { html: '<p>Hi</p>' },
+      },
+    }),
+  },
+  get('/content/{contentId}', (w) => content(w.content.bannerId)),
+  {
+    op: `PATCH ${P}/content/{contentId}`,
+    prepare: (w) => w.content.refresh(),
+    call: (w) => ({
+      method: 'PATCH',
+      path: content(w.content.bannerId),
+      body: { revision: w.content.revision, body: { heading: `Matrix heading ${++w.serial}` } },
+    }),
+  },
+  {
+    op: `DELETE ${P}/content/{contentId}`,
+    call: (w) => ({ method: 'DELETE', path: content(w.content.spareIds.shift()!) }),
+  },
+  {
+    op: `POST ${P}/content/{contentId}/actions/publish`,
+    call: (w) => ({ method: 'POST', path: `${content(w.content.bannerId)}/actions/publish` }),
+  },
+  {
+    op: `POST ${P}/content/{contentId}/actions/unpublish`,
+    prepare: (w) => w.content.publishBanner(),
+    call: (w) => ({ method: 'POST', path: `${content(w.content.bannerId)}/actions/unpublish` }),
+  },
+  {
+    op: `PUT ${P}/content/{contentId}/image`,
+    call: (w) => ({
+      method: 'PUT',
+      path: `${content(w.content.imageId)}/image?altText=${encodeURIComponent(`Matrix picture ${++w.serial}`)}`,
+      raw: { data: w.png, contentType: 'image/png' },
+    }),
+  },
+  {
+    op: `PATCH ${P}/content/{contentId}/image`,
+    call: (w) => ({
+      method: 'PATCH',
+      path: `${content(w.content.imageId)}/image`,
+      body: { altText: `Matrix alt ${++w.serial}` },
     }),
   },
 ];

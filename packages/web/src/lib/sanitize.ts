@@ -7,119 +7,14 @@
 // DOMPurify needs a DOM. The browser has one; the server passes a jsdom-backed instance
 // (./purify-server.ts). Whoever starts the app registers how to get one (setPurifierProvider).
 
-import { isAllowedFrameSrc } from '@store/core';
+import { isAllowedFrameSrc, RICH_TEXT_ALLOWED_ATTR, RICH_TEXT_ALLOWED_TAGS, RICH_TEXT_URI_REGEXP } from '@store/core';
 
 export interface Purifier {
   sanitize(dirty: string, config: Record<string, unknown>): unknown;
   addHook?(name: 'afterSanitizeAttributes', hook: (node: Element) => void): void;
 }
 
-export const RICH_TEXT_ALLOWED_TAGS: readonly string[] = [
-  'a',
-  'abbr',
-  'acronym',
-  'address',
-  'b',
-  'big',
-  'blockquote',
-  'br',
-  'caption',
-  'cite',
-  'code',
-  'col',
-  'colgroup',
-  'dd',
-  'del',
-  'dfn',
-  'div',
-  'dl',
-  'dt',
-  'em',
-  'figcaption',
-  'figure',
-  'font',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'i',
-  // Only with an allowed src (ensureHooks); srcdoc is not an allowed attribute, so it never survives.
-  'iframe',
-  'img',
-  'ins',
-  'kbd',
-  'li',
-  'mark',
-  'ol',
-  'p',
-  'pre',
-  'q',
-  's',
-  'samp',
-  'section',
-  'small',
-  'span',
-  'strike',
-  'strong',
-  'sub',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'time',
-  'tr',
-  'tt',
-  'u',
-  'ul',
-  'var',
-];
-
-export const RICH_TEXT_ALLOWED_ATTR: readonly string[] = [
-  'align',
-  'allowfullscreen',
-  'alt',
-  'border',
-  'cellpadding',
-  'cellspacing',
-  'cite',
-  'class',
-  'color',
-  'colspan',
-  'datetime',
-  'dir',
-  'face',
-  'frameborder',
-  'headers',
-  'height',
-  'href',
-  'hreflang',
-  'lang',
-  'loading',
-  'name',
-  'rel',
-  'rowspan',
-  'scope',
-  'size',
-  'span',
-  'src',
-  'start',
-  'summary',
-  'target',
-  'title',
-  'type',
-  'valign',
-  'width',
-];
-
-/** DOMPurify's URI pattern with the scheme list of spec 03 §5 (relative URLs stay allowed). */
-export const RICH_TEXT_URI_REGEXP =
-  /^(?:(?:ftps?|https?|mailto|tel|callto|cid|xmpp|ciscotel|navision):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+export { RICH_TEXT_ALLOWED_ATTR, RICH_TEXT_ALLOWED_TAGS, RICH_TEXT_URI_REGEXP } from '@store/core';
 
 export const RICH_TEXT_CONFIG: Record<string, unknown> = {
   ALLOWED_TAGS: [...RICH_TEXT_ALLOWED_TAGS],

@@ -14,6 +14,7 @@ import { workspaceTaxonomyRoutes } from './taxonomy.ts';
 import { workspaceProductClassRoutes } from './product-classes.ts';
 import { workspaceSellingModelRoutes } from './selling-models.ts';
 import { workspaceSeoSettingsRoutes } from './seo-settings.ts';
+import { workspaceContentRoutes } from './content.ts';
 
 export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
@@ -29,4 +30,5 @@ export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceSettingsRoutes(app, s);
   workspaceTaxonomyRoutes(app, s);
   workspaceSeoSettingsRoutes(app, s);
+  workspaceContentRoutes(app, s);
 }

@@ -2,7 +2,7 @@
 // JPEG or WebP, at most PRODUCT_IMAGE_MAX_BYTES), its alternative text, and removing it. The body parser for
 // those three types lives in this plugin's scope only, so no other route takes a binary body; the bytes are
 // checked to be an image by sharp in the service, whatever the Content-Type says.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_UPLOAD_TYPES, type ProductImageUploadType } from '@store/core';
 import type { Services } from '../../services/index.ts';
@@ -12,6 +12,15 @@ import { imageUpdateBody, imageUploadQuery, productParams } from './schemas.ts';
 
 const isUploadType = (t: string): t is ProductImageUploadType =>
   (PRODUCT_IMAGE_UPLOAD_TYPES as readonly string[]).includes(t);
+
+/** The raw image body of an upload and its declared type (sharp checks the bytes are that, in the service). */
+export function uploadedImage(req: FastifyRequest): { bytes: Buffer; type: ProductImageUploadType } {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const body = req.body;
+  if (!isUploadType(type) || !Buffer.isBuffer(body))
+    throw badInput('Send the image as the request body with Content-Type image/png, image/jpeg or image/webp.');
+  return { bytes: body, type };
+}
 
 export function workspaceMediaRoutes(app: FastifyInstance, s: Services): void {
   const store = async (webstoreId: string) => (await s.webstores.get(webstoreId)).id;
@@ -37,15 +46,12 @@ export function workspaceMediaRoutes(app: FastifyInstance, s: Services): void {
         schema: { ...upload.doc, params: productParams, querystring: imageUploadQuery },
       },
       async (req) => {
-        const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-        const body = req.body;
-        if (!isUploadType(type) || !Buffer.isBuffer(body))
-          throw badInput('Send the image as the request body with Content-Type image/png, image/jpeg or image/webp.');
+        const { bytes, type } = uploadedImage(req);
         return s.workspace.images.upload(
           await store(req.params.webstoreId),
           actorOf(req),
           req.params.productId,
-          body,
+          bytes,
           type,
           req.query.altText,
         );

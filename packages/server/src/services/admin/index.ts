@@ -29,6 +29,7 @@ import { VariationAdmin } from './variation-admin.ts';
 import { ComponentAdmin } from './component-admin.ts';
 import { QuantityRuleAdmin } from './quantity-rule-admin.ts';
 import { SellingModelAdmin } from './selling-model-admin.ts';
+import { ContentAdmin } from './content-admin.ts';
 
 export interface Workspace {
   audit: AuditLog;
@@ -58,6 +59,8 @@ export interface Workspace {
   refunds: OrderRefunds;
   /** Catalogue uploads running in the background, and the catalogue's export. */
   imports: ImportJobs;
+  /** Managed content (issue 16): banners, rich text, images, product collections, page layouts. */
+  content: ContentAdmin;
 }
 
 /** What the order workspace works through: the shopper's order view, the gateway and the order emails. */
@@ -101,6 +104,7 @@ export function createWorkspace(
     customers: new CustomerAdmin(db, recorded, s.passwordResets),
     settings: new SettingsAdmin(recorded, webstores),
     imports: createImportJobs(db, recorded, webstores, importRunner),
+    content: new ContentAdmin(db, recorded),
   };
 }
 

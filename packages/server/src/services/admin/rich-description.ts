@@ -9,15 +9,19 @@ import { RICH_DESCRIPTION_PURIFY_CONFIG } from '@store/core';
 type Purifier = ReturnType<typeof createDOMPurify>;
 let purifier: Purifier | null = null;
 
-function instance(): Purifier {
-  if (purifier) return purifier;
+/** A DOMPurify over its own jsdom window, with a hook run on every element after its attributes are cleaned. */
+export function jsdomPurifier(afterAttributes: (node: Element) => void): Purifier {
   const { window } = new JSDOM('');
   const made = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
-  made.addHook('afterSanitizeAttributes', (node) => {
+  made.addHook('afterSanitizeAttributes', afterAttributes);
+  return made;
+}
+
+function instance(): Purifier {
+  purifier ??= jsdomPurifier((node) => {
     if (node.tagName === 'A') node.setAttribute('rel', 'noopener');
   });
-  purifier = made;
-  return made;
+  return purifier;
 }
 
 /** The HTML as it is stored: only the allowed markup; null when nothing but whitespace is left. */

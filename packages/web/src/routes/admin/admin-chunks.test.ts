@@ -40,6 +40,7 @@ const MARKERS = [
   'Save stock',
   'Create policy',
   'Create selling model',
+  'Save draft',
 ];
 
 /** The chunks a key loads before running: itself and its static imports, transitively. */
@@ -70,6 +71,8 @@ test('the workspace pages are dynamic imports, and the markers are in their chun
     'src/routes/admin/buyer-groups-route.tsx',
     'src/routes/admin/buyers-route.tsx',
     'src/routes/admin/categories-route.tsx',
+    'src/routes/admin/content-edit-route.tsx',
+    'src/routes/admin/content-route.tsx',
     'src/routes/admin/entitlement-policies-route.tsx',
     'src/routes/admin/featured-route.tsx',
     'src/routes/admin/import-route.tsx',

@@ -56,6 +56,11 @@ export function createAdminRoutes(getApi: () => StoreApi): RouteObject {
       },
       { path: 'orders', lazy: () => import('./orders-route.tsx').then((m) => m.ordersRoute(getApi)) },
       { path: 'orders/:orderId', lazy: () => import('./order-route.tsx').then((m) => m.orderRoute(getApi)) },
+      { path: 'content', lazy: () => import('./content-route.tsx').then((m) => m.contentRoute(getApi)) },
+      {
+        path: 'content/:contentId',
+        lazy: () => import('./content-edit-route.tsx').then((m) => m.contentEditRoute(getApi)),
+      },
       { path: 'audit', lazy: () => import('./audit-route.tsx').then((m) => m.auditRoute(getApi)) },
       { path: 'promotions', lazy: () => import('./promotions-route.tsx').then((m) => m.promotionsRoute(getApi)) },
       {
