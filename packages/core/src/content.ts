@@ -63,7 +63,8 @@ export interface ContentRef {
 /** sfdc_cms__image: the bytes live in the store (served under the media path); this is what describes them. */
 export interface ImageContentBody {
   altText: string;
-  source: { url: string; mimeType: string; width: number; height: number };
+  /** `version` names the bytes (a hash): it differs between the working and live copy after a new upload. */
+  source: { url: string; mimeType: string; width: number; height: number; version?: string };
   /** CSS background-position when shown as a background (spec 03 §3 image data bgPosition). */
   bgPosition?: string;
   /** 'cover', 'contain' or a repeat value (spec 03 §3 image data bgSizeOrRepeat). */

@@ -19,6 +19,7 @@ import * as m014 from './migrations/014_variation_attributes.ts';
 import * as m017 from './migrations/017_stock_takes_and_customer_coupons.ts';
 import * as m018 from './migrations/018_managed_content.ts';
 import * as m019 from './migrations/019_seo_override.ts';
+import * as m020 from './migrations/020_cms_media_live.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '017_stock_takes_and_customer_coupons': m017,
   '018_managed_content': m018,
   '019_seo_override': m019,
+  '020_cms_media_live': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

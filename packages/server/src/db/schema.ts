@@ -715,6 +715,8 @@ export interface Database {
   variation_attribute: VariationAttributeTable;
   managed_content: ManagedContentTable;
   cms_media: CmsMediaTable;
+  /** The bytes shoppers see of a published image item (migration 020), copied from cms_media on publish. */
+  cms_media_live: CmsMediaTable;
   seo_override: SeoOverrideTable;
 }
 

@@ -587,25 +587,25 @@ export async function seedContent(db: Kysely<Database>, webstoreId: string): Pro
         }),
       )
       .execute();
-    await trx
-      .insertInto('cms_media')
-      .values(
-        IMAGES.map((img, i) => {
-          const bytes = pictures[i]!;
-          return {
-            content_id: ids[items.findIndex((it) => it.key === img.key)]!,
-            webstore_id: webstoreId,
-            content: bytes,
-            content_type: 'image/png',
-            width: img.width,
-            height: img.height,
-            byte_size: bytes.length,
-            version: createHash('sha256').update(bytes).digest('hex').slice(0, 16),
-            uploaded_at: new Date(base).toISOString(),
-          };
-        }),
-      )
-      .execute();
+    const media = IMAGES.map((img, i) => {
+      const bytes = pictures[i]!;
+      return {
+        content_id: ids[items.findIndex((it) => it.key === img.key)]!,
+        webstore_id: webstoreId,
+        content: bytes,
+        content_type: 'image/png',
+        width: img.width,
+        height: img.height,
+        byte_size: bytes.length,
+        version: createHash('sha256').update(bytes).digest('hex').slice(0, 16),
+        uploaded_at: new Date(base).toISOString(),
+      };
+    });
+    await trx.insertInto('cms_media').values(media).execute();
+    // Published images' bytes are also the ones shoppers see (the workspace's Publish copies them).
+    const live = new Set(items.filter((it) => it.live).map((it) => ids[items.indexOf(it)]!));
+    const published = media.filter((m) => live.has(m.content_id));
+    if (published.length) await trx.insertInto('cms_media_live').values(published).execute();
   });
   return items.length;
 }

@@ -137,19 +137,19 @@ export async function insertImageItem(db: Kysely<Database>, image: TestImage): P
     .where('id', '=', placeholder.id)
     .execute();
   const version = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-  await db
-    .insertInto('cms_media')
-    .values({
-      content_id: placeholder.id,
-      webstore_id: image.webstoreId ?? WEBSTORE_ID,
-      content: bytes,
-      content_type: contentType,
-      width: image.width,
-      height: image.height,
-      byte_size: bytes.length,
-      version,
-      uploaded_at: new Date().toISOString(),
-    })
-    .execute();
+  const media = {
+    content_id: placeholder.id,
+    webstore_id: image.webstoreId ?? WEBSTORE_ID,
+    content: bytes,
+    content_type: contentType,
+    width: image.width,
+    height: image.height,
+    byte_size: bytes.length,
+    version,
+    uploaded_at: new Date().toISOString(),
+  };
+  await db.insertInto('cms_media').values(media).execute();
+  // A published item's bytes are also the ones shoppers see (publish copies them).
+  if (image.status !== 'Draft') await db.insertInto('cms_media_live').values(media).execute();
   return { ...placeholder, bytes, contentType, version, body };
 }

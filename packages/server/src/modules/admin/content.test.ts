@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { cmsMediaPath, CONTENT_KEY_PATTERN, MANAGED_CONTENT_ID_PATTERN } from '@store/core';
-import { errorOf, startTestServer, type Agent, type TestServer } from '../../test-support/server.ts';
+import { BASE, errorOf, startTestServer, type Agent, type TestServer } from '../../test-support/server.ts';
 import { DEMO_USERS } from '../../seed/access.ts';
 import { CATALOGUE_MANAGER } from '../../seed/workspace-users.ts';
 import { WORKSPACE_BASE as W } from '../../test-support/workspace-operations.ts';
@@ -222,12 +222,9 @@ describe('content items in the workspace', () => {
       'image/png',
     );
     assert.equal(up.status, 200, up.text);
-    assert.deepEqual(up.body.body.source, {
-      url: cmsMediaPath(image.contentKey),
-      mimeType: 'image/webp',
-      width: 640,
-      height: 320,
-    });
+    const { version, ...source } = up.body.body.source;
+    assert.deepEqual(source, { url: cmsMediaPath(image.contentKey), mimeType: 'image/webp', width: 640, height: 320 });
+    assert.match(version, /^[0-9a-f]{16}$/, "the bytes' version");
     assert.equal(up.body.body.altText, 'Green field');
     assert.equal(up.body.media.width, 640);
     const alt = await admin.patch(`${W}/content/${image.managedContentId}/image`, { altText: 'A green field' });
@@ -250,6 +247,51 @@ describe('content items in the workspace', () => {
       'image/png',
     );
     assert.equal(wrong.status, 400);
+  });
+
+  test('a new picture for a Live image is an unpublished change: shoppers keep the published bytes until Publish', async () => {
+    const image = await made('sfdc_cms__image', { altText: 'A field' });
+    const picture = (background: string) =>
+      sharp({ create: { width: 400, height: 200, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const upload = async (background: string) => {
+      const r = await admin.sendBytes(
+        'PUT',
+        `${W}/content/${image.managedContentId}/image`,
+        await picture(background),
+        'image/png',
+      );
+      assert.equal(r.status, 200, r.text);
+      return r.body;
+    };
+    /** The red channel of the picture a party is served (the original bytes, decoded). */
+    const red = async (who: Agent) => {
+      const res = await fetch(`${s.url}${cmsMediaPath(image.contentKey)}`, { headers: { cookie: who.cookieHeader() } });
+      assert.equal(res.status, 200, `${res.status}`);
+      const { data } = await sharp(Buffer.from(await res.arrayBuffer()))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return data[0];
+    };
+    await upload('#ff0000');
+    assert.equal((await admin.post(`${W}/content/${image.managedContentId}/actions/publish`)).status, 200);
+    const guest = s.agent();
+    assert.equal(await red(guest), 255, 'the published picture');
+
+    const changed = await upload('#0000ff');
+    assert.equal(changed.status, 'Changed', 'a new picture is an unpublished change');
+    assert.equal(await red(guest), 255, 'shoppers still see the published picture');
+    const previewer = await s.login(DEMO_USERS.admin.email);
+    assert.equal((await previewer.patch(`${BASE}/session-context`, { isPreview: true })).status, 200);
+    assert.equal(await red(previewer), 0, 'preview shows the new picture');
+
+    const published = await admin.post(`${W}/content/${image.managedContentId}/actions/publish`);
+    assert.equal(published.body.status, 'Live');
+    assert.equal(await red(guest), 0, 'after Publish shoppers see the new picture');
+    assert.equal((await admin.post(`${W}/content/${image.managedContentId}/actions/unpublish`)).status, 200);
+    const gone = await fetch(`${s.url}${cmsMediaPath(image.contentKey)}`);
+    assert.equal(gone.status, 404, 'an unpublished image is not served to shoppers');
   });
 
   test('every write is in the audit log under ManagedContent', async () => {

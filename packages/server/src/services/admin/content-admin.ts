@@ -215,8 +215,11 @@ export class ContentAdmin {
 
   async publish(webstoreId: string, actor: Actor, id: string): Promise<AdminContentItem> {
     return this.write(webstoreId, actor, id, 'publishContent', null, async (_trx, row) => {
-      if (row.type_fqn === CONTENT_TYPES.image && !(await this.media(_trx, row.id)))
-        throw conflict('NOT_APPLICABLE', 'Upload the image before publishing it.');
+      if (row.type_fqn === CONTENT_TYPES.image) {
+        if (!(await this.media(_trx, row.id)))
+          throw conflict('NOT_APPLICABLE', 'Upload the image before publishing it.');
+        await publishMedia(_trx, row.id);
+      }
       return {
         live_title: row.title,
         live_url_name: row.url_name,
@@ -229,6 +232,7 @@ export class ContentAdmin {
   async unpublish(webstoreId: string, actor: Actor, id: string): Promise<AdminContentItem> {
     return this.write(webstoreId, actor, id, 'unpublishContent', null, async (_trx, row) => {
       if (row.live_body_json === null) throw conflict('NOT_APPLICABLE', 'This item is not published.');
+      await _trx.deleteFrom('cms_media_live').where('content_id', '=', row.id).execute();
       return { live_title: null, live_url_name: null, live_body_json: null, published_at: null };
     });
   }
@@ -244,6 +248,7 @@ export class ContentAdmin {
         );
       const before = await this.itemOf(trx, row);
       await trx.deleteFrom('cms_media').where('content_id', '=', row.id).execute();
+      await trx.deleteFrom('cms_media_live').where('content_id', '=', row.id).execute();
       await trx.deleteFrom('managed_content').where('id', '=', row.id).execute();
       return { result: undefined, change: this.change('deleteContent', before, before, null) };
     });
@@ -283,6 +288,8 @@ export class ContentAdmin {
         mimeType: image.contentType,
         width: image.width,
         height: image.height,
+        // The bytes' version is part of the working copy, so a new picture shows as an unpublished change.
+        version: image.version,
       };
       if (altText !== undefined) body.altText = altText.trim();
       return { body_json: JSON.stringify(body) };
@@ -404,4 +411,33 @@ export class ContentAdmin {
         : null,
     };
   }
+}
+
+/**
+ * An image item's working bytes become the ones shoppers see (cms_media → cms_media_live), in the publish's
+ * transaction: an upload changes only the working bytes, as a save changes only the working body.
+ */
+async function publishMedia(trx: Kysely<Database>, contentId: string): Promise<void> {
+  const columns = [
+    'content_id',
+    'webstore_id',
+    'content',
+    'content_type',
+    'width',
+    'height',
+    'byte_size',
+    'version',
+    'uploaded_at',
+  ] as const;
+  await trx.deleteFrom('cms_media_live').where('content_id', '=', contentId).execute();
+  await trx
+    .insertInto('cms_media_live')
+    .columns([...columns])
+    .expression(
+      trx
+        .selectFrom('cms_media')
+        .select([...columns])
+        .where('content_id', '=', contentId),
+    )
+    .execute();
 }

@@ -85,15 +85,17 @@ export class CmsMediaService {
   async image(webstoreId: string, viewer: MediaViewer, which: MediaLookup, width?: number): Promise<CmsMediaFile> {
     const item = await this.visibleItem(webstoreId, viewer, which);
     if (!item) throw noImage();
+    // A previewer sees the working bytes, a shopper the published ones (copied on publish).
+    const table = viewer.isPreview ? 'cms_media' : 'cms_media_live';
     // The version and type first (no bytes): a cached rendition costs no blob read.
     const media = await this.db
-      .selectFrom('cms_media')
+      .selectFrom(table)
       .select(['content_type', 'width', 'version'])
       .where('content_id', '=', item.id)
       .where('webstore_id', '=', webstoreId)
       .executeTakeFirst();
     if (!media) throw noImage();
-    const load = () => this.content(item.id, media.version);
+    const load = () => this.content(table, item.id, media.version);
     const file = (body: Buffer, contentType: string, rendition: string): CmsMediaFile => ({
       body,
       contentType,
@@ -131,9 +133,13 @@ export class CmsMediaService {
   }
 
   /** The stored bytes of that version, or null when they were replaced or removed meanwhile. */
-  private async content(contentId: string, version: string): Promise<Buffer | null> {
+  private async content(
+    table: 'cms_media' | 'cms_media_live',
+    contentId: string,
+    version: string,
+  ): Promise<Buffer | null> {
     const row = await this.db
-      .selectFrom('cms_media')
+      .selectFrom(table)
       .select('content')
       .where('content_id', '=', contentId)
       .where('version', '=', version)
