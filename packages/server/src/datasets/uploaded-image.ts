@@ -23,6 +23,19 @@ export interface NormalisedImage {
   version: string;
 }
 
+/** The columns a normalised upload fills in its table (product_image, cms_media), stamped now. */
+export function storedImageColumns(image: NormalisedImage) {
+  return {
+    content: image.content,
+    content_type: image.contentType,
+    width: image.width,
+    height: image.height,
+    byte_size: image.content.length,
+    version: image.version,
+    uploaded_at: new Date().toISOString(),
+  };
+}
+
 /**
  * The upload as it is stored: rotated upright by its EXIF orientation, then every bit of metadata dropped
  * (sharp writes none unless asked: no EXIF location, camera or ICC profile leaves here), at most

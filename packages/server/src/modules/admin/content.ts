@@ -3,9 +3,9 @@
 // alternative text. Reading takes content.read, every change content.write.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_UPLOAD_TYPES } from '@store/core';
+import { PRODUCT_IMAGE_MAX_BYTES } from '@store/core';
 import type { Services } from '../../services/index.ts';
-import { uploadedImage } from './media.ts';
+import { acceptImageBodies, uploadedImage } from './media.ts';
 import { actorOf, guarded, WORKSPACE } from './workspace-guard.ts';
 import { workspaceParams } from './schemas.ts';
 import {
@@ -23,11 +23,7 @@ export function workspaceContentRoutes(app: FastifyInstance, s: Services): void 
 
   app.register(async (scope) => {
     // Binary bodies only in this scope (the image upload), as in media.ts.
-    scope.addContentTypeParser(
-      [...PRODUCT_IMAGE_UPLOAD_TYPES],
-      { parseAs: 'buffer', bodyLimit: PRODUCT_IMAGE_MAX_BYTES },
-      (_req, body, done) => done(null, body),
-    );
+    acceptImageBodies(scope);
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     const list = guarded(s, 'content.read', 'Managed content items (banners, rich text, images, collections, pages)');

@@ -22,15 +22,23 @@ export function uploadedImage(req: FastifyRequest): { bytes: Buffer; type: Produ
   return { bytes: body, type };
 }
 
+/**
+ * Lets `scope` (and only it) take a raw image body: PNG, JPEG or WebP up to PRODUCT_IMAGE_MAX_BYTES. Every
+ * workspace route that uploads an image registers its routes in such a scope.
+ */
+export function acceptImageBodies(scope: FastifyInstance): void {
+  scope.addContentTypeParser(
+    [...PRODUCT_IMAGE_UPLOAD_TYPES],
+    { parseAs: 'buffer', bodyLimit: PRODUCT_IMAGE_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+}
+
 export function workspaceMediaRoutes(app: FastifyInstance, s: Services): void {
   const store = async (webstoreId: string) => (await s.webstores.get(webstoreId)).id;
 
   app.register(async (scope) => {
-    scope.addContentTypeParser(
-      [...PRODUCT_IMAGE_UPLOAD_TYPES],
-      { parseAs: 'buffer', bodyLimit: PRODUCT_IMAGE_MAX_BYTES },
-      (_req, body, done) => done(null, body),
-    );
+    acceptImageBodies(scope);
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     const upload = guarded(

@@ -29,7 +29,7 @@ import { allocateIds } from '../../db/ids.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { ApiError, badInput, notFound } from '../../domain/errors.ts';
 import { checkedId } from '../../domain/record-ids.ts';
-import { normaliseUpload } from '../../datasets/uploaded-image.ts';
+import { normaliseUpload, storedImageColumns } from '../../datasets/uploaded-image.ts';
 import type { RecordedChanges } from './recorded-change.ts';
 import type { Actor } from './workspace-access.ts';
 import { containsPattern, pageWindow, tablePage, tableSort } from './table-query.ts';
@@ -267,16 +267,7 @@ export class ContentAdmin {
     if (first.type_fqn !== CONTENT_TYPES.image) throw badInput('Only an image item takes an image.');
     const image = await normaliseUpload(bytes, contentType);
     return this.write(webstoreId, actor, id, 'uploadContentImage', null, async (trx, row) => {
-      const media = {
-        webstore_id: webstoreId,
-        content: image.content,
-        content_type: image.contentType,
-        width: image.width,
-        height: image.height,
-        byte_size: image.content.length,
-        version: image.version,
-        uploaded_at: new Date().toISOString(),
-      };
+      const media = { webstore_id: webstoreId, ...storedImageColumns(image) };
       await trx
         .insertInto('cms_media')
         .values({ content_id: row.id, ...media })

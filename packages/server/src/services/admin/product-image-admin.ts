@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import { allocateIds } from '../../db/ids.ts';
 import { badInput, notFound } from '../../domain/errors.ts';
 import { checkedId, KEY_PREFIX } from '../../domain/record-ids.ts';
-import { normaliseUpload } from '../../datasets/uploaded-image.ts';
+import { normaliseUpload, storedImageColumns } from '../../datasets/uploaded-image.ts';
 import { lockProduct, type CatalogueChanges } from './catalogue-change.ts';
 import type { Actor } from './workspace-access.ts';
 
@@ -75,17 +75,7 @@ export class ProductImageAdmin {
     const image = await normaliseUpload(bytes, contentType);
     const mediaIds = await allocateIds(this.db, KEY_PREFIX.media, 2);
     return this.change(webstoreId, actor, id, 'uploadImage', async (trx, sku) => {
-      const row = {
-        webstore_id: webstoreId,
-        content: image.content,
-        content_type: image.contentType,
-        width: image.width,
-        height: image.height,
-        byte_size: image.content.length,
-        version: image.version,
-        alt_text: alt,
-        uploaded_at: new Date().toISOString(),
-      };
+      const row = { webstore_id: webstoreId, ...storedImageColumns(image), alt_text: alt };
       await trx
         .insertInto('product_image')
         .values({ product_id: id, ...row })
