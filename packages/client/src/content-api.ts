@@ -5,47 +5,19 @@
 // message is the answer's status text (spec 03 §8).
 import {
   CONTENT_ID_PREFIXES,
+  type ContentDeliveryItemQuery,
+  type ContentDeliveryQuery,
   type ManagedContentDeliveryDocument,
   type ManagedContentDeliveryDocumentCollection,
 } from '@store/core';
 import type { CallOptions } from './call-options.ts';
 import type { Http, QueryParams } from './http.ts';
 
-/** The collection query (Connect REST "CMS Delivery Contents"; limits in core CONTENT_DELIVERY_LIMITS). */
-export interface GetContentsOptions extends CallOptions {
-  /** At most 50. */
-  contentKeys?: readonly string[];
-  /** At most 100. */
-  managedContentIds?: readonly string[];
-  /** e.g. 'dd__pageLayout', 'sfdc_cms__image'. */
-  contentTypeFQN?: string;
-  /** 0-based. */
-  page?: number;
-  /** 1–250 (default 25); at most 25 with includeContentBody or a referenceDepth above 0. */
-  pageSize?: number;
-  /** 0–3 (default 0: references null). */
-  referenceDepth?: number;
-  /** Default false: no contentBody. */
-  includeContentBody?: boolean;
-  /** Content exists in en_US; another language is answered in en_US. */
-  language?: string;
-  /** ISO 8601: only items published at or after / at or before it. */
-  publishStartDate?: string;
-  publishEndDate?: string;
-  /** Referenced items with their contentBody (server default true). */
-  expandReferences?: boolean;
-}
+/** The collection query (core ContentDeliveryQuery) with the call's own options. */
+export interface GetContentsOptions extends CallOptions, ContentDeliveryQuery {}
 
-/** The single-item query. A single item always carries its contentBody. */
-export interface GetContentOptions extends CallOptions {
-  referenceDepth?: number;
-  language?: string;
-  expandReferences?: boolean;
-  /** References as `referencesList` (an array) instead of the `references` map. */
-  referencesAsList?: boolean;
-  /** Image URLs absolute instead of site-relative. */
-  showAbsoluteUrl?: boolean;
-}
+/** The single-item query (core ContentDeliveryItemQuery) with the call's own options. */
+export interface GetContentOptions extends CallOptions, ContentDeliveryItemQuery {}
 
 export interface ContentCalls {
   getSiteContents(siteId: string, query?: GetContentsOptions): Promise<ManagedContentDeliveryDocumentCollection>;

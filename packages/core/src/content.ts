@@ -284,6 +284,45 @@ export interface ManagedContentDeliveryDocument {
   unauthenticatedUrl?: string;
 }
 
+/**
+ * The collection query of the delivery API (Connect REST "CMS Delivery Contents"; limits in
+ * CONTENT_DELIVERY_LIMITS), as the client sends it and the server reads it.
+ */
+export interface ContentDeliveryQuery {
+  /** At most 50. */
+  contentKeys?: readonly string[];
+  /** At most 100. */
+  managedContentIds?: readonly string[];
+  /** e.g. 'dd__pageLayout', 'sfdc_cms__image'. */
+  contentTypeFQN?: string;
+  /** 0-based. */
+  page?: number;
+  /** 1–250 (default 25); at most 25 with includeContentBody or a referenceDepth above 0. */
+  pageSize?: number;
+  /** 0–3 (default 0: references null). */
+  referenceDepth?: number;
+  /** Default false: no contentBody. */
+  includeContentBody?: boolean;
+  /** Content exists in en_US; another language is answered in en_US. */
+  language?: string;
+  /** ISO 8601: only items published at or after / at or before it. */
+  publishStartDate?: string;
+  publishEndDate?: string;
+  /** Referenced items carry their contentBody (default true); false gives them without it. */
+  expandReferences?: boolean;
+}
+
+/** The single-item query of the delivery API. A single item always carries its contentBody. */
+export interface ContentDeliveryItemQuery {
+  referenceDepth?: number;
+  language?: string;
+  expandReferences?: boolean;
+  /** References as `referencesList` (an array) instead of the `references` map. */
+  referencesAsList?: boolean;
+  /** Image URLs absolute instead of site-relative. */
+  showAbsoluteUrl?: boolean;
+}
+
 export interface ManagedContentDeliveryDocumentCollection {
   contents: ManagedContentDeliveryDocument[];
   /** Items matching the query across all pages. */

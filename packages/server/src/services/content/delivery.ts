@@ -16,6 +16,8 @@ import {
   isContentKey,
   isLiveVisible,
   isManagedContentId,
+  type ContentDeliveryItemQuery,
+  type ContentDeliveryQuery,
   type ContentStatus,
   type ContentTypeFqn,
   type ManagedContentDeliveryDocument,
@@ -46,31 +48,9 @@ export interface ContentViewer {
   isPreview: boolean;
 }
 
-export interface ContentsQuery {
-  contentKeys?: string[];
-  managedContentIds?: string[];
-  contentTypeFQN?: string;
-  page?: number;
-  pageSize?: number;
-  referenceDepth?: number;
-  includeContentBody?: boolean;
-  language?: string;
-  /** ISO date-times: only items published at or after / at or before them. */
-  publishStartDate?: string;
-  publishEndDate?: string;
-  /** Referenced items carry their contentBody (default true); false gives them without it. */
-  expandReferences?: boolean;
-}
-
-export interface ContentQuery {
-  referenceDepth?: number;
-  language?: string;
-  expandReferences?: boolean;
-  /** References as `referencesList` (an array) instead of the `references` map. */
-  referencesAsList?: boolean;
-  /** Image URLs absolute (on `origin`) instead of site-relative. */
-  showAbsoluteUrl?: boolean;
-}
+/** The delivery API's queries (core content.ts), as the routes hand them over. */
+export type ContentsQuery = ContentDeliveryQuery;
+export type ContentQuery = ContentDeliveryItemQuery;
 
 /** The copy of an item a viewer gets. */
 interface Copy {

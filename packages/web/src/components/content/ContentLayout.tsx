@@ -16,12 +16,13 @@ import {
   type PageLinkContext,
   type ProductCollectionContentBody,
   type SectionDefinition,
+  TEXT_BLOCK_STYLES,
 } from '@store/core';
 import { Column } from '../layout/Column.tsx';
 import { Grid } from '../layout/Grid.tsx';
 import { RichText } from '../layout/RichText.tsx';
 import { SectionContainer, type SectionBackgroundImage } from '../layout/SectionContainer.tsx';
-import { PADDING, TextBlock, type PaddingSize, type TextStyle } from '../layout/TextBlock.tsx';
+import { PADDING, TextBlock, type PaddingSize } from '../layout/TextBlock.tsx';
 import { ProductCard } from '../catalogue/ProductCard.tsx';
 import { Button } from '../ui/Button.tsx';
 import { cx } from '../ui/classes.ts';
@@ -65,16 +66,6 @@ const oneOf = <T extends string>(v: unknown, allowed: readonly T[]): T | undefin
   typeof v === 'string' && (allowed as readonly string[]).includes(v) ? (v as T) : undefined;
 const strOf = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 
-const TEXT_STYLES: readonly TextStyle[] = [
-  'heading-xlarge',
-  'heading-large',
-  'heading-medium',
-  'heading-small',
-  'heading-xsmall',
-  'heading-xxsmall',
-  'body-regular',
-  'body-small',
-];
 const PADDINGS = Object.keys(PADDING) as PaddingSize[];
 const TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p'] as const;
 const DECORATIONS = ['bold', 'italic', 'underline', 'strike'] as const;
@@ -188,7 +179,7 @@ function Block({ block, ctx }: { block: BlockDefinition; ctx: Ctx }): ReactNode 
           tag={oneOf(block.tag, TAGS)}
           tabletTag={oneOf(block.tabletTag, TAGS)}
           mobileTag={oneOf(block.mobileTag, TAGS)}
-          textStyle={oneOf(block.textStyle, TEXT_STYLES)}
+          textStyle={oneOf(block.textStyle, TEXT_BLOCK_STYLES)}
           fontSize={strOf(block.fontSize)}
           textColor={strOf(block.textColor)}
           backgroundColor={strOf(block.backgroundColor)}

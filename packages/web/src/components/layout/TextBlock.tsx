@@ -2,30 +2,15 @@
 // plain text by default (no tags or attributes allowed). Headings can differ per device size;
 // only the variant for the current size is shown.
 
+import type { TEXT_BLOCK_PADDINGS, TEXT_BLOCK_STYLES } from '@store/core';
 import type { CSSProperties } from 'react';
 import { toPlainText } from '../../lib/sanitize.ts';
 import { cx } from '../ui/classes.ts';
 
 export type TextTag = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6' | 'p';
-export type TextStyle =
-  | 'heading-xlarge'
-  | 'heading-large'
-  | 'heading-medium'
-  | 'heading-small'
-  | 'heading-xsmall'
-  | 'heading-xxsmall'
-  | 'body-regular'
-  | 'body-small';
-export type PaddingSize =
-  | 'none'
-  | 'xxx-small'
-  | 'xx-small'
-  | 'x-small'
-  | 'small'
-  | 'medium'
-  | 'large'
-  | 'x-large'
-  | 'xx-large';
+/** Spec 03 §2.3's text styles and padding scale: one list in core, shared with the workspace's checks. */
+export type TextStyle = (typeof TEXT_BLOCK_STYLES)[number];
+export type PaddingSize = (typeof TEXT_BLOCK_PADDINGS)[number];
 export type TextDecoration = 'bold' | 'italic' | 'underline' | 'strike';
 
 export const PADDING: Record<PaddingSize, string> = {
