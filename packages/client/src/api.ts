@@ -24,6 +24,7 @@ import { createAddressCalls, type AddressCalls } from './addresses-api.ts';
 import { createCartCalls, type CartCalls } from './cart-api.ts';
 import { createContentCalls, type ContentCalls } from './content-api.ts';
 import { createGiftCalls, type GiftCalls } from './gift-api.ts';
+import { createWishlistCalls, type WishlistCalls } from './wishlists-api.ts';
 import { createCheckoutCalls, type CheckoutCalls } from './checkout-api.ts';
 import { createDeliveryGroupCalls, type DeliveryGroupCalls } from './cart-delivery-groups-api.ts';
 import type { CallOptions, FieldList } from './call-options.ts';
@@ -164,8 +165,8 @@ export interface GetInventoryLevelsOptions extends CallOptions {
  * Catalogue calls here, plus the account calls (./account-api.ts), identity calls (./identity-api.ts),
  * search calls (./search-api.ts), cart calls (./cart-api.ts, ./cart-delivery-groups-api.ts) and
  * promotion calls (./promotions-api.ts), checkout calls (./checkout-api.ts), the address book
- * (./addresses-api.ts), orders and subscriptions (./orders-api.ts), gift wrap (./gift-api.ts) and managed
- * content delivery (./content-api.ts).
+ * (./addresses-api.ts), orders and subscriptions (./orders-api.ts), gift wrap (./gift-api.ts), managed
+ * content delivery (./content-api.ts) and wishlists (./wishlists-api.ts).
  */
 export interface CommerceClient
   extends AccountCalls,
@@ -179,7 +180,8 @@ export interface CommerceClient
     OrderCalls,
     GiftCalls,
     SeoCalls,
-    ContentCalls {
+    ContentCalls,
+    WishlistCalls {
   getApplicationContext(options?: CallOptions): Promise<ApplicationContext>;
   /** Drop the cached application context (e.g. after login or a currency change). */
   invalidateApplicationContext(): void;
@@ -269,6 +271,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     ...createOrderCalls(http),
     ...createSeoCalls(http, { now: options.now }),
     ...createContentCalls(http),
+    ...createWishlistCalls(http),
     getApplicationContext: (call = {}) => applicationContext.get(call.signal),
     invalidateApplicationContext: () => applicationContext.invalidate(),
 

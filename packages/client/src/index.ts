@@ -78,6 +78,13 @@ export type {
 export { createCheckoutFlow, IDEMPOTENCY_SESSION_KEY, ORDER_PLACED_EVENT, randomUuid } from './checkout-flow.ts';
 export type { CheckoutFlow, CheckoutFlowCalls, CheckoutFlowOptions } from './checkout-flow.ts';
 export { CURRENT_ACCOUNT } from './addresses-api.ts';
+export type {
+  GetWishlistOptions,
+  GetWishlistsOptions,
+  WishlistCallOptions,
+  WishlistCalls,
+  WishlistItemsOptions,
+} from './wishlists-api.ts';
 export type { AddressCallOptions, AddressCalls, GetAddressesOptions } from './addresses-api.ts';
 export type { GetOrderSummariesOptions, OrderCallOptions, OrderCalls } from './orders-api.ts';
 export { isSeoFailure } from './seo-api.ts';

@@ -27,6 +27,7 @@ export const KEY_PREFIXES = {
   order: '801',
   address: '81W',
   wishlist: '0wl',
+  wishlistItem: '0wi',
   session: '0sx',
   entitlementPolicy: '1Ce',
   deliveryMethod: '2Dm',

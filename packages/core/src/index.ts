@@ -49,3 +49,4 @@ export * from './page-links.ts';
 export * from './content-assets.ts';
 export * from './frame-hosts.ts';
 export * from './rich-text-policy.ts';
+export * from './wishlist.ts';

@@ -718,6 +718,28 @@ export interface Database {
   /** The bytes shoppers see of a published image item (migration 020), copied from cms_media on publish. */
   cms_media_live: CmsMediaTable;
   seo_override: SeoOverrideTable;
+  wishlist: WishlistTable;
+  wishlist_item: WishlistItemTable;
+}
+
+/** An account's wishlist in a store (migration 021). */
+export interface WishlistTable {
+  id: string;
+  webstore_id: string;
+  account_id: string;
+  name: string;
+  created_by_user_id: string | null;
+  created_at: string;
+  modified_at: string;
+}
+
+/** A product on a wishlist, with the name it had when added (migration 021). */
+export interface WishlistItemTable {
+  id: string;
+  wishlist_id: string;
+  product_id: string;
+  product_name: string;
+  created_at: string;
 }
 
 /** A variation parent's attribute and the values its variations may take (migration 014). */
