@@ -2,7 +2,8 @@
 //   checks (type checker, import walls, linter; each counts as one test) + unit + API (SQLite, or PostgreSQL when
 //   DATABASE_URL is set) + browser (real Chromium, when installed)
 // Usage: node scripts/test.mjs [--suite checks|unit|api|browser]... (default: all)
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { CHECKS, runCheck } from './check.mjs';
@@ -10,6 +11,9 @@ import { CHECKS, runCheck } from './check.mjs';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const wanted = process.argv.flatMap((a, i, all) => (all[i - 1] === '--suite' ? [a] : []));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Test servers of this run copy one seeded template per catalogue size instead of seeding their own
+// (packages/server/src/test-support/test-database.ts); the templates are removed when the run ends.
+const testRun = randomBytes(5).toString('hex');
 
 function find(dir, re, out = []) {
   if (!existsSync(dir)) return out;
@@ -40,7 +44,7 @@ function run(name, files) {
     );
     const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
       cwd: root,
-      env: { ...process.env, CHROMIUM_PATH: chromium },
+      env: { ...process.env, CHROMIUM_PATH: chromium, STORE_TEST_RUN: testRun },
     });
     let out = '';
     const tee = (stream, target) =>
@@ -74,6 +78,10 @@ for (const name of wanted.length ? wanted : Object.keys(suites)) {
   const files = suites[name]();
   if (files.length) results.push(await run(name, files));
 }
+spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/test-support/drop-templates.ts', testRun], {
+  cwd: root,
+  stdio: 'inherit',
+});
 const pass = results.reduce((n, r) => n + r.pass, 0);
 const fail = results.reduce((n, r) => n + r.fail, 0);
 console.log('');

@@ -19,6 +19,7 @@ export async function startServerProcess(of: TestServer, env: Record<string, str
       ...process.env,
       ...env,
       ...(of.target.sqliteFile ? { SQLITE_FILE: of.target.sqliteFile } : {}),
+      ...(of.target.pgUrl ? { DATABASE_URL: of.target.pgUrl } : {}),
       ...(of.target.pgSchema ? { PG_SCHEMA: of.target.pgSchema } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

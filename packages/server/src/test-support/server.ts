@@ -1,13 +1,11 @@
 // A real server over a real database for API tests: a fresh SQLite file per test file, or, when
-// DATABASE_URL is set, a fresh PostgreSQL schema per test file (so test files may run in parallel).
+// DATABASE_URL is set, a fresh PostgreSQL database or schema per test file (so test files may run in
+// parallel), migrated and seeded (test-database.ts: a copy of the run's seeded template).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { openDatabase, type Db } from '../db/connection.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { seedDatabase } from '../seed/seed.ts';
+import { openTestDatabase, type DatabaseTarget } from './test-database.ts';
 import { buildApp, DEMO_WEBSTORE_ID } from '../app.ts';
 import type { ServiceOptions } from '../services/index.ts';
 import type { Services } from '../services/index.ts';
@@ -50,7 +48,7 @@ export interface TestServer {
   /** The folder this server keeps resized images in (its own, or the one of shareDatabaseOf). */
   imageCache: string;
   /** Where the database lives, for a second server process on the same data. */
-  target: { sqliteFile?: string; pgSchema?: string };
+  target: DatabaseTarget;
   close(): Promise<void>;
 }
 
@@ -78,26 +76,16 @@ export interface TestServerOptions {
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   let db: Db;
-  let cleanup = async () => {};
-  let target: TestServer['target'];
+  let target: DatabaseTarget;
+  let drop: () => Promise<void>;
   const shared = opts.shareDatabaseOf?.target;
-  if (process.env.DATABASE_URL) {
-    const schema = shared?.pgSchema ?? `t_${randomBytes(6).toString('hex')}`;
-    db = openDatabase({ url: process.env.DATABASE_URL, pgSchema: schema });
-    target = { pgSchema: schema };
-    if (!shared)
-      cleanup = async () => {
-        await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(db.db);
-      };
+  if (shared) {
+    // Another connection to the first server's database, closed with this server; the first one drops it.
+    db = openDatabase({ url: shared.pgUrl, sqliteFile: shared.sqliteFile, pgSchema: shared.pgSchema });
+    target = shared;
+    drop = () => db.close();
   } else {
-    const file = shared?.sqliteFile ?? path.join(mkdtempSync(path.join(os.tmpdir(), 'store-test-')), 'test.sqlite');
-    db = openDatabase({ sqliteFile: file });
-    target = { sqliteFile: file };
-    if (!shared) cleanup = async () => rmSync(path.dirname(file), { recursive: true, force: true });
-  }
-  if (!shared) {
-    await migrateToLatest(db.db);
-    await seedDatabase(db.db, { products: opts.products ?? 500 });
+    ({ db, target, drop } = await openTestDatabase(opts.products ?? 500));
   }
   // Emails go to a folder of this server's own (read by tests), never to the project's data/outbox.
   const outbox = mkdtempSync(path.join(os.tmpdir(), 'store-outbox-'));
@@ -178,9 +166,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await app.close();
       rmSync(outbox, { recursive: true, force: true });
       if (!opts.shareDatabaseOf) rmSync(imageCache, { recursive: true, force: true });
-      if (process.env.DATABASE_URL) await cleanup();
-      await db.close();
-      if (!process.env.DATABASE_URL) await cleanup();
+      await drop();
     },
   };
 }

@@ -26,7 +26,10 @@ function command(script: string, args: string[]): Promise<{ code: number; stdout
   // The server's own database: its SQLite file, or its PostgreSQL schema (PGOPTIONS sets the search path).
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (s.target.sqliteFile) env.SQLITE_FILE = s.target.sqliteFile;
-  else env.PGOPTIONS = `-c search_path=${s.target.pgSchema}`;
+  else {
+    env.DATABASE_URL = s.target.pgUrl!;
+    env.PGOPTIONS = `-c search_path=${s.target.pgSchema}`;
+  }
   return new Promise((resolve) => {
     execFile(
       process.execPath,
