@@ -137,7 +137,7 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
       },
     },
     async (req, reply) => {
-      await s.passwordResets.confirm(req.body.token, req.body.password, webstoreId);
+      await s.passwordResets.confirm(req.body.token, req.body.password, webstoreId, req.ip);
       return reply.status(204).send();
     },
   );

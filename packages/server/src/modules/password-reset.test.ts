@@ -8,6 +8,7 @@ import { passwordResetRequestedMessage } from '@store/core';
 import { errorOf, startTestServer, type TestServer } from '../test-support/server.ts';
 import { postFrom } from '../test-support/client-address.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/access.ts';
+import { DEFAULT_LIMITS } from '../auth/login-limiter.ts';
 import { ANSWER_FLOOR_MS, FORGOT_PASSWORD_LIMITS } from '../services/forgot-password.ts';
 import { INVALID_RESET_LINK, PASSWORD_RESET_TTL_MS } from '../services/password-reset.ts';
 
@@ -143,6 +144,19 @@ describe('asking for a link', () => {
       resets.now = Date.now;
     }
     assert.equal(await loginStatus(email, DEMO_PASSWORD), 200, 'nothing changed');
+  });
+
+  test('an owner who locked themselves out by mistyping logs in with the new password at once', async () => {
+    await s.db.db.deleteFrom('login_attempt').execute();
+    const email = await newShopper();
+    const from = '127.0.0.5';
+    const login = (password: string) => postFrom(s.url, from, '/services/auth/login', { email, password });
+    for (let i = 0; i < DEFAULT_LIMITS.pair.maxFailures; i++) assert.equal((await login(`mistyped-${i}`)).status, 401);
+    assert.equal((await login(DEMO_PASSWORD)).status, 429, 'locked out from their address');
+    assert.equal((await postFrom(s.url, from, ASK, { email })).status, 202);
+    const used = await postFrom(s.url, from, CONFIRM, { token: await newestToken(email), password: NEW_PASSWORD });
+    assert.equal(used.status, 204);
+    assert.equal((await login(NEW_PASSWORD)).status, 200);
   });
 
   test('a workspace user may use it too, as they log in at the same page', async () => {

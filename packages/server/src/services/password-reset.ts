@@ -81,13 +81,17 @@ export class PasswordResets {
     await trx.deleteFrom('password_reset').where('user_id', '=', userId).execute();
   }
 
-  /** Follows a reset link: the new password (registration's rules) replaces the old, and every session ends. */
-  async confirm(token: string, password: string, webstoreId: string): Promise<void> {
+  /**
+   * Follows a reset link: the new password (registration's rules) replaces the old, and every session ends. The
+   * account's failed-login counts are cleared as a login clears them (from `clientIp`, the address that used the
+   * link): an owner who locked themselves out by mistyping may log in with the new password at once.
+   */
+  async confirm(token: string, password: string, webstoreId: string, clientIp: string): Promise<void> {
     const problem = newPasswordProblem(password);
     if (problem) throw badInput(problem);
     const passwordHash = await hashPassword(password);
     const store = await this.s.webstores.get(webstoreId);
-    await this.s.db.transaction().execute(async (trx) => {
+    const email = await this.s.db.transaction().execute(async (trx) => {
       const row = await trx
         .deleteFrom('password_reset')
         .where('token_hash', '=', hashOf(token))
@@ -95,8 +99,15 @@ export class PasswordResets {
         .executeTakeFirst();
       if (!row || row.expires_at <= new Date(this.now()).toISOString() || row.webstore_id !== store.id)
         throw badInput(INVALID_RESET_LINK);
-      await trx.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', row.user_id).execute();
+      const user = await trx
+        .updateTable('app_user')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', row.user_id)
+        .returning('email')
+        .executeTakeFirstOrThrow();
       await trx.deleteFrom('session').where('user_id', '=', row.user_id).execute();
+      return user.email;
     });
+    await this.s.loginLimiter.recordSuccess(email, clientIp);
   }
 }
