@@ -100,6 +100,44 @@ describe('confirmPasswordReset', () => {
   });
 });
 
+describe('requestPasswordReset', () => {
+  it('POSTs the trimmed email and answers the same-for-everyone message', async () => {
+    const sent = { status: 'ResetRequested', email: 'ada@example.com', message: 'If an account exists…' };
+    const { client, calls } = setup(() => json(sent, { status: 202 }));
+    assert.deepEqual(await client.requestPasswordReset(' ada@example.com '), sent);
+    assert.equal(calls[0].url, '/services/auth/password-reset');
+    assert.equal(calls[0].method, 'POST');
+    assert.deepEqual(JSON.parse(calls[0].body!), { email: 'ada@example.com' });
+    assert.equal(calls[0].headers['X-CSRF-Token'], 'tok');
+    await assert.rejects(client.requestPasswordReset(' '), TypeError);
+    assert.equal(calls.length, 1);
+  });
+});
+
+describe('changePassword', () => {
+  it('POSTs both passwords exactly as typed', async () => {
+    const changed = { status: 'PasswordChanged', message: 'Your password has been changed.' };
+    const { client, calls } = setup(() => json(changed));
+    assert.deepEqual(await client.changePassword({ currentPassword: ' old 1 ', newPassword: ' new pass 2 ' }), changed);
+    assert.equal(calls[0].url, '/services/auth/password');
+    assert.deepEqual(JSON.parse(calls[0].body!), { currentPassword: ' old 1 ', newPassword: ' new pass 2 ' });
+    await assert.rejects(client.changePassword({ currentPassword: '', newPassword: 'x' }), TypeError);
+    await assert.rejects(client.changePassword(undefined as never), TypeError);
+    assert.equal(calls.length, 1);
+  });
+
+  it("a wrong current password carries the server's message", async () => {
+    const message = 'Your current password is not correct.';
+    const { client } = setup(() => json([{ errorCode: 'INVALID_API_INPUT', message }], { status: 400 }));
+    await assert.rejects(client.changePassword({ currentPassword: 'a', newPassword: 'b' }), (e: unknown) => {
+      assert.ok(e instanceof CommerceFetchError);
+      assert.equal(e.status, 400);
+      assert.equal(e.errors[0]!.message, message);
+      return true;
+    });
+  });
+});
+
 describe('logout', () => {
   it('POSTs to /services/auth/logout with no body and resolves on 204', async () => {
     const { client, calls } = setup(() => new Response(null, { status: 204 }));

@@ -5,6 +5,9 @@
 import type {
   CartPreserveResult,
   LoginInput,
+  PasswordChange,
+  PasswordChanged,
+  PasswordResetRequested,
   ProfileUpdate,
   RegistrationConfirmation,
   RegistrationInput,
@@ -42,6 +45,17 @@ export interface IdentityCalls {
    * expired or replaced link, or a password the registration rules refuse.
    */
   confirmPasswordReset(token: string, password: string, options?: CallOptions): Promise<void>;
+  /**
+   * "Forgot password" (issue 17): asks for a reset link by email. The same answer whether or not the address has
+   * an account; 429 TOO_MANY_REQUESTS after too many requests from this network.
+   */
+  requestPasswordReset(email: string, options?: CallOptions): Promise<PasswordResetRequested>;
+  /**
+   * Changes the logged-in user's password (issue 17). Every other session of the user ends; this one continues
+   * under new cookies. 400 for a wrong current password or a refused new one, 401 for a guest, 429 after too
+   * many wrong current passwords.
+   */
+  changePassword(change: PasswordChange, options?: CallOptions): Promise<PasswordChanged>;
   logout(options?: CallOptions): Promise<void>;
   updateProfile(update: ProfileUpdate, options?: CallOptions): Promise<UserProfile>;
 }
@@ -81,6 +95,19 @@ export function createIdentityCalls(http: Http): IdentityCalls {
       // The password is sent exactly as typed, as at login.
       const body = { token: requireText(token, 'token').trim(), password: requireText(password, 'password') };
       await post<undefined>('password-reset/confirm', body, o);
+    },
+
+    async requestPasswordReset(email, o = {}) {
+      return post<PasswordResetRequested>('password-reset', { email: requireText(email, 'email').trim() }, o);
+    },
+
+    async changePassword(change, o = {}) {
+      // Both passwords are sent exactly as typed, as at login.
+      const body: PasswordChange = {
+        currentPassword: requireText(change?.currentPassword, 'currentPassword'),
+        newPassword: requireText(change?.newPassword, 'newPassword'),
+      };
+      return post<PasswordChanged>('password', body, o);
     },
 
     async logout(o = {}) {

@@ -22,6 +22,7 @@ export * from './test-gateway.ts';
 export * from './address-format.ts';
 export * from './subscription-dates.ts';
 export * from './password.ts';
+export * from './password-reset.ts';
 export * from './address-rules.ts';
 export * from './html.ts';
 export * from './text-safety.ts';

@@ -21,6 +21,7 @@ import * as m018 from './migrations/018_managed_content.ts';
 import * as m019 from './migrations/019_seo_override.ts';
 import * as m020 from './migrations/020_cms_media_live.ts';
 import * as m021 from './migrations/021_wishlists.ts';
+import * as m022 from './migrations/022_request_limits.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '019_seo_override': m019,
   '020_cms_media_live': m020,
   '021_wishlists': m021,
+  '022_request_limits': m022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

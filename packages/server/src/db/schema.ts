@@ -256,6 +256,13 @@ export interface LoginAttemptTable {
   last_failure_at: string | null;
 }
 
+/** Requests per key within a fixed window (migration 022): the forgot-password limits shared by every process. */
+export interface RequestLimitTable {
+  key: string;
+  window_start: string;
+  hits: number;
+}
+
 /** An authorisation the built-in test payment gateway issued (policies/payment-gateway.ts). */
 export interface TestGatewayAuthorizationTable {
   reference: string;
@@ -679,6 +686,7 @@ export interface Database {
   entitlement_policy_buyer_group: EntitlementPolicyBuyerGroupTable;
   entitlement_policy_category: EntitlementPolicyCategoryTable;
   login_attempt: LoginAttemptTable;
+  request_limit: RequestLimitTable;
   test_gateway_authorization: TestGatewayAuthorizationTable;
   registration_request: RegistrationRequestTable;
   id_counter: IdCounterTable;

@@ -12,6 +12,19 @@ export class ApiError extends Error {
   }
 }
 
+/** A rate limit refused the request: 429, and the answer's Retry-After says when to try again. */
+export class TooManyRequests extends ApiError {
+  constructor(
+    readonly retryAfterS: number,
+    message: string,
+  ) {
+    super(429, 'TOO_MANY_REQUESTS', message);
+  }
+}
+
+/** "Try again in 15 minutes." (at least a minute). */
+export const tryAgainIn = (seconds: number) => `Try again in ${Math.max(1, Math.ceil(seconds / 60))} minutes.`;
+
 export const notFound = (what = 'The requested resource does not exist') => new ApiError(404, 'NOT_FOUND', what);
 export const badInput = (message: string) => new ApiError(400, 'INVALID_API_INPUT', message);
 /** Core's rules answer a problem's message or null; a problem is bad input. */

@@ -163,6 +163,18 @@ describe('every answer carries the browser security headers', () => {
     assertBrowserHeaders(json.headers, 'an API answer asked for as a frame');
   });
 
+  test('a page whose address carries a one-time token sends no Referer at all; its API answers and other pages as usual', async () => {
+    for (const page of ['/password-reset?token=one-time-secret', '/register/confirm?token=one-time-secret']) {
+      const res = await s.get(page);
+      assert.equal(res.status, 200, page);
+      assert.equal(res.headers.get('referrer-policy'), 'no-referrer', page);
+    }
+    assertBrowserHeaders((await s.get('/password-reset')).headers, 'the reset page without a token');
+    assertBrowserHeaders((await s.get('/search?q=token')).headers, 'a page with another query');
+    const api = await s.get(`${BASE}/products?skus=DS-00001&token=x`);
+    assertBrowserHeaders(api.headers, 'an API answer with a token parameter');
+  });
+
   test('a dataset download: the file with the headers, stored by no cache', async () => {
     const file = await casey.get(downloadUrl);
     assert.equal(file.status, 200);

@@ -98,11 +98,21 @@ function sameOriginFrame(req: FastifyRequest): boolean {
   return req.headers['sec-fetch-dest'] === 'iframe' && req.headers['sec-fetch-site'] === 'same-origin';
 }
 
+/**
+ * A page whose address carries a one-time token (a password-reset or registration link: `?token=…`) sends no
+ * Referer at all, not even our origin, and neither do the requests it makes: the token is the key to an account.
+ */
+function carriesToken(req: FastifyRequest): boolean {
+  const query = req.url.indexOf('?');
+  return query >= 0 && new URLSearchParams(req.url.slice(query + 1)).has('token');
+}
+
 function applySecurityHeaders(req: FastifyRequest, reply: FastifyReply): void {
   reply.headers(ALWAYS);
   if (req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   const type = String(reply.getHeader('content-type') ?? '');
   const page = type.startsWith('text/html');
+  if (page && carriesToken(req)) reply.header('Referrer-Policy', 'no-referrer');
   const frameable = page && sameOriginFrame(req);
   if (frameable) reply.header('X-Frame-Options', 'SAMEORIGIN');
   reply.header('Content-Security-Policy', page ? pagePolicy(cspNonceOf(req), frameable) : RESOURCE_POLICY);

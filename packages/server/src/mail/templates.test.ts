@@ -9,6 +9,8 @@ import {
   groupShippedEmail,
   orderRefundedEmail,
   orderConfirmationEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
   registrationAttemptEmail,
   type OrderConfirmation,
 } from './templates.ts';
@@ -235,6 +237,43 @@ describe('registration emails', () => {
     assert.match(m.text, /tried to create a new account with this email address/);
     assert.ok(m.html.includes('href="https://store.example.com/login"'));
     assert.ok(!/register\/confirm/.test(m.text + m.html));
+  });
+});
+
+describe('password emails', () => {
+  const resetUrl = 'https://store.example.com/password-reset?token=abc_123-XYZ';
+  it('a reset link says who asked: the store, or someone at "forgot password" (who may ignore it)', () => {
+    const byStore = passwordResetEmail({ storeName: 'Data Depot', firstName: 'Ada', resetUrl, expiresText: 'x' });
+    assert.match(byStore.text, /The store has started a password reset/);
+    assert.doesNotMatch(byStore.text, /ignore this email/);
+    const asked = passwordResetEmail({
+      storeName: 'Data Depot',
+      firstName: '<b>Ada</b>',
+      resetUrl,
+      expiresText: '2026-11-26 11:00 UTC',
+      requestedBy: 'forgotPassword',
+    });
+    assert.equal(asked.subject, 'Data Depot: choose a new password');
+    assert.match(asked.text, /Someone, perhaps you, asked to reset the password/);
+    assert.match(visible(asked.html), /If you did not ask for it, you can ignore this email/);
+    assert.ok(asked.text.includes(resetUrl) && asked.html.includes(`href="${resetUrl}"`));
+    assert.ok(asked.html.includes('&lt;b&gt;Ada&lt;/b&gt;') && !asked.html.includes('<b>Ada'));
+  });
+
+  it('a changed password is reported with a way back for an owner who did not change it', () => {
+    const m = passwordChangedEmail({
+      storeName: 'Data Depot',
+      firstName: 'Ada',
+      changedText: '2026-11-26 10:05 UTC',
+      forgotUrl: 'https://store.example.com/forgot-password',
+    });
+    assert.equal(m.subject, 'Data Depot: your password was changed');
+    assert.match(m.text, /changed on 2026-11-26 10:05 UTC, and every other device was logged out/);
+    assert.ok(m.text.includes('https://store.example.com/forgot-password'));
+    assert.ok(m.html.includes('href="https://store.example.com/forgot-password"'));
+    assert.throws(() =>
+      passwordChangedEmail({ storeName: 'D', firstName: 'A', changedText: '', forgotUrl: 'javascript:x' }),
+    );
   });
 });
 

@@ -399,19 +399,26 @@ export interface PasswordResetMail {
   /** The link that opens the new-password page (it carries the one-time token). */
   resetUrl: string;
   expiresText: string;
+  /** Who asked: the store's administrator (issue 15) or someone at the login page's "forgot password" (issue 17). */
+  requestedBy?: 'store' | 'forgotPassword';
 }
 
-/** To a buyer whose password reset the store's administrator started (issue 15): the one-time link. */
+/** The one-time link to choose a new password, sent when the administrator or the shopper asked for it. */
 export function passwordResetEmail(r: PasswordResetMail): RenderedMail {
   const url = checkedUrl(r.resetUrl);
   const subject = oneLine(`${r.storeName}: choose a new password`);
+  const why =
+    r.requestedBy === 'forgotPassword'
+      ? 'Someone, perhaps you, asked to reset the password of your account.'
+      : 'The store has started a password reset for your account.';
+  const ignore = r.requestedBy === 'forgotPassword' ? ' If you did not ask for it, you can ignore this email.' : '';
   const text = [
     `Hello ${oneLine(r.firstName)},`,
     '',
-    'The store has started a password reset for your account. To choose a new password, open this link:',
+    `${why} To choose a new password, open this link:`,
     url,
     '',
-    `The link works once, until ${oneLine(r.expiresText)}. Until you use it, your current password still works.`,
+    `The link works once, until ${oneLine(r.expiresText)}. Until you use it, your current password still works.${ignore}`,
     '',
     oneLine(r.storeName),
     '',
@@ -421,9 +428,46 @@ export function passwordResetEmail(r: PasswordResetMail): RenderedMail {
     subject,
     [
       `<h1 style="margin:0 0 12px;font-size:20px;">Choose a new password</h1>`,
-      `<p style="margin:0 0 16px;">Hello ${e(oneLine(r.firstName))}, the store has started a password reset for your account.</p>`,
+      `<p style="margin:0 0 16px;">Hello ${e(oneLine(r.firstName))}, ${e(why.charAt(0).toLowerCase() + why.slice(1))}</p>`,
       button(url, 'Choose a new password'),
-      `<p style="margin:16px 0 0;">The link works once, until <strong>${e(oneLine(r.expiresText))}</strong>. Until you use it, your current password still works.</p>`,
+      `<p style="margin:16px 0 0;">The link works once, until <strong>${e(oneLine(r.expiresText))}</strong>. Until you use it, your current password still works.${e(ignore)}</p>`,
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}
+
+export interface PasswordChangedMail {
+  storeName: string;
+  firstName: string;
+  /** When it changed, as shown ("2026-11-26 10:05 UTC"). */
+  changedText: string;
+  /** The "forgot password" page, for an owner who did not change it. */
+  forgotUrl: string;
+}
+
+/** After a logged-in shopper changed their password (issue 17): so the owner hears of a change they did not make. */
+export function passwordChangedEmail(c: PasswordChangedMail): RenderedMail {
+  const url = checkedUrl(c.forgotUrl);
+  const subject = oneLine(`${c.storeName}: your password was changed`);
+  const text = [
+    `Hello ${oneLine(c.firstName)},`,
+    '',
+    `The password of your account was changed on ${oneLine(c.changedText)}, and every other device was logged out.`,
+    '',
+    'If you did not change it, choose a new password now:',
+    url,
+    '',
+    oneLine(c.storeName),
+    '',
+  ].join('\n');
+  const html = layout(
+    c.storeName,
+    subject,
+    [
+      `<h1 style="margin:0 0 12px;font-size:20px;">Your password was changed</h1>`,
+      `<p style="margin:0 0 16px;">Hello ${e(oneLine(c.firstName))}, the password of your account was changed on <strong>${e(oneLine(c.changedText))}</strong>, and every other device was logged out.</p>`,
+      `<p style="margin:0 0 16px;">If you did not change it, choose a new password now:</p>`,
+      button(url, 'Reset my password'),
     ].join('\n'),
   );
   return { subject, text, html };

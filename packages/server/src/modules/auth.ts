@@ -6,8 +6,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hasUnsafeTextCharacters, invalidEmailMessage, isValidEmail, UNSAFE_TEXT_MESSAGE } from '@store/core';
 import type { Services } from '../services/index.ts';
-import { LoginThrottled, type SessionStart, type StartedSession } from '../services/identity.ts';
-import { REGISTRATION_SENT_MESSAGE } from '@store/core';
+import type { SessionStart, StartedSession } from '../services/identity.ts';
+import { PASSWORD_MESSAGES, REGISTRATION_SENT_MESSAGE } from '@store/core';
+import { TooManyRequests } from '../domain/errors.ts';
 import { CSRF_HEADER, callerOf, endSession, setCaller, setSessionCookies } from '../http/caller.ts';
 import { newCsrfToken, refuseUnlessCsrfToken } from '../http/csrf.ts';
 import { LOGOUT_FORM_FIELD, logoutConfirmationPage } from '../http/logout-page.ts';
@@ -37,8 +38,22 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
     return { webstoreId, previous: await callerOf(s, req), csrfToken: newCsrfToken(), log: req.log };
   }
 
+  /** A rate limit's refusal (429) says when to try again in its Retry-After header, as well as in its message. */
+  async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof TooManyRequests) reply.header('Retry-After', String(error.retryAfterS));
+      throw error;
+    }
+  }
+
   /** The new session's cookies, and the rest of the request sees its caller. */
-  function started(req: FastifyRequest, reply: FastifyReply, session: StartedSession) {
+  function started<B>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    session: Pick<StartedSession, 'token' | 'csrfToken' | 'caller'> & { body: B },
+  ): B {
     setSessionCookies(req, reply, session.token, session.csrfToken);
     setCaller(req, session.caller);
     return session.body;
@@ -56,14 +71,10 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
         }),
       },
     },
-    async (req, reply) => {
-      try {
-        return started(req, reply, await s.identity.login(req.body, req.ip, await sessionStart(req)));
-      } catch (error) {
-        if (error instanceof LoginThrottled) reply.header('Retry-After', String(error.retryAfterS));
-        throw error;
-      }
-    },
+    async (req, reply) =>
+      withRetryAfter(reply, async () =>
+        started(req, reply, await s.identity.login(req.body, req.ip, await sessionStart(req))),
+      ),
   );
 
   r.post(
@@ -126,9 +137,56 @@ export function authRoutes(app: FastifyInstance, s: Services, webstoreId: string
       },
     },
     async (req, reply) => {
-      await s.passwordResets.confirm(req.body.token, req.body.password, webstoreId);
+      await s.passwordResets.confirm(req.body.token, req.body.password, webstoreId, req.ip);
       return reply.status(204).send();
     },
+  );
+
+  // Issue 17: "forgot password". The same 202 and body for every address (a link is mailed only to a user of
+  // the store, within the per-address limit); 429 with Retry-After past the per-client-address limit.
+  r.post(
+    `${AUTH}/password-reset`,
+    {
+      schema: {
+        tags,
+        summary: 'Ask for a password-reset link by email (the same answer whether or not the address has an account)',
+        body: z.object({ email }).strict(),
+      },
+    },
+    async (req, reply) => {
+      const answer = await withRetryAfter(reply, () => s.forgotPassword.request(req.body.email, req.ip, webstoreId));
+      reply.status(202);
+      return answer;
+    },
+  );
+
+  // Issue 17: change the logged-in user's password. Every other session of the user ends; this one continues
+  // under a new id and CSRF token (new cookies), as after a login.
+  r.post(
+    `${AUTH}/password`,
+    {
+      schema: {
+        tags,
+        summary: 'Change your password (the current one required; every other session of yours ends)',
+        body: z
+          .object({
+            currentPassword: z
+              .string({ error: 'Current password is required.' })
+              .min(1, 'Current password is required.')
+              .max(200, 'Your current password is not correct.'),
+            newPassword: z.string({ error: 'New password is required.' }).max(200, PASSWORD_MESSAGES.tooLong),
+          })
+          .strict(),
+      },
+    },
+    async (req, reply) =>
+      withRetryAfter(reply, async () =>
+        started(
+          req,
+          reply,
+          await s.passwordChange.change(await callerOf(s, req), req.body, req.ip, webstoreId, newCsrfToken()),
+        ),
+      ),
   );
 
   r.post(`${AUTH}/logout`, { schema: { tags, summary: 'Log out' } }, async (req, reply) => {

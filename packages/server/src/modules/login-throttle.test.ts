@@ -4,10 +4,10 @@
 // meet a progressive delay on the account that never grows past a minute.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { errorOf, startTestServer, type TestServer } from '../test-support/server.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../seed/access.ts';
 import { DEFAULT_LIMITS } from '../auth/login-limiter.ts';
+import { postFrom } from '../test-support/client-address.ts';
 
 let s: TestServer;
 before(async () => {
@@ -17,50 +17,9 @@ after(async () => {
   await s?.close();
 });
 
-interface LoginReply {
-  status: number;
-  retryAfterS: number;
-  body: unknown;
-}
-
-/** POST /services/auth/login from the given local address, as a guest with a CSRF token pair of its own. */
-function loginFrom(localAddress: string, email: string, password: string): Promise<LoginReply> {
-  const url = new URL('/services/auth/login', s.url);
-  const payload = JSON.stringify({ email, password });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        localAddress,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          cookie: 'csrf_token=throttle-test',
-          'x-csrf-token': 'throttle-test',
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            retryAfterS: Number(res.headers['retry-after'] ?? 0),
-            body: text ? JSON.parse(text) : null,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+/** POST /services/auth/login from the given local address, as a guest. */
+const loginFrom = (localAddress: string, email: string, password: string) =>
+  postFrom(s.url, localAddress, '/services/auth/login', { email, password });
 
 const attacker = '127.0.0.2';
 const owner = '127.0.0.1';

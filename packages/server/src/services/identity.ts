@@ -4,7 +4,7 @@
 import type { CartPreserveResult, SessionContext } from '@store/core';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Session } from '../auth/sessions.ts';
-import { ApiError } from '../domain/errors.ts';
+import { ApiError, TooManyRequests } from '../domain/errors.ts';
 import type { UserRow } from './accounts.ts';
 import type { Caller } from './buyer-context.ts';
 import { cartOwnerOf } from './carts/cart-owner.ts';
@@ -16,13 +16,9 @@ import type { Webstore } from './webstores.ts';
 const INVALID_LOGIN = 'Your login attempt has failed. Make sure the username and password are correct.';
 
 /** Too many failed logins for an address or a client: the answer says when to try again. */
-export class LoginThrottled extends ApiError {
-  constructor(readonly retryAfterS: number) {
-    super(
-      429,
-      'TOO_MANY_REQUESTS',
-      `Too many failed login attempts. Try again in ${Math.ceil(retryAfterS / 60)} minutes.`,
-    );
+export class LoginThrottled extends TooManyRequests {
+  constructor(retryAfterS: number) {
+    super(retryAfterS, `Too many failed login attempts. Try again in ${Math.ceil(retryAfterS / 60)} minutes.`);
   }
 }
 

@@ -17,6 +17,7 @@ import { AccountService } from './accounts.ts';
 import { EntitlementService } from './entitlements.ts';
 import { SessionStore, DEFAULT_SESSION_CONFIG, type SessionConfig } from '../auth/sessions.ts';
 import { LoginLimiter } from '../auth/login-limiter.ts';
+import { RequestLimiter } from '../auth/request-limiter.ts';
 import { SearchService } from './search.ts';
 import { PromotionService } from './promotions.ts';
 import { CartService } from './carts/cart-service.ts';
@@ -40,6 +41,8 @@ import { createWorkspace, type Workspace } from './admin/index.ts';
 import { MailOutbox } from '../mail/outbox.ts';
 import { RegistrationService } from './registration.ts';
 import { PasswordResets } from './password-reset.ts';
+import { ForgotPassword } from './forgot-password.ts';
+import { PasswordChangeService } from './password-change.ts';
 import { mailTransportFromEnv } from '../mail/transport.ts';
 import { SeoPropertiesService } from './seo/seo-properties.ts';
 import { SitemapService } from './seo/sitemap.ts';
@@ -102,6 +105,9 @@ export interface Services {
   registration: RegistrationService;
   /** A buyer's password reset by one-time link (issue 15). */
   passwordResets: PasswordResets;
+  forgotPassword: ForgotPassword;
+  passwordChange: PasswordChangeService;
+  requestLimiter: RequestLimiter;
   /** The seller's workspace (issue 15): products, prices, categories and the audit log. */
   workspace: Workspace;
   /** The swappable decisions (policies/), each the option given or its default. */
@@ -172,6 +178,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     entitlements: new EntitlementService(db),
     sessions: new SessionStore(db, opts.session ?? DEFAULT_SESSION_CONFIG),
     loginLimiter: new LoginLimiter(db),
+    requestLimiter: new RequestLimiter(db),
     searchIndex,
     search: new SearchService(searchIndex, products, pricing, db),
     promotions: new PromotionService(db, products, pricing),
@@ -202,6 +209,8 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   services.orderPlacement.onPlaced.push(orderEmails({ publicUrl, downloads: services.downloads }));
   services.registration = new RegistrationService(services, publicUrl);
   services.passwordResets = new PasswordResets(services, publicUrl);
+  services.forgotPassword = new ForgotPassword(services);
+  services.passwordChange = new PasswordChangeService(services, publicUrl);
   services.workspace = createWorkspace(
     db,
     services.webstores,

@@ -10,7 +10,7 @@ import { newPasswordProblem } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { badInput } from '../domain/errors.ts';
 import { MailOutbox } from '../mail/outbox.ts';
-import { passwordResetEmail } from '../mail/templates.ts';
+import { passwordResetEmail, type PasswordResetMail } from '../mail/templates.ts';
 import type { Services } from './index.ts';
 
 /** How long a reset link works. */
@@ -24,6 +24,9 @@ export const INVALID_RESET_LINK =
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export class PasswordResets {
+  /** The clock links are issued and checked by (tests move it to see a link expire). */
+  now: () => number = Date.now;
+
   constructor(
     private s: Services,
     private publicUrl: string,
@@ -33,7 +36,12 @@ export class PasswordResets {
    * Mails the user a fresh link (any earlier one stops working), inside the caller's transaction (the
    * workspace writes its audit entry in the same one); answers when the link expires.
    */
-  async issueIn(trx: Kysely<Database>, user: UserTable, webstoreId: string): Promise<{ expiresAt: string }> {
+  async issueIn(
+    trx: Kysely<Database>,
+    user: UserTable,
+    webstoreId: string,
+    requestedBy: PasswordResetMail['requestedBy'] = 'store',
+  ): Promise<{ expiresAt: string }> {
     // Read through the caller's transaction: on SQLite it holds the one connection, so a read outside it
     // (the store resolver) would wait for it forever.
     const store = await trx
@@ -42,9 +50,9 @@ export class PasswordResets {
       .where('id', '=', webstoreId)
       .executeTakeFirstOrThrow();
     const token = randomBytes(32).toString('base64url');
-    const now = Date.now();
+    const now = this.now();
     const expires = new Date(now + PASSWORD_RESET_TTL_MS).toISOString();
-    await trx.deleteFrom('password_reset').where('user_id', '=', user.id).execute();
+    await PasswordResets.endLinksIn(trx, user.id);
     await trx
       .insertInto('password_reset')
       .values({
@@ -62,27 +70,44 @@ export class PasswordResets {
         firstName: user.first_name ?? user.email,
         resetUrl: `${this.publicUrl}${PASSWORD_RESET_PATH}?token=${token}`,
         expiresText: `${expires.slice(0, 16).replace('T', ' ')} UTC`,
+        requestedBy,
       }),
     });
     return { expiresAt: expires };
   }
 
-  /** Follows a reset link: the new password (registration's rules) replaces the old, and every session ends. */
-  async confirm(token: string, password: string, webstoreId: string): Promise<void> {
+  /** Every outstanding link of the user stops working (their password changed another way). */
+  static async endLinksIn(trx: Kysely<Database>, userId: string): Promise<void> {
+    await trx.deleteFrom('password_reset').where('user_id', '=', userId).execute();
+  }
+
+  /**
+   * Follows a reset link: the new password (registration's rules) replaces the old, and every session ends. The
+   * account's failed-login counts are cleared as a login clears them (from `clientIp`, the address that used the
+   * link): an owner who locked themselves out by mistyping may log in with the new password at once.
+   */
+  async confirm(token: string, password: string, webstoreId: string, clientIp: string): Promise<void> {
     const problem = newPasswordProblem(password);
     if (problem) throw badInput(problem);
     const passwordHash = await hashPassword(password);
     const store = await this.s.webstores.get(webstoreId);
-    await this.s.db.transaction().execute(async (trx) => {
+    const email = await this.s.db.transaction().execute(async (trx) => {
       const row = await trx
         .deleteFrom('password_reset')
         .where('token_hash', '=', hashOf(token))
         .returningAll()
         .executeTakeFirst();
-      if (!row || row.expires_at <= new Date().toISOString() || row.webstore_id !== store.id)
+      if (!row || row.expires_at <= new Date(this.now()).toISOString() || row.webstore_id !== store.id)
         throw badInput(INVALID_RESET_LINK);
-      await trx.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', row.user_id).execute();
+      const user = await trx
+        .updateTable('app_user')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', row.user_id)
+        .returning('email')
+        .executeTakeFirstOrThrow();
       await trx.deleteFrom('session').where('user_id', '=', row.user_id).execute();
+      return user.email;
     });
+    await this.s.loginLimiter.recordSuccess(email, clientIp);
   }
 }

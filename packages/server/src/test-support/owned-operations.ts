@@ -61,6 +61,10 @@ export const NOT_OWNED: Record<string, string> = {
   'POST /services/data/v65.0/commerce/promotions/actions/evaluate-products': 'a dry run over the products in the body',
   'POST /services/auth/password-reset/confirm':
     'sets the password of the user a mailed one-time link names; only the address’s owner has the link (customers.test.ts)',
+  'POST /services/auth/password-reset':
+    'mails a one-time link to the address’s own inbox, the same answer for every address; rate-limited (password-reset.test.ts)',
+  'POST /services/auth/password':
+    'changes only the caller’s own password, and only with it; guests and ended sessions are refused (change-password.test.ts)',
   'GET /services/data/{apiVersion}/commerce/management/webstores/{webstoreId}/search/synonyms':
     'the store’s, the administrator’s alone (search.test.ts)',
   'PUT /services/data/{apiVersion}/commerce/management/webstores/{webstoreId}/search/synonyms':

@@ -1,15 +1,19 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  CHANGE_PASSWORD_RULES,
   currentPassword,
   email,
   FORM_MESSAGES,
   formValues,
   LOGIN_RULES,
   newPassword,
+  PASSWORDS_DIFFER,
   REGISTER_RULES,
   required,
+  RESET_PASSWORD_RULES,
   validate,
+  validateNewPassword,
 } from './forms.ts';
 
 describe('field rules', () => {
@@ -75,5 +79,29 @@ describe('validate / formValues', () => {
     form.set('email', 'a@b.c');
     form.set('file', new Blob(['x']));
     assert.deepEqual(formValues(form, ['email', 'password', 'file']), { email: 'a@b.c', password: '', file: '' });
+  });
+});
+
+describe('new password twice (issue 17)', () => {
+  test('each field its rule, then the confirmation must match', () => {
+    assert.equal(
+      validateNewPassword(RESET_PASSWORD_RULES, { password: 'abcdefg1', confirmPassword: 'abcdefg1' }),
+      null,
+    );
+    assert.deepEqual(validateNewPassword(RESET_PASSWORD_RULES, { password: 'abcdefg1', confirmPassword: 'abcdefg2' }), {
+      confirmPassword: PASSWORDS_DIFFER,
+    });
+    assert.deepEqual(validateNewPassword(RESET_PASSWORD_RULES, { password: 'short1', confirmPassword: '' }), {
+      password: FORM_MESSAGES.tooShort,
+      confirmPassword: FORM_MESSAGES.valueMissing,
+    });
+    assert.deepEqual(
+      validateNewPassword(CHANGE_PASSWORD_RULES, {
+        currentPassword: '',
+        password: 'abcdefg1',
+        confirmPassword: 'abcdefg1',
+      }),
+      { currentPassword: FORM_MESSAGES.valueMissing },
+    );
   });
 });

@@ -42,6 +42,35 @@ export const REGISTER_RULES = {
   password: newPassword,
 } satisfies Record<string, FieldRule>;
 export const PROFILE_RULES = { firstName: required, lastName: required } satisfies Record<string, FieldRule>;
+/** Issue 17: "forgot password", choosing a new password from a reset link, and changing it when logged in. */
+export const FORGOT_PASSWORD_RULES = { email } satisfies Record<string, FieldRule>;
+export const RESET_PASSWORD_RULES = { password: newPassword, confirmPassword: currentPassword } satisfies Record<
+  string,
+  FieldRule
+>;
+export const CHANGE_PASSWORD_RULES = {
+  currentPassword,
+  password: newPassword,
+  confirmPassword: currentPassword,
+} satisfies Record<string, FieldRule>;
+
+type NewPasswordField = 'password' | 'confirmPassword';
+
+/** A new password typed twice must be the same twice. */
+export const PASSWORDS_DIFFER = 'The passwords do not match.';
+
+/**
+ * The new-password forms' check: each field's rule, then the confirmation against the new password (only once it
+ * has a value, so an empty confirmation says "Complete this field").
+ */
+export function validateNewPassword<F extends string>(
+  rules: Record<F | NewPasswordField, FieldRule>,
+  values: Record<F | NewPasswordField, string>,
+): FieldErrors<F | NewPasswordField> | null {
+  const errors: FieldErrors<F | NewPasswordField> = validate(rules, values) ?? {};
+  if (!errors.confirmPassword && values.confirmPassword !== values.password) errors.confirmPassword = PASSWORDS_DIFFER;
+  return Object.keys(errors).length ? errors : null;
+}
 
 /** Every field's message; null when all pass. */
 export function validate<F extends string>(

@@ -16,6 +16,7 @@ import type { StoreApi } from '../lib/api.ts';
 import { createAccountRoutes } from './account/account-routes.tsx';
 import { createAdminRoutes } from './admin/admin-routes.tsx';
 import { createOrderRoutes } from './account/order-routes.tsx';
+import { createPasswordRoutes } from './account/password-routes.tsx';
 import { createCartRoute } from './cart/cart-route.tsx';
 import { createCategoryRoute } from './catalogue/category-route.tsx';
 import { createHomeRoute } from './catalogue/home-route.tsx';
@@ -39,6 +40,7 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
     createRootRoute(getApi, [
       ...account.pages,
       account.profile,
+      ...createPasswordRoutes(getApi),
       // The seller's workspace: loaded on demand, outside the catalogue's guest-browsing guard (the server decides).
       createAdminRoutes(getApi),
       {

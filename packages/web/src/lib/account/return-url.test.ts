@@ -50,6 +50,12 @@ describe('safeReturnUrl', () => {
 });
 
 describe('loginHref / registerHref', () => {
+  test('never back to a one-time link\u2019s page, so its token is copied into no other address', () => {
+    for (const page of ['/password-reset?token=secret-1', '/register/confirm?token=secret-2', '/forgot-password'])
+      assert.equal(safeReturnUrl(page), '/', page);
+    assert.equal(loginHref('/password-reset?token=secret-1'), '/login');
+  });
+
   test('carry the return address readably, encoding what would end the parameter', () => {
     assert.equal(loginHref('/profile'), '/login?returnUrl=/profile');
     assert.equal(loginHref('/category/dental?page=2&x=1'), '/login?returnUrl=/category/dental%3Fpage%3D2%26x%3D1');

@@ -10,6 +10,16 @@ export const PROFILE_PATH = '/profile';
 /** Spec 01 §2 "Logout": the site base path plus /webruntime/logout (our base path is the root). */
 export const LOGOUT_PATH = '/webruntime/logout';
 
+/** The pages a login never returns to. */
+const NOT_RETURNED_TO = [
+  LOGIN_PATH,
+  REGISTER_PATH,
+  LOGOUT_PATH,
+  '/password-reset',
+  '/register/confirm',
+  '/forgot-password',
+];
+
 // Resolved against a made-up origin: a value that leaves it (//host, /\host, /%09/host after the
 // parser drops tabs) names another site.
 const PROBE_ORIGIN = 'http://return-url.invalid';
@@ -26,8 +36,10 @@ export function safeReturnUrl(value: string | null | undefined): string {
   if (url.origin !== PROBE_ORIGIN) return '/';
   // '/.//host' normalises to the path '//host', which a browser would read as another site again.
   const path = `${url.pathname.replace(/^\/+/, '/')}${url.search}${url.hash}`;
-  // Back to the login or register page would be a loop, and to logout would undo the login.
-  if ([LOGIN_PATH, REGISTER_PATH, LOGOUT_PATH].includes(url.pathname.replace(/\/+$/, '') || '/')) return '/';
+  // Back to the login or register page would be a loop, and to logout would undo the login. The pages a
+  // one-time link opens are no place to return to, and their address holds the link's token, which must not be
+  // copied into another address (the header's "Log in" link on them would otherwise carry it).
+  if (NOT_RETURNED_TO.includes(url.pathname.replace(/\/+$/, '') || '/')) return '/';
   return path;
 }
 

@@ -10,6 +10,7 @@ import { TextField } from '../../components/ui/TextField.tsx';
 import { LOGIN_RULES } from '../../lib/forms.ts';
 import { loginHref, registerHref } from '../../lib/account/return-url.ts';
 import type { FormResult, LoginData } from '../types.ts';
+import { FORGOT_PASSWORD_PATH } from './ForgotPasswordPage.tsx';
 
 export type LoginField = 'email' | 'password';
 
@@ -67,6 +68,9 @@ export function LoginPage({
           {busy ? 'Logging in…' : 'Log in'}
         </button>
       </Form>
+      <p className="auth__switch">
+        <AppLink href={FORGOT_PASSWORD_PATH}>Forgot your password?</AppLink>
+      </p>
       <p className="auth__switch">
         {'New here? '}
         <AppLink href={registerHref(data.returnUrl)}>Create an account</AppLink>

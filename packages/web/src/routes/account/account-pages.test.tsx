@@ -20,6 +20,9 @@ import { LoginPage } from './LoginPage.tsx';
 import { ProfilePage, PROFILE_SAVED_MESSAGE } from './ProfilePage.tsx';
 import { RegisterPage } from './RegisterPage.tsx';
 import { ConfirmRegistrationPage } from './ConfirmRegistrationPage.tsx';
+import { ForgotPasswordPage } from './ForgotPasswordPage.tsx';
+import { ResetPasswordPage } from './ResetPasswordPage.tsx';
+import { ChangePasswordPage } from './ChangePasswordPage.tsx';
 
 async function get(url: string, opts: Parameters<typeof fakeApiFetch>[0] = {}) {
   const fetch = fakeApiFetch(opts);
@@ -316,5 +319,74 @@ describe('/profile', () => {
         `<p id="profile-saved" class="form-alert form-alert--success" role="status" tabindex="-1">${PROFILE_SAVED_MESSAGE}</p>`,
       ),
     );
+  });
+});
+
+describe('password pages (issue 17)', () => {
+  test('the login page links to "Forgot your password?"', async () => {
+    const main = mainOf((await get('/login')).body);
+    assert.match(main, /<a href="\/forgot-password">Forgot your password\?<\/a>/);
+  });
+
+  test('/forgot-password: an email field, noindex, open to guests when guest browsing is off', async () => {
+    const res = await get('/forgot-password', { guestBrowsingEnabled: false });
+    assert.equal(res.status, 200);
+    assert.match(res.body, /<title>Forgot your password\? \| Data Depot<\/title>/);
+    assert.match(res.body, /<meta name="robots" content="noindex">/);
+    const main = mainOf(res.body);
+    assert.match(main, /<label for="forgot-email" class="field__label">Email/);
+    assert.match(main, />Send me a link<\/button>/);
+    const sent = inRouter(
+      <ForgotPasswordPage
+        result={{ notice: 'If an account exists for a@b.co, we sent…', values: { email: 'a@b.co' } }}
+      />,
+    );
+    assert.match(sent, /role="status"[^>]*>If an account exists for a@b.co, we sent…<\/p>/);
+    assert.doesNotMatch(sent, /<form/);
+    const refused = inRouter(<ForgotPasswordPage result={{ formError: 'Too many password reset requests.' }} />);
+    assert.match(refused, /role="alert"[^>]*>Too many password reset requests.<\/p>/);
+  });
+
+  test('/password-reset?token=…: new password with the rule, confirmation; the token only in the form; noindex', async () => {
+    const res = await get('/password-reset?token=tok-abc');
+    assert.equal(res.status, 200);
+    assert.match(res.body, /<meta name="robots" content="noindex">/);
+    assert.match(res.body, /<link rel="canonical" href="http:\/\/shop.example.com\/password-reset">/);
+    const main = mainOf(res.body);
+    assert.match(main, /<input type="hidden" name="token" value="tok-abc"\/>/);
+    // The token is in the hidden field and in the form's action, which is this same address; nowhere else.
+    assert.match(main, /<form [^>]*action="\/password-reset\?token=tok-abc" method="post">/);
+    assert.equal(main.split('tok-abc').length - 1, 2, 'no other link or address carries it');
+    assert.match(main, /<label for="reset-password" class="field__label">New password/);
+    assert.match(main, /At least 8 characters, with a letter and a number./);
+    assert.match(main, /<label for="reset-confirmPassword" class="field__label">Confirm new password/);
+    assert.match(main, /type="password"[^>]*autocomplete="new-password"/i);
+    assert.match(main, /<a href="\/forgot-password">Ask for a new link<\/a>/);
+
+    const done = inRouter(<ResetPasswordPage data={{ token: 't' }} result={{ saved: true }} />);
+    assert.match(done, /Your password has been changed/);
+    assert.match(done, /<a href="\/login"[^>]*>Log in<\/a>/);
+    const used = inRouter(<ResetPasswordPage data={{ token: 't' }} result={{ formError: 'This link is used.' }} />);
+    assert.match(used, /role="alert"[^>]*>This link is used.<\/p>/);
+    assert.match(used, /Ask for a new link/);
+    assert.match(inRouter(<ResetPasswordPage data={{ token: '' }} />), /This link is incomplete/);
+  });
+
+  test('/account/password: a guest is sent to log in and back; a shopper gets the three fields', async () => {
+    const guest = await get('/account/password');
+    assert.equal(guest.status, 302);
+    assert.equal(guest.headers.location, '/login?returnUrl=/account/password');
+    const res = await get('/account/password', { session: consumerSession() });
+    assert.equal(res.status, 200);
+    assert.match(res.body, /<meta name="robots" content="noindex">/);
+    const main = mainOf(res.body);
+    for (const label of ['Current password', 'New password', 'Confirm new password'])
+      assert.match(main, new RegExp(`class="field__label">${label}`));
+    assert.match(main, /type="password"[^>]*autocomplete="current-password"/i);
+    const done = inRouter(<ChangePasswordPage result={{ saved: true, notice: 'Other devices were logged out.' }} />);
+    assert.match(done, /role="status"[^>]*>Other devices were logged out.<\/p>/);
+    const wrong = inRouter(<ChangePasswordPage result={{ fieldErrors: { currentPassword: 'Not correct.' } }} />);
+    assert.match(wrong, /aria-invalid="true"/);
+    assert.match(wrong, /Not correct./);
   });
 });
