@@ -52,7 +52,7 @@ export function AutoRenewSwitch({
           aria-disabled={busy || undefined}
           onClick={() => void apply(true)}
         >
-          Turn back on
+          Turn auto-renew back on
         </button>
         {errorLine}
       </div>

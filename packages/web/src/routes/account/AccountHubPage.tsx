@@ -52,7 +52,7 @@ export function AccountHubPage({
         ) : null}
       </section>
       <section aria-labelledby="account-hub-pages">
-        <h2 id="account-hub-pages">Your account</h2>
+        <h2 id="account-hub-pages">Account pages</h2>
         <ul className="account-hub__cards">
           {ACCOUNT_NAV.slice(1).map((item) => (
             <li key={item.href} className="account-hub__card">

@@ -81,7 +81,7 @@ function AddressEntry({
         <>
           <AddressBlock address={shown} storeCountry={data.storeCountry} />
           <p className="address-book__badges">
-            {address.isDefault ? <span className="badge badge--current">Default</span> : null}
+            {address.isDefault ? <span className="badge">Default</span> : null}
             <span className="badge">{address.addressType === 'Billing' ? 'Billing' : 'Shipping'}</span>
           </p>
           {error ? (
@@ -120,7 +120,7 @@ function AddressEntry({
                 <button
                   type="button"
                   className="btn btn--secondary"
-                  aria-label={`Make ${summary} the default`}
+                  aria-label={`Make default: ${summary}`}
                   aria-disabled={busy || undefined}
                   onClick={() => void (busy || run('make-default'))}
                 >
