@@ -1,4 +1,4 @@
-// The account's address book (spec 02 §7 "Addresses"; commerce-api §8): list, add and change addresses
+// The account's address book (spec 02 §7 "Addresses"; commerce-api §8): list, add, change and remove addresses
 // of the effective account ('current') or a named account the buyer may act for. Guests have no
 // address book: the server answers 403 CPA_DISABLED (spec 02 §6).
 
@@ -45,6 +45,8 @@ export interface AddressCalls {
     change: Partial<CommerceAddressInput>,
     options?: AddressCallOptions,
   ): Promise<CommerceAddress>;
+  /** DELETE addresses/{addressId} (204). Another account's or an unknown address: 404. */
+  deleteAddress(addressId: string, options?: AddressCallOptions): Promise<void>;
 }
 
 const account = (id: string | undefined) => effectiveAccountIdOrNull(id) ?? undefined;
@@ -91,6 +93,16 @@ export function createAddressCalls(http: Http): AddressCalls {
       return (
         await http.request<CommerceAddress>({ method: 'PATCH', path, query, body: change ?? {}, signal: o.signal })
       ).data;
+    },
+
+    async deleteAddress(addressId, o = {}) {
+      const path = book(o, requireId(addressId, 'addressId'));
+      await http.request<void>({
+        method: 'DELETE',
+        path,
+        query: { effectiveAccountId: account(o.effectiveAccountId) },
+        signal: o.signal,
+      });
     },
   };
 }

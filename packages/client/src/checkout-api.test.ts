@@ -222,3 +222,88 @@ describe('address book, orders and subscriptions', () => {
     await assert.rejects(client.getOrderSummary(''), TypeError);
   });
 });
+
+describe('the account area (issue 17)', () => {
+  const ADDRESS_ID = '81W000000000001AAA';
+  const SUBSCRIPTION = '1sb000000000001AAA';
+
+  it('DELETE accounts/{account}/addresses/{id}: the effective account by default, or the one named; 204 is done', async () => {
+    const { client, calls } = setup(noContent);
+    assert.equal(await client.deleteAddress(ADDRESS_ID), undefined);
+    await client.deleteAddress(ADDRESS_ID, { accountId: ACCOUNT, effectiveAccountId: ACCOUNT });
+    assert.deepEqual(calls.map(sent), [
+      { method: 'DELETE', path: `${BASE}/accounts/current/addresses/${ADDRESS_ID}`, query: {}, body: undefined },
+      {
+        method: 'DELETE',
+        path: `${BASE}/accounts/${ACCOUNT}/addresses/${ADDRESS_ID}`,
+        query: { effectiveAccountId: ACCOUNT },
+        body: undefined,
+      },
+    ]);
+    assert.equal(calls[0].headers['X-CSRF-Token'], 'tok', 'a change carries the CSRF token');
+  });
+
+  it('deleteAddress: a missing id is refused before anything is sent; a 404 is thrown', async () => {
+    const { client, calls } = setup(() =>
+      json([{ errorCode: 'ITEM_NOT_FOUND', message: 'Not in this address book.' }], { status: 404 }),
+    );
+    await assert.rejects(client.deleteAddress(''), TypeError);
+    await assert.rejects(client.deleteAddress('  '), TypeError);
+    assert.equal(calls.length, 0);
+    await assert.rejects(
+      client.deleteAddress(ADDRESS_ID),
+      (e: unknown) => e instanceof CommerceFetchError && e.status === 404 && e.errors[0]?.type === 'ITEM_NOT_FOUND',
+    );
+  });
+
+  it('GET downloads with paging; the page size is checked before anything is sent', async () => {
+    const page = {
+      count: 0,
+      items: [],
+      pageSize: 10,
+      currentPageToken: '1',
+      nextPageToken: null,
+      previousPageToken: '0',
+    };
+    const { client, calls } = setup(() => json(page));
+    assert.deepEqual(
+      await client.getAccountDownloads({ pageSize: 10, pageToken: '1', effectiveAccountId: ACCOUNT }),
+      page,
+    );
+    await client.getAccountDownloads();
+    assert.deepEqual(
+      calls.map((c) => [pathOf(c.url), queryOf(c.url)]),
+      [
+        [`${BASE}/downloads`, { pageSize: '10', pageToken: '1', effectiveAccountId: ACCOUNT }],
+        [`${BASE}/downloads`, {}],
+      ],
+    );
+    for (const pageSize of [0, 101, 2.5]) await assert.rejects(client.getAccountDownloads({ pageSize }), TypeError);
+    assert.equal(calls.length, 2);
+  });
+
+  it('PATCH subscriptions/{id} {autoRenew}; a 409 comes back as the server said it', async () => {
+    let status = 200;
+    const { client, calls } = setup(() =>
+      status === 200
+        ? json({ subscriptionId: SUBSCRIPTION, autoRenew: false, endDate: '2027-01-25' })
+        : json([{ errorCode: 'SUBSCRIPTION_ENDED', message: 'This subscription has ended.' }], { status }),
+    );
+    const view = await client.setSubscriptionAutoRenew(SUBSCRIPTION, false);
+    assert.equal(view.endDate, '2027-01-25');
+    assert.deepEqual(sent(calls[0]), {
+      method: 'PATCH',
+      path: `${BASE}/subscriptions/${SUBSCRIPTION}`,
+      query: {},
+      body: { autoRenew: false },
+    });
+    await assert.rejects(client.setSubscriptionAutoRenew('', true), TypeError);
+    await assert.rejects(client.setSubscriptionAutoRenew(SUBSCRIPTION, 'no' as unknown as boolean), TypeError);
+    assert.equal(calls.length, 1);
+    status = 409;
+    await assert.rejects(
+      client.setSubscriptionAutoRenew(SUBSCRIPTION, true),
+      (e: unknown) => e instanceof CommerceFetchError && e.status === 409 && e.errors[0]?.type === 'SUBSCRIPTION_ENDED',
+    );
+  });
+});

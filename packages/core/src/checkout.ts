@@ -388,6 +388,42 @@ export function downloadName(link: Pick<DownloadLink, 'productName' | 'bundleNam
   return link.bundleName ? `${link.productName} (from ${link.bundleName})` : link.productName;
 }
 
+/** The account's downloads page (issue 17): how many per page by default, and at most. */
+export const ACCOUNT_DOWNLOADS_PAGE_SIZE = 25;
+export const ACCOUNT_DOWNLOADS_MAX_PAGE_SIZE = 100;
+
+/**
+ * One purchased dataset of the account (GET downloads, issue 17): an order line's file, or one dataset of a bundle
+ * line, as the order page lists them, with a fresh signed link and the order it came with.
+ */
+export interface AccountDownload extends DownloadLink {
+  orderSummaryId: string;
+  orderNumber: string;
+  orderedDate: string;
+  /** The file's format (every dataset file is CSV today). */
+  format: 'CSV';
+  /** The subscription the line started, if any: the link always serves its latest delivery. */
+  subscription: {
+    subscriptionId: string;
+    typeLabel: string;
+    termLabel: string;
+    status: SubscriptionView['status'];
+    /** When the current period's file was delivered: the start, or the latest renewal (auto-renew). */
+    latestDeliveryDate: string;
+    nextRenewalDate: string | null;
+    endDate: string | null;
+  } | null;
+}
+
+export interface AccountDownloadCollection {
+  count: number;
+  items: AccountDownload[];
+  pageSize: number;
+  currentPageToken: string;
+  nextPageToken: string | null;
+  previousPageToken: string | null;
+}
+
 // Subscriptions (spec 01 §3 labels).
 export interface SubscriptionView {
   subscriptionId: string;
@@ -408,8 +444,16 @@ export interface SubscriptionView {
   currencyIsoCode: string;
   status: 'Active' | 'Cancelled' | 'Expired';
   startDate: string;
+  /** Term-defined: the last day of the bought terms. Auto-renew: null while it renews; once switched off, the last day of the current term. */
   endDate: string | null;
   nextRenewalDate: string | null;
+  /** An auto-renew subscription that still renews (issue 17: the buyer may switch it off, and back on before it ends). */
+  autoRenew: boolean;
+}
+
+/** PATCH subscriptions/{subscriptionId} (issue 17): switch an auto-renew subscription's renewal off or back on. */
+export interface SubscriptionChange {
+  autoRenew: boolean;
 }
 
 export interface SubscriptionCollection {

@@ -1,10 +1,11 @@
-// Order history, order detail and subscriptions (our resources: the specs show no order screens).
+// Order history, order detail, the account's downloads and subscriptions (our resources: the specs show no
+// order screens).
 // The viewer is the buyer of the effective account (checked by the caller's context) or, for a
 // guest's order, the guest session that placed it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { KEY_PREFIXES } from '@store/core';
+import { ACCOUNT_DOWNLOADS_MAX_PAGE_SIZE, ACCOUNT_DOWNLOADS_PAGE_SIZE, KEY_PREFIXES } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { buyerContext } from '../http/context.ts';
 import { callerOf } from '../http/caller.ts';
@@ -94,6 +95,37 @@ export function orderRoutes(app: FastifyInstance, s: Services): void {
   );
 
   r.get(
+    `${WEBSTORE}/downloads`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Every purchased dataset of the effective account (its orders\u2019 dataset lines, refunded ones left out), newest order first, each with a fresh signed link',
+        params: webstoreParams,
+        querystring: accountQuery.extend({
+          pageSize: z.coerce
+            .number()
+            .int()
+            .min(1)
+            .max(ACCOUNT_DOWNLOADS_MAX_PAGE_SIZE)
+            .default(ACCOUNT_DOWNLOADS_PAGE_SIZE),
+          pageToken,
+        }),
+      },
+    },
+    async (req, reply) => {
+      const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
+      if (!viewer.userId || !viewer.accountId)
+        throw new ApiError(401, 'INVALID_SESSION_ID', 'Log in to see your account\u2019s downloads.');
+      reply.header('cache-control', 'private, no-store');
+      return s.accountDownloads.list(store, viewer.accountId, {
+        pageSize: req.query.pageSize,
+        pageToken: req.query.pageToken ?? 0,
+      });
+    },
+  );
+
+  r.get(
     `${WEBSTORE}/downloads/:token`,
     {
       schema: {
@@ -133,6 +165,26 @@ export function orderRoutes(app: FastifyInstance, s: Services): void {
       const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
       if (!viewer.userId) throw new ApiError(401, 'INVALID_SESSION_ID', 'Log in to see your subscriptions.');
       return s.orders.subscriptions(store, viewer);
+    },
+  );
+
+  r.patch(
+    `${WEBSTORE}/subscriptions/:subscriptionId`,
+    {
+      schema: {
+        tags: ['Subscriptions'],
+        summary:
+          'Switch an auto-renew subscription\u2019s renewal off (it ends at the end of the current term) or back on before it ends',
+        params: webstoreParams.extend({ subscriptionId: z.string().max(18) }),
+        querystring: accountQuery,
+        body: z.object({ autoRenew: z.boolean() }).strict(),
+      },
+    },
+    async (req) => {
+      const { store, viewer } = await orderViewer(s, req, req.params.webstoreId, req.query.effectiveAccountId);
+      if (!viewer.userId) throw new ApiError(401, 'INVALID_SESSION_ID', 'Log in to change your subscriptions.');
+      const id = checkedId(req.params.subscriptionId, KEY_PREFIXES.subscription);
+      return s.subscriptions.setAutoRenew(store, viewer, id, req.body.autoRenew);
     },
   );
 }

@@ -29,6 +29,8 @@ import { PaymentService } from './checkout/payments.ts';
 import { OrderPlacement } from './checkout/place-order.ts';
 import { OrderService } from './orders.ts';
 import { DownloadService } from './downloads.ts';
+import { AccountDownloadService } from './account-downloads.ts';
+import { SubscriptionService } from './subscriptions.ts';
 import { AssetService } from './assets.ts';
 import { DiskCache, imageCacheDirFromEnv } from './image-disk-cache.ts';
 import { UploadedImages } from './uploaded-images.ts';
@@ -94,6 +96,8 @@ export interface Services {
   orderPlacement: OrderPlacement;
   orders: OrderService;
   downloads: DownloadService;
+  accountDownloads: AccountDownloadService;
+  subscriptions: SubscriptionService;
   assets: AssetService;
   /** The bytes of image content items and their renditions (issue 16). */
   cmsMedia: CmsMediaService;
@@ -184,6 +188,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     promotions: new PromotionService(db, products, pricing),
     addresses: new AddressService(db),
     orders: new OrderService(db),
+    subscriptions: new SubscriptionService(db),
     assets: new AssetService(products, renditions, new UploadedImages(db)),
     cmsMedia: new CmsMediaService(db, renditions),
     giftWrap: new GiftWrapService(db),
@@ -204,6 +209,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   services.payments = new PaymentService(services, policies.paymentGateway);
   services.orderPlacement = new OrderPlacement(services);
   services.downloads = new DownloadService(db, services.orders);
+  services.accountDownloads = new AccountDownloadService(db, services.downloads);
   services.mail = new MailOutbox(db, policies.mailTransport);
   const publicUrl = (opts.publicUrl ?? process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
   services.orderPlacement.onPlaced.push(orderEmails({ publicUrl, downloads: services.downloads }));

@@ -5,7 +5,7 @@
 // entitlements is neither listed on the bundle's page nor delivered (nor named) afterwards.
 import type { Kysely } from 'kysely';
 import { KEY_PREFIXES } from '@store/core';
-import type { Database } from '../db/schema.ts';
+import type { Database, OrderItemComponentTable, OrderItemTable } from '../db/schema.ts';
 import { randomRecordId } from '../domain/record-ids.ts';
 import type { Viewer } from './products.ts';
 
@@ -98,19 +98,31 @@ export async function downloadableItems(db: Kysely<Database>, orderId: string): 
   ]);
   return lines.flatMap((l): DownloadableItem[] => {
     const parts = components.filter((c) => c.order_item_id === l.id);
-    // A line without recorded components is a dataset of its own (or a bundle bought before contents were
-    // recorded, which keeps the one combined file it always had).
-    if (!parts.length)
-      return [{ orderItemId: l.id, linkItemId: l.id, productId: l.product_id, name: l.name, sku: l.sku }];
-    return parts.map((c) => ({
-      orderItemId: l.id,
-      linkItemId: c.id,
-      productId: c.product_id,
-      name: c.name,
-      sku: c.sku,
-      bundleName: l.name,
-    }));
+    return parts.length ? parts.map((c) => downloadableItem(l, c)) : [downloadableItem(l, null)];
   });
+}
+
+type Part = Pick<OrderItemComponentTable, 'id' | 'product_id' | 'name' | 'sku'>;
+
+/**
+ * The file of an order line, or of one of its bundle's components. A line without recorded components is a
+ * dataset of its own (or a bundle bought before contents were recorded, which keeps the one combined file it
+ * always had).
+ */
+export function downloadableItem(
+  line: Pick<OrderItemTable, 'id' | 'product_id' | 'name' | 'sku'>,
+  part: Part | null,
+): DownloadableItem {
+  if (!part)
+    return { orderItemId: line.id, linkItemId: line.id, productId: line.product_id, name: line.name, sku: line.sku };
+  return {
+    orderItemId: line.id,
+    linkItemId: part.id,
+    productId: part.product_id,
+    name: part.name,
+    sku: part.sku,
+    bundleName: line.name,
+  };
 }
 
 /**

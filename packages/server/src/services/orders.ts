@@ -256,6 +256,8 @@ export function subscriptionView(r: SubscriptionTable, orderNumber: string): Sub
     startDate: r.start_date,
     endDate: r.end_date,
     nextRenewalDate: r.next_renewal_date,
+    // An evergreen subscription renews until its buyer switches that off, which gives it an end date.
+    autoRenew: type === 'Evergreen' && r.status === 'Active' && r.end_date === null,
   };
 }
 

@@ -1,6 +1,6 @@
 // The access matrix's world (security/access-matrix.test.ts): one shopper (the owner) with everything a
 // shopper owns, made through the API as a browser would (a guest cart merged at login, a cart with lines,
-// a coupon and a second delivery group, a checkout, a placed order with a download and a subscription, an
+// a coupon and a second delivery group, a checkout, a placed order with a download and two subscriptions, an
 // address), and the parties who try to reach it. What the owner owns is snapshotted from the database,
 // so a refused call can be shown to have changed nothing.
 import assert from 'node:assert/strict';
@@ -36,6 +36,8 @@ export interface World {
   addressId: string;
   orderId: string;
   downloadToken: string;
+  /** The order's auto-renew subscription (the one whose renewal can be switched). */
+  subscriptionId: string;
   /** The dataset the current case adds (the same for every party). */
   nextProduct: string;
   /** Logs the owner's browser in again (after a logout case). */
@@ -43,6 +45,7 @@ export interface World {
   /** Datasets the owner may buy, handed out one by one to the lines the cases add. */
   datasets: string[];
   annualProduct: string;
+  evergreenProduct: string;
 }
 
 const PASSWORD = 'Matrix-2026-pass';
@@ -77,7 +80,7 @@ async function login(a: Agent, email: string): Promise<Agent> {
   return a;
 }
 
-async function datasetsFor(db: Kysely<Database>): Promise<{ datasets: string[]; annual: string }> {
+async function datasetsFor(db: Kysely<Database>): Promise<{ datasets: string[]; annual: string; evergreen: string }> {
   const rows = await db
     .selectFrom('product')
     .innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
@@ -91,10 +94,11 @@ async function datasetsFor(db: Kysely<Database>): Promise<{ datasets: string[]; 
     .orderBy('product.sku')
     .execute();
   const annual = rows.find((r) => r.selling_model_id === SELLING_MODEL_IDS.annual)!.id;
+  const evergreen = rows.find((r) => r.selling_model_id === SELLING_MODEL_IDS.monthlyRefresh && r.id !== annual)!.id;
   const datasets = [...new Set(rows.filter((r) => r.selling_model_id === null).map((r) => r.id))].filter(
-    (id) => id !== annual,
+    (id) => id !== annual && id !== evergreen,
   );
-  return { datasets: datasets.slice(0, 40), annual };
+  return { datasets: datasets.slice(0, 40), annual, evergreen };
 }
 
 /** A line of a dataset not yet used by the world, in the owner's current cart. */
@@ -153,7 +157,7 @@ export async function buildWorld(s: TestServer): Promise<{ w: World; parties: Pa
   const stamp = Date.now().toString(36);
   const ownerEmail = `owner-${stamp}@matrix.example`;
   const memberEmail = `member-${stamp}@matrix.example`;
-  // The owner's first browser places an order: a dataset (a download) and a term subscription.
+  // The owner's first browser places an order: a dataset (a download), a term and an auto-renew subscription.
   const first = await register(s, ownerEmail, 'Owner');
   const member = await register(s, memberEmail, 'Member');
   const users = await s.db.db
@@ -168,9 +172,18 @@ export async function buildWorld(s: TestServer): Promise<{ w: World; parties: Pa
     .set({ account_id: ownerRow.account_id })
     .where('email', '=', memberEmail)
     .execute();
-  const { datasets, annual } = await datasetsFor(s.db.db);
+  const { datasets, annual, evergreen } = await datasetsFor(s.db.db);
   const w = { s, owner: first, ownerEmail, userId: ownerRow.id, accountId: ownerRow.account_id!, datasets } as World;
   w.annualProduct = annual;
+  w.evergreenProduct = evergreen;
+  await ok(
+    await send(first, 'POST', '/carts/current/cart-items', {
+      productId: evergreen,
+      quantity: '1',
+      productSellingModelId: SELLING_MODEL_IDS.monthlyRefresh,
+    }),
+    'auto-renew subscription line',
+  );
   await ok(
     await send(first, 'POST', '/carts/current/cart-items', {
       productId: annual,
@@ -184,6 +197,11 @@ export async function buildWorld(s: TestServer): Promise<{ w: World; parties: Pa
   w.orderId = (await ok(await send(first, 'POST', `/checkouts/${w.checkoutId}/orders`), 'order')).body.orderSummaryId;
   const links = (await ok(await first.api(`/order-summaries/${w.orderId}/downloads`), 'downloads')).body;
   w.downloadToken = (links.items[0].url as string).split('/downloads/')[1]!;
+  const subscriptions = (await ok(await first.api('/subscriptions'), 'subscriptions')).body.items as Array<{
+    subscriptionId: string;
+    sellingModelType: string;
+  }>;
+  w.subscriptionId = subscriptions.find((x) => x.sellingModelType === 'Evergreen')!.subscriptionId;
   w.addressId = (
     await ok(
       await send(first, 'POST', '/accounts/current/addresses', { ...ADDRESS, addressType: 'Shipping' }),

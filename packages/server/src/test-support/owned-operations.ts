@@ -272,7 +272,15 @@ export const CASES: Case[] = [
   onOrder('GET', '/order-summaries/{orderSummaryId}', (w) => `/order-summaries/${w.orderId}`),
   onOrder('GET', '/order-summaries/{orderSummaryId}/downloads', (w) => `/order-summaries/${w.orderId}/downloads`),
   onDownload('GET', '/downloads/{token}', (w) => `/downloads/${w.downloadToken}`),
+  own('download', true, 'GET', '/downloads', '/downloads', { shows: shows.order }),
   own('subscription', true, 'GET', '/subscriptions', '/subscriptions', { shows: shows.order }),
+  // Switching the auto-renew subscription off (the account member's second call finds it off already).
+  naming('subscription', true, (w) => w.subscriptionId)(
+    'PATCH',
+    '/subscriptions/{subscriptionId}',
+    (w) => `/subscriptions/${w.subscriptionId}`,
+    { body: () => ({ autoRenew: false }) },
+  ),
   // The session: each party's own; none may end or change the owner's.
   own('session', false, 'PATCH', '/services/auth/profile', '/services/auth/profile', {
     body: () => ({ firstName: 'Renamed' }),

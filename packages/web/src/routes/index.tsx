@@ -13,6 +13,7 @@
 
 import type { RouteObject } from 'react-router';
 import type { StoreApi } from '../lib/api.ts';
+import { createAccountArea } from './account/account-area-routes.tsx';
 import { createAccountRoutes } from './account/account-routes.tsx';
 import { createAdminRoutes } from './admin/admin-routes.tsx';
 import { createOrderRoutes } from './account/order-routes.tsx';
@@ -34,13 +35,13 @@ export interface RouteOptions {
 
 export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
   const account = createAccountRoutes(getApi);
+  const passwords = createPasswordRoutes(getApi);
   const categoryRoute = createCategoryRoute(getApi);
   const productRoute = createProductRoute(getApi);
   return [
     createRootRoute(getApi, [
       ...account.pages,
-      account.profile,
-      ...createPasswordRoutes(getApi),
+      ...passwords.pages,
       // The seller's workspace: loaded on demand, outside the catalogue's guest-browsing guard (the server decides).
       createAdminRoutes(getApi),
       {
@@ -54,7 +55,8 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
           productRoute('product/:recordId'),
           createCartRoute(getApi),
           createCheckoutRoute(getApi),
-          ...createOrderRoutes(getApi),
+          // The account area: its navigation around the hub, addresses and downloads, and the older account pages.
+          createAccountArea(getApi, [account.profile, passwords.change, ...createOrderRoutes(getApi)]),
           categoryRoute('store/category/:categoryKey'),
           productRoute('store/product/:recordId'),
           // Site pages by url name (/about…): below every fixed path, which React Router ranks first anyway.

@@ -257,3 +257,43 @@ export interface SubscriptionsPageData {
   subscriptions: import('@store/core').SubscriptionView[];
   error: boolean;
 }
+
+/** The account hub (/account, issue 17): who is logged in and the account they act for. */
+export interface AccountHubData {
+  session: UserSession;
+  managedAccounts: ExternalManagedAccount[];
+}
+
+/** The address book (/account/addresses): the effective account's addresses, default first. */
+export interface AddressBookData {
+  accountName: string | null;
+  addresses: import('@store/core').CommerceAddress[];
+  countries: string[];
+  storeCountry: string;
+  error: boolean;
+}
+
+export type AddressBookIntent = 'create' | 'update' | 'make-default' | 'delete';
+
+/** What an address book action answers: done (with a line for the status region) or the server's refusal. */
+export interface AddressBookResult {
+  intent: AddressBookIntent;
+  addressId: string | null;
+  ok: boolean;
+  message: string;
+}
+
+/** My downloads (/account/downloads): one page of the account's purchased datasets. */
+export interface DownloadsPageData {
+  accountName: string | null;
+  page: import('@store/core').AccountDownloadCollection | null;
+  /** The page number on show (from 1), for the page's links. */
+  pageNumber: number;
+}
+
+/** The subscriptions page's auto-renew switch: the server's answer for the one subscription. */
+export interface SubscriptionSwitchResult {
+  subscriptionId: string;
+  ok: boolean;
+  message: string;
+}

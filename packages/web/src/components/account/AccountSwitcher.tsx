@@ -14,6 +14,8 @@ export interface AccountSwitcherProps {
   currentAccountId: string | null;
   /** Switches the session to the account; rejects when the server refuses. Never resolves if it reloads the page. */
   onSwitch?: (account: ExternalManagedAccount) => Promise<void>;
+  /** Id of the select (and prefix of its note and error), unique on the page: the header's and the account hub's. */
+  id?: string;
 }
 
 /** The option to show selected: the current account, else the user's own, else the first. */
@@ -26,7 +28,12 @@ export function selectedAccountId(accounts: ExternalManagedAccount[], currentAcc
   );
 }
 
-export function AccountSwitcher({ accounts, currentAccountId, onSwitch }: AccountSwitcherProps) {
+export function AccountSwitcher({
+  accounts,
+  currentAccountId,
+  onSwitch,
+  id = 'account-switcher',
+}: AccountSwitcherProps) {
   const current = selectedAccountId(accounts, currentAccountId);
   const [value, setValue] = useState(current);
   const [busy, setBusy] = useState(false);
@@ -49,16 +56,16 @@ export function AccountSwitcher({ accounts, currentAccountId, onSwitch }: Accoun
 
   return (
     <div className="account-switcher">
-      <label htmlFor="account-switcher" className="account-switcher__label">
+      <label htmlFor={id} className="account-switcher__label">
         Account
       </label>
       <select
-        id="account-switcher"
+        id={id}
         name="account"
         className="account-switcher__select"
         value={value}
         disabled={busy}
-        aria-describedby={error ? 'account-switcher-note account-switcher-error' : 'account-switcher-note'}
+        aria-describedby={error ? `${id}-note ${id}-error` : `${id}-note`}
         onChange={(e) => void choose(e.currentTarget.value)}
       >
         {accounts.map((a) => (
@@ -67,11 +74,11 @@ export function AccountSwitcher({ accounts, currentAccountId, onSwitch }: Accoun
           </option>
         ))}
       </select>
-      <span id="account-switcher-note" className="sr-only">
+      <span id={`${id}-note`} className="sr-only">
         Choosing an account reloads the page with that account&apos;s prices.
       </span>
       {error ? (
-        <p id="account-switcher-error" className="account-switcher__error" role="alert">
+        <p id={`${id}-error`} className="account-switcher__error" role="alert">
           {error}
         </p>
       ) : null}

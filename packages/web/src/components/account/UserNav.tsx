@@ -1,8 +1,9 @@
 // The header's account links: "Log in" and "Register" for guests (coming back to this page
-// afterwards); for a logged-in user a greeting, "My profile", "Orders", "Subscriptions" and "Log out". Logging out is a plain
+// afterwards); for a logged-in user a greeting, "My account" (the account hub), "My profile", "Orders", "Subscriptions" and "Log out". Logging out is a plain
 // link to the logout address (spec 01 §2): the server ends the session and sends the browser home.
 
 import { createSessionStore } from '@store/client';
+import { ACCOUNT_PATH } from '../../lib/account/account-nav.ts';
 import { ORDERS_PATH, SUBSCRIPTIONS_PATH } from '../../lib/checkout/checkout-view.ts';
 import { LOGOUT_PATH, loginHref, PROFILE_PATH, registerHref } from '../../lib/account/return-url.ts';
 import type { UserSession } from '../../routes/types.ts';
@@ -39,6 +40,9 @@ export function UserNav({ session, currentPath }: UserNavProps) {
         ) : (
           <>
             <li className="user-nav__greeting">{session.firstName ? `Hi, ${session.firstName}` : 'Hi'}</li>
+            <li>
+              <AppLink href={ACCOUNT_PATH}>My account</AppLink>
+            </li>
             <li>
               <AppLink href={PROFILE_PATH}>My profile</AppLink>
             </li>

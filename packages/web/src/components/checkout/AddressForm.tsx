@@ -25,6 +25,8 @@ export interface AddressFormProps {
   submitLabel: string;
   onSubmit(address: Extract<CheckoutAddressInput, { name: string }>): Promise<ActionOutcome>;
   onCancel?: () => void;
+  /** The form's accessible name ("New address" by default; the address book's edit form names the address). */
+  label?: string;
 }
 
 const LABELS: Record<Exclude<AddressField, 'name' | 'country' | 'region' | 'postalCode'>, string> = {
@@ -56,7 +58,15 @@ const EMPTY: AddressFormValues = {
   phone: '',
 };
 
-export function AddressForm({ form, countries, initial, submitLabel, onSubmit, onCancel }: AddressFormProps) {
+export function AddressForm({
+  form,
+  countries,
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  label = 'New address',
+}: AddressFormProps) {
   const [values, setValues] = useState<AddressFormValues>(() => ({
     ...EMPTY,
     country: countries[0] ?? 'US',
@@ -148,7 +158,7 @@ export function AddressForm({ form, countries, initial, submitLabel, onSubmit, o
       className="form address-form"
       noValidate
       onSubmit={(e) => void submit(e)}
-      aria-label="New address"
+      aria-label={label}
       aria-busy={busy || undefined}
     >
       <FormAlert id={`${form}-alert`} message={formError} />

@@ -10,6 +10,7 @@ import {
   type CommerceAddress,
 } from '@store/core';
 import { useStoreApi } from '../../lib/api-context.tsx';
+import { addressFormValues } from '../../lib/checkout/checkout-forms.ts';
 import { CHECKOUT_TEXT } from '../../lib/checkout/checkout-view.ts';
 import type { ActionOutcome } from '../../lib/checkout/use-checkout.ts';
 import { AddressBlock } from './AddressBlock.tsx';
@@ -164,21 +165,7 @@ export function DeliveryAddressSection({
           submitLabel="Use this address"
           onSubmit={use}
           onCancel={cancel}
-          initial={
-            address && !address.id
-              ? {
-                  firstName: address.firstName ?? '',
-                  lastName: address.lastName ?? '',
-                  companyName: address.companyName ?? '',
-                  street: address.street,
-                  city: address.city ?? '',
-                  region: address.region ?? '',
-                  postalCode: address.postalCode ?? '',
-                  country: countries.includes(address.country) ? address.country : (countries[0] ?? 'US'),
-                  phone: address.shipToPhoneNumber ?? '',
-                }
-              : undefined
-          }
+          initial={address && !address.id ? addressFormValues(address, countries) : undefined}
         />
       )}
     </CheckoutSection>

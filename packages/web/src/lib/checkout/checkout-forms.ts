@@ -2,7 +2,14 @@
 // address held to its country's format (core validateAddress) with spec 03's value-missing message for
 // the fields the country requires.
 
-import { addressFormat, phoneProblem, validateAddress, type AddressField, type PostalAddress } from '@store/core';
+import {
+  addressFormat,
+  phoneProblem,
+  validateAddress,
+  type AddressField,
+  type CheckoutAddress,
+  type PostalAddress,
+} from '@store/core';
 import { FORM_MESSAGES, type FieldRule } from '../forms.ts';
 
 /** Empty passes (the phone is optional); otherwise it must read as a phone number of the country. */
@@ -39,4 +46,23 @@ export function addressErrors(values: AddressFormValues): Partial<Record<Address
     out[field] ??= p.message;
   }
   return out;
+}
+
+/**
+ * An address in the address form's fields, to change it: the checkout's entered address, or a saved one of the
+ * address book. One saved with only a name keeps it as the last name; a country the store no longer serves
+ * becomes the first one offered.
+ */
+export function addressFormValues(a: CheckoutAddress, countries: readonly string[]): AddressFormValues {
+  return {
+    firstName: a.firstName ?? '',
+    lastName: a.lastName ?? (a.firstName ? '' : a.name),
+    companyName: a.companyName ?? '',
+    street: a.street,
+    city: a.city ?? '',
+    region: a.region ?? '',
+    postalCode: a.postalCode ?? '',
+    country: countries.includes(a.country) ? a.country : (countries[0] ?? 'US'),
+    phone: a.shipToPhoneNumber ?? '',
+  };
 }

@@ -105,6 +105,16 @@ export function statusLabel(
   return orderStatuses.find((s) => s.apiName === order.status)?.displayValue || order.statusLabel || order.status;
 }
 
+/** The countries an address may be in (the store's shipping countries), the store's own first: most shoppers live there. */
+export function addressCountries(
+  app: { country?: string | null; shippingCountries?: readonly string[] | null } | null,
+) {
+  const storeCountry = app?.country || 'US';
+  const countries = app?.shippingCountries?.length ? [...app.shippingCountries] : [storeCountry];
+  countries.sort((a, b) => (a === storeCountry ? -1 : b === storeCountry ? 1 : 0));
+  return { storeCountry, countries };
+}
+
 export function orderDate(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())

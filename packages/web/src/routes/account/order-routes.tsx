@@ -1,16 +1,20 @@
 // The shopper's orders and subscriptions: /orders (history), /orders/:orderSummaryId (the order, and the
-// confirmation after placing it, with its download links) and /subscriptions (logged-in shoppers only).
+// confirmation after placing it, with its download links) and /subscriptions (logged-in shoppers only, with
+// the auto-renew switch as its action).
 // The loaders run on the server for the first page and in the browser afterwards, like every other.
 
 import { isAbortError } from '@store/client';
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { loginHref } from '../../lib/account/return-url.ts';
 import { isNotFound, optional, type StoreApi } from '../../lib/api.ts';
-import { ORDERS_PATH, statusLabel, SUBSCRIPTIONS_PATH } from '../../lib/checkout/checkout-view.ts';
+import { orderDate, ORDERS_PATH, statusLabel, SUBSCRIPTIONS_PATH } from '../../lib/checkout/checkout-view.ts';
+
+const SWITCH_FAILED = 'We could not change the subscription. Try again.';
 import { PageError } from '../root/ErrorPage.tsx';
 import { privatePageHead } from '../root/head.ts';
 import { notFound } from '../root/not-found.tsx';
-import type { OrderPageData, OrdersPageData, SubscriptionsPageData } from '../types.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import type { OrderPageData, OrdersPageData, SubscriptionSwitchResult, SubscriptionsPageData } from '../types.ts';
 import { OrderRoute } from './OrderPage.tsx';
 import { OrdersRoute } from './OrdersPage.tsx';
 import { SubscriptionsRoute } from './SubscriptionsPage.tsx';
@@ -77,6 +81,24 @@ export function createOrderRoutes(getApi: () => StoreApi): RouteObject[] {
     }
   }
 
+  /** The auto-renew switch: the server decides whether it may change (refusals come with their message). */
+  async function subscriptionsAction({ request }: ActionFunctionArgs): Promise<SubscriptionSwitchResult> {
+    const form = await request.formData();
+    const subscriptionId = String(form.get('subscriptionId') ?? '');
+    const autoRenew = form.get('autoRenew');
+    if (autoRenew !== 'true' && autoRenew !== 'false')
+      throw new Response('Unknown subscription action', { status: 400 });
+    try {
+      const s = await getApi().client.setSubscriptionAutoRenew(subscriptionId, autoRenew === 'true');
+      const message = s.autoRenew
+        ? `Auto-renew is on again for ${s.productName}.`
+        : `Auto-renew is off: ${s.productName} ends on ${s.endDate ? orderDate(s.endDate) : 'the end of its term'}.`;
+      return { subscriptionId, ok: true, message };
+    } catch (error) {
+      return { subscriptionId, ok: false, message: errorMessage(error, SWITCH_FAILED) };
+    }
+  }
+
   return [
     {
       path: ORDERS_PATH.slice(1),
@@ -95,6 +117,7 @@ export function createOrderRoutes(getApi: () => StoreApi): RouteObject[] {
     {
       path: SUBSCRIPTIONS_PATH.slice(1),
       loader: subscriptionsLoader,
+      action: subscriptionsAction,
       Component: SubscriptionsRoute,
       ErrorBoundary: PageError,
       handle: privatePageHead(() => 'My subscriptions', SUBSCRIPTIONS_PATH),

@@ -30,7 +30,7 @@ const head = (title: string, canonicalPath: string) => privatePageHead(() => tit
 /** Where a refused new password's message belongs: under the new password, else above the form. */
 const aboutNewPassword = (message: string) => isPasswordMessage(message) || message === SAME_PASSWORD_MESSAGE;
 
-export function createPasswordRoutes(getApi: () => StoreApi): RouteObject[] {
+export function createPasswordRoutes(getApi: () => StoreApi): { pages: RouteObject[]; change: RouteObject } {
   async function forgotAction({ request }: ActionFunctionArgs): Promise<FormResult<'email'>> {
     const values = formValues(await request.formData(), ['email'] as const);
     const fieldErrors = validate(FORGOT_PASSWORD_RULES, values);
@@ -90,7 +90,8 @@ export function createPasswordRoutes(getApi: () => StoreApi): RouteObject[] {
     }
   }
 
-  return [
+  /** Asking for and following a reset link (anyone); changing the password (a page of the account area). */
+  const pages: RouteObject[] = [
     {
       path: FORGOT_PASSWORD_PATH.slice(1),
       // Loader data makes the head; anyone may ask, logged in or not.
@@ -109,13 +110,14 @@ export function createPasswordRoutes(getApi: () => StoreApi): RouteObject[] {
       // The canonical address carries no token.
       handle: head('Choose a new password', '/password-reset'),
     },
-    {
-      path: CHANGE_PASSWORD_PATH.slice(1),
-      loader: changeLoader,
-      action: changeAction,
-      Component: ChangePasswordRoute,
-      ErrorBoundary: PageError,
-      handle: head('Change password', CHANGE_PASSWORD_PATH),
-    },
   ];
+  const change: RouteObject = {
+    path: CHANGE_PASSWORD_PATH.slice(1),
+    loader: changeLoader,
+    action: changeAction,
+    Component: ChangePasswordRoute,
+    ErrorBoundary: PageError,
+    handle: head('Change password', CHANGE_PASSWORD_PATH),
+  };
+  return { pages, change };
 }

@@ -4,7 +4,7 @@
 
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { optional, type StoreApi } from '../../lib/api.ts';
-import { CHECKOUT_PATH } from '../../lib/checkout/checkout-view.ts';
+import { addressCountries, CHECKOUT_PATH } from '../../lib/checkout/checkout-view.ts';
 import { PageError } from '../root/ErrorPage.tsx';
 import { privatePageHead } from '../root/head.ts';
 import type { CheckoutPageData } from '../types.ts';
@@ -18,10 +18,7 @@ export function createCheckoutRoute(getApi: () => StoreApi): RouteObject {
 
   async function checkoutLoader({ request }: LoaderFunctionArgs): Promise<CheckoutPageData> {
     const { viewer, app } = await context(getApi(), request.signal);
-    const storeCountry = app?.country || 'US';
-    const countries = app?.shippingCountries?.length ? [...app.shippingCountries] : [storeCountry];
-    // The store's own country first: most shoppers live there.
-    countries.sort((a, b) => (a === storeCountry ? -1 : b === storeCountry ? 1 : 0));
+    const { storeCountry, countries } = addressCountries(app);
     return {
       isGuest: viewer.session.isGuest,
       // Unknown settings: the server's own check still holds, so the page does not guess "off".

@@ -4,7 +4,6 @@
 import { useHydratedMark } from './hydrated-mark.ts';
 import { useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useRouteLoaderData } from 'react-router';
-import { createSessionStore } from '@store/client';
 import type { CartCompactSummary, ExternalManagedAccount } from '@store/core';
 import { AccountSwitcher } from '../../components/account/AccountSwitcher.tsx';
 import { AppLink } from '../../components/ui/AppLink.tsx';
@@ -16,6 +15,7 @@ import { PreviewToggle } from '../../components/account/PreviewToggle.tsx';
 import { SearchBox } from '../../components/search/SearchBox.tsx';
 import { isAdminViewer } from '../../lib/catalogue/product-view.ts';
 import { useStoreApi } from '../../lib/api-context.tsx';
+import { useSwitchAccount } from '../../lib/account/switch-account.ts';
 import { headFor } from './head.ts';
 import { SEARCH_PATH } from '../../lib/search/search-url.ts';
 import type { RootData, UserSession } from '../types.ts';
@@ -164,17 +164,7 @@ export function Layout() {
 
   useHydratedMark();
 
-  const switchAccount = useCallback(
-    async (account: ExternalManagedAccount) => {
-      if (!api) return;
-      await api.client.updateSessionContext({ effectiveAccountId: account.accountId });
-      createSessionStore().setEffectiveAccountFrom(account);
-      // Every price on the page (and in the router's memory) is the old account's: start afresh.
-      window.location.reload();
-      await new Promise<never>(() => undefined); // stay busy until the page goes
-    },
-    [api],
-  );
+  const switchAccount = useSwitchAccount();
 
   const changePreview = useCallback(
     async (isPreview: boolean) => {
