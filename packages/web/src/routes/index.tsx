@@ -25,6 +25,7 @@ import { createContentRoute } from './content/content-route.tsx';
 import { notFoundRoute } from './root/not-found.tsx';
 import { createRootRoute } from './root/root-route.tsx';
 import { createSearchRoute } from './search/search-route.tsx';
+import { createListsRoute } from './wishlist/lists-route.tsx';
 
 export interface RouteOptions {
   /** The commerce API for this request (server) or this browser session. */
@@ -39,6 +40,7 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
     createRootRoute(getApi, [
       ...account.pages,
       account.profile,
+      createListsRoute(getApi),
       // The seller's workspace: loaded on demand, outside the catalogue's guest-browsing guard (the server decides).
       createAdminRoutes(getApi),
       {
