@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_WISHLIST_NAME, type WishlistSummary } from '@store/core';
-import { chosenAddPlan, defaultAddPlan, newestFirst } from './add-plan.ts';
+import { chosenAddPlan, defaultAddPlan } from './add-plan.ts';
 
 const P = '01t000000000101AAA';
 const list = (id: string, name: string, createdDate: string, count = 1): WishlistSummary => ({
@@ -27,13 +27,9 @@ describe('the first add (spec 02 §4)', () => {
     assert.deepEqual(defaultAddPlan(lists, P), { kind: 'add', wishlistId: '0w2', name: 'My List' });
   });
 
-  test('without "My List", the newest list (the one the lists page opens on)', () => {
-    const lists = [list('0w1', 'Older', '2026-09-01T00:00:00Z'), list('0w2', 'Newer', '2026-11-01T00:00:00Z')];
+  test('without "My List", the newest list: the first in the API’s order, where the lists page opens', () => {
+    const lists = [list('0w2', 'Newer', '2026-11-01T00:00:00Z'), list('0w1', 'Older', '2026-09-01T00:00:00Z')];
     assert.deepEqual(defaultAddPlan(lists, P), { kind: 'add', wishlistId: '0w2', name: 'Newer' });
-    assert.deepEqual(
-      newestFirst(lists).map((l) => l.name),
-      ['Newer', 'Older'],
-    );
   });
 });
 

@@ -13,11 +13,6 @@ export type WishlistAddPlan =
 /** What the buyer picked in the control: one of the account's lists, or a new list by name. */
 export type WishlistChoice = { wishlistId: string } | { newListName: string };
 
-/** Newest first, as the API promises and the lists page shows them; sorted again so the rule holds by itself. */
-export function newestFirst<T extends Pick<WishlistSummary, 'createdDate'>>(summaries: readonly T[]): T[] {
-  return [...summaries].sort((a, b) => b.createdDate.localeCompare(a.createdDate));
-}
-
 const create = (name: string, productId: string): WishlistAddPlan => ({
   kind: 'create',
   name,
@@ -27,12 +22,12 @@ const create = (name: string, productId: string): WishlistAddPlan => ({
 /**
  * The list an add goes to when the buyer did not choose one: "My List" (by name) when the account has it,
  * else a new "My List" made with the product when the account has no list (the first add), else the
- * newest list (the account keeps lists of its own names: the product goes where the lists page opens).
+ * account's first list in the API's order, newest first (the one the lists page opens on).
  */
 export function defaultAddPlan(summaries: readonly WishlistSummary[], productId: string): WishlistAddPlan {
   const mine = summaries.find((s) => s.name === DEFAULT_WISHLIST_NAME);
   if (mine) return { kind: 'add', wishlistId: mine.id, name: mine.name };
-  const [newest] = newestFirst(summaries);
+  const [newest] = summaries;
   if (newest) return { kind: 'add', wishlistId: newest.id, name: newest.name };
   return create(DEFAULT_WISHLIST_NAME, productId);
 }

@@ -8,7 +8,7 @@
 
 import type { WishlistCalls } from '@store/client';
 import { WISHLIST_ITEMS_PAGE_SIZE, type WishlistSummary } from '@store/core';
-import { defaultAddPlan, chosenAddPlan, newestFirst, type WishlistAddPlan, type WishlistChoice } from './add-plan.ts';
+import { defaultAddPlan, chosenAddPlan, type WishlistAddPlan, type WishlistChoice } from './add-plan.ts';
 
 export type WishlistStoreCalls = Pick<
   WishlistCalls,
@@ -18,7 +18,7 @@ export type WishlistStoreCalls = Pick<
 export const LISTS_UNREADABLE = 'We could not read your lists. Try again.';
 
 export interface WishlistState {
-  /** The account's lists, newest first; null until read (or when reading failed). */
+  /** The account's lists in the API's order (newest first: the last changed); null until read. */
   summaries: WishlistSummary[] | null;
   /** productId → the ids of the lists holding it; null until read. */
   membership: ReadonlyMap<string, readonly string[]> | null;
@@ -69,14 +69,13 @@ export function createWishlistStore(calls: WishlistStoreCalls): WishlistStore {
     set({ status: 'loading' });
     try {
       const { summaries } = await calls.getWishlists();
-      const sorted = newestFirst(summaries);
       const membership = new Map<string, string[]>();
-      for (const list of sorted) {
+      for (const list of summaries) {
         for (const productId of await productIdsOf(calls, list.id)) {
           membership.set(productId, [...(membership.get(productId) ?? []), list.id]);
         }
       }
-      set({ summaries: sorted, membership, status: 'loaded' });
+      set({ summaries, membership, status: 'loaded' });
     } catch {
       set({ status: 'error' });
     } finally {
@@ -105,7 +104,7 @@ export function createWishlistStore(calls: WishlistStoreCalls): WishlistStore {
       return () => void listeners.delete(listener);
     },
     seed(summaries) {
-      if (state.summaries === null) set({ summaries: newestFirst(summaries) });
+      if (state.summaries === null) set({ summaries });
     },
     ensureMembership() {
       if (state.status === 'loaded') return Promise.resolve();
@@ -124,14 +123,12 @@ export function createWishlistStore(calls: WishlistStoreCalls): WishlistStore {
       const membership = new Map(state.membership ?? []);
       const holding = membership.get(productId) ?? [];
       if (!holding.includes(list.id)) membership.set(productId, [...holding, list.id]);
-      set({
-        summaries: plan.kind === 'create' ? [list, ...others] : summaries.map((s) => (s.id === list.id ? list : s)),
-        membership,
-      });
+      // The list just changed: first, as the API orders them (newest change first).
+      set({ summaries: [list, ...others], membership });
       return list;
     },
     replace(summaries) {
-      set({ summaries: newestFirst(summaries), membership: null, status: 'idle' });
+      set({ summaries, membership: null, status: 'idle' });
     },
   };
   return store;

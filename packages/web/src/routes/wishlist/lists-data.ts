@@ -7,7 +7,7 @@ import type { MoveFailure } from '../../lib/wishlist/move-outcome.ts';
 export interface ListsPageData {
   /** Whose lists these are: the effective account's name. */
   accountName: string | null;
-  /** Every list of the account, newest first. */
+  /** Every list of the account, newest first (the API's order: the last changed first). */
   summaries: WishlistSummary[];
   /** The list on show with one page of its items; null when the account has none (or on error). */
   shown: Wishlist | null;

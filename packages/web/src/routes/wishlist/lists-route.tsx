@@ -16,7 +16,6 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteO
 import { loginHref, pathOfRequest } from '../../lib/account/return-url.ts';
 import { isNotFound, type StoreApi } from '../../lib/api.ts';
 import { errorCode, errorMessage } from '../../lib/errors.ts';
-import { newestFirst } from '../../lib/wishlist/add-plan.ts';
 import { moveFailureReason, moveListOutcome } from '../../lib/wishlist/move-outcome.ts';
 import { LISTS_PATH } from '../../lib/wishlist/wishlist-view.ts';
 import { PageError } from '../root/ErrorPage.tsx';
@@ -83,7 +82,7 @@ export function createListsRoute(getApi: () => StoreApi): RouteObject {
           });
         if (page) shown = { ...shown, page };
       }
-      return { accountName, summaries: newestFirst(lists.summaries), shown, missingList, error: false };
+      return { accountName, summaries: lists.summaries, shown, missingList, error: false };
     } catch (error) {
       if (isAbortError(error)) throw error;
       return { accountName, summaries: [], shown: null, missingList: false, error: true };
