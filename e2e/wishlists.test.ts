@@ -10,22 +10,15 @@ import type { Page } from 'playwright-core';
 import { axeViolations, describeViolations } from './axe.ts';
 import { liveStore } from './browser.ts';
 import { badge, hydrated } from './checkout-steps.ts';
-import { BASE } from '../packages/server/src/test-support/server.ts';
+import { fillLogin, openShopper, sessionApi } from './shopper-session.ts';
 
-const PASSWORD = 'Datasets2026!';
 const BUYER = 'morgan@northwind.example';
 const SHOPPER = 'casey@example.com';
 
 const live = liveStore();
 
-async function open() {
-  // bypassCSP: axe is injected as a script of its own, which the store's CSP refuses.
-  const context = await live.browser.newContext({ viewport: { width: 1280, height: 1000 }, bypassCSP: true });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { context, page, errors };
-}
+// bypassCSP: axe is injected as a script of its own, which the store's CSP refuses.
+const open = () => openShopper(live.browser, { viewport: { width: 1280, height: 1000 }, bypassCSP: true });
 
 async function accessible(page: Page, state: string) {
   const found = await axeViolations(page, state);
@@ -33,17 +26,8 @@ async function accessible(page: Page, state: string) {
 }
 
 /** The API as this browser's session sees it (page.request shares the context's cookies). */
-async function api(page: Page, path: string): Promise<any> {
-  const res = await page.request.get(`${live.server.url}${BASE}${path}`);
-  assert.equal(res.status(), 200, `${path}: ${await res.text()}`);
-  return res.json();
-}
-
-async function logIn(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
+const api = (page: Page, path: string): Promise<any> => sessionApi(page, live.server.url, path);
+const logIn = (page: Page, email: string) => fillLogin(page, email);
 
 async function productIdOf(sku: string): Promise<string> {
   const row = await live.server.db.db

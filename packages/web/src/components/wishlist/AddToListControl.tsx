@@ -90,9 +90,13 @@ export function AddToListControl({ productId, productName, isGuest, layout = 'pa
     setBusy(true);
     await store.ensureMembership();
     setBusy(false);
-    const lists = store.getState().summaries;
+    const { summaries: lists, status } = store.getState();
+    if (status !== 'loaded' || !lists) {
+      toast.show({ label: 'Not added', message: LISTS_UNREADABLE, variant: 'error' });
+      return;
+    }
     // The first add of an account without lists: "My List", made with the product, no question asked.
-    if (lists && lists.length === 0) return void add();
+    if (lists.length === 0) return void add();
     setError(null);
     setOpen(true);
   }

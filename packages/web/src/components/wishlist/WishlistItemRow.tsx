@@ -70,6 +70,7 @@ export function WishlistItemRow({ item, wishlistId }: { item: WishlistItem; wish
           <button
             type="submit"
             className="btn btn--primary"
+            disabled={item.error !== null}
             aria-describedby={failed ? `${ids}-failed` : undefined}
             aria-disabled={busy || undefined}
             aria-label={`Move to cart: ${name}`}
