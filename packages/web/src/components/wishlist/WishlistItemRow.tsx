@@ -5,7 +5,7 @@
 // own busy state and its own error.
 
 import { useFetcher } from 'react-router';
-import { resolveQuantityRule, type WishlistItem } from '@store/core';
+import { resolveQuantityRule, WISHLIST_ITEM_ERROR_CODES, type WishlistItem } from '@store/core';
 import { productHref } from '../../lib/links.ts';
 import { itemPrices, LISTS_PATH } from '../../lib/wishlist/wishlist-view.ts';
 import type { ListsActionResult } from '../../routes/wishlist/lists-data.ts';
@@ -22,6 +22,7 @@ export function WishlistItemRow({ item, wishlistId }: { item: WishlistItem; wish
   const { price, original } = itemPrices(item);
   const image = product?.thumbnailImage?.url ?? null;
   const ids = `wishlist-item-${item.wishlistItemId}`;
+  const gone = item.error?.errorCode === WISHLIST_ITEM_ERROR_CODES.productUnavailable;
   const ruleMinimum = resolveQuantityRule(product?.purchaseQuantityRule).minimum;
   const base = { wishlistId, wishlistItemId: item.wishlistItemId };
   return (
@@ -35,9 +36,16 @@ export function WishlistItemRow({ item, wishlistId }: { item: WishlistItem; wish
         <ProductImage url={image} alt="" layout="thumbnail" width={64} height={48} className="wishlist-item__image" />
       ) : null}
       <div className="wishlist-item__product">
-        <AppLink id={`${ids}-name`} href={productHref(item.productId)} className="wishlist-item__name">
-          {name}
-        </AppLink>
+        {gone ? (
+          // Its page would be a 404 for this account: the name it had, without a link.
+          <span id={`${ids}-name`} className="wishlist-item__name">
+            {name}
+          </span>
+        ) : (
+          <AppLink id={`${ids}-name`} href={productHref(item.productId)} className="wishlist-item__name">
+            {name}
+          </AppLink>
+        )}
         {product?.sku ? <p className="wishlist-item__sku">{`SKU: ${product.sku}`}</p> : null}
         {item.error ? <p className="wishlist-item__error">{item.error.message}</p> : null}
       </div>

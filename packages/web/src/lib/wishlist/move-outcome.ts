@@ -3,7 +3,12 @@
 // cannot act on are put in plain words here, and the items that went in are the ones the page then
 // removes from the list. Lines that did not go in stay on the list.
 
-import type { AddWishlistToCartResult, ProductClass, WishlistItem } from '@store/core';
+import {
+  WISHLIST_ITEM_ERROR_CODES,
+  type AddWishlistToCartResult,
+  type ProductClass,
+  type WishlistItem,
+} from '@store/core';
 
 export interface MoveFailure {
   wishlistItemId: string;
@@ -41,6 +46,7 @@ export function moveFailureReason(
       return 'Out of stock: not enough left to add it now.';
     case 'ITEM_NOT_FOUND':
     case 'INSUFFICIENT_ACCESS':
+    case WISHLIST_ITEM_ERROR_CODES.productUnavailable:
       return 'This product is no longer available to your account.';
     case 'MAX_LIMIT_EXCEEDED':
       return 'It is already in your cart.';

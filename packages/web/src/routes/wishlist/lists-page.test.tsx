@@ -87,7 +87,7 @@ describe('the lists page', () => {
       productSummary: { ...item().productSummary, productId: '01t000000000102AAA', name: 'Gone dataset', sku: '' },
       listPrice: null,
       salesPrice: null,
-      error: { errorCode: 'ITEM_NOT_FOUND', message: 'This product is no longer available.' },
+      error: { errorCode: 'PRODUCT_UNAVAILABLE', message: 'This product is no longer available.' },
     });
     const html = render({
       ...base,
@@ -98,6 +98,8 @@ describe('the lists page', () => {
     assert.ok(html.includes('aria-current="page" href="/account/lists?list=0wL000000000002AAA"'), html);
     assert.ok(t.includes('Q3 reorder (2 products)') && t.includes('My List (1 product)'), t);
     assert.ok(html.includes('href="/product/01t000000000101AAA"'));
+    // A product the account may no longer see keeps its line, without a link to a page it can't open.
+    assert.ok(!html.includes('href="/product/01t000000000102AAA"'));
     assert.ok(t.includes('SKU: DS-00001'));
     assert.ok(t.includes('Original price $120.00') && t.includes('$99.50'), t);
     // Moved at the product's minimum quantity.
