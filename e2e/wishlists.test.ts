@@ -156,6 +156,35 @@ describe('wishlists in the storefront', () => {
     await actFor(page, 'Contoso Dental Group');
     await listsBadge(page).filter({ hasText: 'Lists (2)' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Q3 reorder' }).waitFor();
+
+    // 6. The page's own tools: rename, remove the line left, delete a list (after the question), make a new one.
+    await page.getByLabel('List name', { exact: true }).fill('Q4 reorder');
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Q4 reorder' }).waitFor();
+    await page.getByRole('button', { name: `Remove: ${parentName}` }).click();
+    await page.getByText('This list is empty.').waitFor();
+    await listsBadge(page).filter({ hasText: 'Lists (1)' }).waitFor();
+    await lists.getByRole('link', { name: /My List/ }).click();
+    await page.getByRole('heading', { level: 2, name: 'My List' }).waitFor();
+    await page.getByRole('button', { name: 'Delete list' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete My List?' });
+    await confirm.getByText('The list and the 1 product on it are deleted.').waitFor();
+    await accessible(page, 'delete a list: the question');
+    await confirm.getByRole('button', { name: 'Delete list' }).click();
+    await page.waitForURL((u) => u.pathname === '/account/lists' && !u.searchParams.has('list'));
+    await page.getByRole('heading', { level: 2, name: 'Q4 reorder' }).waitFor();
+    assert.deepEqual(await lists.getByRole('link').allInnerTexts(), ['Q4 reorder (0 products)']);
+    await listsBadge(page).filter({ hasText: 'Lists (0)' }).waitFor();
+    await page.getByLabel('New list name').fill('   ');
+    await page.getByRole('button', { name: 'Create list' }).click();
+    await page.getByText('Enter a name for the list.').waitFor();
+    await page.getByLabel('New list name').fill('Budget 2027');
+    await page.getByRole('button', { name: 'Create list' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Budget 2027' }).waitFor();
+    assert.deepEqual((await api(page, '/wishlists')).summaries.map((l: { name: string }) => l.name).sort(), [
+      'Budget 2027',
+      'Q4 reorder',
+    ]);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -197,6 +226,20 @@ describe('wishlists in the storefront', () => {
     await hydrated(page);
     await control(page).getByText('On My List').waitFor();
     assert.equal((await api(page, '/wishlists')).summaries[0].wishlistProductCount, 1);
+
+    // From the lists page, one item into the cart (at its minimum quantity): it leaves the list.
+    await listsBadge(page).click();
+    await page.waitForURL((u) => u.pathname === '/account/lists');
+    const name = (await api(page, `/products/${productId}`)).fields.Name;
+    await page.getByRole('button', { name: `Move to cart: ${name}` }).click();
+    await page.getByText('This list is empty.').waitFor();
+    await badge(page).filter({ hasText: 'Cart (1)' }).waitFor();
+    await listsBadge(page).filter({ hasText: 'Lists (0)' }).waitFor();
+    const cart = await api(page, '/carts/current/cart-items');
+    assert.deepEqual(
+      cart.cartItems.map((i: { cartItem: { productId: string } }) => i.cartItem.productId),
+      [productId],
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });
