@@ -7,7 +7,8 @@
 // has no "lists holding this product" call. It is read once per page load, and only where a control shows.
 
 import type { WishlistCalls } from '@store/client';
-import { WISHLIST_ITEMS_PAGE_SIZE, type WishlistSummary } from '@store/core';
+import type { WishlistSummary } from '@store/core';
+import { allWishlistItems } from './all-items.ts';
 import { defaultAddPlan, chosenAddPlan, type WishlistAddPlan, type WishlistChoice } from './add-plan.ts';
 
 export type WishlistStoreCalls = Pick<
@@ -41,20 +42,6 @@ export interface WishlistStore {
   replace(summaries: WishlistSummary[]): void;
 }
 
-/** Every product id on a list, following the pages. */
-async function productIdsOf(calls: WishlistStoreCalls, wishlistId: string): Promise<string[]> {
-  const ids: string[] = [];
-  let pageToken: string | undefined;
-  // A list holds at most MAX_WISHLIST_ITEMS (500): three pages of 200; the bound guards against a loop.
-  for (let page = 0; page < 10; page++) {
-    const items = await calls.getWishlistItems(wishlistId, { pageSize: WISHLIST_ITEMS_PAGE_SIZE.max, pageToken });
-    ids.push(...items.items.map((i) => i.productId));
-    if (!items.nextPageToken) break;
-    pageToken = items.nextPageToken;
-  }
-  return ids;
-}
-
 export function createWishlistStore(calls: WishlistStoreCalls): WishlistStore {
   const listeners = new Set<() => void>();
   let state: WishlistState = { summaries: null, membership: null, status: 'idle' };
@@ -71,7 +58,7 @@ export function createWishlistStore(calls: WishlistStoreCalls): WishlistStore {
       const { summaries } = await calls.getWishlists();
       const membership = new Map<string, string[]>();
       for (const list of summaries) {
-        for (const productId of await productIdsOf(calls, list.id)) {
+        for (const { productId } of await allWishlistItems(calls, list.id)) {
           membership.set(productId, [...(membership.get(productId) ?? []), list.id]);
         }
       }

@@ -5,17 +5,12 @@
 // the wishlist store after every load, so the "Lists" count follows too.
 
 import { isAbortError } from '@store/client';
-import {
-  WISHLIST_ITEMS_PAGE_SIZE,
-  wishlistNameProblem,
-  type ProductClass,
-  type WishlistItem,
-  type WishlistsSummary,
-} from '@store/core';
+import { wishlistNameProblem, type ProductClass, type WishlistsSummary } from '@store/core';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { loginHref, pathOfRequest } from '../../lib/account/return-url.ts';
 import { isNotFound, type StoreApi } from '../../lib/api.ts';
 import { errorCode, errorMessage } from '../../lib/errors.ts';
+import { allWishlistItems } from '../../lib/wishlist/all-items.ts';
 import { moveFailureReason, moveListOutcome } from '../../lib/wishlist/move-outcome.ts';
 import { LISTS_PATH } from '../../lib/wishlist/wishlist-view.ts';
 import { PageError } from '../root/ErrorPage.tsx';
@@ -34,19 +29,6 @@ const text = (form: FormData, name: string) => {
   return typeof v === 'string' ? v.trim() : '';
 };
 const idOf = (value: string | null) => (value && ID.test(value) ? value : undefined);
-
-/** Every item of a list, following the pages (a list holds at most 500: three pages of 200). */
-async function allItems(api: StoreApi, wishlistId: string): Promise<WishlistItem[]> {
-  const items: WishlistItem[] = [];
-  let pageToken: string | undefined;
-  for (let page = 0; page < 10; page++) {
-    const got = await api.client.getWishlistItems(wishlistId, { pageSize: WISHLIST_ITEMS_PAGE_SIZE.max, pageToken });
-    items.push(...got.items);
-    if (!got.nextPageToken) break;
-    pageToken = got.nextPageToken;
-  }
-  return items;
-}
 
 export function createListsRoute(getApi: () => StoreApi): RouteObject {
   async function listsLoader({ request }: LoaderFunctionArgs): Promise<ListsPageData> {
@@ -157,7 +139,7 @@ export function createListsRoute(getApi: () => StoreApi): RouteObject {
   /** The whole list: what the server could add goes into the cart and off the list; the rest stays, with why. */
   async function moveList(api: StoreApi, wishlistId: string, listName: string): Promise<ListsActionResult> {
     const result = await api.client.addWishlistToCart(wishlistId);
-    const outcome = moveListOutcome(result, await allItems(api, wishlistId));
+    const outcome = moveListOutcome(result, await allWishlistItems(api.client, wishlistId));
     for (const id of outcome.removeItemIds) await api.client.removeWishlistItem(wishlistId, id);
     // The cart changed on the server: the header badge reads it afresh.
     void api.cart().load();
