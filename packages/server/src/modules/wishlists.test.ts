@@ -204,6 +204,17 @@ describe('items', () => {
     assert.ok(time(after.summary.modifiedDate) > time(list.summary.modifiedDate), 'modifiedDate moves on add');
   });
 
+  test('the same product added three times at once: one item, one 201, the others answer that item', async () => {
+    const list = await makeList(northwind, 'Race');
+    const p = nextDataset();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => northwind.post(`/wishlists/${list.summary.id}/wishlist-items`, { productId: p.id })),
+    );
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 200, 201]);
+    assert.equal(new Set(answers.map((a) => a.body.wishlistItemId)).size, 1);
+    assert.equal((await northwind.get(`/wishlists/${list.summary.id}`)).body.summary.wishlistProductCount, 1);
+  });
+
   test('an item’s prices are the effective account’s current prices for one unit, as decimal strings', async () => {
     const p = nextDataset();
     const sales: string[] = [];

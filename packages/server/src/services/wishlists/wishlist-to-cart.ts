@@ -5,6 +5,7 @@
 // picks it and its minimum term when none is named). What can be added is added; each line that can't is
 // reported with the cart's own error. The list itself is not changed.
 import { resolveQuantityRule, type AddWishlistToCartResult, type CartItemResult } from '@store/core';
+import { ApiError } from '../../domain/errors.ts';
 import { cartOwnerOf } from '../carts/cart-owner.ts';
 import type { Services } from '../index.ts';
 import type { WishlistScope } from './wishlist-service.ts';
@@ -28,9 +29,10 @@ export async function addWishlistToCart(
   });
   const cart = await s.carts.forWrite(owner, 'current');
   const resolved = await s.carts.resolveInputs(owner, inputs);
-  const { result, cart: after } = await s.carts.change(owner, cart, (trx, locked) =>
-    s.carts.addLines(trx, owner, locked, resolved),
-  );
+  // Nothing addable (every line refused before the cart is looked at): the cart is left alone, not even locked.
+  const { result, cart: after } = resolved.some((line) => !(line instanceof ApiError))
+    ? await s.carts.change(owner, cart, (trx, locked) => s.carts.addLines(trx, owner, locked, resolved))
+    : { result: resolved.map((error) => ({ ok: false as const, error: error as ApiError })), cart };
   const added = result.flatMap((o) => (o.ok ? [o.item] : []));
   const views = new Map((await s.carts.itemViews(owner, after, added)).map((v) => [v.cartItemId, v]));
   const succeeded: CartItemResult[] = [];
