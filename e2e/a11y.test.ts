@@ -220,7 +220,7 @@ for (const width of WIDTHS) {
       a11y.done();
     });
 
-    test('account pages: orders, order detail, subscriptions, profile', async () => {
+    test('account pages: orders, order detail, subscriptions, lists, profile', async () => {
       const a11y = scanner(width);
       await go('/orders');
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -230,6 +230,9 @@ for (const width of WIDTHS) {
       await a11y.scan(page, 'order detail');
       await go('/subscriptions');
       await a11y.scan(page, 'subscriptions');
+      await go('/account/lists');
+      await page.getByRole('heading', { level: 1, name: 'My lists' }).waitFor();
+      await a11y.scan(page, 'lists');
       await go('/profile');
       await a11y.scan(page, 'profile');
       await page.getByLabel('First name').fill('');

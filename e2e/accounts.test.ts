@@ -4,10 +4,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { liveStore } from './browser.ts';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { BASE } from '../packages/server/src/test-support/server.ts';
-
-const PASSWORD = 'Datasets2026!';
+import { DEMO_PASSWORD as PASSWORD, fillLogin, openShopper, sessionApi, type ShopperPage } from './shopper-session.ts';
 const BUYER = 'morgan@northwind.example';
 
 let product: any;
@@ -19,28 +18,12 @@ const money = (v: string) =>
   `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A fresh browser profile (its own cookies and storage) with one page that records script errors. */
-async function open(
-  viewport = { width: 1280, height: 900 },
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await live.browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { context, page, errors };
-}
+const open = (viewport = { width: 1280, height: 900 }): Promise<ShopperPage> => openShopper(live.browser, { viewport });
 
 /** The API as this browser's session sees it (page.request shares the context's cookies). */
-async function api(page: Page, path: string): Promise<any> {
-  const res = await page.request.get(`${live.server.url}${BASE}${path}`);
-  assert.equal(res.status(), 200, `${path}: ${await res.text()}`);
-  return res.json();
-}
+const api = (page: Page, path: string): Promise<any> => sessionApi(page, live.server.url, path);
 
-async function logIn(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
+const logIn = (page: Page, email: string) => fillLogin(page, email, PASSWORD);
 
 describe('a buyer with several accounts', () => {
   test('logs in, switches account in the header, sees that account\u2019s price, logs out', async () => {

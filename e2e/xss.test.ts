@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { encodeRefinements } from '@store/core';
+import { encodeRefinements, MAX_WISHLIST_NAME_LENGTH } from '@store/core';
 import { liveStore } from './browser.ts';
 import {
   armDetector,
@@ -346,6 +346,38 @@ describe('what shoppers write about themselves', () => {
       for (const a of managed)
         await live.server.db.db.updateTable('account').set({ name: a.name }).where('id', '=', a.id).execute();
     }
+    assertSafe(store, before);
+  });
+});
+
+describe('wishlists', () => {
+  test('list names: the lists page, the header, the add-to-list dialog and its toast', async () => {
+    const before = mark(store);
+    const { context, page } = await shopper();
+    const api = shopperApi(page, origin());
+    const login = await api.post('/services/auth/login', { email: DEMO_USERS.consumer.email, password: DEMO_PASSWORD });
+    assert.equal(login.status, 200);
+    const shown: string[] = [];
+    for (const name of store.registry.pack('wishlist name', MAX_WISHLIST_NAME_LENGTH)) {
+      if (inputs.count('wishlist name', await api.post('/wishlists', { name }))) shown.push(name);
+    }
+    assert.ok(shown.length > 0, 'list names carry vectors (free text)');
+    // Every name in the page's list of lists (the newest also as the shown list's heading).
+    await renderEveryWay(page, store, origin(), '/account/lists', shown);
+    // The control's dialog offers each list by name; choosing one says so in a toast.
+    await page.goto(`${origin()}/product/${await aDataset()}`);
+    await hydrated(page, store);
+    await page.locator('main .add-to-list').getByRole('button', { name: 'Add to list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to a list' });
+    await scanNow(page, store, 'the add-to-list dialog', shown);
+    await dialog
+      .getByRole('button')
+      .filter({ hasText: shown[0]!.slice(0, 12) })
+      .first()
+      .click();
+    await page.locator('.toast').filter({ hasText: 'Added to' }).waitFor();
+    await scanNow(page, store, 'the add-to-list toast', []);
+    await context.close();
     assertSafe(store, before);
   });
 });

@@ -125,3 +125,11 @@ export function wishlistNameProblem(name: unknown): string | null {
   if (hasUnsafeTextCharacters(name)) return 'A list name can’t contain control or direction characters.';
   return null;
 }
+
+/** A wishlist item's `error.errorCode`: why the line can't be bought now. */
+export const WISHLIST_ITEM_ERROR_CODES = {
+  /** The product is unknown now, Draft, or not entitled to the account: the line shows only its stored name. */
+  productUnavailable: 'PRODUCT_UNAVAILABLE',
+  /** The account has no price for the product now (listPrice and salesPrice are null). */
+  priceUnavailable: 'PRICE_UNAVAILABLE',
+} as const;

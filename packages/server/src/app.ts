@@ -9,6 +9,7 @@ import { createServices, type ServiceOptions, type Services } from './services/i
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { checkoutRoutes } from './modules/checkouts.ts';
 import { addressRoutes } from './modules/addresses.ts';
+import { wishlistRoutes } from './modules/wishlists.ts';
 import { orderRoutes } from './modules/orders.ts';
 import { mountStorefront } from './http/storefront.ts';
 import { contextRoutes } from './modules/context.ts';
@@ -109,6 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   cmsMediaRoutes(app, services, webstoreId);
   checkoutRoutes(app, services);
   addressRoutes(app, services);
+  wishlistRoutes(app, services);
   orderRoutes(app, services);
   contentDeliveryRoutes(app, services);
   workspaceRoutes(app, services);

@@ -62,10 +62,10 @@ describe('the classifier', () => {
       paths: {
         ...doc.paths,
         '/services/data/v65.0/commerce/webstores/{webstoreId}/workspaces/{workspaceId}': { get: {} },
-        '/services/data/v65.0/commerce/webstores/{webstoreId}/wishlists': { post: {} },
+        '/services/data/v65.0/commerce/webstores/{webstoreId}/lists/{listId}': { post: {} },
       },
     };
-    assert.deepEqual(classify(grown).unclassified, ['GET /workspaces/{workspaceId}', 'POST /wishlists']);
+    assert.deepEqual(classify(grown).unclassified, ['GET /workspaces/{workspaceId}', 'POST /lists/{listId}']);
   });
 });
 

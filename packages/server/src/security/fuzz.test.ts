@@ -1,8 +1,8 @@
 // The OpenAPI fuzz suite: every operation of the served document (/api/docs) gets malformed requests of every
 // kind that applies to it (openapi-fuzz.ts), over real HTTP, as a guest with a cart and as a logged-in buyer
 // with a cart with lines, a checkout and a placed order. It fails on any 5xx, on any 4xx that is not the API's
-// [{errorCode, message}] shape, and on any change to either party's cart, checkout, orders, addresses or
-// session, read before and after each operation's batch. A 2xx is allowed (some malformations, such as an
+// [{errorCode, message}] shape, and on any change to either party's cart, checkout, orders, addresses,
+// wishlists or session, read before and after each operation's batch. A 2xx is allowed (some malformations, such as an
 // unknown query parameter, are rightly ignored), as long as nothing changed.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -77,6 +77,7 @@ async function stateOf(a: Agent, ids: { checkoutId?: string; accountId?: string;
     items: await read('/carts/current/cart-items?pageSize=100'),
     ...(ids.checkoutId ? { checkout: await read(`/checkouts/${ids.checkoutId}`) } : {}),
     ...(ids.accountId ? { addresses: await read(`/accounts/${ids.accountId}/addresses?pageSize=50`) } : {}),
+    wishlists: await read('/wishlists?includeDisplayedList=true&pageSize=100'),
     ...(ids.orderId
       ? { orders: await read('/order-summaries'), order: await read(`/order-summaries/${ids.orderId}`) }
       : {}),
@@ -119,6 +120,19 @@ async function buyerParty(): Promise<Party> {
   const address = await ok(a.post(`${BASE}/accounts/${accountId}/addresses`, ADDRESS), 201);
   const cart = await ok(a.api('/carts/current'));
   const groups = await ok(a.api(`/carts/${cart.cartId}/delivery-groups`));
+  // A list of a variation parent, which no cart takes: moving it to the cart, even by a request the server rightly
+  // accepts (no body, an ignored parameter), adds nothing, as placing an unpaid order places nothing.
+  const parent = await s.db.db
+    .selectFrom('product')
+    .select('id')
+    .where('product_class', '=', 'VariationParent')
+    .where('is_active', '=', 1)
+    .orderBy('sku')
+    .executeTakeFirstOrThrow();
+  const wishlist = await ok(
+    a.post(`${BASE}/wishlists`, { name: 'My List', products: [{ productId: parent.id }] }),
+    201,
+  );
   const ids = { checkoutId: checkout.checkoutId, accountId, orderId: placed.orderSummaryId };
   return {
     name: 'buyer',
@@ -132,6 +146,8 @@ async function buyerParty(): Promise<Party> {
       addressId: address.addressId ?? address.id,
       orderSummaryId: placed.orderSummaryId,
       deliveryGroupId: groups.items?.[0]?.id ?? groups.deliveryGroups?.[0]?.id,
+      wishlistId: wishlist.summary.id,
+      wishlistItemId: wishlist.page.items[0].wishlistItemId,
     }),
     snapshot: () => stateOf(a, ids),
   };

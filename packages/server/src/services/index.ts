@@ -24,6 +24,7 @@ import { CartService } from './carts/cart-service.ts';
 import { CartOperations } from './carts/cart-operations.ts';
 import { IdentityService } from './identity.ts';
 import { AddressService } from './addresses.ts';
+import { WishlistService } from './wishlists/wishlist-service.ts';
 import { CheckoutService } from './checkout/checkout-service.ts';
 import { PaymentService } from './checkout/payments.ts';
 import { OrderPlacement } from './checkout/place-order.ts';
@@ -91,6 +92,8 @@ export interface Services {
   carts: CartService;
   cartOperations: CartOperations;
   addresses: AddressService;
+  /** An account's wishlists (issue 17). */
+  wishlists: WishlistService;
   checkouts: CheckoutService;
   payments: PaymentService;
   orderPlacement: OrderPlacement;
@@ -204,6 +207,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   });
   // The cart services work through the others (products, prices, promotions).
   services.carts = new CartService(services);
+  services.wishlists = new WishlistService(services);
   services.cartOperations = new CartOperations(services, { pauseMs: opts.cartOperationPauseMs ?? 0 });
   services.checkouts = new CheckoutService(services);
   services.payments = new PaymentService(services, policies.paymentGateway);

@@ -34,6 +34,8 @@ export interface World {
   checkoutId: string;
   checkoutCouponId: string;
   addressId: string;
+  wishlistId: string;
+  wishlistItemId: string;
   orderId: string;
   downloadToken: string;
   /** The order's auto-renew subscription (the one whose renewal can be switched). */
@@ -98,7 +100,7 @@ async function datasetsFor(db: Kysely<Database>): Promise<{ datasets: string[]; 
   const datasets = [...new Set(rows.filter((r) => r.selling_model_id === null).map((r) => r.id))].filter(
     (id) => id !== annual && id !== evergreen,
   );
-  return { datasets: datasets.slice(0, 40), annual, evergreen };
+  return { datasets: datasets.slice(0, 60), annual, evergreen };
 }
 
 /** A line of a dataset not yet used by the world, in the owner's current cart. */
@@ -209,6 +211,13 @@ export async function buildWorld(s: TestServer): Promise<{ w: World; parties: Pa
     )
   ).body.addressId;
 
+  const wishlist = await ok(
+    await send(first, 'POST', '/wishlists', { name: 'Reorders', products: [{ productId: datasets.shift() }] }),
+    'wishlist',
+  );
+  w.wishlistId = wishlist.body.summary.id;
+  w.wishlistItemId = wishlist.body.page.items[0].wishlistItemId;
+
   // The owner's browser the cases use: a guest cart first, merged at login (actions/preserve answers for it).
   const owner = s.agent();
   await ok(
@@ -237,7 +246,10 @@ export async function buildWorld(s: TestServer): Promise<{ w: World; parties: Pa
   return { w, parties };
 }
 
-/** Everything the owner owns, as stored: carts and what hangs off them, the account's book, orders, subscriptions, the user and its live sessions. */
+/**
+ * Everything the owner owns, as stored: carts and what hangs off them, the account's book and wishlists,
+ * orders, subscriptions, the user and its live sessions.
+ */
 export async function snapshotOf(w: World): Promise<string> {
   const db = w.s.db.db;
   const carts = await db.selectFrom('cart').selectAll().where('owner_user_id', '=', w.userId).orderBy('id').execute();
@@ -270,6 +282,24 @@ export async function snapshotOf(w: World): Promise<string> {
     .orderBy('id')
     .execute();
   const orderIds = orders.map((o) => o.id);
+  const wishlists = await db
+    .selectFrom('wishlist')
+    .selectAll()
+    .where('account_id', '=', w.accountId)
+    .orderBy('id')
+    .execute();
+  const wishlistItems = wishlists.length
+    ? await db
+        .selectFrom('wishlist_item')
+        .selectAll()
+        .where(
+          'wishlist_id',
+          'in',
+          wishlists.map((l) => l.id),
+        )
+        .orderBy('id')
+        .execute()
+    : [];
   const items = orderIds.length
     ? await db.selectFrom('order_item').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute()
     : [];
@@ -282,6 +312,8 @@ export async function snapshotOf(w: World): Promise<string> {
     checkouts,
     payments,
     addresses: await db.selectFrom('address').selectAll().where('account_id', '=', w.accountId).orderBy('id').execute(),
+    wishlists,
+    wishlistItems,
     orders,
     items,
     subscriptions: await db

@@ -12,7 +12,16 @@ import type { Reply } from './server.ts';
 import { CARD_PAYMENT, type World, freshCheckout, send } from './access-world.ts';
 import { ADDRESS, CONTACT } from './purchase.ts';
 
-export type Kind = 'account' | 'session' | 'cart' | 'checkout' | 'address' | 'order' | 'download' | 'subscription';
+export type Kind =
+  | 'account'
+  | 'session'
+  | 'cart'
+  | 'checkout'
+  | 'address'
+  | 'wishlist'
+  | 'order'
+  | 'download'
+  | 'subscription';
 
 export interface Request {
   method: string;
@@ -94,6 +103,8 @@ const onCart = naming('cart', false, (w) => w.cartId);
 const onCheckout = naming('checkout', false, (w) => w.checkoutId);
 const onAddressBook = naming('address', true, (w) => w.accountId);
 const onAddress = naming('address', true, (w) => w.addressId);
+const onWishlist = naming('wishlist', true, (w) => w.wishlistId);
+const onWishlistItem = naming('wishlist', true, (w) => w.wishlistItemId);
 const onOrder = naming('order', true, (w) => w.orderId);
 // A signed link is unguessable, so its documented refusals (401 log in, 403 another account's) may differ from a bad link's.
 const onDownload = naming('download', true, () => undefined);
@@ -119,6 +130,7 @@ const shows = {
   account: showsId((w) => w.accountId),
   cart: showsId((w) => w.cartId),
   order: showsId((w) => w.orderId),
+  wishlist: showsId((w) => w.wishlistId),
 };
 
 function next(w: World): string {
@@ -133,6 +145,18 @@ const newAddress = async (w: World) => {
   const res = await send(w.owner, 'POST', '/accounts/current/addresses', { ...ADDRESS, street: '1 Spare St' });
   w.addressId = res.body.addressId;
 };
+
+/** A further item on the owner's list, for a removal to remove. */
+const newWishlistItem = async (w: World) => {
+  const res = await send(w.owner, 'POST', `/wishlists/${w.wishlistId}/wishlist-items`, { productId: next(w) });
+  w.wishlistItemId = res.body.wishlistItemId;
+};
+/** A further list of the owner's account, for a deletion to delete. */
+const newWishlist = async (w: World) => {
+  const res = await send(w.owner, 'POST', '/wishlists', { name: 'Spare list', products: [{ productId: next(w) }] });
+  w.wishlistId = res.body.summary.id;
+};
+const list = (w: World) => `/wishlists/${w.wishlistId}`;
 
 /** Every owned operation and the call that tries it; in this order (reads first, removals last in each group). */
 export const CASES: Case[] = [
@@ -267,6 +291,39 @@ export const CASES: Case[] = [
       destroys: true,
     },
   ),
+  // The account's wishlists (issue 17): shared by the buyers who act for the account, like the address book.
+  own('wishlist', true, 'GET', '/wishlists', '/wishlists?includeDisplayedList=true', { shows: shows.wishlist }),
+  onWishlist('GET', '/wishlists', (w) => `/wishlists?includeDisplayedList=true&wishlistId=${w.wishlistId}`),
+  own('wishlist', true, 'POST', '/wishlists', '/wishlists', { body: () => ({ name: 'My List' }) }),
+  onWishlist('GET', '/wishlists/{wishlistId}', list),
+  onWishlist('GET', '/wishlists/{wishlistId}/wishlist-items', (w) => `${list(w)}/wishlist-items`),
+  onWishlist('PATCH', '/wishlists/{wishlistId}', list, { body: () => ({ name: 'Reorders' }) }),
+  onWishlist('POST', '/wishlists/{wishlistId}/wishlist-items', (w) => `${list(w)}/wishlist-items`, {
+    prepare: async (w) => void next(w),
+    body: (w) => ({ productId: w.nextProduct }),
+  }),
+  onWishlist(
+    'POST',
+    '/wishlists/{wishlistId}/actions/add-wishlist-to-cart',
+    (w) => `${list(w)}/actions/add-wishlist-to-cart`,
+  ),
+  onWishlistItem(
+    'DELETE',
+    '/wishlists/{wishlistId}/wishlist-items/{wishlistItemId}',
+    (w) => `${list(w)}/wishlist-items/${w.wishlistItemId}`,
+    { prepare: newWishlistItem, destroys: true },
+  ),
+  onWishlist(
+    'DELETE',
+    '/wishlists/{wishlistId}/wishlist-items/{wishlistItemId}',
+    (w) => `${list(w)}/wishlist-items/${w.wishlistItemId}`,
+    { prepare: newWishlistItem, destroys: true },
+  ),
+  onWishlistItem('DELETE', '/wishlist-items/{wishlistItemId}', (w) => `/wishlist-items/${w.wishlistItemId}`, {
+    prepare: newWishlistItem,
+    destroys: true,
+  }),
+  onWishlist('DELETE', '/wishlists/{wishlistId}', list, { prepare: newWishlist, destroys: true }),
   // The account's orders, their downloads and subscriptions.
   own('order', true, 'GET', '/order-summaries', '/order-summaries', { shows: shows.order }),
   onOrder('GET', '/order-summaries/{orderSummaryId}', (w) => `/order-summaries/${w.orderId}`),

@@ -27,6 +27,7 @@ import { createContentRoute } from './content/content-route.tsx';
 import { notFoundRoute } from './root/not-found.tsx';
 import { createRootRoute } from './root/root-route.tsx';
 import { createSearchRoute } from './search/search-route.tsx';
+import { createListsRoute } from './wishlist/lists-route.tsx';
 
 export interface RouteOptions {
   /** The commerce API for this request (server) or this browser session. */
@@ -56,7 +57,12 @@ export function createRoutes({ getApi }: RouteOptions): RouteObject[] {
           createCartRoute(getApi),
           createCheckoutRoute(getApi),
           // The account area: its navigation around the hub, addresses and downloads, and the older account pages.
-          createAccountArea(getApi, [account.profile, passwords.change, ...createOrderRoutes(getApi)]),
+          createAccountArea(getApi, [
+            account.profile,
+            passwords.change,
+            createListsRoute(getApi),
+            ...createOrderRoutes(getApi),
+          ]),
           categoryRoute('store/category/:categoryKey'),
           productRoute('store/product/:recordId'),
           // Site pages by url name (/about…): below every fixed path, which React Router ranks first anyway.

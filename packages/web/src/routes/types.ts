@@ -11,6 +11,7 @@ import type {
   PromotionalPricing,
   RefinementAttributeType,
   SearchRefinement,
+  WishlistSummary,
 } from '@store/core';
 import type { BreadcrumbInput } from '@store/core';
 import type { SanitizedRichText } from '../lib/sanitize.ts';
@@ -63,6 +64,8 @@ export interface RootData {
    * whose badge the browser fills in after hydration (see rootLoader).
    */
   cartSummary: CartCompactSummary | null;
+  /** The account's lists for the header's "Lists" count: logged-in buyers only, null for guests or on failure. */
+  wishlists: WishlistSummary[] | null;
 }
 
 export interface LoginData {

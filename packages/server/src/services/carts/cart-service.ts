@@ -13,7 +13,6 @@ import {
   type CartBatchResults,
   type CartItem,
   type CartItemCollection,
-  type CartItemProduct,
   type CartItemSort,
   type CartSummary,
   type PromotionRule,
@@ -37,6 +36,7 @@ import {
   type ResolvedLine,
 } from './cart-lines.ts';
 import { recalculate, type RecalcContext } from './cart-recalc.ts';
+import { cartItemProducts } from './cart-item-products.ts';
 import { ASYNC_BATCH_THRESHOLD } from './cart-operations.ts';
 import { couponsView, emptySummary, itemView, promotionsView, summaryView } from './cart-views.ts';
 
@@ -243,38 +243,20 @@ export class CartService {
     productFields?: string[],
   ): Promise<CartItem[]> {
     if (!rows.length) return [];
-    const ids = [...new Set(rows.map((r) => r.product_id))];
     const modelIds = [...new Set(rows.map((r) => r.selling_model_id).filter(Boolean))];
-    // The SKU is always needed (productDetails.sku); it is dropped from the fields unless asked for.
-    const fields = productFields?.length ? [...new Set([...productFields, 'StockKeepingUnit'])] : undefined;
-    const [summaries, models] = await Promise.all([
-      this.s.products.summaries(owner.webstore.id, ids, { fields }),
+    const [products, models] = await Promise.all([
+      cartItemProducts(
+        this.s.products,
+        owner.webstore.id,
+        rows.map((r) => r.product_id),
+        productFields,
+      ),
       modelIds.length
         ? this.db.selectFrom('selling_model').select(['id', 'selling_model_type']).where('id', 'in', modelIds).execute()
         : [],
     ]);
     const modelType = new Map(
       models.map((m) => [m.id, { sellingModelType: m.selling_model_type as SellingModelType }]),
-    );
-    const products = new Map<string, CartItemProduct>(
-      summaries.map((p) => {
-        const all = Object.fromEntries(Object.entries(p.fields).map(([k, v]) => [k, String(v?.value ?? '')]));
-        const sku = all.StockKeepingUnit ?? '';
-        if (productFields?.length && !productFields.includes('StockKeepingUnit')) delete all.StockKeepingUnit;
-        return [
-          p.id,
-          {
-            productId: p.id,
-            name: p.name,
-            sku,
-            productUrlName: p.urlName ?? '',
-            productClass: p.productClass,
-            fields: all,
-            thumbnailImage: p.defaultImage,
-            purchaseQuantityRule: p.purchaseQuantityRule!,
-          },
-        ];
-      }),
     );
     return rows.map((r) => itemView(r, cart, products.get(r.product_id)!, modelType.get(r.selling_model_id) ?? null));
   }

@@ -3,8 +3,8 @@
 // showModal() keeps focus inside it and makes the rest of the page inert; focus goes to
 // "Continue Working" and returns where it was when the dialog closes.
 
-import { useEffect, useRef } from 'react';
-import { pageOverlays } from '../../lib/overlay-stack.ts';
+import { useRef } from 'react';
+import { useModalDialog } from '../ui/Modal.tsx';
 import { SESSION_MESSAGES } from '../../lib/account/session-timeout.ts';
 
 export interface SessionTimeoutDialogProps {
@@ -22,26 +22,7 @@ export function SessionTimeoutDialog({ onContinue, onLogOut, onClose, busy = fal
   const dialogRef = useRef<HTMLDialogElement>(null);
   const continueRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const previous = document.activeElement as HTMLElement | null;
-    // Its place in the page's overlay stack (9000 up): the top layer already lifts a modal <dialog>,
-    // the z-index keeps the order where it does not (the fallback below).
-    const layer = pageOverlays.open('overlay');
-    dialog.style.zIndex = String(layer.zIndex);
-    if (typeof dialog.showModal === 'function') {
-      if (!dialog.open) dialog.showModal();
-    } else {
-      dialog.setAttribute('open', ''); // very old browsers: at least visible
-    }
-    continueRef.current?.focus();
-    return () => {
-      layer.close();
-      if (dialog.open && typeof dialog.close === 'function') dialog.close();
-      if (previous?.isConnected && typeof previous.focus === 'function') previous.focus();
-    };
-  }, []);
+  useModalDialog(dialogRef, continueRef);
 
   return (
     <dialog

@@ -16,20 +16,11 @@ import { CART_PATH, productHref } from '../../lib/links.ts';
 import { isDiscount, money, quantityText, unitPrices } from '../../lib/cart/cart-view.ts';
 import type { CartActionResult } from '../../routes/types.ts';
 import { AppLink } from '../ui/AppLink.tsx';
+import { HiddenFields } from '../ui/HiddenFields.tsx';
 
 export interface CartLineProps {
   item: CartItem;
   cartId: string;
-}
-
-function Hidden({ fields }: { fields: Record<string, string> }) {
-  return (
-    <>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-    </>
-  );
 }
 
 export function CartLine({ item, cartId }: CartLineProps) {
@@ -88,7 +79,7 @@ export function CartLine({ item, cartId }: CartLineProps) {
         </span>
       </p>
       <fetcher.Form method="post" action={CART_PATH} className="cart-line__quantity" noValidate>
-        <Hidden fields={{ intent: 'update', cartId, cartItemId: item.cartItemId }} />
+        <HiddenFields fields={{ intent: 'update', cartId, cartItemId: item.cartItemId }} />
         <label htmlFor={`${ids}-qty`}>Quantity</label>
         <input
           id={`${ids}-qty`}
@@ -134,7 +125,7 @@ export function CartLine({ item, cartId }: CartLineProps) {
         {money(item.totalAmount, currency)}
       </p>
       <fetcher.Form method="post" action={CART_PATH} className="cart-line__remove">
-        <Hidden fields={{ intent: 'remove', cartId, cartItemId: item.cartItemId }} />
+        <HiddenFields fields={{ intent: 'remove', cartId, cartItemId: item.cartItemId }} />
         <button type="submit" className="btn btn--link" aria-label={`Remove ${name}`} aria-disabled={busy || undefined}>
           Remove
         </button>

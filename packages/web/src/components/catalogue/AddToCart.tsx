@@ -22,6 +22,7 @@ import { useStoreApi } from '../../lib/api-context.tsx';
 import { addToCartMessage } from '../../lib/cart/cart-errors.ts';
 import { ADD_TO_CART_TOASTS } from '../../lib/toast-queue.ts';
 import { useToast, useToastSettings } from '../ui/Toast.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
 
 /** Spec 03 §9. */
 export const DEFAULT_QUANTITY = 1;
@@ -182,11 +183,7 @@ export function AddToCart({
         aria-busy={loading || undefined}
         aria-describedby={describedBy}
       >
-        {loading ? (
-          <span className="spinner" role="status">
-            <span className="sr-only">Adding to cart</span>
-          </span>
-        ) : null}
+        {loading ? <Spinner label="Adding to cart" /> : null}
         Add to Cart
       </button>
       {note ? (

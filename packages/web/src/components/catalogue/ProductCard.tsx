@@ -1,8 +1,16 @@
+import type { ReactNode } from 'react';
 import { AppLink } from '../ui/AppLink.tsx';
 import { ProductImage } from '../ui/ProductImage.tsx';
 import type { CardProduct } from '../../routes/types.ts';
 
-export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+export interface ProductCardProps {
+  product: CardProduct;
+  eager?: boolean;
+  /** A control under the price (result tiles: add to list). */
+  action?: ReactNode;
+}
+
+export function ProductCard({ product, eager = false, action }: ProductCardProps) {
   return (
     <article className="card">
       {product.imageUrl ? (
@@ -39,6 +47,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
             'Price Unavailable'
           )}
         </p>
+        {action}
       </div>
     </article>
   );

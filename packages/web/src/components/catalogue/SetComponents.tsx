@@ -18,6 +18,7 @@ import { STORE_LOCALE } from '../../lib/catalogue/product-cards.ts';
 import { productHref } from '../../lib/links.ts';
 import { AppLink } from '../ui/AppLink.tsx';
 import { useToast } from '../ui/Toast.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
 
 export const SET_COMPONENTS_HEADING = 'In this set';
 export const ADD_ALL_LABEL = 'Add all to cart';
@@ -88,11 +89,7 @@ export function SetComponents({ components }: { components: ProductComponent[] |
             aria-disabled={loading || undefined}
             aria-busy={loading || undefined}
           >
-            {loading ? (
-              <span className="spinner" role="status">
-                <span className="sr-only">Adding to cart</span>
-              </span>
-            ) : null}
+            {loading ? <Spinner label="Adding to cart" /> : null}
             {ADD_ALL_LABEL}
           </button>
         </form>

@@ -8,6 +8,8 @@ import type { SearchRefinement } from '@store/core';
 import { usePendingLocation, useAppNavigate } from '../../lib/navigation.ts';
 import { readResultsParams, resultsHref, type ResultsState } from '../../lib/search/search-url.ts';
 import { ProductCard } from '../catalogue/ProductCard.tsx';
+import { AddToListControl } from '../wishlist/AddToListControl.tsx';
+import { useRootData } from '../../lib/account/root-data.ts';
 import type { ResultsData } from '../../routes/types.ts';
 import { AppLink } from '../ui/AppLink.tsx';
 import { cx } from '../ui/classes.ts';
@@ -48,6 +50,7 @@ function useShownState(results: ResultsData): [ResultsState & { busy: boolean },
 
 export function SearchResults({ results, label, noResults }: SearchResultsProps) {
   const navigate = useAppNavigate();
+  const isGuest = useRootData()?.session.isGuest ?? null;
   const [shown, choose] = useShownState(results);
   const defaultSort = results.sortOptions[0]?.id;
   // The URL leaves the default order out; every change starts again at page 1.
@@ -137,7 +140,13 @@ export function SearchResults({ results, label, noResults }: SearchResultsProps)
             numberOfColumns={3}
             itemSpacing="large"
             ariaLabel={label}
-            renderItem={(p, i) => <ProductCard product={p} eager={i < 2} />}
+            renderItem={(p, i) => (
+              <ProductCard
+                product={p}
+                eager={i < 2}
+                action={<AddToListControl layout="tile" productId={p.id} productName={p.name} isGuest={isGuest} />}
+              />
+            )}
             showPagination
             pagination={pager}
             emptyState={empty}

@@ -90,6 +90,7 @@ describe('logging in with a guest cart', () => {
       guestBrowsingEnabled: true,
       storeName: 'Data Depot',
       cartSummary: null,
+      wishlists: null,
     };
     await act(async () => root.render(createElement(ToastProvider, null, createElement(SessionEffects, { data }))));
     const toasts = [...container.querySelectorAll('.toast')];

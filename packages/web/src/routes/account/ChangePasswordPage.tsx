@@ -12,7 +12,6 @@ import { CHANGE_PASSWORD_RULES } from '../../lib/forms.ts';
 import type { FormResult } from '../types.ts';
 import { FORGOT_PASSWORD_PATH } from './ForgotPasswordPage.tsx';
 
-export const CHANGE_PASSWORD_PATH = '/account/password';
 export type ChangePasswordField = 'currentPassword' | NewPasswordField;
 
 export function ChangePasswordPage({

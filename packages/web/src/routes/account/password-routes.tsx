@@ -18,7 +18,8 @@ import { loginHref } from '../../lib/account/return-url.ts';
 import { privatePageHead } from '../root/head.ts';
 import { PageError } from '../root/ErrorPage.tsx';
 import type { FormResult } from '../types.ts';
-import { ChangePasswordRoute, CHANGE_PASSWORD_PATH, type ChangePasswordField } from './ChangePasswordPage.tsx';
+import { ChangePasswordRoute, type ChangePasswordField } from './ChangePasswordPage.tsx';
+import { PASSWORD_PATH } from '../../lib/account/account-nav.ts';
 import { FORGOT_PASSWORD_PATH, ForgotPasswordRoute } from './ForgotPasswordPage.tsx';
 import { ResetPasswordRoute, type ResetPasswordData } from './ResetPasswordPage.tsx';
 import type { NewPasswordField } from '../../components/account/NewPasswordFields.tsx';
@@ -66,7 +67,7 @@ export function createPasswordRoutes(getApi: () => StoreApi): { pages: RouteObje
 
   async function changeLoader(): Promise<Record<string, never>> {
     const viewer = await getApi().viewer();
-    if (viewer.session.isGuest) throw redirect(loginHref(CHANGE_PASSWORD_PATH));
+    if (viewer.session.isGuest) throw redirect(loginHref(PASSWORD_PATH));
     return {};
   }
 
@@ -112,12 +113,12 @@ export function createPasswordRoutes(getApi: () => StoreApi): { pages: RouteObje
     },
   ];
   const change: RouteObject = {
-    path: CHANGE_PASSWORD_PATH.slice(1),
+    path: PASSWORD_PATH.slice(1),
     loader: changeLoader,
     action: changeAction,
     Component: ChangePasswordRoute,
     ErrorBoundary: PageError,
-    handle: head('Change password', CHANGE_PASSWORD_PATH),
+    handle: head('Change password', PASSWORD_PATH),
   };
   return { pages, change };
 }

@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { defaultSellingModel, type ProductClass, type ProductDetail, type SellingModelSelection } from '@store/core';
 import { AddToCart } from '../../components/catalogue/AddToCart.tsx';
+import { AddToListControl } from '../../components/wishlist/AddToListControl.tsx';
 import { ProductAvailability } from '../../components/catalogue/ProductAvailability.tsx';
 import { ProductMediaImages } from '../../components/catalogue/ProductMediaImages.tsx';
 import { AppLink } from '../../components/ui/AppLink.tsx';
@@ -169,6 +170,7 @@ export function ProductPage({ data, session, variations }: ProductPageProps) {
         sellingModelValid={models.length === 0 || selection !== null}
         variantValid={variations?.valid}
       />
+      <AddToListControl productId={product.id} productName={name} isGuest={session ? session.isGuest : null} />
 
       {/* What a set or bundle is made of: a set's products to add at once, a bundle's datasets */}
       {product.productClass === 'Set' ? <SetComponents components={data.components ?? null} /> : null}

@@ -4,7 +4,7 @@
 import { useHydratedMark } from './hydrated-mark.ts';
 import { useCallback, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useRouteLoaderData } from 'react-router';
-import type { CartCompactSummary, ExternalManagedAccount } from '@store/core';
+import type { CartCompactSummary, ExternalManagedAccount, WishlistSummary } from '@store/core';
 import { AccountSwitcher } from '../../components/account/AccountSwitcher.tsx';
 import { AppLink } from '../../components/ui/AppLink.tsx';
 import { CartBadge } from '../../components/cart/CartBadge.tsx';
@@ -13,6 +13,8 @@ import { ToastProvider } from '../../components/ui/Toast.tsx';
 import { UserNav } from '../../components/account/UserNav.tsx';
 import { PreviewToggle } from '../../components/account/PreviewToggle.tsx';
 import { SearchBox } from '../../components/search/SearchBox.tsx';
+import { ListsBadge } from '../../components/wishlist/ListsBadge.tsx';
+import { PendingListAdd } from '../../components/wishlist/PendingListAdd.tsx';
 import { isAdminViewer } from '../../lib/catalogue/product-view.ts';
 import { useStoreApi } from '../../lib/api-context.tsx';
 import { useSwitchAccount } from '../../lib/account/switch-account.ts';
@@ -42,6 +44,8 @@ export interface SiteHeaderProps {
   searchTerm?: string;
   /** The cart badge's first value (root loader: logged-in shoppers only); the browser keeps it current. */
   cartSummary?: CartCompactSummary | null;
+  /** The account's lists for the "Lists" entry's first count (root loader: logged-in buyers only). */
+  wishlists?: WishlistSummary[] | null;
 }
 
 export function SiteHeader({
@@ -54,6 +58,7 @@ export function SiteHeader({
   onPreviewChange,
   searchTerm,
   cartSummary = null,
+  wishlists = null,
 }: SiteHeaderProps) {
   const switcher = session && !session.isGuest && managedAccounts.length > 1;
   return (
@@ -85,6 +90,7 @@ export function SiteHeader({
               />
             ) : null}
             <UserNav session={session} currentPath={currentPath} />
+            {session.isGuest ? null : <ListsBadge initial={wishlists} />}
             <CartBadge initial={cartSummary} />
           </div>
         ) : null}
@@ -191,6 +197,7 @@ export function Layout() {
         onPreviewChange={changePreview}
         searchTerm={location.pathname === SEARCH_PATH ? (new URLSearchParams(location.search).get('term') ?? '') : ''}
         cartSummary={data?.cartSummary ?? null}
+        wishlists={data?.wishlists ?? null}
       />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
@@ -198,6 +205,7 @@ export function Layout() {
       <SiteFooter storeName={data?.storeName ?? ''} />
       <HeadSync />
       {data ? <SessionEffects data={data} /> : null}
+      {data && !data.session.isGuest ? <PendingListAdd /> : null}
     </ToastProvider>
   );
 }

@@ -6,6 +6,7 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { optional, type StoreApi } from '../../lib/api.ts';
 import { StoreApiProvider } from '../../lib/api-context.tsx';
 import { CART_PATH, categoryHref } from '../../lib/links.ts';
+import { LISTS_PATH } from '../../lib/account/account-nav.ts';
 import type { MenuLink, RootData } from '../types.ts';
 import { RootError } from './ErrorPage.tsx';
 import { Layout } from './Layout.tsx';
@@ -33,9 +34,13 @@ export function createRootRoute(getApi: () => StoreApi, children: RouteObject[])
     // The cart badge's count, asked here for logged-in shoppers only: a guest's page (the benchmarked
     // product page among them) costs no cart call on the server; their badge is filled in by the
     // browser after hydration (components/cart/CartBadge.tsx).
-    const cartSummary = viewer.session.isGuest
-      ? null
-      : await optional(api.client.getCartCompactSummary({ signal: request.signal }));
+    // The header's "Lists" count likewise (a buyer's lists belong to the effective account; guests have none).
+    const [cartSummary, wishlists] = viewer.session.isGuest
+      ? [null, null]
+      : await Promise.all([
+          optional(api.client.getCartCompactSummary({ signal: request.signal })),
+          optional(api.client.getWishlists({ signal: request.signal })),
+        ]);
     return {
       menu: menuLinks(menu?.menuItems),
       session: viewer.session,
@@ -44,6 +49,7 @@ export function createRootRoute(getApi: () => StoreApi, children: RouteObject[])
       guestBrowsingEnabled: viewer.guestBrowsingEnabled,
       storeName: viewer.storeName,
       cartSummary,
+      wishlists: wishlists?.summaries ?? null,
     };
   }
 
@@ -60,12 +66,13 @@ export function createRootRoute(getApi: () => StoreApi, children: RouteObject[])
     path: '/',
     loader: rootLoader,
     // Menu and session are read once per page load, not on every client-side navigation; only a
-    // form sent in the page (a profile edit) can change what the header shows. Cart changes do not:
-    // the badge follows the cart store instead.
+    // form sent in the page (a profile edit) can change what the header shows. Cart and list changes
+    // do not: the badges follow the cart store and the wishlist store instead.
     shouldRevalidate: ({ formMethod, formAction, defaultShouldRevalidate }) =>
       formMethod !== undefined &&
       formMethod.toUpperCase() !== 'GET' &&
       formAction !== CART_PATH &&
+      formAction !== LISTS_PATH &&
       defaultShouldRevalidate,
     Component: RootLayout,
     ErrorBoundary: RootError,

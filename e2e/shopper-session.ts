@@ -1,0 +1,46 @@
+// A shopper's browser session for the storefront's browser tests: a fresh profile (its own cookies and
+// storage) whose page records script errors, the login form filled in, and the API read with that
+// session's cookies (page.request shares the context's).
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../packages/server/src/seed/access.ts';
+import { BASE } from '../packages/server/src/test-support/server.ts';
+
+/** Every demo user's password (README "Demo logins"). */
+export { DEMO_PASSWORD };
+
+export interface ShopperPage {
+  context: BrowserContext;
+  page: Page;
+  /** Script errors the page raised. */
+  errors: string[];
+}
+
+/** bypassCSP for tests that inject axe (a script of its own, which the store's CSP refuses). */
+export async function openShopper(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; bypassCSP?: boolean } = {},
+): Promise<ShopperPage> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    bypassCSP: options.bypassCSP,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { context, page, errors };
+}
+
+/** The login page's form, filled and sent. */
+export async function fillLogin(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** A GET of the commerce API as this page's session sees it; must answer 200. */
+export async function sessionApi(page: Page, storeUrl: string, path: string): Promise<any> {
+  const res = await page.request.get(`${storeUrl}${BASE}${path}`);
+  assert.equal(res.status(), 200, `${path}: ${await res.text()}`);
+  return res.json();
+}
