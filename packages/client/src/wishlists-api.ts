@@ -35,6 +35,8 @@ export interface GetWishlistsOptions extends WishlistItemsOptions {
   includeDisplayedList?: boolean;
   /** Which list is displayed; the newest when absent. */
   wishlistId?: string;
+  /** Our addition: each summary also lists its products' ids (for "already on a list" marks). */
+  includeProductIds?: boolean;
 }
 
 export interface GetWishlistOptions extends WishlistItemsOptions {
@@ -82,6 +84,7 @@ export function createWishlistCalls(http: Http): WishlistCalls {
     async getWishlists(o = {}) {
       const query = {
         includeDisplayedList: o.includeDisplayedList,
+        includeProductIds: o.includeProductIds,
         pageSize: o.pageSize,
         productFields: fieldList(o.productFields),
         sortItemsBy: o.sortItemsBy,

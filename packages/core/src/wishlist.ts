@@ -29,6 +29,12 @@ export interface WishlistSummary {
   /** ISO 8601; moves on rename and on every item added or removed. */
   modifiedDate: string;
   wishlistProductCount: number;
+  /**
+   * Our addition, only when GET wishlists is asked `includeProductIds=true`: the ids of the list's products,
+   * newest first. The storefront's "On My List" marks read every list's membership in that one call instead of
+   * every list's items with their products and prices.
+   */
+  productIds?: string[];
 }
 
 /** Per-item error objects (commerce-api: "wishlist items use success plus error"). */

@@ -500,6 +500,28 @@ describe('reading lists: parameters', () => {
     assert.equal((await northwind.get('/wishlists?includeDisplayedList=yes')).status, 400);
   });
 
+  test('includeProductIds (our addition): each summary lists its products newest first, for this account only', async () => {
+    const [a, b, c] = [nextDataset(), nextDataset(), nextDataset()];
+    const fabrikam = actingFor(buyer, accounts.fabrikam);
+    const first = await makeList(fabrikam, 'Shortlist', [a]);
+    await pause();
+    await fabrikam.post(`/wishlists/${first.summary.id}/wishlist-items`, { productId: b.id });
+    const second = await makeList(fabrikam, 'Maybe', [b, c]);
+    const res = await fabrikam.get('/wishlists?includeProductIds=true');
+    assert.equal(res.status, 200, res.text);
+    const byId = new Map(res.body.summaries.map((l: { id: string; productIds: string[] }) => [l.id, l.productIds]));
+    assert.deepEqual(byId.get(first.summary.id), [b.id, a.id]);
+    assert.deepEqual(new Set(byId.get(second.summary.id) as string[]), new Set([b.id, c.id]));
+    assert.equal(
+      (await fabrikam.get('/wishlists')).body.summaries.some((l: object) => 'productIds' in l),
+      false,
+      'only when asked',
+    );
+    const other = await northwind.get('/wishlists?includeProductIds=true');
+    for (const l of other.body.summaries) assert.equal(l.productIds.includes(a.id), false, 'Northwind’s lists');
+    assert.equal((await fabrikam.get('/wishlists?includeProductIds=maybe')).status, 400);
+  });
+
   test('an account without lists: no summaries and no displayed list', async () => {
     const a = await s.register({
       firstName: 'Lista',

@@ -104,6 +104,7 @@ export function wishlistRoutes(app: FastifyInstance, s: Services): void {
         querystring: z.object({
           effectiveAccountId: optionalAccount,
           includeDisplayedList: flag.optional(),
+          includeProductIds: flag.optional(),
           pageSize: pageSize(WISHLISTS_PAGE_SIZE),
           productFields: csv.optional(),
           sortItemsBy,
@@ -117,6 +118,7 @@ export function wishlistRoutes(app: FastifyInstance, s: Services): void {
       return s.wishlists.list(scope, {
         ...pageQuery(scope, req.query),
         includeDisplayedList: req.query.includeDisplayedList === true,
+        includeProductIds: req.query.includeProductIds === true,
         wishlistId: req.query.wishlistId || undefined,
       });
     },

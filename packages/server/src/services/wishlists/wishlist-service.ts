@@ -117,16 +117,36 @@ export class WishlistService {
   /** GET wishlists: the summaries, and one list with its first page when asked (the named one, else the newest). */
   async list(
     scope: WishlistScope,
-    q: ItemPageQuery & { includeDisplayedList: boolean; wishlistId?: string },
+    q: ItemPageQuery & { includeDisplayedList: boolean; includeProductIds?: boolean; wishlistId?: string },
   ): Promise<WishlistsSummary> {
     const named = q.wishlistId ? await this.owned(scope, q.wishlistId) : null;
     const summaries = await this.summaries(scope);
+    if (q.includeProductIds) await this.attachProductIds(scope, summaries);
     const shownId = named?.id ?? summaries[0]?.id;
     return {
       displayedList: q.includeDisplayedList && shownId ? await this.get(scope, shownId, { ...q, page: 0 }) : null,
       summaries,
       wishlistCount: summaries.length,
     };
+  }
+
+  /** Each list's product ids, newest first, in one query over the account's items (includeProductIds). */
+  private async attachProductIds(scope: WishlistScope, summaries: WishlistSummary[]): Promise<void> {
+    const rows = await this.db
+      .selectFrom('wishlist_item')
+      .innerJoin('wishlist', 'wishlist.id', 'wishlist_item.wishlist_id')
+      .select(['wishlist_item.wishlist_id', 'wishlist_item.product_id'])
+      .where('wishlist.webstore_id', '=', scope.store.id)
+      .where('wishlist.account_id', '=', scope.accountId)
+      .orderBy('wishlist_item.created_at', 'desc')
+      .orderBy('wishlist_item.id', 'desc')
+      .execute();
+    const byList = new Map<string, string[]>();
+    for (const summary of summaries) {
+      summary.productIds = [];
+      byList.set(summary.id, summary.productIds);
+    }
+    for (const r of rows) byList.get(r.wishlist_id)?.push(r.product_id);
   }
 
   /** GET wishlists/{id}. */

@@ -3,18 +3,14 @@
 // both current. One store per page load, like the cart store: logging in or out and switching the
 // effective account all load a new page, so what it holds is always the current account's.
 //
-// Which lists hold a product is read from the lists themselves (every list's items, 200 a page): the API
-// has no "lists holding this product" call. It is read once per page load, and only where a control shows.
+// Which lists hold a product comes with the lists in one call (GET wishlists includeProductIds, our
+// addition): read once per page load, and only where a control shows.
 
 import type { WishlistCalls } from '@store/client';
 import type { WishlistSummary } from '@store/core';
-import { allWishlistItems } from './all-items.ts';
 import { defaultAddPlan, chosenAddPlan, type WishlistAddPlan, type WishlistChoice } from './add-plan.ts';
 
-export type WishlistStoreCalls = Pick<
-  WishlistCalls,
-  'getWishlists' | 'getWishlistItems' | 'createWishlist' | 'addWishlistItem'
->;
+export type WishlistStoreCalls = Pick<WishlistCalls, 'getWishlists' | 'createWishlist' | 'addWishlistItem'>;
 
 export const LISTS_UNREADABLE = 'We could not read your lists. Try again.';
 
@@ -55,10 +51,10 @@ export function createWishlistStore(calls: WishlistStoreCalls): WishlistStore {
   async function load(): Promise<void> {
     set({ status: 'loading' });
     try {
-      const { summaries } = await calls.getWishlists();
+      const { summaries } = await calls.getWishlists({ includeProductIds: true });
       const membership = new Map<string, string[]>();
       for (const list of summaries) {
-        for (const { productId } of await allWishlistItems(calls, list.id)) {
+        for (const productId of list.productIds ?? []) {
           membership.set(productId, [...(membership.get(productId) ?? []), list.id]);
         }
       }
