@@ -23,6 +23,7 @@ describe('wishlist reads', () => {
     const { client, calls } = setup(() => json(answer));
     const got = await client.getWishlists({
       includeDisplayedList: true,
+      includeProductIds: true,
       pageSize: 10,
       productFields: ['Name', 'StockKeepingUnit'],
       sortItemsBy: 'CreatedDateAsc',
@@ -34,6 +35,7 @@ describe('wishlist reads', () => {
     assert.equal(pathOf(calls[0]!.url), `${BASE}/wishlists`);
     assert.deepEqual(queryOf(calls[0]!.url), {
       includeDisplayedList: 'true',
+      includeProductIds: 'true',
       pageSize: '10',
       productFields: 'Name,StockKeepingUnit',
       sortItemsBy: 'CreatedDateAsc',
