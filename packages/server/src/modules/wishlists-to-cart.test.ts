@@ -185,7 +185,7 @@ describe('add-wishlist-to-cart', () => {
     );
   });
 
-  test('an empty list, an unknown or malformed id, another account’s list: nothing added', async () => {
+  test('an empty list, a list of nothing buyable, an unknown or malformed id, another account’s list: nothing added', async () => {
     const consumer = actingFor(await s.login(DEMO_USERS.consumer.email));
     const empty = await makeList(consumer, 'Empty', []);
     const res = await toCart(consumer, empty.summary.id);
@@ -196,6 +196,16 @@ describe('add-wishlist-to-cart', () => {
     assert.deepEqual(res.body.succeededWishlistToCartItems, []);
     assert.deepEqual(res.body.failedWishlistToCartItems, []);
     assert.equal(res.body.cartId, (await consumer.get('/carts/current')).body.cartId, 'the current cart');
+    const parent = await productBySku(s, 'VP-00002');
+    const unbuyable = await makeList(consumer, 'Parents only', [parent]);
+    const linesBefore = await cartLines(consumer);
+    const none = (await toCart(consumer, unbuyable.summary.id)).body;
+    assert.equal(none.productsSucceededCount, 0);
+    assert.deepEqual(
+      none.failedWishlistToCartItems.map((f: { productId: string; errorCode: string }) => [f.productId, f.errorCode]),
+      [[parent.id, 'INVALID_API_INPUT']],
+    );
+    assert.deepEqual(await cartLines(consumer), linesBefore, 'nothing went in');
     const unknown = await toCart(consumer, '0wl000000999999AAA');
     assert.equal(unknown.status, 404);
     assert.equal((await toCart(consumer, 'nope')).status, 400);
