@@ -33,6 +33,15 @@ export function openDatabase(opts: { url?: string; sqliteFile?: string; pgSchema
       max: Number(process.env.PG_POOL_SIZE ?? 10),
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
+    // An idle connection the server ends (a restart, a dropped database) is an 'error' on the pool; pg has
+    // already taken it out, and the next query opens another. Unheard, the event would end the process.
+    pool.on('error', () => {});
+    // Kysely ends the pool only if it ever used it; the schema query below may have opened a connection
+    // before any Kysely query, so the pool is ended here as well.
+    const close = async (db: Kysely<Database>) => {
+      await db.destroy();
+      if (!pool.ending) await pool.end();
+    };
     if (opts.pgSchema) {
       const schema = opts.pgSchema;
       const ready = pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
@@ -44,10 +53,10 @@ export function openDatabase(opts: { url?: string; sqliteFile?: string; pgSchema
           },
         }),
       });
-      return { db, dialect: 'postgres', close: () => db.destroy() };
+      return { db, dialect: 'postgres', close: () => close(db) };
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', close: () => close(db) };
   }
   const file = opts.sqliteFile ?? defaultSqliteFile();
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
