@@ -121,13 +121,14 @@ export class WishlistService {
   ): Promise<WishlistsSummary> {
     const named = q.wishlistId ? await this.owned(scope, q.wishlistId) : null;
     const summaries = await this.summaries(scope);
+    // The summaries just read already hold the shown list's summary (a copy: product ids go on the summaries only).
+    const shown = summaries.find((l) => l.id === (named?.id ?? summaries[0]?.id));
+    const displayedList =
+      q.includeDisplayedList && shown
+        ? { summary: { ...shown }, page: await this.page(scope, shown.id, { ...q, page: 0 }) }
+        : null;
     if (q.includeProductIds) await this.attachProductIds(scope, summaries);
-    const shownId = named?.id ?? summaries[0]?.id;
-    return {
-      displayedList: q.includeDisplayedList && shownId ? await this.get(scope, shownId, { ...q, page: 0 }) : null,
-      summaries,
-      wishlistCount: summaries.length,
-    };
+    return { displayedList, summaries, wishlistCount: summaries.length };
   }
 
   /** Each list's product ids, newest first, in one query over the account's items (includeProductIds). */
@@ -152,21 +153,21 @@ export class WishlistService {
   /** GET wishlists/{id}. */
   async get(scope: WishlistScope, wishlistId: string, q: ItemPageQuery): Promise<Wishlist> {
     const list = await this.owned(scope, wishlistId);
-    const [summary, page] = await Promise.all([this.summaryOf(scope, list.id), this.page(scope, list, q)]);
+    const [summary, page] = await Promise.all([this.summaryOf(scope, list.id), this.page(scope, list.id, q)]);
     return { summary, page };
   }
 
   /** GET wishlists/{id}/wishlist-items. */
   async items(scope: WishlistScope, wishlistId: string, q: ItemPageQuery): Promise<WishlistItemCollection> {
-    return this.page(scope, await this.owned(scope, wishlistId), q);
+    return this.page(scope, (await this.owned(scope, wishlistId)).id, q);
   }
 
-  private async page(scope: WishlistScope, list: WishlistTable, q: ItemPageQuery): Promise<WishlistItemCollection> {
+  private async page(scope: WishlistScope, listId: string, q: ItemPageQuery): Promise<WishlistItemCollection> {
     const direction = q.sort === 'CreatedDateAsc' ? 'asc' : 'desc';
     const rows = await this.db
       .selectFrom('wishlist_item')
       .selectAll()
-      .where('wishlist_id', '=', list.id)
+      .where('wishlist_id', '=', listId)
       .orderBy('created_at', direction)
       .orderBy('id', direction)
       .limit(q.pageSize + 1)
@@ -186,11 +187,11 @@ export class WishlistService {
       items,
       hasErrors: items.some((i) => i.error !== null),
       currentPageToken: token(q.page),
-      currentPageUrl: q.pageUrl(list.id, q.page),
+      currentPageUrl: q.pageUrl(listId, q.page),
       nextPageToken: hasNext ? token(q.page + 1) : null,
-      nextPageUrl: hasNext ? q.pageUrl(list.id, q.page + 1) : null,
+      nextPageUrl: hasNext ? q.pageUrl(listId, q.page + 1) : null,
       previousPageToken: q.page > 0 ? token(q.page - 1) : null,
-      previousPageUrl: q.page > 0 ? q.pageUrl(list.id, q.page - 1) : null,
+      previousPageUrl: q.page > 0 ? q.pageUrl(listId, q.page - 1) : null,
     };
   }
 
