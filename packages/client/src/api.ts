@@ -25,6 +25,7 @@ import { createCartCalls, type CartCalls } from './cart-api.ts';
 import { createContentCalls, type ContentCalls } from './content-api.ts';
 import { createGiftCalls, type GiftCalls } from './gift-api.ts';
 import { createWishlistCalls, type WishlistCalls } from './wishlists-api.ts';
+import { createShopperSignalCalls, type ShopperSignalCalls } from './shopper-signals-api.ts';
 import { createCheckoutCalls, type CheckoutCalls } from './checkout-api.ts';
 import { createDeliveryGroupCalls, type DeliveryGroupCalls } from './cart-delivery-groups-api.ts';
 import type { CallOptions, FieldList } from './call-options.ts';
@@ -166,7 +167,8 @@ export interface GetInventoryLevelsOptions extends CallOptions {
  * search calls (./search-api.ts), cart calls (./cart-api.ts, ./cart-delivery-groups-api.ts) and
  * promotion calls (./promotions-api.ts), checkout calls (./checkout-api.ts), the address book
  * (./addresses-api.ts), orders and subscriptions (./orders-api.ts), gift wrap (./gift-api.ts), managed
- * content delivery (./content-api.ts) and wishlists (./wishlists-api.ts).
+ * content delivery (./content-api.ts), wishlists (./wishlists-api.ts) and shopper signals (recommendations,
+ * activities, the shopper-agent context: ./shopper-signals-api.ts).
  */
 export interface CommerceClient
   extends AccountCalls,
@@ -181,7 +183,8 @@ export interface CommerceClient
     GiftCalls,
     SeoCalls,
     ContentCalls,
-    WishlistCalls {
+    WishlistCalls,
+    ShopperSignalCalls {
   getApplicationContext(options?: CallOptions): Promise<ApplicationContext>;
   /** Drop the cached application context (e.g. after login or a currency change). */
   invalidateApplicationContext(): void;
@@ -272,6 +275,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     ...createSeoCalls(http, { now: options.now }),
     ...createContentCalls(http),
     ...createWishlistCalls(http),
+    ...createShopperSignalCalls(http),
     getApplicationContext: (call = {}) => applicationContext.get(call.signal),
     invalidateApplicationContext: () => applicationContext.invalidate(),
 

@@ -101,3 +101,4 @@ export {
   imageDataOf,
 } from './image-provider.ts';
 export type { FetchSiteContents, ImageContentsQuery, ImageProviderOptions } from './image-provider.ts';
+export { MISSING_RECOMMENDER_MESSAGE, type ShopperSignalCalls } from './shopper-signals-api.ts';

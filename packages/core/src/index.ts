@@ -51,3 +51,8 @@ export * from './content-assets.ts';
 export * from './frame-hosts.ts';
 export * from './rich-text-policy.ts';
 export * from './wishlist.ts';
+export * from './consent.ts';
+export * from './shopper-activity.ts';
+export * from './recommendations.ts';
+export * from './shopper-agent.ts';
+export * from './workspace-insights.ts';

@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyStoreSettings, storeSettingsOf, storeSettingsProblem, type StoreSettings } from './store-settings.ts';
+import {
+  applyStoreSettings,
+  DEFAULT_SHOPPER_SIGNALS,
+  storeSettingsOf,
+  storeSettingsProblem,
+  type StoreSettings,
+} from './store-settings.ts';
 import type { ApplicationContext } from './wire.ts';
 
 const settings = (over: Partial<StoreSettings> = {}): StoreSettings => ({
@@ -17,6 +23,8 @@ const settings = (over: Partial<StoreSettings> = {}): StoreSettings => ({
   shippingCountries: ['US', 'CA'],
   giftingConfig: { isGiftingEnabled: true, isGiftMessageEnabled: true, isGiftWrapEnabled: true },
   sessionIdleTimeoutSeconds: null,
+  shopperConsentEnabled: true,
+  shopperSignals: { activityTrackingEnabled: true, recommendationsEnabled: true, activityRetentionDays: 400 },
   ...over,
 });
 
@@ -56,4 +64,17 @@ test('applying settings keeps the rest of the context and derives guest cart che
   assert.deepEqual(applied.markets, [{ marketId: 'm', localeCurrencyMap: { en_US: 'EUR' } }]);
   assert.equal('storeName' in applied, false, 'the name lives on the webstore row');
   assert.equal(storeSettingsOf(applied, 'Data Depot').defaultCurrency, 'EUR');
+});
+
+test('shopper signals (issue 18): a store made before them reads the defaults; retention is 1 to 3650 days', () => {
+  const { storeName: _name, shopperSignals: _s, ...fields } = settings();
+  const ctx = { markets: [], ...fields } as unknown as ApplicationContext;
+  assert.deepEqual(storeSettingsOf(ctx, 'Data Depot').shopperSignals, DEFAULT_SHOPPER_SIGNALS);
+  const signals = (activityRetentionDays: number) => ({ ...DEFAULT_SHOPPER_SIGNALS, activityRetentionDays });
+  assert.equal(storeSettingsProblem(settings({ shopperSignals: signals(1) })), null);
+  assert.equal(storeSettingsProblem(settings({ shopperSignals: signals(3650) })), null);
+  for (const days of [0, 3651, 1.5])
+    assert.match(storeSettingsProblem(settings({ shopperSignals: signals(days) }))!, /1 to 3650/);
+  const applied = applyStoreSettings(ctx, settings({ shopperSignals: signals(30) }));
+  assert.equal(storeSettingsOf(applied, 'Data Depot').shopperSignals.activityRetentionDays, 30);
 });

@@ -23,7 +23,35 @@ export interface StoreSettings {
   giftingConfig: ApplicationContext['giftingConfig'];
   /** How long a logged-in session may sit idle; null = the server's default (SESSION_IDLE_TIMEOUT_S). */
   sessionIdleTimeoutSeconds: number | null;
+  /** Spec 01 §3/§9: the consent banner shows (and nothing is tracked before consent). */
+  shopperConsentEnabled: boolean;
+  /** Issue 18: activities, recommendations and how long activities are kept. */
+  shopperSignals: ShopperSignalSettings;
 }
+
+/** Ours (issue 18), kept in the application context as `shopperSignals`. */
+export interface ShopperSignalSettings {
+  /** Activities are recorded (with each shopper's statistics consent). */
+  activityTrackingEnabled: boolean;
+  /** ai/recommendations answers; off, the storefront asks for none. */
+  recommendationsEnabled: boolean;
+  /** Days an activity is kept before it is deleted. */
+  activityRetentionDays: number;
+}
+
+export const DEFAULT_SHOPPER_SIGNALS: ShopperSignalSettings = {
+  activityTrackingEnabled: true,
+  recommendationsEnabled: true,
+  activityRetentionDays: 400,
+};
+/** One day to ten years. */
+export const ACTIVITY_RETENTION_DAYS_RANGE = { min: 1, max: 3650 } as const;
+
+/** The store's signal settings, the defaults where the context has none (stores made before issue 18). */
+export const shopperSignalsOf = (ctx: ApplicationContext): ShopperSignalSettings => ({
+  ...DEFAULT_SHOPPER_SIGNALS,
+  ...ctx.shopperSignals,
+});
 
 /** The idle timeouts a seller may choose: five minutes to a week (a session's whole lifetime). */
 export const SESSION_IDLE_TIMEOUT_RANGE_S = { min: 300, max: 7 * 24 * 3600 } as const;
@@ -44,6 +72,8 @@ export function storeSettingsOf(ctx: ApplicationContext, storeName: string): Sto
     shippingCountries: [...ctx.shippingCountries],
     giftingConfig: { ...ctx.giftingConfig },
     sessionIdleTimeoutSeconds: ctx.sessionIdleTimeoutSeconds ?? null,
+    shopperConsentEnabled: ctx.shopperConsentEnabled,
+    shopperSignals: shopperSignalsOf(ctx),
   };
 }
 
@@ -91,5 +121,9 @@ export function storeSettingsProblem(s: StoreSettings): string | null {
   const g = s.giftingConfig;
   if (!g.isGiftingEnabled && (g.isGiftMessageEnabled || g.isGiftWrapEnabled))
     return 'Gift messages and gift wrap need gifting to be on.';
+  const days = s.shopperSignals.activityRetentionDays;
+  const r = ACTIVITY_RETENTION_DAYS_RANGE;
+  if (!Number.isInteger(days) || days < r.min || days > r.max)
+    return `Activities must be kept a whole number of days from ${r.min} to ${r.max}.`;
   return null;
 }

@@ -3,6 +3,8 @@
 
 import type { SiteIds } from './content.ts';
 
+import type { ShopperSignalSettings } from './store-settings.ts';
+
 export type ApiError = { errorCode: string; message: string };
 export type ApiErrorBody = ApiError[];
 
@@ -342,6 +344,8 @@ export interface ApplicationContext {
    * null = the server's default (SESSION_IDLE_TIMEOUT_S). Session context answers the timeout in force.
    */
   sessionIdleTimeoutSeconds?: number | null;
+  /** Ours (issue 18): the seller's activity and recommendation settings; absent = DEFAULT_SHOPPER_SIGNALS. */
+  shopperSignals?: ShopperSignalSettings;
 }
 
 export interface SessionContext {

@@ -728,6 +728,28 @@ export interface Database {
   seo_override: SeoOverrideTable;
   wishlist: WishlistTable;
   wishlist_item: WishlistItemTable;
+  shopper_activity: ShopperActivityTable;
+}
+
+/** An accepted shopper activity (migration 023). */
+export interface ShopperActivityTable {
+  id: string;
+  webstore_id: string;
+  activity: string;
+  occurred_at: string;
+  visitor_id: string;
+  user_id: string | null;
+  account_id: string | null;
+  product_id: string | null;
+  category_id: string | null;
+  search_term: string | null;
+  result_count: number | null;
+  recommender: string | null;
+  position: number | null;
+  quantity: number | null;
+  unit_price: string | null;
+  list_price: string | null;
+  detail_json: string | null;
 }
 
 /** An account's wishlist in a store (migration 021). */

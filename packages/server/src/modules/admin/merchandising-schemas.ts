@@ -123,6 +123,14 @@ export const settingsBody = z
       .object({ isGiftingEnabled: z.boolean(), isGiftMessageEnabled: z.boolean(), isGiftWrapEnabled: z.boolean() })
       .strict(),
     sessionIdleTimeoutSeconds: z.number().int().min(1).max(1e9).nullable(),
+    shopperConsentEnabled: z.boolean(),
+    shopperSignals: z
+      .object({
+        activityTrackingEnabled: z.boolean(),
+        recommendationsEnabled: z.boolean(),
+        activityRetentionDays: z.number().int().min(1).max(1e9),
+      })
+      .strict(),
   })
   .partial()
   .strict()

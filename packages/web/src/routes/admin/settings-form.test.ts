@@ -17,6 +17,8 @@ const SETTINGS: StoreSettings = {
   shippingCountries: ['US', 'CA'],
   giftingConfig: { isGiftingEnabled: true, isGiftMessageEnabled: true, isGiftWrapEnabled: false },
   sessionIdleTimeoutSeconds: null,
+  shopperConsentEnabled: true,
+  shopperSignals: { activityTrackingEnabled: true, recommendationsEnabled: true, activityRetentionDays: 400 },
 };
 
 /** The form as the page renders it for the settings, with `change` over it. */
@@ -30,6 +32,7 @@ function formOf(s: StoreSettings, change: Record<string, string | null> = {}) {
     supportedCurrencies: v.supportedCurrencies,
     shippingCountries: v.shippingCountries,
     sessionIdleTimeoutSeconds: v.sessionIdleTimeoutSeconds,
+    activityRetentionDays: v.activityRetentionDays,
     taxType: v.taxType,
     ...Object.fromEntries(SWITCHES.map(([name]) => [name, v[name] ? 'true' : null])),
     ...change,
@@ -57,6 +60,18 @@ describe('the store settings form', () => {
     assert.deepEqual(read.settings.shippingCountries, ['US', 'CA', 'GB']);
     assert.equal(read.settings.giftingConfig.isGiftMessageEnabled, false);
     assert.equal(read.settings.sessionIdleTimeoutSeconds, 900);
+  });
+
+  it('the consent and signal switches and the retention days (issue 18)', () => {
+    const read = settingsOf(formOf(SETTINGS, { recommendationsEnabled: null, activityRetentionDays: '30' }));
+    assert.equal(read.settings.shopperConsentEnabled, true);
+    assert.deepEqual(read.settings.shopperSignals, {
+      activityTrackingEnabled: true,
+      recommendationsEnabled: false,
+      activityRetentionDays: 30,
+    });
+    assert.ok(settingsOf(formOf(SETTINGS, { activityRetentionDays: '0' })).fieldErrors.activityRetentionDays);
+    assert.ok(settingsOf(formOf(SETTINGS, { activityRetentionDays: '' })).fieldErrors.activityRetentionDays);
   });
 
   it('gives the shared field messages, then core’s verdict on the whole', () => {

@@ -2,12 +2,18 @@
 // shared form rules (core checkField) and the whole with core's storeSettingsProblem, the words the server
 // answers with too. Lists (currencies, shipping countries) are typed as comma-separated codes.
 
-import { checkField, SESSION_IDLE_TIMEOUT_RANGE_S, storeSettingsProblem, type StoreSettings } from '@store/core';
+import {
+  ACTIVITY_RETENTION_DAYS_RANGE,
+  checkField,
+  SESSION_IDLE_TIMEOUT_RANGE_S,
+  storeSettingsProblem,
+  type StoreSettings,
+} from '@store/core';
 
 export const SETTINGS_SAVED =
   'The settings have been saved. They are in effect now: shoppers get them on their next page.';
 
-/** The switches, by their field (gifting's three under giftingConfig). */
+/** The switches, by their field (gifting's three under giftingConfig, the signals' two under shopperSignals). */
 export const SWITCHES = [
   ['guestBrowsingEnabled', 'Guests may browse the store'],
   ['guestCartEnabled', 'Guests may fill a cart'],
@@ -17,7 +23,12 @@ export const SWITCHES = [
   ['isGiftingEnabled', 'Gifting'],
   ['isGiftMessageEnabled', 'Gift messages'],
   ['isGiftWrapEnabled', 'Gift wrap'],
+  ['shopperConsentEnabled', 'Ask shoppers for cookie consent (nothing is tracked before it)'],
+  ['activityTrackingEnabled', 'Record shopper activities (views, searches, adds) with consent'],
+  ['recommendationsEnabled', 'Recommend datasets from the store’s own activities and orders'],
 ] as const;
+/** Where each group of switches starts and ends in SWITCHES. */
+export const SWITCH_GROUPS = { shoppers: [0, 5], gifting: [5, 8], signals: [8, 11] } as const;
 type Switch = (typeof SWITCHES)[number][0];
 
 const text = (form: FormData, name: string) => {
@@ -43,6 +54,14 @@ const RULES = {
       max: SESSION_IDLE_TIMEOUT_RANGE_S.max,
       step: 1,
     }),
+  activityRetentionDays: (v: string) =>
+    checkField(v, {
+      required: true,
+      type: 'number',
+      min: ACTIVITY_RETENTION_DAYS_RANGE.min,
+      max: ACTIVITY_RETENTION_DAYS_RANGE.max,
+      step: 1,
+    }),
 } as const;
 export type SettingsField = keyof typeof RULES;
 export const settingsRule = (field: SettingsField) => RULES[field];
@@ -63,6 +82,10 @@ export function settingsValues(s: StoreSettings): Record<SettingsField | 'taxTyp
     splitShipmentEnabled: s.splitShipmentEnabled,
     sessionDrivenCurrency: s.sessionDrivenCurrency,
     ...s.giftingConfig,
+    shopperConsentEnabled: s.shopperConsentEnabled,
+    activityTrackingEnabled: s.shopperSignals.activityTrackingEnabled,
+    recommendationsEnabled: s.shopperSignals.recommendationsEnabled,
+    activityRetentionDays: String(s.shopperSignals.activityRetentionDays),
   };
 }
 
@@ -93,6 +116,12 @@ export function settingsOf(form: FormData) {
       isGiftWrapEnabled: on('isGiftWrapEnabled'),
     },
     sessionIdleTimeoutSeconds: idle === '' ? null : Number(idle),
+    shopperConsentEnabled: on('shopperConsentEnabled'),
+    shopperSignals: {
+      activityTrackingEnabled: on('activityTrackingEnabled'),
+      recommendationsEnabled: on('recommendationsEnabled'),
+      activityRetentionDays: Number(text(form, 'activityRetentionDays')),
+    },
   };
   const hasErrors = Object.keys(fieldErrors).length > 0;
   return { settings, fieldErrors, problem: hasErrors ? null : storeSettingsProblem(settings) };

@@ -23,6 +23,7 @@ import {
   settingsOf,
   settingsRule,
   settingsValues,
+  SWITCH_GROUPS,
   SWITCHES,
   type SettingsField,
 } from './settings-form.ts';
@@ -77,7 +78,7 @@ function SettingsPage() {
         {field('country', 'Country', 'Two-letter code, e.g. US: taxes are estimated there before an address is known.')}
         <fieldset className="workspace__book">
           <legend>Shoppers</legend>
-          {SWITCHES.slice(0, 5).map(([name, label]) => (
+          {SWITCHES.slice(...SWITCH_GROUPS.shoppers).map(([name, label]) => (
             <CheckField
               key={name}
               id={`${F}-${name}`}
@@ -107,7 +108,7 @@ function SettingsPage() {
         </fieldset>
         <fieldset className="workspace__book">
           <legend>Gifting</legend>
-          {SWITCHES.slice(5).map(([name, label]) => (
+          {SWITCHES.slice(...SWITCH_GROUPS.gifting).map(([name, label]) => (
             <CheckField
               key={name}
               id={`${F}-${name}`}
@@ -117,6 +118,20 @@ function SettingsPage() {
               defaultChecked={v[name]}
             />
           ))}
+        </fieldset>
+        <fieldset className="workspace__book">
+          <legend>Consent, activities and recommendations</legend>
+          {SWITCHES.slice(...SWITCH_GROUPS.signals).map(([name, label]) => (
+            <CheckField
+              key={name}
+              id={`${F}-${name}`}
+              name={name}
+              value="true"
+              label={label}
+              defaultChecked={v[name]}
+            />
+          ))}
+          {field('activityRetentionDays', 'Keep activities for (days)')}
         </fieldset>
         <button type="submit" className="btn btn--primary" aria-disabled={busy || undefined}>
           Save settings
