@@ -13,6 +13,7 @@ import { wishlistRoutes } from './modules/wishlists.ts';
 import { orderRoutes } from './modules/orders.ts';
 import { mountStorefront } from './http/storefront.ts';
 import { contextRoutes } from './modules/context.ts';
+import { aiConfigurationRoutes } from './modules/shopper-signals.ts';
 import { productRoutes } from './modules/products.ts';
 import { categoryRoutes } from './modules/categories.ts';
 import { pricingRoutes } from './modules/pricing.ts';
@@ -97,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   installCsrfProtection(app, services);
   authRoutes(app, services, webstoreId);
   contextRoutes(app, services);
+  aiConfigurationRoutes(app, services, { publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL });
   accountRoutes(app, services);
   productRoutes(app, services);
   categoryRoutes(app, services);
