@@ -30,6 +30,8 @@ import { workspaceRoutes } from './modules/admin/index.ts';
 import { seoRoutes } from './modules/seo.ts';
 import { contentDeliveryRoutes } from './modules/cms-delivery.ts';
 import { installCsrfProtection } from './http/csrf.ts';
+import { installAnalyticsCookieRule } from './http/analytics-cookie.ts';
+import { activityRoutes } from './modules/activities.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { sessionConfigFromEnv } from './auth/sessions.ts';
 import { fastifyTrustProxy, type ProxyTrust, proxyTrustFromEnv } from './http/proxy-trust.ts';
@@ -96,9 +98,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   // After the cookie plugin, so its onSend has written Set-Cookie when the caching rule looks for it.
   installSecurityHeaders(app);
   installCsrfProtection(app, services);
+  installAnalyticsCookieRule(app);
   authRoutes(app, services, webstoreId);
   contextRoutes(app, services);
   aiConfigurationRoutes(app, services, { publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL });
+  activityRoutes(app, services, webstoreId);
   accountRoutes(app, services);
   productRoutes(app, services);
   categoryRoutes(app, services);

@@ -28,3 +28,6 @@ await app.listen({ port, host });
   }
 })().catch((e) => app.log.error(e));
 console.log(`[store] http://localhost:${port}`);
+// A stop writes what is still buffered (shopper activities) before the process goes.
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => void app.close().finally(() => process.exit(0)));

@@ -38,6 +38,8 @@ import { UploadedImages } from './uploaded-images.ts';
 import { CmsMediaService } from './content/media.ts';
 import { FeaturedDatasetReads } from './featured-datasets.ts';
 import { ContentDelivery } from './content/index.ts';
+import { ActivityService } from './activities/index.ts';
+import type { ActivityBufferOptions } from './activities/activity-buffer.ts';
 import { GiftWrapService } from './gift-wrap.ts';
 import { orderEmails } from './order-mail.ts';
 import { createWorkspace, type Workspace } from './admin/index.ts';
@@ -125,6 +127,8 @@ export interface Services {
   sitemap: SitemapService;
   /** The seller's SEO settings of products and categories (workspace). */
   seoSettings: SeoSettingsAdmin;
+  /** Shopper activities (issue 18): batched writes and retention. */
+  activities: ActivityService;
 }
 
 export interface ServiceOptions {
@@ -153,6 +157,8 @@ export interface ServiceOptions {
   imageCacheDir?: string;
   /** URLs per sitemap file (50,000, the sitemaps.org limit, by default; tests make the index switch observable). */
   sitemapMaxUrls?: number;
+  /** When buffered shopper activities are written (every second or 200 rows by default). */
+  activityBuffer?: ActivityBufferOptions;
 }
 
 export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}): Services {
@@ -198,6 +204,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     featuredDatasets: new FeaturedDatasetReads(db),
   } as Services;
   services.contentDelivery = new ContentDelivery(db, services.webstores);
+  services.activities = new ActivityService(db, services.webstores, opts.activityBuffer);
   services.productReads = new ProductReads(products, pricing, services.responses);
   services.buyers = new BuyerContextService(services.accounts, services.categories, services.entitlements);
   services.identity = new IdentityService(services);

@@ -67,6 +67,8 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** URLs per sitemap file (the sitemaps.org 50,000 by default): a small one makes the sitemap index observable. */
   sitemapMaxUrls?: number;
+  /** When buffered shopper activities are written (a long wait or a small batch makes the batching observable). */
+  activityBuffer?: ServiceOptions['activityBuffer'];
   /** Policies to swap in (policies/), as a store would through buildApp. */
   policies?: Pick<
     ServiceOptions,
@@ -100,6 +102,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     trustProxy: opts.trustProxy ?? null,
     publicUrl: opts.publicUrl,
     sitemapMaxUrls: opts.sitemapMaxUrls,
+    activityBuffer: opts.activityBuffer,
     mailTransport: new FolderTransport(outbox),
     imageCacheDir: imageCache,
     ...opts.policies,
