@@ -15,8 +15,9 @@ import {
 } from '../test-support/server.ts';
 import { DEMO_USERS, PARTNER_SKUS } from '../seed/access.ts';
 import { DEMO_CONTENT } from '../seed/content.ts';
-import { SEARCH_FACETS, cmsMediaPath, encodeRefinements } from '@store/core';
+import { ANALYTICS_COOKIE, SEARCH_FACETS, cmsMediaPath, encodeRefinements } from '@store/core';
 import { insertImageItem } from '../test-support/content.ts';
+import { giveConsent, postActivity, recordedActivities } from '../test-support/activities.ts';
 
 let s: TestServer;
 let parties: Array<{ name: string; agent: Agent; entitled: boolean; preview: boolean }>;
@@ -414,6 +415,36 @@ describe('a Draft content page (issue 16)', () => {
         if (p.preview) counts.allowed++;
         else counts.refused++;
       }
+    }
+  });
+});
+
+describe('POST /activities/{siteId}/{activity} (issue 18)', () => {
+  test('an activity naming a dataset the party may not see answers as one naming no dataset (204, no oracle), and each party is recorded as the session says', async () => {
+    const px = await s.db.db
+      .selectFrom('product')
+      .select(['id', 'sku'])
+      .where('sku', '=', PX)
+      .executeTakeFirstOrThrow();
+    const item = (id: string, sku: string) => ({ id, sku, unitPrice: null, listPrice: null });
+    for (const p of parties) {
+      giveConsent(p.agent);
+      counts.tried++;
+      const res = await postActivity(p.agent, 'viewProduct', { product: item(px.id, px.sku) });
+      assertToldAsUnknown(
+        res,
+        await postActivity(p.agent, 'viewProduct', { product: item('01t000000099999AAA', 'PX-99999') }),
+        `${p.name}: activity`,
+      );
+      assert.equal(res.status, 204, `${p.name}: ${res.text}`);
+      const [row] = await recordedActivities(s, {
+        visitor_id: p.agent.cookies.get(ANALYTICS_COOKIE)!,
+        product_id: px.id,
+      });
+      assert.ok(row, `${p.name}: recorded`);
+      const session = await p.agent.api('/session-context');
+      assert.equal(row?.user_id ?? null, session.body.userId ?? null, `${p.name}: the session's user`);
+      assert.equal(row?.account_id ?? null, session.body.effectiveAccountId ?? null, `${p.name}: its account`);
     }
   });
 });
