@@ -96,7 +96,8 @@ export function applicationContext(): ApplicationContext {
     propertiesEx: { highScaleCartEnabled: false, shopperCopilotUIEnabled: false, paymentsLegacyFormsEnabled: false },
     sessionDrivenCurrency: false,
     shippingCountries: ['US', 'CA', 'GB', 'DE', 'FR', 'AU', 'JP'],
-    shopperConsentEnabled: false,
+    // The demo asks for cookie consent (issue 18); test servers switch it off unless asked (TestServerOptions.consentBanner).
+    shopperConsentEnabled: true,
     skipPhoneNumberValidationEnabled: false,
     splitShipmentEnabled: true,
     subscriptionConfig: {

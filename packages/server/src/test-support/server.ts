@@ -67,6 +67,11 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** URLs per sitemap file (the sitemaps.org 50,000 by default): a small one makes the sitemap index observable. */
   sitemapMaxUrls?: number;
+  /**
+   * Ask shoppers for cookie consent (the store's shopperConsentEnabled, on in the demo seed). Off unless asked,
+   * so the browser tests written before the consent banner see pages without it; the consent tests ask for it.
+   */
+  consentBanner?: boolean;
   /** When buffered shopper activities are written (a long wait or a small batch makes the batching observable). */
   activityBuffer?: ServiceOptions['activityBuffer'];
   /** Policies to swap in (policies/), as a store would through buildApp. */
@@ -88,6 +93,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     drop = () => db.close();
   } else {
     ({ db, target, drop } = await openTestDatabase(opts.products ?? 500));
+    if (!opts.consentBanner) await setShopperConsent(db, false);
   }
   // Emails go to a folder of this server's own (read by tests), never to the project's data/outbox.
   const outbox = mkdtempSync(path.join(os.tmpdir(), 'store-outbox-'));
@@ -172,6 +178,21 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await drop();
     },
   };
+}
+
+async function setShopperConsent(db: Db, enabled: boolean): Promise<void> {
+  const row = await db.db
+    .selectFrom('webstore')
+    .select('settings_json')
+    .where('id', '=', WEBSTORE_ID)
+    .executeTakeFirst();
+  if (!row) return;
+  const settings = { ...JSON.parse(row.settings_json), shopperConsentEnabled: enabled };
+  await db.db
+    .updateTable('webstore')
+    .set({ settings_json: JSON.stringify(settings) })
+    .where('id', '=', WEBSTORE_ID)
+    .execute();
 }
 
 /** The token in a registration mail's confirmation link (`/register/confirm?token=…`). */

@@ -14,6 +14,7 @@ import type {
   WishlistSummary,
 } from '@store/core';
 import type { BreadcrumbInput } from '@store/core';
+import type { ConsentChoice } from '@store/core';
 import type { SanitizedRichText } from '../lib/sanitize.ts';
 import type { VariationFamily } from '../lib/catalogue/variation-family.ts';
 import type { GiftOffer } from '../lib/cart/gift.ts';
@@ -66,6 +67,10 @@ export interface RootData {
   cartSummary: CartCompactSummary | null;
   /** The account's lists for the header's "Lists" count: logged-in buyers only, null for guests or on failure. */
   wishlists: WishlistSummary[] | null;
+  /** The store asks for cookie consent (issue 18): the banner and the footer's "Cookie settings". */
+  shopperConsentEnabled?: boolean;
+  /** The shopper's consent as the request's cookie held it (null: not chosen), so the banner does not flash. */
+  consent?: ConsentChoice | null;
 }
 
 export interface LoginData {
@@ -107,6 +112,9 @@ export interface CardProduct {
   /** Formatted prices; null when the product has no price. */
   price: string | null;
   originalPrice: string | null;
+  /** The prices as decimal strings (the shopper activities' product items, issue 18); absent when not known. */
+  unitPrice?: string | null;
+  listPrice?: string | null;
   recordCount: string | null;
   countries: string | null;
   listStatus: string | null;

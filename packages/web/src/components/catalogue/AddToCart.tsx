@@ -17,7 +17,9 @@ import {
   type ProductClass,
   type PurchaseQuantityRule,
   type SellingModelSelection,
+  type ActivityProduct,
 } from '@store/core';
+import { useActivitySender } from '../../lib/signals/activity-context.tsx';
 import { useStoreApi } from '../../lib/api-context.tsx';
 import { addToCartMessage } from '../../lib/cart/cart-errors.ts';
 import { ADD_TO_CART_TOASTS } from '../../lib/toast-queue.ts';
@@ -53,6 +55,8 @@ export interface AddToCartProps {
   sellingModelValid?: boolean;
   /** False when the chosen variant is not valid (105); absent when there is no variant choice. */
   variantValid?: boolean | null;
+  /** The product as an activity item: a successful add reports addToCart (issue 18; consent permitting). */
+  activityProduct?: ActivityProduct | null;
 }
 
 type Status = { state: 'idle' | 'loading' | 'success' } | { state: 'error'; message: string };
@@ -80,8 +84,10 @@ export function AddToCart({
   selection,
   sellingModelValid,
   variantValid,
+  activityProduct,
 }: AddToCartProps) {
   const api = useStoreApi();
+  const activities = useActivitySender();
   const toast = useToast();
   // The control sets the page's toast container to 5 toasts at top centre (spec 03 §9).
   useToastSettings(ADD_TO_CART_TOASTS);
@@ -120,6 +126,9 @@ export function AddToCart({
         subscriptionTerm: selection?.subscriptionTerm,
       });
       setStatus({ state: 'success' });
+      const added = Number(quantity.trim());
+      if (activityProduct && Number.isInteger(added) && added >= 1)
+        activities.send('addToCart', { product: activityProduct, quantity: added });
       toast.show({
         label: ADD_TO_CART_MESSAGES.successTitle,
         message: ADD_TO_CART_MESSAGES.successMessage,

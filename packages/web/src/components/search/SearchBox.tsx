@@ -6,6 +6,7 @@
 
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStoreApi } from '../../lib/api-context.tsx';
+import { useActivitySender } from '../../lib/signals/activity-context.tsx';
 import { isAbortError } from '@store/client';
 import { SEARCH_LIMITS } from '@store/core';
 import {
@@ -45,6 +46,7 @@ export interface SearchBoxProps {
 
 export function SearchBox({ term = '' }: SearchBoxProps) {
   const api = useStoreApi();
+  const activities = useActivitySender();
   const navigate = useAppNavigate();
   const [text, setText] = useState(term);
   const [options, setOptions] = useState<Suggestion[]>([]);
@@ -85,6 +87,12 @@ export function SearchBox({ term = '' }: SearchBoxProps) {
             })),
           ];
           setOptions(next);
+          if (next.length)
+            activities.send('viewSearchSuggestion', {
+              searchTerm,
+              suggestedTerms: next.flatMap((o) => (o.kind === 'term' ? [o.value] : [])),
+              suggestedProductIds: next.flatMap((o) => (o.kind === 'product' ? [o.id] : [])),
+            });
           // Typing opens the list, but only while the shopper is still in the box.
           setState((st) => optionsChanged(st, next.length, document.activeElement === input.current));
         } catch (error) {
@@ -93,7 +101,7 @@ export function SearchBox({ term = '' }: SearchBoxProps) {
           setState(CLOSED);
         }
       }),
-    [api],
+    [api, activities],
   );
 
   // Nothing may arrive after the box is gone.
@@ -126,6 +134,13 @@ export function SearchBox({ term = '' }: SearchBoxProps) {
 
   function choose(option: Suggestion) {
     stopSuggesting();
+    const typed = text.trim();
+    if (typed)
+      activities.send('clickSearchSuggestion', {
+        searchTerm: typed,
+        suggestedTerm: option.kind === 'term' ? option.value : null,
+        productId: option.kind === 'product' ? option.id : null,
+      });
     if (option.kind === 'term') {
       setText(option.value);
       navigate(searchHref(option.value));

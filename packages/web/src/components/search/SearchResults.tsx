@@ -10,7 +10,7 @@ import { readResultsParams, resultsHref, type ResultsState } from '../../lib/sea
 import { ProductCard } from '../catalogue/ProductCard.tsx';
 import { AddToListControl } from '../wishlist/AddToListControl.tsx';
 import { useRootData } from '../../lib/account/root-data.ts';
-import type { ResultsData } from '../../routes/types.ts';
+import type { CardProduct, ResultsData } from '../../routes/types.ts';
 import { AppLink } from '../ui/AppLink.tsx';
 import { cx } from '../ui/classes.ts';
 import { FacetPanel } from './FacetPanel.tsx';
@@ -23,6 +23,8 @@ export interface SearchResultsProps {
   label: string;
   /** What to say when nothing matches and no filter is set. */
   noResults: ReactNode;
+  /** A card's link followed (the page's click activity), with the card's index on this page. */
+  onProductClick?: (product: CardProduct, index: number) => void;
 }
 
 export const datasetCount = (n: number): string => (n === 1 ? '1 dataset' : `${n.toLocaleString('en-US')} datasets`);
@@ -48,7 +50,7 @@ function useShownState(results: ResultsData): [ResultsState & { busy: boolean },
   ];
 }
 
-export function SearchResults({ results, label, noResults }: SearchResultsProps) {
+export function SearchResults({ results, label, noResults, onProductClick }: SearchResultsProps) {
   const navigate = useAppNavigate();
   const isGuest = useRootData()?.session.isGuest ?? null;
   const [shown, choose] = useShownState(results);
@@ -144,6 +146,7 @@ export function SearchResults({ results, label, noResults }: SearchResultsProps)
               <ProductCard
                 product={p}
                 eager={i < 2}
+                onOpen={onProductClick ? () => onProductClick(p, i) : undefined}
                 action={<AddToListControl layout="tile" productId={p.id} productName={p.name} isGuest={isGuest} />}
               />
             )}

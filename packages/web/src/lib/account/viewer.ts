@@ -14,6 +14,8 @@ export interface Viewer {
   guestBrowsingEnabled: boolean;
   /** The store's name from the application context ('' when it could not be read): header, titles, SEO. */
   storeName: string;
+  /** The store asks shoppers for cookie consent (application context shopperConsentEnabled; issue 18). */
+  shopperConsentEnabled?: boolean;
 }
 
 async function optional<T>(promise: Promise<T>): Promise<T | null> {
@@ -81,5 +83,6 @@ export async function loadViewer(client: CommerceClient): Promise<Viewer> {
     // Without the store settings the server's own checks still hold, so the page does not guess "off".
     guestBrowsingEnabled: app?.guestBrowsingEnabled !== false,
     storeName: app?.storeName ?? '',
+    shopperConsentEnabled: app?.shopperConsentEnabled === true,
   };
 }

@@ -49,6 +49,15 @@ function cardPrices(
     : { price: null, originalPrice: null };
 }
 
+/** The buyer's prices as decimal strings, for the shopper activities' product items. */
+function decimalPrices(line: PricingLineItemResult | undefined): {
+  unitPrice: string | null;
+  listPrice: string | null;
+} {
+  if (!line || line.success === false) return { unitPrice: null, listPrice: null };
+  return { unitPrice: line.unitPrice ?? null, listPrice: line.listPrice ?? null };
+}
+
 /** The wording of a variation parent's price on a tile: its cheapest variation's, "from $949.99". */
 export const fromPrice = (formatted: string): string => `from ${formatted}`;
 
@@ -96,6 +105,7 @@ export async function toCards(api: StoreApi, products: ListedProduct[], signal?:
       ...(p.productClass === 'VariationParent' && p.variationIds.length
         ? parentCardPrice(p.variationIds, byId, currency)
         : cardPrices(byId.get(p.id), currency)),
+      ...decimalPrices(byId.get(p.id)),
       recordCount: count ? formatCount(count) : null,
       countries: countries
         ? countries

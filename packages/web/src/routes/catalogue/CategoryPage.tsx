@@ -5,9 +5,11 @@ import type { CategoryData } from '../types.ts';
 import { categoryJsonLd } from '../../lib/json-ld.ts';
 import { scriptJson } from '../../lib/catalogue/product-view.ts';
 import { pathOfUrl } from '../../lib/seo.ts';
+import { useCategoryActivities } from '../../lib/signals/results-activities.ts';
 
 export function CategoryPage({ data }: { data: CategoryData }) {
   const r = data.results;
+  const onProductClick = useCategoryActivities(data.category.id, r);
   const jsonLd = categoryJsonLd({
     origin: data.origin,
     path: (data.seo && pathOfUrl(data.seo.canonicalUrl)) || data.category.href,
@@ -45,6 +47,7 @@ export function CategoryPage({ data }: { data: CategoryData }) {
       <SearchResults
         results={data.results}
         label={`Datasets in ${data.category.name}`}
+        onProductClick={onProductClick}
         noResults={<p className="grid__message">There are no datasets in this category yet.</p>}
       />
       {/* Structured data for search engines: the collection, its breadcrumbs and the datasets listed */}

@@ -36,6 +36,7 @@ import {
   productBreadcrumbs,
   productJsonLd,
   productName,
+  productSku,
   relatedProduct,
   relatedProducts,
   sampleUrl,
@@ -43,6 +44,8 @@ import {
   showsRelatedSection,
 } from '../../lib/catalogue/product-view.ts';
 import type { ProductData, SessionInfo } from '../types.ts';
+import { activityProduct } from '../../lib/signals/activity-product.ts';
+import { useViewActivity } from '../../lib/signals/use-view-activity.ts';
 
 /** Block configuration of the dataset page (spec 03 §2.2 item 3). */
 export const DATASET_PRICING = {
@@ -122,6 +125,13 @@ export function ProductPage({ data, session, variations }: ProductPageProps) {
   const tiles = relatedProducts(product, 1, RELATED_TILE_COUNT);
   const hiddenRelated = relatedProduct(product, HIDDEN_RELATED_POSITION);
   const admin = isAdminViewer(session);
+  const shown = activityProduct({
+    id: product.id,
+    sku: productSku(product),
+    unitPrice: data.pricing?.unitPrice,
+    listPrice: data.pricing?.listPrice,
+  });
+  useViewActivity('viewProduct', { product: shown });
   const jsonLd = productJsonLd({
     product,
     origin: data.origin,
@@ -169,6 +179,7 @@ export function ProductPage({ data, session, variations }: ProductPageProps) {
         selection={selection}
         sellingModelValid={models.length === 0 || selection !== null}
         variantValid={variations?.valid}
+        activityProduct={shown}
       />
       <AddToListControl productId={product.id} productName={name} isGuest={session ? session.isGuest : null} />
 

@@ -21,6 +21,10 @@ import { useSwitchAccount } from '../../lib/account/switch-account.ts';
 import { headFor } from './head.ts';
 import { SEARCH_PATH } from '../../lib/search/search-url.ts';
 import type { RootData, UserSession } from '../types.ts';
+import { ConsentProvider, useConsent } from '../../lib/signals/consent-context.tsx';
+import { ActivitySenderProvider } from '../../lib/signals/ActivitySenderProvider.tsx';
+import { ConsentBanner } from '../../components/consent/ConsentBanner.tsx';
+import { ConsentDialog } from '../../components/consent/ConsentDialog.tsx';
 
 /** The site pages every page links to (content pages, routes/content). */
 const FOOTER_LINKS = [
@@ -99,6 +103,19 @@ export function SiteHeader({
   );
 }
 
+/** "Cookie settings" in every page's footer (spec 01 §9), while the store asks for consent. */
+function CookieSettingsLink() {
+  const consent = useConsent();
+  if (!consent.enabled) return null;
+  return (
+    <li>
+      <button type="button" className="site-footer__button" onClick={consent.openSettings}>
+        Cookie settings
+      </button>
+    </li>
+  );
+}
+
 export function SiteFooter({ storeName }: { storeName: string }) {
   return (
     <footer className="site-footer">
@@ -110,6 +127,7 @@ export function SiteFooter({ storeName }: { storeName: string }) {
                 <AppLink href={l.href}>{l.label}</AppLink>
               </li>
             ))}
+            <CookieSettingsLink />
           </ul>
         </nav>
         <p>{`© ${storeName ? `${storeName}. ` : ''}Business datasets with verified emails and phone numbers.`}</p>
@@ -165,7 +183,6 @@ function HeadSync() {
 
 export function Layout() {
   const data = useRouteLoaderData('root') as RootData | undefined;
-  const location = useLocation();
   const api = useStoreApi();
 
   useHydratedMark();
@@ -182,6 +199,25 @@ export function Layout() {
     [api],
   );
 
+  return (
+    <ConsentProvider enabled={data?.shopperConsentEnabled === true} initial={data?.consent ?? null}>
+      <ActivitySenderProvider>
+        <LayoutFrame data={data} changePreview={changePreview} switchAccount={switchAccount} />
+      </ActivitySenderProvider>
+    </ConsentProvider>
+  );
+}
+
+function LayoutFrame({
+  data,
+  changePreview,
+  switchAccount,
+}: {
+  data: RootData | undefined;
+  changePreview: (isPreview: boolean) => Promise<void>;
+  switchAccount: ReturnType<typeof useSwitchAccount>;
+}) {
+  const location = useLocation();
   return (
     <ToastProvider>
       <a className="skip-link" href="#main">
@@ -206,6 +242,8 @@ export function Layout() {
       <HeadSync />
       {data ? <SessionEffects data={data} /> : null}
       {data && !data.session.isGuest ? <PendingListAdd /> : null}
+      <ConsentBanner />
+      <ConsentDialog />
     </ToastProvider>
   );
 }

@@ -10,6 +10,7 @@ import { LISTS_PATH } from '../../lib/account/account-nav.ts';
 import type { MenuLink, RootData } from '../types.ts';
 import { RootError } from './ErrorPage.tsx';
 import { Layout } from './Layout.tsx';
+import { consentFromCookieHeader, consentInBrowser } from '../../lib/signals/consent-cookie.ts';
 
 const MENU_OPTIONS = { maxLevels: 2, maxItems: 20 } as const;
 
@@ -50,6 +51,10 @@ export function createRootRoute(getApi: () => StoreApi, children: RouteObject[])
       storeName: viewer.storeName,
       cartSummary,
       wishlists: wishlists?.summaries ?? null,
+      shopperConsentEnabled: viewer.shopperConsentEnabled === true,
+      // The server render reads the request's cookie; in the browser the page's own cookie is the truth.
+      consent:
+        typeof document === 'undefined' ? consentFromCookieHeader(request.headers.get('cookie')) : consentInBrowser(),
     };
   }
 

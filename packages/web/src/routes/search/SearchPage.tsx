@@ -5,8 +5,10 @@ import { AppLink } from '../../components/ui/AppLink.tsx';
 import { SearchResults } from '../../components/search/SearchResults.tsx';
 import { searchHref } from '../../lib/search/search-url.ts';
 import type { SearchData } from '../types.ts';
+import { useSearchActivities } from '../../lib/signals/results-activities.ts';
 
 export function SearchPage({ data }: { data: SearchData }) {
+  const onProductClick = useSearchActivities(data.term, data.category?.id ?? null, data.results);
   if (!data.term || !data.results) {
     return (
       <>
@@ -43,6 +45,7 @@ export function SearchPage({ data }: { data: SearchData }) {
       <SearchResults
         results={data.results}
         label={`Datasets matching ${quoted}`}
+        onProductClick={onProductClick}
         noResults={
           <p className="grid__message">
             No datasets match {quoted}. Check the spelling, or try a broader term such as an industry or a country.
