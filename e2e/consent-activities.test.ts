@@ -43,6 +43,7 @@ async function shopper(): Promise<Shopper> {
     const path = new URL(r.url()).pathname;
     if (path.startsWith('/activities/')) sent.push({ path, body: r.postDataJSON() });
   });
+
   return { context, page, sent, errors };
 }
 
@@ -57,6 +58,15 @@ const productPage = async (s: Shopper, i: number) => {
   await visit(s, `/product/${ids[i]}`);
   await s.page.getByRole('heading', { level: 1 }).waitFor();
 };
+
+/** A new shopper who opened the home page and chose "Accept all" in the banner. */
+async function acceptingShopper(): Promise<Shopper> {
+  const s = await shopper();
+  await visit(s, '/');
+  await banner(s.page).getByRole('button', { name: 'Accept all' }).click();
+  await banner(s.page).waitFor({ state: 'detached' });
+  return s;
+}
 
 const search = async (s: Shopper, term: string) => {
   await visit(s, `/search?term=${encodeURIComponent(term)}`);
@@ -118,10 +128,7 @@ describe('consent and shopper activities', () => {
   });
 
   test('after accepting: 3 datasets (one twice), 2 searches and 1 add-to-cart are recorded once each; withdrawing stops them', async () => {
-    const s = await shopper();
-    await visit(s, '/');
-    await banner(s.page).getByRole('button', { name: 'Accept all' }).click();
-    await banner(s.page).waitFor({ state: 'detached' });
+    const s = await acceptingShopper();
     assert.deepEqual(parseConsent((await cookie(s, CONSENT_COOKIE))?.value)?.categories, [
       'essential',
       'preferences',
@@ -184,6 +191,62 @@ describe('consent and shopper activities', () => {
     assert.equal(await cookie(s, ANALYTICS_COOKIE), undefined);
     const after = await recordedActivities(live.server, { product_id: ids[3] });
     assert.equal(after.length, 0, 'nothing recorded for the page seen after withdrawing');
+    assert.deepEqual(s.errors, []);
+    await s.context.close();
+  });
+
+  test('with consent: category pages, result clicks and the search box’s suggestions report their activities', async () => {
+    const s = await acceptingShopper();
+
+    // A category page, then at once (the view may still be on its way: one visitor all the same) its first dataset.
+    await s.page.getByRole('navigation', { name: 'Categories' }).getByRole('link').first().click();
+    const grid = s.page.locator('.results .card__title a');
+    await grid.first().waitFor();
+    const categoryPick = await grid.first().innerText();
+    await grid.first().click();
+    await s.page.getByRole('heading', { level: 1, name: categoryPick }).waitFor();
+    await s.page.waitForLoadState('networkidle');
+
+    // The search box: suggestions shown, one chosen (a term: its results page), then a result clicked.
+    const box = s.page.getByRole('combobox', { name: 'Search datasets' });
+    await box.fill('dent');
+    await s.page.getByRole('option').first().waitFor();
+    await s.page.waitForLoadState('networkidle');
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await s.page.getByRole('heading', { name: /Results for/ }).waitFor();
+    await grid.first().waitFor();
+    await s.page.waitForLoadState('networkidle');
+    const searchPick = await grid.nth(1).innerText();
+    await grid.nth(1).click();
+    await s.page.getByRole('heading', { level: 1, name: searchPick }).waitFor();
+    await s.page.waitForLoadState('networkidle');
+
+    const rows = await rowsOf(s);
+    const one = (activity: string) => {
+      const found = rows.filter((r) => r.activity === activity);
+      assert.equal(found.length, 1, `one ${activity}: ${rows.map((r) => r.activity).join(', ')}`);
+      return found[0]!;
+    };
+    const category = one('viewCategory');
+    assert.ok(category.category_id);
+    assert.ok(JSON.parse(category.detail_json!).products.length > 0, 'the datasets the page listed');
+    const categoryClick = one('clickCategory');
+    assert.equal(categoryClick.category_id, category.category_id);
+    assert.equal(categoryClick.position, 1);
+    const suggested = one('viewSearchSuggestion');
+    assert.equal(suggested.search_term, 'dent');
+    const chosen = one('clickSearchSuggestion');
+    assert.equal(chosen.search_term, 'dent');
+    const term = JSON.parse(chosen.detail_json!).suggestedTerm as string;
+    assert.ok(term, 'a suggested term was chosen');
+    const search = one('viewSearch');
+    assert.equal(search.search_term, term.toLowerCase());
+    const click = one('clickSearch');
+    assert.equal(click.search_term, search.search_term);
+    assert.equal(click.position, 2);
+    const views = rows.filter((r) => r.activity === 'viewProduct').map((r) => r.product_id);
+    assert.deepEqual(views, [categoryClick.product_id, click.product_id], 'each dataset opened, viewed once');
     assert.deepEqual(s.errors, []);
     await s.context.close();
   });
