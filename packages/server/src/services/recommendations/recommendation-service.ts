@@ -106,12 +106,15 @@ export class RecommendationService {
     const ranked = await this.rank(recommender, rank, caller, categoryAnchors ? anchorIds : []);
     const ids = ranked.filter((id) => ctx.visibility.canSeeProduct(id)).slice(0, MAX_RECOMMENDATIONS);
     const products = await this.products.summaries(store.id, ids);
-    if (q.includePricingAndProductInformation)
+    if (q.includePricingAndProductInformation) {
       await attachSummaryPrices(
         { products: this.products, pricing: this.pricing },
         { webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency },
         products,
       );
+      // The answer has no page-level currency (search's productsPage has one): each price says its own.
+      for (const p of products) if (p.prices) p.prices.currencyIsoCode = currency;
+    }
     return {
       recommender,
       recommendationId: products.length ? randomUUID() : null,

@@ -8,9 +8,11 @@ export interface ProductCardProps {
   eager?: boolean;
   /** A control under the price (result tiles: add to list). */
   action?: ReactNode;
+  /** Called when the shopper opens the product from the card (a recommendation's clickReco). */
+  onOpen?: () => void;
 }
 
-export function ProductCard({ product, eager = false, action }: ProductCardProps) {
+export function ProductCard({ product, eager = false, action, onOpen }: ProductCardProps) {
   return (
     <article className="card">
       {product.imageUrl ? (
@@ -25,7 +27,9 @@ export function ProductCard({ product, eager = false, action }: ProductCardProps
       ) : null}
       <div className="card__body">
         <h3 className="card__title">
-          <AppLink href={product.href}>{product.name}</AppLink>
+          <AppLink href={product.href} onClick={onOpen}>
+            {product.name}
+          </AppLink>
         </h3>
         {product.recordCount ? <p className="card__meta">{`${product.recordCount} records`}</p> : null}
         {product.listStatus ? <p className="card__meta">{`List status: ${product.listStatus}`}</p> : null}
