@@ -2,7 +2,7 @@
 // Recommenders return product ids, best first, of active products of the store (Draft = inactive is never a
 // candidate), without the excluded ids; which of them the caller may see is decided afterwards, once, by the
 // service (recommendation-service.ts), so a recommender need not know about entitlements.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export interface RankInput {
@@ -24,3 +24,11 @@ export const CANDIDATE_LIMIT = 100;
 
 /** Order statuses that count as bought: a cancelled or refunded order is not a purchase. */
 export const NOT_BOUGHT_STATUSES = ['Cancelled', 'Refunded'];
+
+/**
+ * The product a row names is an active product of the store: a correlated lookup by primary key per grouped row.
+ * Written as EXISTS rather than a join on purpose: joined, the planners may drive the query from the store's
+ * whole product list (an index on webstore and active flag looks selective) and look each product's lines up.
+ */
+export const isActiveProductOf = (webstoreId: string, productIdColumn: string) =>
+  sql<SqlBool>`exists (select 1 from product where product.id = ${sql.ref(productIdColumn)} and product.webstore_id = ${webstoreId} and product.is_active = 1)`;

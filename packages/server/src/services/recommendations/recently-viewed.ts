@@ -1,7 +1,7 @@
 // RecentlyViewed: the caller's viewProduct activities, newest view first, each product once. A logged-in shopper
 // is known by their user id (their views on any device); a guest by the analytics cookie's visitor id, which exists
 // only with statistics consent. Neither: nothing. One grouped query over the visitor or user index.
-import type { RankInput } from './candidates.ts';
+import { isActiveProductOf, type RankInput } from './candidates.ts';
 
 export interface Viewer {
   userId: string | null;
@@ -13,12 +13,11 @@ export async function rankRecentlyViewed(q: RankInput & { viewer: Viewer }): Pro
   if (!userId && !visitorId) return [];
   let query = q.db
     .selectFrom('shopper_activity')
-    .innerJoin('product', 'product.id', 'shopper_activity.product_id')
     .select(['shopper_activity.product_id as id', (eb) => eb.fn.max('shopper_activity.occurred_at').as('lastViewed')])
-    .where('shopper_activity.webstore_id', '=', q.webstoreId)
+    // No webstore_id filter on the activity: the product's own store is checked below, and with one here the
+    // planner may take the store's index (every activity of the store) over the visitor's or user's.
     .where('shopper_activity.activity', '=', 'viewProduct')
-    .where('product.webstore_id', '=', q.webstoreId)
-    .where('product.is_active', '=', 1);
+    .where(isActiveProductOf(q.webstoreId, 'shopper_activity.product_id'));
   query = userId
     ? query.where('shopper_activity.user_id', '=', userId)
     : query.where('shopper_activity.visitor_id', '=', visitorId!);

@@ -4,11 +4,12 @@
 //   2. countries shared with the anchors (count);
 //   3. included fields shared with the anchors (count);
 //   4. product id (stable).
-// Two bounded queries, no per-product round trip: the datasets of the anchors' divisions, nearest SIC first (at most
-// POOL rows), and, only when those are too few, datasets listing one of the anchors' countries. The pool is scored
-// here, since countries and fields are JSON lists (the same on SQLite and PostgreSQL). Variations are left out:
+// A few bounded queries, no per-product round trip: the anchors' SIC codes, then their SIC families, then their
+// divisions (indexes product_sic_code_idx and product_sic_division_idx, migration 026), until POOL candidates are
+// found; only when those are too few for an answer, datasets listing one of the anchors' countries (a scan, bounded
+// by its limit). The pool is scored here, since countries and fields are JSON lists (the same on SQLite and
+// PostgreSQL). Which POOL datasets of a very large division are scored is the index's order, not the score's. Variations are left out:
 // their parent stands for them, as in search results.
-import { sql } from 'kysely';
 import type { ProductTable } from '../../db/schema.ts';
 import type { RankInput } from './candidates.ts';
 
@@ -22,6 +23,11 @@ const TRAITS = ['id', 'sic_code', 'sic_division', 'countries_json', 'included_fi
 
 const list = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
 const family = (code: string | null) => (code && code.length >= 2 ? code.slice(0, 2) : null);
+/**
+ * The 4-digit codes of a major group ('80' → '8000' … '8099'): an IN list the code index answers, where a text
+ * range would depend on the database's collation. Codes of other lengths still score as family by their prefix.
+ */
+const familyCodes = (f: string) => Array.from({ length: 100 }, (_, i) => `${f}${String(i).padStart(2, '0')}`);
 
 interface Profile {
   codes: Set<string>;
@@ -86,29 +92,29 @@ export async function rankSimilar(q: RankInput): Promise<string[]> {
     if (q.exclude.length) b = b.where('id', 'not in', q.exclude);
     return b;
   };
+  // Nearest first, each step bounded and only while the pool has room: the same codes, the same families, the same
+  // divisions, then shared countries.
   const pool: Traits[] = [];
-  if (p.divisions.size) {
-    const codes = [...p.codes];
-    const families = [...p.families];
-    // Nearest SIC first, so the pool's cap drops the least similar datasets.
-    const nearness = sql<number>`case when ${codes.length ? sql`sic_code in (${sql.join(codes)})` : sql`1 = 0`} then 0 when ${families.length ? sql`substr(sic_code, 1, 2) in (${sql.join(families)})` : sql`1 = 0`} then 1 else 2 end`;
-    pool.push(
-      ...(await base()
-        .where('sic_division', 'in', [...p.divisions])
-        .orderBy(nearness)
-        .orderBy('id')
-        .limit(POOL)
-        .execute()),
-    );
-  }
+  const families = [...p.families];
   const countries = [...p.countries].slice(0, MAX_COUNTRY_LOOKUPS);
-  if (pool.length < q.limit && countries.length) {
+  const steps: Array<{ when: boolean; where: (b: ReturnType<typeof base>) => ReturnType<typeof base> }> = [
+    { when: p.codes.size > 0, where: (b) => b.where('sic_code', 'in', [...p.codes]) },
+    { when: families.length > 0, where: (b) => b.where('sic_code', 'in', families.flatMap(familyCodes)) },
+    { when: p.divisions.size > 0, where: (b) => b.where('sic_division', 'in', [...p.divisions]) },
+    {
+      when: countries.length > 0,
+      where: (b) =>
+        b.where((eb) => eb.or(countries.map((c) => eb('countries_json', 'like', `%${JSON.stringify(c)}%`)))),
+    },
+  ];
+  for (const step of steps) {
+    // The country step is a scan: taken only when the SIC steps left the answer short.
+    const room = step === steps[3] ? (pool.length < q.limit ? POOL : 0) : POOL - pool.length;
+    if (!step.when || room <= 0) continue;
     const seen = pool.map((r) => r.id);
-    let more = base().where((eb) =>
-      eb.or(countries.map((c) => eb('countries_json', 'like', `%${JSON.stringify(c)}%`))),
-    );
-    if (seen.length) more = more.where('id', 'not in', seen);
-    pool.push(...(await more.orderBy('id').limit(POOL).execute()));
+    let b = step.where(base());
+    if (seen.length) b = b.where('id', 'not in', seen);
+    pool.push(...(await b.limit(room).execute()));
   }
   const scored = pool.map((t) => ({ id: t.id, score: similarityOf(p, t) }));
   scored.sort((a, b) => {
