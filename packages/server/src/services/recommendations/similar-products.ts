@@ -97,19 +97,21 @@ export async function rankSimilar(q: RankInput): Promise<string[]> {
   const pool: Traits[] = [];
   const families = [...p.families];
   const countries = [...p.countries].slice(0, MAX_COUNTRY_LOOKUPS);
-  const steps: Array<{ when: boolean; where: (b: ReturnType<typeof base>) => ReturnType<typeof base> }> = [
+  type Step = { when: boolean; scan?: true; where: (b: ReturnType<typeof base>) => ReturnType<typeof base> };
+  const steps: Step[] = [
     { when: p.codes.size > 0, where: (b) => b.where('sic_code', 'in', [...p.codes]) },
     { when: families.length > 0, where: (b) => b.where('sic_code', 'in', families.flatMap(familyCodes)) },
     { when: p.divisions.size > 0, where: (b) => b.where('sic_division', 'in', [...p.divisions]) },
     {
       when: countries.length > 0,
+      scan: true,
       where: (b) =>
         b.where((eb) => eb.or(countries.map((c) => eb('countries_json', 'like', `%${JSON.stringify(c)}%`)))),
     },
   ];
   for (const step of steps) {
     // The country step is a scan: taken only when the SIC steps left the answer short.
-    const room = step === steps[3] ? (pool.length < q.limit ? POOL : 0) : POOL - pool.length;
+    const room = step.scan ? (pool.length < q.limit ? POOL : 0) : POOL - pool.length;
     if (!step.when || room <= 0) continue;
     const seen = pool.map((r) => r.id);
     let b = step.where(base());
