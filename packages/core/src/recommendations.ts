@@ -36,6 +36,8 @@ export const isRecommender = (s: string): s is Recommender => (RECOMMENDERS as r
 
 /** At most this many products per answer. */
 export const MAX_RECOMMENDATIONS = 12;
+/** At most this many anchorValues per call (more is refused with 400). Added by the recommendations work. */
+export const MAX_RECOMMENDATION_ANCHORS = 20;
 
 export interface RecommendationQuery {
   /** Spec 02 §5: without one, a warning and an empty result (not an error). */

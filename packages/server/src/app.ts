@@ -14,6 +14,7 @@ import { orderRoutes } from './modules/orders.ts';
 import { mountStorefront } from './http/storefront.ts';
 import { contextRoutes } from './modules/context.ts';
 import { aiConfigurationRoutes } from './modules/shopper-signals.ts';
+import { recommendationRoutes } from './modules/recommendations.ts';
 import { productRoutes } from './modules/products.ts';
 import { categoryRoutes } from './modules/categories.ts';
 import { pricingRoutes } from './modules/pricing.ts';
@@ -103,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   contextRoutes(app, services);
   aiConfigurationRoutes(app, services, { publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL });
   activityRoutes(app, services, webstoreId);
+  recommendationRoutes(app, services);
   accountRoutes(app, services);
   productRoutes(app, services);
   categoryRoutes(app, services);

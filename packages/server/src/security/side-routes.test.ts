@@ -211,6 +211,11 @@ describe('a dataset only Wholesale Partners are entitled to', () => {
       ],
       ['search', `/search/products?searchTerm=${encodeURIComponent(px.name)}`],
       ['search by its category', '/search/products?searchTerm=partner%20edition'],
+      // It shares the public dataset's SIC code, so it is among its similar datasets for those who may see it.
+      [
+        'recommendations: datasets similar to a public one',
+        `/ai/recommendations?recommender=SimilarProducts&anchorValues=${ds.id}`,
+      ],
     ];
     for (const p of parties)
       for (const [what, path] of found) {

@@ -37,6 +37,7 @@ import { DiskCache, imageCacheDirFromEnv } from './image-disk-cache.ts';
 import { UploadedImages } from './uploaded-images.ts';
 import { CmsMediaService } from './content/media.ts';
 import { FeaturedDatasetReads } from './featured-datasets.ts';
+import { RecommendationService } from './recommendations/recommendation-service.ts';
 import { ContentDelivery } from './content/index.ts';
 import { ActivityService } from './activities/index.ts';
 import type { ActivityBufferOptions } from './activities/activity-buffer.ts';
@@ -90,6 +91,8 @@ export interface Services {
   loginLimiter: LoginLimiter;
   searchIndex: SearchEngine;
   search: SearchService;
+  /** GET ai/recommendations: the store's own recommenders (issue 18). */
+  recommendations: RecommendationService;
   promotions: PromotionService;
   carts: CartService;
   cartOperations: CartOperations;
@@ -194,6 +197,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     requestLimiter: new RequestLimiter(db),
     searchIndex,
     search: new SearchService(searchIndex, products, pricing, db),
+    recommendations: new RecommendationService(db, products, pricing),
     promotions: new PromotionService(db, products, pricing),
     addresses: new AddressService(db),
     orders: new OrderService(db),

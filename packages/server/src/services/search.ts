@@ -10,7 +10,6 @@ import {
   parseBucket,
   type DistinctFacetValue,
   type ProductSearchResults,
-  type ProductSummary,
   type SearchCategory,
   type SearchFacet,
   type SearchRefinement,
@@ -25,6 +24,7 @@ import { showsCategory } from './category-reads.ts';
 import type { Visibility } from './entitlements.ts';
 import type { PricingService } from './pricing.ts';
 import type { ProductService } from './products.ts';
+import { attachSummaryPrices } from './summary-prices.ts';
 import type { SearchEngine, StoreSearcher } from '../policies/search-engine.ts';
 import {
   type DistinctFacet,
@@ -174,7 +174,7 @@ export class SearchService {
       includeQuantityRule: input.includeQuantityRule || undefined,
       variationInfoFor: input.includeProductVariationInfo ? a : undefined,
     });
-    if (input.includePrices) await this.attachPrices(a, products);
+    if (input.includePrices) await attachSummaryPrices({ products: this.products, pricing: this.pricing }, a, products);
 
     const groupCounts = result.categoryCounts ?? new Int32Array(0);
     const children: SearchCategory[] = groups
@@ -246,36 +246,6 @@ export class SearchService {
       }
     }
     return { recentSearchSuggestions: [], suggestedTerms, suggestedProducts };
-  }
-
-  private async attachPrices(a: Audience, products: ProductSummary[]): Promise<void> {
-    const models = await this.products.sellingModels(products.map((p) => p.id));
-    const prices = await this.pricing.prices(
-      { webstoreId: a.webstoreId, buyerGroupIds: a.buyerGroupIds, currency: a.currency },
-      products.map((p) => ({ id: p.id, sellingModels: models.get(p.id) ?? [] })),
-    );
-    for (const p of products) {
-      const price = prices.get(p.id);
-      p.prices = price
-        ? {
-            productId: p.id,
-            listPrice: price.listPrice,
-            unitPrice: price.unitPrice,
-            lowestUnitPrice: price.lowestUnitPrice,
-            pricebookEntryId: price.pricebookEntryId,
-            success: true,
-            error: null,
-          }
-        : {
-            productId: p.id,
-            listPrice: null,
-            unitPrice: null,
-            lowestUnitPrice: null,
-            pricebookEntryId: null,
-            success: false,
-            error: { errorCode: 'ITEM_NOT_FOUND', message: 'This product has no price for the buyer.' },
-          };
-    }
   }
 
   /** Refinements as engine selections; unknown fields and malformed ranges are bad input. */

@@ -173,6 +173,10 @@ export const CASES: Case[] = [
   onCart('GET', CART, cart),
   own('cart', false, 'GET', CART, '/carts/current', { shows: shows.cart }),
   own('cart', false, 'GET', '/carts/compact-summary', '/carts/compact-summary', { shows: shows.cart }),
+  // Complete-the-cart recommends from the caller's own current cart: from nobody else's (an empty cart, none).
+  own('cart', false, 'GET', '/ai/recommendations', '/ai/recommendations?recommender=CompleteTheCart', {
+    shows: (_, res) => (res.body?.productPage?.total ?? 0) > 0,
+  }),
   ...['/compact-summary', '/cart-items', '/cart-coupons', '/promotions', '/delivery-groups'].map((sub) =>
     onCart('GET', `${CART}${sub}`, (w) => `${cart(w)}${sub}`),
   ),

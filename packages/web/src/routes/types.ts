@@ -196,6 +196,8 @@ export interface ProductData {
   origin: string;
   /** A variation parent's or a variation's family (the picker's data); null for other products. */
   family?: VariationFamily | null;
+  /** Recommendations for the Related Datasets tiles (issue 18): also-bought, then similar; none when off. */
+  recommendations?: import('../lib/signals/recommendations.ts').RecommendationList[];
 }
 
 /**
@@ -209,7 +211,13 @@ export type CartData =
   | { kind: 'processing' }
   | { kind: 'error'; status: number | null }
   /** gift: the gift options on offer (issue 14), null when none are. */
-  | { kind: 'cart'; cart: CartItemCollection; gift?: GiftOffer | null };
+  | {
+      kind: 'cart';
+      cart: CartItemCollection;
+      gift?: GiftOffer | null;
+      /** The complete-the-cart strip (issue 18): the list and its cards; null when there is none. */
+      recommendations?: import('../lib/signals/recommendations.ts').RecommendationStrip | null;
+    };
 
 export type CartIntent = 'update' | 'remove' | 'apply-coupon' | 'remove-coupon' | 'gift-options';
 

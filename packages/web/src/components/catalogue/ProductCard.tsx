@@ -8,7 +8,7 @@ export interface ProductCardProps {
   eager?: boolean;
   /** A control under the price (result tiles: add to list). */
   action?: ReactNode;
-  /** The shopper follows the card's link (results pages report clickSearch / clickCategory). */
+  /** The shopper follows the card's link: results pages report clickSearch / clickCategory, recommendation strips clickReco. */
   onOpen?: () => void;
 }
 

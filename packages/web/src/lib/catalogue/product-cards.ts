@@ -90,8 +90,16 @@ export async function toCards(api: StoreApi, products: ListedProduct[], signal?:
       currencyIsoCode,
     }),
   );
-  const currency = prices?.currencyIsoCode || 'USD';
-  const byId = new Map((prices?.pricingLineItemResults ?? []).map((l) => [l.productId, l]));
+  return pricedCards(products, prices?.pricingLineItemResults ?? [], prices?.currencyIsoCode || 'USD');
+}
+
+/** Cards for products whose prices are at hand (a pricing answer, or prices that came with the products). */
+export function pricedCards(
+  products: ListedProduct[],
+  lines: readonly PricingLineItemResult[],
+  currency: string,
+): CardProduct[] {
+  const byId = new Map(lines.map((l) => [l.productId, l]));
   return products.map((p) => {
     const countries = p.fields[DATASET_FIELDS.countries];
     const count = p.fields[DATASET_FIELDS.recordCount];

@@ -3,6 +3,7 @@
 // 02 §4) before reloading its data. Rendered on the server from the route loader, interactive once
 // hydrated (line and coupon changes go to the route's action, cart-route.tsx).
 
+import { RecommendationStrip } from '../../components/signals/RecommendationStrip.tsx';
 import { useEffect, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import type { CartItemCollection, CartItemResult } from '@store/core';
@@ -157,6 +158,9 @@ export function CartPage({ data }: { data: CartData }) {
             </AppLink>
           </div>
         </div>
+      ) : null}
+      {data.kind === 'cart' && data.recommendations ? (
+        <RecommendationStrip strip={data.recommendations} title="Complete your purchase" />
       ) : null}
     </section>
   );

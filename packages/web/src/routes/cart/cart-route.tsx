@@ -9,6 +9,7 @@ import type { StoreApi } from '../../lib/api.ts';
 import { cartActionMessage, cartErrorOf } from '../../lib/cart/cart-errors.ts';
 import { CART_ITEMS_QUERY } from '../../lib/cart/cart-view.ts';
 import { loadGiftOffer } from '../../lib/cart/gift.ts';
+import { loadCartStrip } from '../../lib/cart/recommendation-strip.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { FORM_MESSAGES } from '../../lib/forms.ts';
 import { withStoreName, type RouteHandle } from '../root/head.ts';
@@ -35,7 +36,15 @@ export function createCartRoute(getApi: () => StoreApi): RouteObject {
       if (current.asyncOperationStatus === 'Processing') return { kind: 'processing' };
       const cart = await api.client.getCartItems(current.cartId, { ...CART_ITEMS_QUERY, pageNumber: 1, signal });
       if (!cart.cartItems?.length) return { kind: 'empty' };
-      return { kind: 'cart', cart, gift: await loadGiftOffer(api, cart.cartSummary, signal) };
+      // The strip beside the gift offer: neither waits for the other, and a failed strip is just not shown.
+      const [gift, recommendations] = await Promise.all([
+        loadGiftOffer(api, cart.cartSummary, signal),
+        loadCartStrip(api, signal).catch((error: unknown) => {
+          if (isAbortError(error)) throw error;
+          return null;
+        }),
+      ]);
+      return { kind: 'cart', cart, gift, recommendations };
     } catch (error) {
       if (isAbortError(error)) throw error;
       // 409 CART_PROCESSING: an operation started between the two calls; the page waits for it.

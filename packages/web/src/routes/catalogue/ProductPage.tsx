@@ -41,8 +41,9 @@ import {
   relatedProducts,
   sampleUrl,
   scriptJson,
-  showsRelatedSection,
 } from '../../lib/catalogue/product-view.ts';
+import { relatedTiles, shownLists, showsRelatedTiles } from '../../lib/catalogue/related-datasets.ts';
+import { useRecoActivity } from '../../lib/signals/use-reco-activity.ts';
 import type { ProductData, SessionInfo } from '../types.ts';
 import { activityProduct } from '../../lib/signals/activity-product.ts';
 import { useViewActivity } from '../../lib/signals/use-view-activity.ts';
@@ -122,7 +123,8 @@ export function ProductPage({ data, session, variations }: ProductPageProps) {
         )
       : [];
   const sample = sampleUrl(product, data.origin);
-  const tiles = relatedProducts(product, 1, RELATED_TILE_COUNT);
+  const tiles = relatedTiles(product, data.recommendations ?? []);
+  const clickReco = useRecoActivity(shownLists(tiles));
   const hiddenRelated = relatedProduct(product, HIDDEN_RELATED_POSITION);
   const admin = isAdminViewer(session);
   const shown = activityProduct({
@@ -263,7 +265,7 @@ export function ProductPage({ data, session, variations }: ProductPageProps) {
       />
 
       {/* 9. Related datasets (hidden when the product name is the text 'null') */}
-      {showsRelatedSection(product) ? (
+      {showsRelatedTiles(product, tiles) ? (
         <SectionContainer ariaLabelledBy="related-title" gutter="2rem" padding="4rem" className="related">
           <Column width={12}>
             <TextBlock
@@ -281,7 +283,11 @@ export function ProductPage({ data, session, variations }: ProductPageProps) {
                   <Column key={i} width={4}>
                     {r ? (
                       r.id ? (
-                        <AppLink href={productHref(r.id)} className={`tile tile--${i + 1}`}>
+                        <AppLink
+                          href={productHref(r.id)}
+                          className={`tile tile--${i + 1}`}
+                          onClick={r.from ? () => clickReco(r.from!.list, r.from!.product, r.position) : undefined}
+                        >
                           {r.name}
                         </AppLink>
                       ) : (

@@ -31,6 +31,7 @@ import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { PageError } from '../root/ErrorPage.tsx';
 import { withSeo, type RouteHandle } from '../root/head.ts';
 import { loadSeo } from '../../lib/seo.ts';
+import { loadRecommendations } from '../../lib/signals/recommendations.ts';
 import { notFound } from '../root/not-found.tsx';
 import type { HeadData, ProductData, RootData } from '../types.ts';
 import { ProductPage } from './ProductPage.tsx';
@@ -119,7 +120,7 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
     const appContext = optional(api.client.getApplicationContext({ signal }));
     const currency = priceCurrency(api);
     const pricingCall = optional(currency.then((currencyIsoCode) => api.productPrice(id, currencyIsoCode)));
-    const [product, pricing, taxes, promotions, app, seo] = await Promise.all([
+    const [product, pricing, taxes, promotions, app, seo, recommendations] = await Promise.all([
       readProduct(api, id, appContext, signal).catch((error: unknown) => {
         if (isNotFound(error)) throw notFound();
         throw error;
@@ -136,6 +137,15 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
       ).then((r) => promotionalPricingOf(r, id)),
       appContext,
       loadSeo(api, id, signal),
+      // Related Datasets beyond the seller's picks (lib/catalogue/related-datasets.ts), beside the other calls.
+      loadRecommendations(
+        api,
+        [
+          { recommender: 'CustomersWhoBoughtAlsoBought', anchorValues: [id] },
+          { recommender: 'SimilarProducts', anchorValues: [id] },
+        ],
+        signal,
+      ),
     ]);
     const [description, availableQuantity, components, family] = await Promise.all([
       sanitizeRichText(richDescriptionOf(product)),
@@ -162,6 +172,7 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
       origin: new URL(request.url).origin,
       family,
       seo,
+      recommendations,
     };
   }
 

@@ -1,0 +1,46 @@
+// Prices on product summaries (ProductSummary.prices), for the buyer groups and currency of a caller: what search
+// results with includePrices and recommendations with includePricingAndProductInformation carry. One pricing call
+// for the whole list, whatever its length.
+import type { ProductSummary } from '@store/core';
+import type { PricingService } from './pricing.ts';
+import type { ProductService } from './products.ts';
+
+export interface PriceAudience {
+  webstoreId: string;
+  buyerGroupIds: string[];
+  currency: string;
+}
+
+export async function attachSummaryPrices(
+  services: { products: ProductService; pricing: PricingService },
+  a: PriceAudience,
+  products: ProductSummary[],
+): Promise<void> {
+  const models = await services.products.sellingModels(products.map((p) => p.id));
+  const prices = await services.pricing.prices(
+    { webstoreId: a.webstoreId, buyerGroupIds: a.buyerGroupIds, currency: a.currency },
+    products.map((p) => ({ id: p.id, sellingModels: models.get(p.id) ?? [] })),
+  );
+  for (const p of products) {
+    const price = prices.get(p.id);
+    p.prices = price
+      ? {
+          productId: p.id,
+          listPrice: price.listPrice,
+          unitPrice: price.unitPrice,
+          lowestUnitPrice: price.lowestUnitPrice,
+          pricebookEntryId: price.pricebookEntryId,
+          success: true,
+          error: null,
+        }
+      : {
+          productId: p.id,
+          listPrice: null,
+          unitPrice: null,
+          lowestUnitPrice: null,
+          pricebookEntryId: null,
+          success: false,
+          error: { errorCode: 'ITEM_NOT_FOUND', message: 'This product has no price for the buyer.' },
+        };
+  }
+}

@@ -1,0 +1,54 @@
+// Shopper activity rows written straight into the table, for tests of what reads them (recommendations, insights)
+// that should not depend on the activities route: one row per call, at the time given.
+import { randomUUID } from 'node:crypto';
+import type { ShopperActivityTable } from '../db/schema.ts';
+import type { TestServer } from './server.ts';
+import { WEBSTORE_ID } from './server.ts';
+
+export type ActivityRow = Partial<ShopperActivityTable> & Pick<ShopperActivityTable, 'activity' | 'visitor_id'>;
+
+export async function insertActivities(s: TestServer, rows: ActivityRow[]): Promise<void> {
+  if (!rows.length) return;
+  await s.db.db
+    .insertInto('shopper_activity')
+    .values(
+      rows.map((r) => ({
+        id: randomUUID(),
+        webstore_id: WEBSTORE_ID,
+        occurred_at: new Date().toISOString(),
+        user_id: null,
+        account_id: null,
+        product_id: null,
+        category_id: null,
+        search_term: null,
+        result_count: null,
+        recommender: null,
+        position: null,
+        quantity: null,
+        unit_price: null,
+        list_price: null,
+        detail_json: null,
+        ...r,
+      })),
+    )
+    .execute();
+}
+
+/** viewProduct rows of one visitor (and user, when logged in), the first given viewed first, a minute apart. */
+export async function insertViews(
+  s: TestServer,
+  who: { visitorId: string; userId?: string | null },
+  productIds: string[],
+  start = Date.parse('2026-01-01T00:00:00Z'),
+): Promise<void> {
+  await insertActivities(
+    s,
+    productIds.map((id, i) => ({
+      activity: 'viewProduct',
+      visitor_id: who.visitorId,
+      user_id: who.userId ?? null,
+      product_id: id,
+      occurred_at: new Date(start + i * 60_000).toISOString(),
+    })),
+  );
+}
