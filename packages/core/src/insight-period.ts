@@ -5,6 +5,15 @@
 import { addDays } from './subscription-dates.ts';
 import type { InsightPeriod } from './workspace-insights.ts';
 
+/** What an insights call asks for (GET …/insights): both ends optional, see resolveInsightPeriod. */
+export interface InsightQuery {
+  /** ISO dates, both inclusive. */
+  from?: string;
+  to?: string;
+  /** Datasets the funnel lists at most (default INSIGHT_FUNNEL_LIMIT, at most 500). */
+  limit?: number;
+}
+
 /** The period when none is asked for: the last 30 days, today included. */
 export const DEFAULT_INSIGHT_DAYS = 30;
 /** The longest period one call may cover (a leap year), so one call's cost stays bounded. */

@@ -7,20 +7,13 @@ import {
   insightPeriodInstants,
   insightPeriodProblem,
   resolveInsightPeriod,
+  type InsightQuery,
   type WorkspaceInsights,
 } from '@store/core';
 import type { Database } from '../../../db/schema.ts';
 import { rejectProblem } from '../../../domain/errors.ts';
 import { datasetFunnel } from './funnel.ts';
 import { searchTerms } from './search-terms.ts';
-
-export interface InsightsQuery {
-  /** ISO dates, both inclusive; see core resolveInsightPeriod for the defaults. */
-  from?: string;
-  to?: string;
-  /** Datasets the funnel lists at most (default INSIGHT_FUNNEL_LIMIT). */
-  limit?: number;
-}
 
 export class InsightsReport {
   constructor(
@@ -29,7 +22,7 @@ export class InsightsReport {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async read(webstoreId: string, q: InsightsQuery): Promise<WorkspaceInsights> {
+  async read(webstoreId: string, q: InsightQuery): Promise<WorkspaceInsights> {
     const period = resolveInsightPeriod(q, this.now().toISOString().slice(0, 10));
     rejectProblem(insightPeriodProblem(period));
     const range = { webstoreId, ...insightPeriodInstants(period) };
