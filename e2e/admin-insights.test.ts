@@ -14,6 +14,7 @@ import { liveStore } from './browser.ts';
 import { hydrated, logInTo } from './workspace-login.ts';
 import { axeViolations, describeViolations, type A11yViolation } from './axe.ts';
 import { DEMO_USERS } from '../packages/server/src/seed/access.ts';
+import { CATALOGUE_MANAGER } from '../packages/server/src/seed/workspace-users.ts';
 import { placeCardOrder, productIdOf } from '../packages/server/src/test-support/purchase.ts';
 import { insertActivityRows, times } from '../packages/server/src/test-support/insight-rows.ts';
 
@@ -108,5 +109,17 @@ test('the seller opens Insights and sees the funnel of the datasets touched and 
 
   assert.equal(found.length, 0, `axe violations:\n${describeViolations(found)}`);
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the insights page has no axe violations at 375 px, and the catalogue manager has it in the menu', async () => {
+  const context = await live.browser.newContext({ viewport: { width: 375, height: 800 }, bypassCSP: true });
+  const page = await context.newPage();
+  await logInTo(page, live.server.url, CATALOGUE_MANAGER.email, '/admin/insights');
+  await page.getByRole('heading', { level: 1, name: 'Insights' }).waitFor();
+  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Insights' }).waitFor();
+  assert.equal((await rowsOf(page, 'Datasets by views, then orders')).length, 3);
+  const found = await axeViolations(page, 'insights @375px (catalogue manager)');
+  assert.equal(found.length, 0, `axe violations:\n${describeViolations(found)}`);
   await context.close();
 });
