@@ -30,6 +30,7 @@ import { taxonomyCalls, type TaxonomyCalls } from './workspace-taxonomy-api.ts';
 import { productClassCalls, type ProductClassCalls } from './workspace-classes-api.ts';
 import { sellingModelCalls, type SellingModelCalls } from './workspace-selling-models-api.ts';
 import { workspaceSeoCalls, type WorkspaceSeoCalls } from './workspace-seo-api.ts';
+import { workspaceInsightsCalls, type WorkspaceInsightsCalls } from './workspace-insights-api.ts';
 
 export { workspaceExportPath } from './workspace-imports-api.ts';
 
@@ -42,7 +43,7 @@ export const WORKSPACE_ROOT = '/services/admin/webstores';
  * workspace-imports-api.ts, promotions, settings and customers in workspace-merchandising-api.ts, categories,
  * entitlement policies and inventory in workspace-taxonomy-api.ts, variations, components and quantity rules in
  * workspace-classes-api.ts, selling models in workspace-selling-models-api.ts, managed content in
- * workspace-content-api.ts, SEO settings in workspace-seo-api.ts.
+ * workspace-content-api.ts, SEO settings in workspace-seo-api.ts, seller insights in workspace-insights-api.ts.
  */
 export interface WorkspaceCalls
   extends MerchandisingCalls,
@@ -53,7 +54,8 @@ export interface WorkspaceCalls
     TaxonomyCalls,
     ProductClassCalls,
     SellingModelCalls,
-    WorkspaceSeoCalls {
+    WorkspaceSeoCalls,
+    WorkspaceInsightsCalls {
   me(o?: CallOptions): Promise<WorkspaceMe>;
   listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
   getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
@@ -104,5 +106,6 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
     ...productClassCalls(call),
     ...sellingModelCalls(call),
     ...workspaceSeoCalls(call),
+    ...workspaceInsightsCalls(call),
   };
 }

@@ -56,3 +56,4 @@ export * from './shopper-activity.ts';
 export * from './recommendations.ts';
 export * from './shopper-agent.ts';
 export * from './workspace-insights.ts';
+export * from './insight-period.ts';

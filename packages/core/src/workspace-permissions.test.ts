@@ -6,7 +6,7 @@ test('the administrator may take every workspace action', () => {
   for (const a of WORKSPACE_ACTIONS) assert.equal(mayDo('admin', a), true, a);
 });
 
-test('the catalogue manager changes the catalogue, promotions and content, never settings, refunds or the audit log', () => {
+test('the catalogue manager changes the catalogue, promotions and content and reads insights, never settings, refunds or the audit log', () => {
   const allowed = WORKSPACE_ACTIONS.filter((a) => mayDo('catalogue_manager', a));
   assert.deepEqual(allowed, [
     'catalogue.read',
@@ -15,6 +15,7 @@ test('the catalogue manager changes the catalogue, promotions and content, never
     'promotions.write',
     'content.read',
     'content.write',
+    'insights.read',
   ]);
 });
 

@@ -25,12 +25,14 @@ export const WORKSPACE_ACTIONS = [
   /** Managed content (issue 16): banners, rich text, images, product collections and page layouts. */
   'content.read',
   'content.write',
+  /** Seller insights (issue 18): the dataset funnel and what shoppers search for; counts only, no shopper. */
+  'insights.read',
 ] as const;
 export type WorkspaceAction = (typeof WORKSPACE_ACTIONS)[number];
 
 /**
  * The administrator may do everything. The catalogue manager keeps the catalogue, promotions and the site's
- * managed content (and reads them) but neither changes the store's settings nor refunds, and does not read the audit log (the
+ * managed content (and reads them), and reads the insights that tell which datasets to work on, but neither changes the store's settings nor refunds, and does not read the audit log (the
  * administrator's record of everyone's changes, the catalogue manager's included).
  */
 const GRANTS: Record<WorkspaceRole, ReadonlySet<WorkspaceAction>> = {
@@ -42,6 +44,7 @@ const GRANTS: Record<WorkspaceRole, ReadonlySet<WorkspaceAction>> = {
     'promotions.write',
     'content.read',
     'content.write',
+    'insights.read',
   ]),
 };
 

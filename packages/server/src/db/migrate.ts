@@ -24,6 +24,7 @@ import * as m021 from './migrations/021_wishlists.ts';
 import * as m022 from './migrations/022_request_limits.ts';
 import * as m023 from './migrations/023_shopper_activity.ts';
 import * as m026 from './migrations/026_order_item_product.ts';
+import * as m027 from './migrations/027_insight_indexes.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '022_request_limits': m022,
   '023_shopper_activity': m023,
   '026_order_item_product': m026,
+  '027_insight_indexes': m027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -381,6 +381,7 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
     }),
   },
   get('/seo-settings/{recordId}', (w) => `${WORKSPACE_BASE}/seo-settings/${w.productId}`),
+  get('/insights', () => `${WORKSPACE_BASE}/insights?limit=5`),
   {
     op: `PUT ${P}/seo-settings/{recordId}`,
     call: (w) => ({

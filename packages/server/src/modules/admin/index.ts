@@ -15,6 +15,7 @@ import { workspaceProductClassRoutes } from './product-classes.ts';
 import { workspaceSellingModelRoutes } from './selling-models.ts';
 import { workspaceSeoSettingsRoutes } from './seo-settings.ts';
 import { workspaceContentRoutes } from './content.ts';
+import { workspaceInsightsRoutes } from './insights.ts';
 
 export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
@@ -31,4 +32,5 @@ export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceTaxonomyRoutes(app, s);
   workspaceSeoSettingsRoutes(app, s);
   workspaceContentRoutes(app, s);
+  workspaceInsightsRoutes(app, s);
 }

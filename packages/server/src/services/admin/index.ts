@@ -30,6 +30,7 @@ import { ComponentAdmin } from './component-admin.ts';
 import { QuantityRuleAdmin } from './quantity-rule-admin.ts';
 import { SellingModelAdmin } from './selling-model-admin.ts';
 import { ContentAdmin } from './content-admin.ts';
+import { InsightsReport } from './insights/index.ts';
 
 export interface Workspace {
   audit: AuditLog;
@@ -61,6 +62,8 @@ export interface Workspace {
   imports: ImportJobs;
   /** Managed content (issue 16): banners, rich text, images, product collections, page layouts. */
   content: ContentAdmin;
+  /** Seller insights (issue 18 item 4): the dataset funnel and the search terms over a period. */
+  insights: InsightsReport;
 }
 
 /** What the order workspace works through: the shopper's order view, the gateway and the order emails. */
@@ -105,6 +108,7 @@ export function createWorkspace(
     settings: new SettingsAdmin(recorded, webstores),
     imports: createImportJobs(db, recorded, webstores, importRunner),
     content: new ContentAdmin(db, recorded),
+    insights: new InsightsReport(db),
   };
 }
 

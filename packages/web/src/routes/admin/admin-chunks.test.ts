@@ -76,6 +76,7 @@ test('the workspace pages are dynamic imports, and the markers are in their chun
     'src/routes/admin/entitlement-policies-route.tsx',
     'src/routes/admin/featured-route.tsx',
     'src/routes/admin/import-route.tsx',
+    'src/routes/admin/insights-route.tsx',
     'src/routes/admin/inventory-route.tsx',
     'src/routes/admin/order-route.tsx',
     'src/routes/admin/orders-route.tsx',

@@ -61,6 +61,7 @@ export function createAdminRoutes(getApi: () => StoreApi): RouteObject {
         path: 'content/:contentId',
         lazy: () => import('./content-edit-route.tsx').then((m) => m.contentEditRoute(getApi)),
       },
+      { path: 'insights', lazy: () => import('./insights-route.tsx').then((m) => m.insightsRoute(getApi)) },
       { path: 'audit', lazy: () => import('./audit-route.tsx').then((m) => m.auditRoute(getApi)) },
       { path: 'promotions', lazy: () => import('./promotions-route.tsx').then((m) => m.promotionsRoute(getApi)) },
       {

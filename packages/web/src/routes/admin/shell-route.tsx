@@ -28,6 +28,7 @@ function WorkspaceShell() {
     { to: '/admin/categories', label: 'Categories', end: false, show: mayDo(me.role, 'catalogue.read') },
     { to: '/admin/selling-models', label: 'Selling models', end: false, show: mayDo(me.role, 'catalogue.read') },
     { to: '/admin/content', label: 'Content', end: false, show: mayDo(me.role, 'content.read') },
+    { to: '/admin/insights', label: 'Insights', end: true, show: mayDo(me.role, 'insights.read') },
     { to: '/admin/orders', label: 'Orders', end: false, show: mayDo(me.role, 'orders.read') },
     { to: '/admin/promotions', label: 'Promotions', end: false, show: mayDo(me.role, 'promotions.read') },
     { to: '/admin/accounts', label: 'Accounts', end: false, show: mayDo(me.role, 'customers.read') },
