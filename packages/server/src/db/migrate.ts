@@ -23,6 +23,7 @@ import * as m020 from './migrations/020_cms_media_live.ts';
 import * as m021 from './migrations/021_wishlists.ts';
 import * as m022 from './migrations/022_request_limits.ts';
 import * as m023 from './migrations/023_shopper_activity.ts';
+import * as m024 from './migrations/024_agent_tokens.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '021_wishlists': m021,
   '022_request_limits': m022,
   '023_shopper_activity': m023,
+  '024_agent_tokens': m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
