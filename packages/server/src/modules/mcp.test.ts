@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AGENT_READ_TOOLS, agentToolsFor } from '@store/core';
 import { DEMO_USERS, PARTNER_SKUS } from '../seed/access.ts';
-import { errorOf, startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
+import { BASE, errorOf, startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
 import { callTool, makeAgentToken, mcpClient } from '../test-support/agent-tokens.ts';
 
 let s: TestServer;
@@ -221,5 +221,3 @@ describe('MCP server without a token, and with a bad one', () => {
     }
   });
 });
-
-const BASE = '/services/data/v65.0/commerce/webstores/0ZE000000000001AAA';

@@ -4,15 +4,14 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CreatedAgentToken } from '@store/core';
-import type { Agent, TestServer } from './server.ts';
+import { BASE, type Agent, type TestServer } from './server.ts';
 
 /** A token made by the logged-in `owner` through POST agent-tokens. */
 export async function makeAgentToken(owner: Agent, name = 'Test assistant'): Promise<CreatedAgentToken> {
-  const res = await owner.post(`${tokensPath}`, { name });
+  const res = await owner.post(`${BASE}/agent-tokens`, { name });
   assert.equal(res.status, 201, res.text);
   return res.body as CreatedAgentToken;
 }
-const tokensPath = '/services/data/v65.0/commerce/webstores/0ZE000000000001AAA/agent-tokens';
 
 /** An SDK client connected to the server's /mcp, with the bearer token if one is given. */
 export async function mcpClient(s: TestServer, token?: string): Promise<Client> {
