@@ -213,6 +213,48 @@ describe('MCP server without a token, and with a bad one', () => {
     assert.deepEqual(body.result.tools.map((t: any) => t.name).sort(), [...AGENT_READ_TOOLS].sort());
   });
 
+  test('malformed requests and tool arguments are refused, never a 5xx, and change no cart', async () => {
+    const raw = (body: string, token?: string) =>
+      fetch(`${s.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body,
+      });
+    const cartBefore = (await casey.api('/carts/current')).body;
+    for (const body of ['not json', '{}', '[]', '{"jsonrpc":"2.0","id":1,"method":"no/such"}', '"x"']) {
+      const res = await raw(body, caseyToken);
+      await res.text();
+      assert.ok(res.status >= 200 && res.status < 500, `${body}: ${res.status}`);
+    }
+    const client = await mcpClient(s, caseyToken);
+    for (const [name, args] of [
+      ['get_product', { idOrSku: '' }],
+      ['get_product', { idOrSku: 'x'.repeat(10_000) }],
+      ['search_catalogue', { term: 42 }],
+      ['search_catalogue', { term: 'dentists', page: 0 }],
+      ['add_to_cart', { productId: 'not-an-id' }],
+      ['add_to_cart', { productId: partnerProductId, quantity: -1 }],
+      ['add_to_cart', { productId: partnerProductId, quantity: 1.5 }],
+      ['update_cart_item', { cartItemId: '0a9000000999999AAA', quantity: 2 }],
+      ['remove_cart_item', { cartItemId: '../../x' }],
+      ['get_cart', { effectiveAccountId: 'not-an-account' }],
+      ['no_such_tool', {}],
+    ] as const) {
+      const res = await client.callTool({ name, arguments: args }).catch((e: Error) => ({ isError: true, error: e }));
+      const what = `${name} ${JSON.stringify(args).slice(0, 80)}`;
+      assert.equal(res.isError, true, `${what} is refused`);
+      // A refusal in the service's words, never the server's own failure.
+      const text = 'content' in res ? JSON.stringify(res.content) : String(res.error);
+      assert.doesNotMatch(text, /could not complete this request|Internal server error/, what);
+    }
+    await client.close();
+    assert.deepEqual((await casey.api('/carts/current')).body, cartBefore);
+  });
+
   test('GET and DELETE answer 405 (stateless: no stream, no session)', async () => {
     for (const method of ['GET', 'DELETE']) {
       const res = await fetch(`${s.url}/mcp`, { method });
