@@ -107,6 +107,26 @@ describe('agent tokens', () => {
     assert.equal(errorOf(viaToken).errorCode, 'INVALID_SESSION_ID');
   });
 
+  test('changing the password ends the user’s tokens with their sessions', async () => {
+    const password = 'Tokens-2026-pass';
+    const buyer = await s.register({
+      firstName: 'Changes',
+      lastName: 'Password',
+      email: `pw-${Date.now().toString(36)}@example.com`,
+      password,
+    });
+    const made = (await buyer.post(`${BASE}/agent-tokens`, { name: 'Before the change' })).body;
+    const bearer = { headers: { authorization: `Bearer ${made.token}` } };
+    assert.equal((await s.api('/shopperAgent/context', bearer)).status, 200);
+    const changed = await buyer.post('/services/auth/password', {
+      currentPassword: password,
+      newPassword: 'Fresh-start-2027',
+    });
+    assert.equal(changed.status, 200, changed.text);
+    assert.equal((await s.api('/shopperAgent/context', bearer)).status, 401);
+    assert.equal((await list(buyer)).find((t) => t.id === made.id)!.active, false);
+  });
+
   test(`at most ${AGENT_TOKENS_MAX_ACTIVE} active tokens; revoking one makes room`, async () => {
     const buyer = await s.register({
       firstName: 'Many',

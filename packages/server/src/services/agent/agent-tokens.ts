@@ -124,6 +124,19 @@ export class AgentTokenService {
       .execute();
   }
 
+  /**
+   * Revokes every live token of the user, inside a password change or reset: those end every session of the user
+   * ("signed out everywhere"), and an assistant's token is one more way in that must end with them.
+   */
+  static async revokeAllIn(trx: Kysely<Database>, userId: string): Promise<void> {
+    await trx
+      .updateTable('agent_token')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
   /** The user a token stands for in the store, or null for an unknown, revoked or expired token (or a gone user). */
   async userOf(webstoreId: string, token: string): Promise<UserRow | null> {
     if (!token.startsWith(AGENT_TOKEN_PREFIX) || token.length > 200) return null;
