@@ -209,6 +209,10 @@ describe('MCP server without a token, and with a bad one', () => {
   test('cookies are not a caller here: a logged-in browser’s cookies without a token get the guest’s tools', async () => {
     const res = await mcpPost({ cookie: casey.cookieHeader() });
     assert.equal(res.status, 200);
+    // The SDK writes the answer itself; it still carries the store's security headers and is never cached.
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+    assert.match(res.headers.get('cache-control') ?? '', /no-store/);
+    assert.equal(res.headers.get('set-cookie'), null, 'no session or CSRF cookie is handed out here');
     const body = await res.json();
     assert.deepEqual(body.result.tools.map((t: any) => t.name).sort(), [...AGENT_READ_TOOLS].sort());
   });
