@@ -59,6 +59,8 @@ describe('MCP server with a buyer’s agent token', () => {
       restFirst.map((p: any) => [p.id, p.prices.unitPrice]),
     );
     assert.ok(json.products.every((p: any) => typeof p.unitPrice === 'string'));
+    for (const p of json.products) assert.match(p.sku, /^[A-Z]{2}-\d{5}/, 'each product with its SKU');
+    assert.ok(json.products.every((p: any) => typeof p.description === 'string' && p.description.length > 0));
     await client.close();
   });
 
@@ -257,6 +259,32 @@ describe('MCP server without a token, and with a bad one', () => {
     }
     await client.close();
     assert.deepEqual((await casey.api('/carts/current')).body, cartBefore);
+  });
+
+  test('stateless: a second process on the same database answers the same token and sees the same cart', async () => {
+    const second = await startTestServer({ shareDatabaseOf: s });
+    try {
+      const there = await mcpClient(second, caseyToken);
+      const here = await mcpClient(s, caseyToken);
+      const found = (await callTool(there, 'search_catalogue', { term: 'dentists' })).json.products;
+      // A variation parent is refused as the storefront refuses it; get_product names its variations instead.
+      const parent = found.find((p: { productClass: string }) => p.productClass === 'VariationParent');
+      const refused = await callTool(there, 'add_to_cart', { productId: parent.id });
+      assert.equal(refused.isError, true);
+      assert.match(refused.text, /is a variation parent; add one of its variations instead/);
+      const variations = (await callTool(here, 'get_product', { idOrSku: parent.id })).json.variations;
+      assert.ok(variations.length > 0);
+      assert.ok(variations.every((v: { name: string; sku: string }) => v.name && v.sku));
+      const productId = variations[0].id;
+      const added = await callTool(there, 'add_to_cart', { productId });
+      assert.equal(added.isError, false, added.text);
+      const cart = await callTool(here, 'get_cart');
+      assert.ok(cart.json.items.some((i: { productId: string }) => i.productId === productId));
+      await callTool(here, 'remove_cart_item', { cartItemId: added.json.added.cartItemId });
+      await Promise.all([there.close(), here.close()]);
+    } finally {
+      await second.close();
+    }
   });
 
   test('GET and DELETE answer 405 (stateless: no stream, no session)', async () => {

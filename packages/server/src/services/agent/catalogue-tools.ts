@@ -3,15 +3,14 @@
 // product reads, pricing), so an agent sees exactly what its buyer would in the browser: a product the buyer
 // may not see is refused in the words of the REST API's 404.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { isRecordId, SEARCH_LIMITS, type FieldValue } from '@store/core';
+import { isRecordId, SEARCH_LIMITS } from '@store/core';
 import { z } from 'zod';
+import { CHILDREN_PAGE_LIMIT } from '../product-reads.ts';
 import { productUnavailable } from '../products.ts';
 import { audienceOf } from '../search.ts';
 import { type AgentCall, accountInput as account, catalogueOf, toolAnswer } from './agent-call.ts';
 
 const PAGE_SIZE = 10;
-
-const text = (v: FieldValue | undefined) => (v === undefined || v === null ? null : String(v));
 
 export function registerCatalogueTools(server: McpServer, call: AgentCall): void {
   server.registerTool(
@@ -53,9 +52,11 @@ export function registerCatalogueTools(server: McpServer, call: AgentCall): void
           currencyIsoCode: ctx.currency,
           products: products.map((p) => ({
             id: p.id,
-            sku: text(p.fields.StockKeepingUnit),
+            sku: p.fields.StockKeepingUnit?.value ?? null,
             name: p.name,
-            description: text(p.fields.Description),
+            /** A VariationParent is not bought itself: get_product lists its variations. */
+            productClass: p.productClass,
+            description: p.fields.Description?.value ?? null,
             unitPrice: p.prices?.unitPrice ?? null,
             listPrice: p.prices?.listPrice ?? null,
             url: `${call.origin}/product/${p.id}`,
@@ -101,6 +102,23 @@ export function registerCatalogueTools(server: McpServer, call: AgentCall): void
               }
             : null,
           url: `${call.origin}/product/${found.id}`,
+          // A variation parent is bought as one of its variations (the storefront's children call, entitlements
+          // included): the agent adds one of these instead.
+          variations:
+            found.productClass === 'VariationParent'
+              ? (
+                  await call.s.productReads.children(call.store, ctx, found.id, {
+                    pageSize: CHILDREN_PAGE_LIMIT,
+                    page: 0,
+                    fields: ['Name', 'StockKeepingUnit'],
+                    includeProductSellingModels: false,
+                  })
+                ).products.map((v) => ({
+                  id: v.id,
+                  name: v.fields.Name ?? null,
+                  sku: v.fields.StockKeepingUnit ?? null,
+                }))
+              : undefined,
         };
       }),
   );
