@@ -26,6 +26,7 @@ import { createContentCalls, type ContentCalls } from './content-api.ts';
 import { createGiftCalls, type GiftCalls } from './gift-api.ts';
 import { createWishlistCalls, type WishlistCalls } from './wishlists-api.ts';
 import { createShopperSignalCalls, type ShopperSignalCalls } from './shopper-signals-api.ts';
+import { createAgentTokenCalls, type AgentTokenCalls } from './agent-tokens-api.ts';
 import { createCheckoutCalls, type CheckoutCalls } from './checkout-api.ts';
 import { createDeliveryGroupCalls, type DeliveryGroupCalls } from './cart-delivery-groups-api.ts';
 import type { CallOptions, FieldList } from './call-options.ts';
@@ -184,7 +185,8 @@ export interface CommerceClient
     SeoCalls,
     ContentCalls,
     WishlistCalls,
-    ShopperSignalCalls {
+    ShopperSignalCalls,
+    AgentTokenCalls {
   getApplicationContext(options?: CallOptions): Promise<ApplicationContext>;
   /** Drop the cached application context (e.g. after login or a currency change). */
   invalidateApplicationContext(): void;
@@ -276,6 +278,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     ...createContentCalls(http),
     ...createWishlistCalls(http),
     ...createShopperSignalCalls(http),
+    ...createAgentTokenCalls(http),
     getApplicationContext: (call = {}) => applicationContext.get(call.signal),
     invalidateApplicationContext: () => applicationContext.invalidate(),
 

@@ -85,6 +85,7 @@ export type {
   WishlistCalls,
   WishlistItemsOptions,
 } from './wishlists-api.ts';
+export type { AgentTokenCalls } from './agent-tokens-api.ts';
 export type { AddressCallOptions, AddressCalls, GetAddressesOptions } from './addresses-api.ts';
 export type { GetOrderSummariesOptions, OrderCallOptions, OrderCalls } from './orders-api.ts';
 export { isSeoFailure } from './seo-api.ts';

@@ -43,6 +43,8 @@ export const KEY_PREFIXES = {
   auditEntry: '0Ym',
   /** A catalogue upload in the workspace (issue 15). */
   importJob: '0Ij',
+  /** A buyer's access token for an AI agent (issue 18). */
+  agentToken: '0Ag',
 } as const;
 
 export type RecordKind = keyof typeof KEY_PREFIXES;

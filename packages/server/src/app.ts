@@ -15,6 +15,9 @@ import { mountStorefront } from './http/storefront.ts';
 import { contextRoutes } from './modules/context.ts';
 import { aiConfigurationRoutes } from './modules/shopper-signals.ts';
 import { recommendationRoutes } from './modules/recommendations.ts';
+import { agentTokenRoutes } from './modules/agent-tokens.ts';
+import { shopperAgentRoutes } from './modules/shopper-agent.ts';
+import { mcpRoutes } from './modules/mcp.ts';
 import { productRoutes } from './modules/products.ts';
 import { categoryRoutes } from './modules/categories.ts';
 import { pricingRoutes } from './modules/pricing.ts';
@@ -105,6 +108,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   aiConfigurationRoutes(app, services, { publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL });
   activityRoutes(app, services, webstoreId);
   recommendationRoutes(app, services);
+  // Agents (issue 18): their tokens, shopperAgent/context and the MCP server at /mcp.
+  agentTokenRoutes(app, services);
+  shopperAgentRoutes(app, services, { publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL });
+  mcpRoutes(app, services, { webstoreId, publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL });
   accountRoutes(app, services);
   productRoutes(app, services);
   categoryRoutes(app, services);

@@ -25,6 +25,7 @@ import * as m022 from './migrations/022_request_limits.ts';
 import * as m023 from './migrations/023_shopper_activity.ts';
 import * as m026 from './migrations/026_order_item_product.ts';
 import * as m027 from './migrations/027_insight_indexes.ts';
+import * as m024 from './migrations/024_agent_tokens.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '023_shopper_activity': m023,
   '026_order_item_product': m026,
   '027_insight_indexes': m027,
+  '024_agent_tokens': m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

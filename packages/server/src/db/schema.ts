@@ -729,6 +729,20 @@ export interface Database {
   wishlist: WishlistTable;
   wishlist_item: WishlistItemTable;
   shopper_activity: ShopperActivityTable;
+  agent_token: AgentTokenTable;
+}
+
+/** A buyer's access token for an AI agent (migration 024); only the token's SHA-256 is stored. */
+export interface AgentTokenTable {
+  id: string;
+  webstore_id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
 }
 
 /** An accepted shopper activity (migration 023). */

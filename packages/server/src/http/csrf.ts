@@ -22,6 +22,13 @@ const READ_ONLY_POSTS = [
  */
 const FORM_TOKEN_POSTS = [/^\/webruntime\/logout$/];
 
+/**
+ * The MCP server (modules/mcp.ts) never reads cookies: its caller is the `Authorization: Bearer` agent token, which
+ * a browser never adds by itself to another site's request, or a guest limited to reading. A forged cross-site
+ * request therefore carries no authority there, and the cookie CSRF check has nothing to protect.
+ */
+const BEARER_ONLY = /^\/mcp$/;
+
 export const newCsrfToken = (): string => randomBytes(24).toString('base64url');
 
 function same(a: string, b: string): boolean {
@@ -49,6 +56,7 @@ export function installCsrfProtection(app: FastifyInstance, s: Services): void {
   app.addHook('onRequest', async (req) => {
     if (SAFE_METHODS.has(req.method)) return;
     const path = req.url.split('?')[0]!;
+    if (BEARER_ONLY.test(path)) return;
     if (req.method === 'POST' && READ_ONLY_POSTS.some((re) => re.test(path))) return;
     if (crossOrigin(req)) throw refused();
     if (req.method === 'POST' && FORM_TOKEN_POSTS.some((re) => re.test(path))) return;

@@ -18,6 +18,7 @@ import { DEMO_CONTENT } from '../seed/content.ts';
 import { ANALYTICS_COOKIE, SEARCH_FACETS, cmsMediaPath, encodeRefinements } from '@store/core';
 import { insertImageItem } from '../test-support/content.ts';
 import { giveConsent, postActivity, recordedActivities } from '../test-support/activities.ts';
+import { callTool, makeAgentToken, mcpClient } from '../test-support/agent-tokens.ts';
 
 let s: TestServer;
 let parties: Array<{ name: string; agent: Agent; entitled: boolean; preview: boolean }>;
@@ -451,5 +452,78 @@ describe('POST /activities/{siteId}/{activity} (issue 18)', () => {
       assert.equal(row?.user_id ?? null, session.body.userId ?? null, `${p.name}: the session's user`);
       assert.equal(row?.account_id ?? null, session.body.effectiveAccountId ?? null, `${p.name}: its account`);
     }
+  });
+});
+
+describe('the MCP server (/mcp, issue 18): agent tokens and guests', () => {
+  test('get_product and search_catalogue of a partner dataset: as for the token’s buyer in the browser, refusals told as unknown', async () => {
+    const contoso = await s.db.db
+      .selectFrom('account')
+      .select('id')
+      .where('name', '=', 'Contoso Dental Group')
+      .executeTakeFirstOrThrow();
+    const withToken = async (name: string) => (await makeAgentToken(parties.find((p) => p.name === name)!.agent)).token;
+    const callers = [
+      { name: 'guest (no token)', token: undefined, account: undefined, entitled: false },
+      { name: 'consumer’s token', token: await withToken('consumer (Shoppers)'), account: undefined, entitled: false },
+      {
+        name: 'Northwind buyer’s token',
+        token: await withToken('buyer for Northwind (Wholesale Partners)'),
+        account: undefined,
+        entitled: true,
+      },
+      {
+        name: 'the same buyer’s token for Contoso',
+        token: await withToken('buyer for Northwind (Wholesale Partners)'),
+        account: contoso.id,
+        entitled: false,
+      },
+      { name: 'administrator’s token', token: await withToken('administrator'), account: undefined, entitled: true },
+    ];
+    const px = await s.db.db.selectFrom('product').select('id').where('sku', '=', PX).executeTakeFirstOrThrow();
+    const unknownId = `${px.id.slice(0, 3)}000000999999AAA`;
+    for (const c of callers) {
+      const client = await mcpClient(s, c.token);
+      const args = (idOrSku: string) => ({ idOrSku, effectiveAccountId: c.account });
+      for (const [known, unknown] of [
+        [px.id, unknownId],
+        [PX, 'PX-99999'],
+      ] as const) {
+        counts.tried++;
+        const res = await callTool(client, 'get_product', args(known));
+        if (c.entitled) {
+          counts.allowed++;
+          assert.equal(res.isError, false, `${c.name}: get_product ${known}: ${res.text}`);
+          assert.equal(res.json.id, px.id);
+        } else {
+          counts.refused++;
+          const none = await callTool(client, 'get_product', args(unknown));
+          assert.equal(res.isError, true, `${c.name}: get_product ${known}`);
+          assert.equal(res.text.replaceAll(known, unknown), none.text, `${c.name}: told as unknown`);
+        }
+      }
+      counts.tried++;
+      const found = await callTool(client, 'search_catalogue', { term: PX, effectiveAccountId: c.account });
+      assert.equal(found.isError, false, found.text);
+      assert.equal(
+        found.json.products.some((p: { id: string }) => p.id === px.id),
+        c.entitled,
+        `${c.name}: search lists it only for the entitled`,
+      );
+      await client.close();
+    }
+  });
+
+  test('a store closed to guests is closed to a guest’s agent; a buyer’s token still reads', async () => {
+    const token = (await makeAgentToken(parties.find((p) => p.name === 'consumer (Shoppers)')!.agent)).token;
+    await withGuestBrowsingOff(s, async () => {
+      const guest = await mcpClient(s);
+      const refused = await callTool(guest, 'search_catalogue', { term: 'dentists' });
+      assert.equal(refused.isError, true);
+      assert.equal(refused.text, 'Log in to browse this store.');
+      const buyer = await mcpClient(s, token);
+      assert.equal((await callTool(buyer, 'search_catalogue', { term: 'dentists' })).isError, false);
+      await Promise.all([guest.close(), buyer.close()]);
+    });
   });
 });

@@ -25,6 +25,7 @@ import { CartOperations } from './carts/cart-operations.ts';
 import { IdentityService } from './identity.ts';
 import { AddressService } from './addresses.ts';
 import { WishlistService } from './wishlists/wishlist-service.ts';
+import { AgentTokenService } from './agent/agent-tokens.ts';
 import { CheckoutService } from './checkout/checkout-service.ts';
 import { PaymentService } from './checkout/payments.ts';
 import { OrderPlacement } from './checkout/place-order.ts';
@@ -99,6 +100,8 @@ export interface Services {
   addresses: AddressService;
   /** An account's wishlists (issue 17). */
   wishlists: WishlistService;
+  /** A buyer's access tokens for AI agents (issue 18): the MCP server's bearer tokens. */
+  agentTokens: AgentTokenService;
   checkouts: CheckoutService;
   payments: PaymentService;
   orderPlacement: OrderPlacement;
@@ -219,6 +222,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   // The cart services work through the others (products, prices, promotions).
   services.carts = new CartService(services);
   services.wishlists = new WishlistService(services);
+  services.agentTokens = new AgentTokenService(db, services.accounts);
   services.cartOperations = new CartOperations(services, { pauseMs: opts.cartOperationPauseMs ?? 0 });
   services.checkouts = new CheckoutService(services);
   services.payments = new PaymentService(services, policies.paymentGateway);

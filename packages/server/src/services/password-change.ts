@@ -11,6 +11,7 @@ import {
   type PasswordChanged,
 } from '@store/core';
 import { newPasswordProblem } from '../auth/common-passwords.ts';
+import { AgentTokenService } from './agent/agent-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Session } from '../auth/sessions.ts';
 import { ApiError, badInput } from '../domain/errors.ts';
@@ -66,6 +67,7 @@ export class PasswordChangeService {
       await trx.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
       // Every session of the user, this one included: it is replaced below by one with a fresh id.
       await trx.deleteFrom('session').where('user_id', '=', user.id).execute();
+      await AgentTokenService.revokeAllIn(trx, user.id);
       await PasswordResets.endLinksIn(trx, user.id);
       await MailOutbox.enqueueIn(trx, 'password-changed', {
         to: user.email,

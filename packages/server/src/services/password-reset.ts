@@ -4,6 +4,7 @@
 // registration's link, only the token's SHA-256 is stored, a new link replaces any earlier one, and the row is
 // taken (deleted) first, so a link works once. A new password ends the buyer's sessions everywhere.
 import { createHash, randomBytes } from 'node:crypto';
+import { AgentTokenService } from './agent/agent-tokens.ts';
 import type { Kysely } from 'kysely';
 import type { Database, UserTable } from '../db/schema.ts';
 import { newPasswordProblem } from '../auth/common-passwords.ts';
@@ -106,6 +107,7 @@ export class PasswordResets {
         .returning('email')
         .executeTakeFirstOrThrow();
       await trx.deleteFrom('session').where('user_id', '=', row.user_id).execute();
+      await AgentTokenService.revokeAllIn(trx, row.user_id);
       return user.email;
     });
     await this.s.loginLimiter.recordSuccess(email, clientIp);

@@ -66,6 +66,21 @@ export interface Audience {
   catalogVersion?: number;
 }
 
+/** The audience of a search from a caller's catalogue context: their groups decide entitlements and prices. */
+export function audienceOf(
+  webstoreId: string,
+  ctx: Pick<Audience, 'tree' | 'visibility' | 'buyerGroupIds' | 'currency' | 'isPreview'>,
+): Audience {
+  return {
+    webstoreId,
+    tree: ctx.tree,
+    visibility: ctx.visibility,
+    buyerGroupIds: ctx.buyerGroupIds,
+    currency: ctx.currency,
+    isPreview: ctx.isPreview,
+  };
+}
+
 const SORTS: Record<string, SortOrder> = {
   [SORT_RULES[0]!.sortRuleId]: 'relevance',
   [SORT_RULES[1]!.sortRuleId]: 'priceAsc',

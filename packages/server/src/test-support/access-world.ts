@@ -40,6 +40,8 @@ export interface World {
   downloadToken: string;
   /** The order's auto-renew subscription (the one whose renewal can be switched). */
   subscriptionId: string;
+  /** One of the owner's agent tokens (issue 18). */
+  agentTokenId: string;
   /** The dataset the current case adds (the same for every party). */
   nextProduct: string;
   /** Logs the owner's browser in again (after a logout case). */
@@ -227,6 +229,9 @@ export async function buildWorld(s: TestServer): Promise<{ w: World; parties: Pa
   w.guestCartId = (await owner.api('/carts/current')).body.cartId;
   w.owner = await login(owner, ownerEmail);
   w.relogin = async () => void (await login(owner, ownerEmail));
+  w.agentTokenId = (
+    await ok(await send(owner, 'POST', '/agent-tokens', { name: 'Owner’s assistant' }), 'agent token')
+  ).body.id;
   await freshCart(w);
 
   // A session that logged out and replays the cookies it had.
@@ -323,6 +328,7 @@ export async function snapshotOf(w: World): Promise<string> {
       .orderBy('id')
       .execute(),
     user: await db.selectFrom('app_user').selectAll().where('id', '=', w.userId).execute(),
+    agentTokens: await db.selectFrom('agent_token').selectAll().where('user_id', '=', w.userId).orderBy('id').execute(),
     sessions: await db
       .selectFrom('session')
       .select(['id', 'user_id', 'effective_account_id', 'data_json', 'csrf_token', 'expires_at'])

@@ -21,7 +21,8 @@ export type Kind =
   | 'wishlist'
   | 'order'
   | 'download'
-  | 'subscription';
+  | 'subscription'
+  | 'agentToken';
 
 export interface Request {
   method: string;
@@ -157,6 +158,11 @@ const newWishlist = async (w: World) => {
   w.wishlistId = res.body.summary.id;
 };
 const list = (w: World) => `/wishlists/${w.wishlistId}`;
+/** A further agent token of the owner (issue 18), for a revocation to revoke. */
+const newAgentToken = async (w: World) => {
+  const res = await send(w.owner, 'POST', '/agent-tokens', { name: 'Spare assistant' });
+  w.agentTokenId = res.body.id;
+};
 
 /** Every owned operation and the call that tries it; in this order (reads first, removals last in each group). */
 export const CASES: Case[] = [
@@ -342,6 +348,18 @@ export const CASES: Case[] = [
     (w) => `/subscriptions/${w.subscriptionId}`,
     { body: () => ({ autoRenew: false }) },
   ),
+  // Agents (issue 18): the user's own agent tokens (not the account's), and the agent context of an account.
+  own('agentToken', false, 'GET', '/agent-tokens', '/agent-tokens', {
+    shows: showsId((w) => w.agentTokenId),
+  }),
+  own('agentToken', false, 'POST', '/agent-tokens', '/agent-tokens', { body: () => ({ name: 'Matrix assistant' }) }),
+  naming('agentToken', false, (w) => w.agentTokenId)(
+    'DELETE',
+    '/agent-tokens/{agentTokenId}',
+    (w) => `/agent-tokens/${w.agentTokenId}`,
+    { prepare: newAgentToken, destroys: true },
+  ),
+  onAccount('GET', '/shopperAgent/context', (w) => `/shopperAgent/context?effectiveAccountId=${w.accountId}`),
   // The session: each party's own; none may end or change the owner's.
   own('session', false, 'PATCH', '/services/auth/profile', '/services/auth/profile', {
     body: () => ({ firstName: 'Renamed' }),

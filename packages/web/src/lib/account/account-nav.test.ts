@@ -14,6 +14,7 @@ test('the account navigation lists every account page once, the hub first', () =
       '/account/addresses',
       '/account/lists',
       '/account/password',
+      '/account/agents',
     ],
   );
   assert.equal(new Set(ACCOUNT_NAV.map((i) => i.label)).size, ACCOUNT_NAV.length);

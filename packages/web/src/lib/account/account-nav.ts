@@ -10,6 +10,8 @@ export const ADDRESSES_PATH = '/account/addresses';
 export const DOWNLOADS_PATH = '/account/downloads';
 export const LISTS_PATH = '/account/lists';
 export const PASSWORD_PATH = '/account/password';
+/** The buyer's tokens for AI agents (issue 18). */
+export const AGENTS_PATH = '/account/agents';
 
 export interface AccountNavItem {
   href: string;
@@ -25,6 +27,7 @@ export const ACCOUNT_NAV: readonly AccountNavItem[] = [
   { href: ADDRESSES_PATH, label: 'Addresses' },
   { href: LISTS_PATH, label: 'Lists' },
   { href: PASSWORD_PATH, label: 'Password' },
+  { href: AGENTS_PATH, label: 'AI agents' },
 ];
 
 /**

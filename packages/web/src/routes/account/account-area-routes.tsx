@@ -25,6 +25,7 @@ import { AccountHubRoute } from './AccountHubPage.tsx';
 import { AccountLayout } from './AccountLayout.tsx';
 import { AddressBookRoute } from './AddressBookPage.tsx';
 import { DownloadsRoute } from './DownloadsPage.tsx';
+import { agentTokensRoute } from './agent-tokens-routes.tsx';
 
 export const DOWNLOADS_PAGE_SIZE = 20;
 
@@ -162,6 +163,7 @@ export function createAccountArea(getApi: () => StoreApi, pages: RouteObject[]):
         ErrorBoundary: PageError,
         handle: privatePageHead(() => 'My downloads', DOWNLOADS_PATH),
       },
+      agentTokensRoute(getApi),
       ...pages,
     ],
   };

@@ -80,7 +80,7 @@ describe('AccountNav', () => {
   test('every account page, the one on show marked as the current page', () => {
     const out = inRouter(<AccountNav pathname="/orders/801000000000001AAA" />);
     assert.match(out, /<nav aria-label="My account"/);
-    assert.equal(text(out), 'Overview Profile Orders Subscriptions Downloads Addresses Lists Password');
+    assert.equal(text(out), 'Overview Profile Orders Subscriptions Downloads Addresses Lists Password AI agents');
     assert.match(out, /href="\/orders" aria-current="page"|aria-current="page" href="\/orders"/);
     assert.equal(out.match(/aria-current/g)?.length, 1);
   });
