@@ -23,6 +23,15 @@ export function visitorIdOf(req: FastifyRequest, reply: FastifyReply): string {
   return id;
 }
 
+/**
+ * The visitor id a read may use (recently viewed): the cookie's, only with statistics consent and only in the
+ * form this server sets; else null (no visitor).
+ */
+export function consentedVisitorId(req: FastifyRequest): string | null {
+  const held = req.cookies?.[ANALYTICS_COOKIE];
+  return held && VISITOR_ID.test(held) && statisticsConsented(req) ? held : null;
+}
+
 /** Clears the analytics cookie on any request that carries it without statistics consent. */
 export function installAnalyticsCookieRule(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {

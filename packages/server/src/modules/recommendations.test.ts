@@ -1,5 +1,6 @@
 // GET ai/recommendations against a real server and database (SQLite, or PostgreSQL with DATABASE_URL): purchases
 // are real checkouts; viewed products are activity rows written directly (test-support/activity-rows.ts).
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -12,6 +13,7 @@ import {
 import { BASE, startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
 import { placeCardOrder, productIdOf } from '../test-support/purchase.ts';
 import { insertViews } from '../test-support/activity-rows.ts';
+import { giveConsent } from '../test-support/activities.ts';
 import { withStoreSettings } from '../test-support/store-settings.ts';
 import { DEMO_USERS, PARTNER_SKUS } from '../seed/access.ts';
 
@@ -169,16 +171,20 @@ describe('GET ai/recommendations: the recommenders', () => {
   });
 
   test('recently viewed: the visitor’s (or user’s) own views, newest first, once each, anchors left out', async () => {
-    const visitor = 'visitor-recently-1';
+    const visitor = randomUUID();
     await insertViews(s, { visitorId: visitor }, [
       ids['DS-00001']!,
       ids['DS-00002']!,
       ids['DS-00003']!,
       ids['DS-00001']!,
     ]);
-    await insertViews(s, { visitorId: 'someone-else-99' }, [ids['DS-00004']!]);
+    await insertViews(s, { visitorId: randomUUID() }, [ids['DS-00004']!]);
     const guest = s.agent();
     guest.cookies.set(ANALYTICS_COOKIE, visitor);
+    const withoutConsent = await recommend(guest, { recommender: 'RecentlyViewed' });
+    assert.deepEqual(productIds(withoutConsent), [], 'the analytics cookie is not read without statistics consent');
+    guest.cookies.set(ANALYTICS_COOKIE, visitor);
+    giveConsent(guest);
     const r = await recommend(guest, { recommender: 'RecentlyViewed' });
     assert.deepEqual(await skusOf(productIds(r)), ['DS-00001', 'DS-00003', 'DS-00002']);
     const anchored = await recommend(guest, { recommender: 'RecentlyViewed', anchorValues: ids['DS-00001']! });
@@ -272,9 +278,10 @@ describe('GET ai/recommendations: entitlements', () => {
     // Everyone has viewed it last.
     for (const email of [DEMO_USERS.consumer.email, DEMO_USERS.buyer.email])
       await insertViews(s, { visitorId: `v-${email}`, userId: userOf(email) }, [ids['DS-00002']!, px], Date.now());
-    const guest = s.agent();
-    guest.cookies.set(ANALYTICS_COOKIE, 'guest-visitor-px');
-    await insertViews(s, { visitorId: 'guest-visitor-px' }, [ids['DS-00002']!, px], Date.now());
+    const guestVisitor = randomUUID();
+    const guest = giveConsent(s.agent());
+    guest.cookies.set(ANALYTICS_COOKIE, guestVisitor);
+    await insertViews(s, { visitorId: guestVisitor }, [ids['DS-00002']!, px], Date.now());
     const parties: Array<[string, Agent, boolean]> = [
       ['guest', guest, false],
       ['consumer', consumer, false],

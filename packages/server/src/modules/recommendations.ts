@@ -1,9 +1,9 @@
 // GET ai/recommendations (spec 02 §5/§7, issue 18): the request's schema, the caller (buyer context, analytics
 // visitor, current cart), one service call. The rules are in services/recommendations/recommendation-service.ts.
-import { ANALYTICS_COOKIE } from '@store/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { consentedVisitorId } from '../http/analytics-cookie.ts';
 import { callerOf } from '../http/caller.ts';
 import { catalogueContext } from '../http/context.ts';
 import { cartOwnerOf } from '../services/carts/cart-owner.ts';
@@ -21,9 +21,6 @@ const query = z.object({
   effectiveAccountId: optionalAccount,
   ...ignoredParams,
 });
-
-/** An analytics visitor id as the activities route sets it; anything else is no visitor. */
-const visitorIdOf = (cookie: string | undefined) => (cookie && /^[A-Za-z0-9_-]{8,64}$/.test(cookie) ? cookie : null);
 
 export function recommendationRoutes(app: FastifyInstance, s: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +43,8 @@ export function recommendationRoutes(app: FastifyInstance, s: Services): void {
         {
           store,
           ctx,
-          visitorId: visitorIdOf(req.cookies?.[ANALYTICS_COOKIE]),
+          // Recently viewed reads the analytics visitor only with the shopper's statistics consent.
+          visitorId: consentedVisitorId(req),
           currentCartId: async () => (await s.carts.findCurrent(cartOwnerOf(store, ctx, guestSessionId)))?.id ?? null,
         },
         {

@@ -79,6 +79,8 @@ export const NOT_OWNED: Record<string, string> = {
     'the store’s, the administrator’s alone (search.test.ts)',
   'PUT /services/data/{apiVersion}/commerce/management/webstores/{webstoreId}/search/synonyms':
     'the store’s, the administrator’s alone (search.test.ts)',
+  'POST /activities/{siteId}/addToCart':
+    'records an activity of the caller’s own session (user and account from the session, never the body); it names no cart (activities.test.ts, side-routes.test.ts)',
 };
 
 const showsId = (id: (w: World) => string) => (w: World, res: Reply) => res.text.includes(id(w));
