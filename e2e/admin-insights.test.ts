@@ -8,10 +8,10 @@
 // placed through the API: this test is about what the seller sees, the consent browse has its own test.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { addDays } from '@store/core';
 import { liveStore } from './browser.ts';
 import { hydrated, logInTo } from './workspace-login.ts';
+import { insightRows } from './insight-tables.ts';
 import { axeViolations, describeViolations, type A11yViolation } from './axe.ts';
 import { DEMO_USERS } from '../packages/server/src/seed/access.ts';
 import { CATALOGUE_MANAGER } from '../packages/server/src/seed/workspace-users.ts';
@@ -43,16 +43,6 @@ const live = liveStore(async ({ server: s }) => {
   await placeCardOrder(await s.login(DEMO_USERS.consumer.email), ids.ordered);
 });
 
-/** A table's body rows as the seller reads them: each cell's text. */
-async function rowsOf(page: Page, caption: string): Promise<string[][]> {
-  const table = page.getByRole('table', { name: caption });
-  return table
-    .locator('tbody tr')
-    .evaluateAll((trs) =>
-      trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim())),
-    );
-}
-
 test('the seller opens Insights and sees the funnel of the datasets touched and the search that found nothing', async () => {
   const context = await live.browser.newContext({ viewport: { width: 1280, height: 1000 }, bypassCSP: true });
   const page = await context.newPage();
@@ -67,15 +57,15 @@ test('the seller opens Insights and sees the funnel of the datasets touched and 
   assert.equal(await page.getByLabel('From').inputValue(), addDays(today, -29));
   assert.equal(await page.getByLabel('To (inclusive)').inputValue(), today);
 
-  assert.deepEqual(await rowsOf(page, 'Datasets by views, then orders'), [
+  assert.deepEqual(await insightRows(page, 'Datasets by views, then orders'), [
     [`${names.viewed} ${SKUS.viewed}`, '6', '0', '0', '0%', '0%', '0'],
     [`${names.added} ${SKUS.added}`, '4', '1', '0', '25%', '0%', '0'],
     [`${names.ordered} ${SKUS.ordered}`, '2', '1', '1', '50%', '50%', '1'],
   ]);
-  assert.deepEqual(await rowsOf(page, 'Search terms that found nothing, most often first'), [
+  assert.deepEqual(await insightRows(page, 'Search terms that found nothing, most often first'), [
     ['unicorn farriers', '2', '2'],
   ]);
-  assert.deepEqual(await rowsOf(page, 'Search terms, most searched first'), [
+  assert.deepEqual(await insightRows(page, 'Search terms, most searched first'), [
     ['dentists', '3', '0'],
     ['unicorn farriers', '2', '2'],
   ]);
@@ -90,7 +80,7 @@ test('the seller opens Insights and sees the funnel of the datasets touched and 
   await page.waitForURL((u) => u.searchParams.get('from') === addDays(today, -6) && u.searchParams.get('to') === today);
   await hydrated(page);
   assert.equal(await page.getByRole('link', { name: 'Last 7 days' }).getAttribute('aria-current'), 'page');
-  assert.equal((await rowsOf(page, 'Datasets by views, then orders')).length, 3);
+  assert.equal((await insightRows(page, 'Datasets by views, then orders')).length, 3);
 
   // A period before the rows: nothing to show, said in words.
   await page.getByLabel('From').fill('2025-01-01');
@@ -105,7 +95,7 @@ test('the seller opens Insights and sees the funnel of the datasets touched and 
   await page.goto(`${live.server.url}/admin/insights?from=${today}&to=${addDays(today, -1)}`);
   await hydrated(page);
   await page.getByRole('alert').filter({ hasText: 'from must not be after to' }).waitFor();
-  assert.equal((await rowsOf(page, 'Datasets by views, then orders')).length, 3);
+  assert.equal((await insightRows(page, 'Datasets by views, then orders')).length, 3);
 
   assert.equal(found.length, 0, `axe violations:\n${describeViolations(found)}`);
   assert.deepEqual(errors, []);
@@ -118,7 +108,7 @@ test('the insights page has no axe violations at 375 px, and the catalogue manag
   await logInTo(page, live.server.url, CATALOGUE_MANAGER.email, '/admin/insights');
   await page.getByRole('heading', { level: 1, name: 'Insights' }).waitFor();
   await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Insights' }).waitFor();
-  assert.equal((await rowsOf(page, 'Datasets by views, then orders')).length, 3);
+  assert.equal((await insightRows(page, 'Datasets by views, then orders')).length, 3);
   const found = await axeViolations(page, 'insights @375px (catalogue manager)');
   assert.equal(found.length, 0, `axe violations:\n${describeViolations(found)}`);
   await context.close();

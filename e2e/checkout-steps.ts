@@ -22,6 +22,11 @@ export async function addAndGoToCheckout(
   await badge(page)
     .filter({ hasText: `Cart (${expectedCount})` })
     .waitFor();
+  await goToCheckout(page);
+}
+
+/** From any storefront page with a cart: the header's cart badge, then the cart page's "Checkout" link, loaded. */
+export async function goToCheckout(page: Page) {
   await badge(page).click();
   await page.waitForURL((u) => u.pathname === '/cart');
   await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();

@@ -3,20 +3,33 @@
 // datasets (one opened twice), two searches and one add-to-cart records exactly those activities, once each;
 // withdrawing statistics in "Cookie settings" stops them and the server clears the analytics cookie. The
 // banner is server-rendered from the request's cookie (no flash), and the banner and the dialog pass axe.
+// The shopper then buys the dataset they added, and a seller sees that browse in the workspace's Insights
+// (issue 18's last done-when line): the views, adds and order of the datasets touched, and the two searches.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ANALYTICS_COOKIE, CONSENT_COOKIE, parseConsent } from '@store/core';
 import { liveStore } from './browser.ts';
 import { axeViolations, describeViolations } from './axe.ts';
+import { goToCheckout, placeGuestOrder } from './checkout-steps.ts';
+import { logInTo } from './workspace-login.ts';
+import { INSIGHT_TABLES, insightRows } from './insight-tables.ts';
 import { recordedActivities } from '../packages/server/src/test-support/activities.ts';
+import { DEMO_USERS } from '../packages/server/src/seed/access.ts';
 
 const SKUS = ['DS-00001', 'DS-00002', 'DS-00003', 'DS-00004'];
 let ids: string[] = [];
+/** The datasets' names and SKUs as the workspace's Insights shows them ("name SKU"). */
+let labels: string[] = [];
 const live = liveStore(
   async ({ server }) => {
-    const rows = await server.db.db.selectFrom('product').select(['id', 'sku']).where('sku', 'in', SKUS).execute();
+    const rows = await server.db.db
+      .selectFrom('product')
+      .select(['id', 'sku', 'name'])
+      .where('sku', 'in', SKUS)
+      .execute();
     ids = SKUS.map((sku) => rows.find((r) => r.sku === sku)!.id);
+    labels = SKUS.map((sku) => `${rows.find((r) => r.sku === sku)!.name} ${sku}`);
   },
   { consentBanner: true },
 );
@@ -191,8 +204,36 @@ describe('consent and shopper activities', () => {
     assert.equal(await cookie(s, ANALYTICS_COOKIE), undefined);
     const after = await recordedActivities(live.server, { product_id: ids[3] });
     assert.equal(after.length, 0, 'nothing recorded for the page seen after withdrawing');
+
+    // A real purchase of the dataset added above (its order counts whatever the consent: orders come from the
+    // order tables). The next test reads this browse and this order in the workspace.
+    await goToCheckout(s.page);
+    await placeGuestOrder(s.page, 'consenting.shopper@example.com');
     assert.deepEqual(s.errors, []);
     await s.context.close();
+  });
+
+  test('the workspace shows the funnel and the searches of the browse above', async () => {
+    const context = await live.browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const page = await context.newPage();
+    await logInTo(page, live.server.url, DEMO_USERS.admin.email, '/admin/insights');
+    await page.getByRole('heading', { level: 1, name: 'Insights' }).waitFor();
+
+    // One view each (the repeat was throttled); the added dataset also one add and one order. Ordered by views,
+    // then orders, then name; the dataset seen after withdrawing consent is not there.
+    const [viewedFirst, viewedSecond] = [labels[0]!, labels[1]!].sort();
+    assert.deepEqual(await insightRows(page, INSIGHT_TABLES.funnel), [
+      [labels[2], '1', '1', '1', '100%', '100%', '0'],
+      [viewedFirst, '1', '0', '0', '0%', '0%', '0'],
+      [viewedSecond, '1', '0', '0', '0%', '0%', '0'],
+    ]);
+    // The two searches, once each, both found something; the one after withdrawing is not there.
+    assert.deepEqual(await insightRows(page, INSIGHT_TABLES.topTerms), [
+      ['dental laboratories', '1', '0'],
+      ['dentists', '1', '0'],
+    ]);
+    await page.getByText('Every search in this period found something.').waitFor();
+    await context.close();
   });
 
   test('with consent: category pages, result clicks and the search box’s suggestions report their activities', async () => {
