@@ -79,7 +79,10 @@ test('a buyer makes an agent token, sees it once, and revokes it', async () => {
   await noViolations(page, 'AI agents, confirming a revocation');
   await row.getByRole('button', { name: 'Yes, revoke' }).click();
   await page.getByText('The token was revoked.').waitFor();
-  assert.match(await page.getByRole('row', { name: /Claude on my laptop/ }).innerText(), /Revoked/);
+  // The action's message can show before the list's revalidated data: wait for the row to say so.
+  const revokedRow = page.getByRole('row', { name: /Claude on my laptop/ });
+  await revokedRow.getByText(/^Revoked /).waitFor();
+  assert.doesNotMatch(await revokedRow.innerText(), /Active/);
   await noViolations(page, 'AI agents, a token revoked');
   assert.equal(await mcpStatus(s.url, token), 401, 'the revoked token is refused');
   assert.deepEqual(errors, []);
