@@ -7,6 +7,7 @@ import { addDays, SHOPPER_ACTIVITIES } from '@store/core';
 import { mulberry32 } from '../packages/server/src/datasets/random.ts';
 import type { OrderItemTable, SalesOrderTable, ShopperActivityTable } from '../packages/server/src/db/schema.ts';
 import { WEBSTORE_ID } from '../packages/server/src/seed/store.ts';
+import { EMPTY_ACTIVITY_COLUMNS } from '../packages/server/src/services/activities/activity-row.ts';
 import { InsightsReport } from '../packages/server/src/services/admin/insights/index.ts';
 import { openTestDatabase } from '../packages/server/src/test-support/test-database.ts';
 
@@ -45,18 +46,10 @@ try {
         activity,
         occurred_at: someTime(),
         visitor_id: `v${Math.floor(rand() * 20_000)}`,
-        user_id: null,
-        account_id: null,
+        ...EMPTY_ACTIVITY_COLUMNS,
         product_id: search ? null : pick(products).id,
-        category_id: null,
         search_term: search ? pick(terms) : null,
         result_count: search ? (rand() < 0.1 ? 0 : 12) : null,
-        recommender: null,
-        position: null,
-        quantity: null,
-        unit_price: null,
-        list_price: null,
-        detail_json: null,
       };
     });
     await db.db.transaction().execute((tx) => tx.insertInto('shopper_activity').values(rows).execute());

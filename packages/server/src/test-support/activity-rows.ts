@@ -1,7 +1,9 @@
 // Shopper activity rows written straight into the table, for tests of what reads them (recommendations, insights)
-// that should not depend on the activities route: one row per call, at the time given.
+// that should not depend on the activities route: one row per call, at the time given (now by default). The
+// insights tests' rows (insight-rows.ts) are written through here too.
 import { randomUUID } from 'node:crypto';
 import type { ShopperActivityTable } from '../db/schema.ts';
+import { EMPTY_ACTIVITY_COLUMNS } from '../services/activities/activity-row.ts';
 import type { TestServer } from './server.ts';
 import { WEBSTORE_ID } from './server.ts';
 
@@ -16,18 +18,7 @@ export async function insertActivities(s: TestServer, rows: ActivityRow[]): Prom
         id: randomUUID(),
         webstore_id: WEBSTORE_ID,
         occurred_at: new Date().toISOString(),
-        user_id: null,
-        account_id: null,
-        product_id: null,
-        category_id: null,
-        search_term: null,
-        result_count: null,
-        recommender: null,
-        position: null,
-        quantity: null,
-        unit_price: null,
-        list_price: null,
-        detail_json: null,
+        ...EMPTY_ACTIVITY_COLUMNS,
         ...r,
       })),
     )

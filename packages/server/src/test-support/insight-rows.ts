@@ -3,8 +3,7 @@
 // is what that route stores for one accepted activity: the product, the normalised search term and result count.
 import { randomUUID } from 'node:crypto';
 import { normalizeSearchTerm, type ShopperActivity } from '@store/core';
-import type { ShopperActivityTable } from '../db/schema.ts';
-import { WEBSTORE_ID } from '../seed/store.ts';
+import { insertActivities } from './activity-rows.ts';
 import type { TestServer } from './server.ts';
 
 export interface InsightRow {
@@ -19,27 +18,20 @@ export interface InsightRow {
 /** Inserts the rows (one visitor of their own unless named) and answers how many it wrote. */
 export async function insertActivityRows(s: TestServer, rows: InsightRow[], visitorId = randomUUID()): Promise<number> {
   const now = new Date().toISOString();
-  const values: ShopperActivityTable[] = rows.map((r) => ({
-    id: randomUUID(),
-    webstore_id: WEBSTORE_ID,
-    activity: r.activity,
-    occurred_at: r.at ?? now,
-    visitor_id: visitorId,
-    user_id: null,
-    account_id: null,
-    product_id: r.productId ?? null,
-    category_id: null,
-    search_term: r.searchTerm === undefined ? null : normalizeSearchTerm(r.searchTerm),
-    result_count: r.resultCount ?? null,
-    recommender: r.activity === 'clickReco' ? 'CustomersWhoBoughtAlsoBought' : null,
-    position: null,
-    quantity: r.activity === 'addToCart' ? 1 : null,
-    unit_price: null,
-    list_price: null,
-    detail_json: null,
-  }));
-  if (values.length) await s.db.db.insertInto('shopper_activity').values(values).execute();
-  return values.length;
+  await insertActivities(
+    s,
+    rows.map((r) => ({
+      activity: r.activity,
+      occurred_at: r.at ?? now,
+      visitor_id: visitorId,
+      product_id: r.productId ?? null,
+      search_term: r.searchTerm === undefined ? null : normalizeSearchTerm(r.searchTerm),
+      result_count: r.resultCount ?? null,
+      recommender: r.activity === 'clickReco' ? 'CustomersWhoBoughtAlsoBought' : null,
+      quantity: r.activity === 'addToCart' ? 1 : null,
+    })),
+  );
+  return rows.length;
 }
 
 /** `n` copies of a row. */

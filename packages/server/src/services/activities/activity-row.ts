@@ -72,7 +72,8 @@ const COLUMNS: { [A in ShopperActivity]: (p: ShopperActivityPayloads[A]) => Colu
   }),
 };
 
-const EMPTY: Required<Columns> = {
+/** Every column an activity may leave empty, empty: a row starts from these (tests and benches write rows too). */
+export const EMPTY_ACTIVITY_COLUMNS: Required<Columns> = {
   user_id: null,
   account_id: null,
   product_id: null,
@@ -94,7 +95,7 @@ export function activityRow<A extends ShopperActivity>(
   at: Date,
 ): ShopperActivityTable {
   return {
-    ...EMPTY,
+    ...EMPTY_ACTIVITY_COLUMNS,
     ...COLUMNS[activity](payload),
     id: randomUUID(),
     webstore_id: origin.webstoreId,
