@@ -117,6 +117,9 @@ try {
           seq,
           refunded_minor: 0,
           refunded_at: null,
+          list_selection: null,
+          list_records: null,
+          list_file_version: null,
         });
       }
     }

@@ -14,6 +14,10 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Test servers of this run copy one seeded template per catalogue size instead of seeding their own
 // (packages/server/src/test-support/test-database.ts); the templates are removed when the run ends.
 const testRun = randomBytes(5).toString('hex');
+// API and browser test files run two at a time: each spends much of its time waiting (on its server, the
+// database or Chromium), so two keep both cores busy. Every file has its own server and database copy, so they
+// never share state. TEST_CONCURRENCY=1 runs them one by one (to read a failing file's output in order).
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
 
 function find(dir, re, out = []) {
   if (!existsSync(dir)) return out;
@@ -42,10 +46,15 @@ function run(name, files) {
     console.log(
       `\n=== ${name}: ${files.length} files${name === 'api' ? ` on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}` : ''} ===`,
     );
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
-      cwd: root,
-      env: { ...process.env, CHROMIUM_PATH: chromium, STORE_TEST_RUN: testRun },
-    });
+    const parallel = name === 'api' || name === 'browser' ? [`--test-concurrency=${concurrency}`] : [];
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--test', ...parallel, '--test-reporter=spec', ...files],
+      {
+        cwd: root,
+        env: { ...process.env, CHROMIUM_PATH: chromium, STORE_TEST_RUN: testRun },
+      },
+    );
     let out = '';
     const tee = (stream, target) =>
       stream.on('data', (d) => {

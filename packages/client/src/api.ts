@@ -26,6 +26,7 @@ import { createContentCalls, type ContentCalls } from './content-api.ts';
 import { createGiftCalls, type GiftCalls } from './gift-api.ts';
 import { createWishlistCalls, type WishlistCalls } from './wishlists-api.ts';
 import { createShopperSignalCalls, type ShopperSignalCalls } from './shopper-signals-api.ts';
+import { createDatasetListCalls, type DatasetListCalls } from './dataset-lists-api.ts';
 import { createAgentTokenCalls, type AgentTokenCalls } from './agent-tokens-api.ts';
 import { createCheckoutCalls, type CheckoutCalls } from './checkout-api.ts';
 import { createDeliveryGroupCalls, type DeliveryGroupCalls } from './cart-delivery-groups-api.ts';
@@ -186,6 +187,7 @@ export interface CommerceClient
     ContentCalls,
     WishlistCalls,
     ShopperSignalCalls,
+    DatasetListCalls,
     AgentTokenCalls {
   getApplicationContext(options?: CallOptions): Promise<ApplicationContext>;
   /** Drop the cached application context (e.g. after login or a currency change). */
@@ -278,6 +280,7 @@ export function createCommerceClient(options: CommerceClientOptions): CommerceCl
     ...createContentCalls(http),
     ...createWishlistCalls(http),
     ...createShopperSignalCalls(http),
+    ...createDatasetListCalls(http),
     ...createAgentTokenCalls(http),
     getApplicationContext: (call = {}) => applicationContext.get(call.signal),
     invalidateApplicationContext: () => applicationContext.invalidate(),

@@ -119,6 +119,8 @@ export function cartItemBody(item: unknown, what = 'item'): CartItemInput {
       throw new TypeError(`'${what}.subscriptionTerm' must be a positive whole number.`);
     body.subscriptionTerm = i.subscriptionTerm;
   }
+  // A list selection travels in its canonical form; '' (the whole dataset) is not sent.
+  if (typeof i.listSelection === 'string' && i.listSelection !== '') body.listSelection = i.listSelection;
   return body;
 }
 

@@ -103,3 +103,4 @@ export {
 } from './image-provider.ts';
 export type { FetchSiteContents, ImageContentsQuery, ImageProviderOptions } from './image-provider.ts';
 export { MISSING_RECOMMENDER_MESSAGE, type ShopperSignalCalls } from './shopper-signals-api.ts';
+export type { DatasetListCalls } from './dataset-lists-api.ts';

@@ -1,6 +1,7 @@
 // Cart wire shapes (spec 02 §3 "Cart", §7 "Carts"; commerce-api.md §6). Money and quantities travel
 // as decimal strings, counts as numbers. Shared by the server (which emits them), the client (which
 // types its calls with them) and the storefront (which shows them).
+import type { ListSelectionOnLine } from './dataset-lists.ts';
 import type { ProductMedia, PurchaseQuantityRule, ProductClass, SellingModelType, TaxLocaleType } from './wire.ts';
 
 export type AsyncOperationStatus = 'Completed' | 'Errored' | 'Processing';
@@ -165,6 +166,8 @@ export interface CartItem {
   productDetails: CartItemProduct;
   messagesSummary: CartMessagesSummary;
   createdDate: string;
+  /** Ours (issue 19): the records of the dataset the line buys, when a selection (null: the whole dataset). */
+  listSelection?: ListSelectionOnLine | null;
 }
 
 export interface CartItemResult {
@@ -225,6 +228,11 @@ export interface CartItemInput {
   type?: 'Product';
   productSellingModelId?: string;
   subscriptionTerm?: number;
+  /**
+   * Ours (issue 19): buy only these records of a dataset, as a canonical list selection (core/list-selection.ts,
+   * e.g. "region=TX&email=1"). The line is priced per record (core/list-pricing.ts) and holds one selection.
+   */
+  listSelection?: string;
 }
 
 export interface BatchResult<T> {

@@ -1,5 +1,6 @@
 // Wire shapes and rules of checkout, payments, orders, the address book and subscriptions
 // (spec 02 §3, §4, §7, §8; shared/reference/commerce-api.md §7 and §8). Money is a decimal string.
+import type { ListSelectionOnLine } from './dataset-lists.ts';
 import type { CartSummary } from './cart.ts';
 
 /** Spec 02 §4: a checkout is ready at 200 (or 422, ready with errors); 202 means still working, reload it. */
@@ -287,6 +288,8 @@ export interface OrderLine {
   status: OrderLineStatus;
   /** What the line's refund gave back ("0.00" while it is not refunded). */
   refundedAmount: string;
+  /** Ours (issue 19): the records of the dataset the line bought, when a selection (null: the whole dataset). */
+  listSelection?: ListSelectionOnLine | null;
 }
 
 export type OrderLineStatus = 'Active' | 'Refunded';

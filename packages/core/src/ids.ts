@@ -45,6 +45,8 @@ export const KEY_PREFIXES = {
   importJob: '0Ij',
   /** A buyer's access token for an AI agent (issue 18). */
   agentToken: '0Ag',
+  /** A version of a dataset's file as the seller uploaded it (issue 19). */
+  datasetFile: '0Df',
 } as const;
 
 export type RecordKind = keyof typeof KEY_PREFIXES;

@@ -57,3 +57,6 @@ export * from './recommendations.ts';
 export * from './shopper-agent.ts';
 export * from './workspace-insights.ts';
 export * from './insight-period.ts';
+export * from './list-selection.ts';
+export * from './list-pricing.ts';
+export * from './dataset-lists.ts';

@@ -15,6 +15,7 @@ import { mountStorefront } from './http/storefront.ts';
 import { contextRoutes } from './modules/context.ts';
 import { aiConfigurationRoutes } from './modules/shopper-signals.ts';
 import { recommendationRoutes } from './modules/recommendations.ts';
+import { datasetListRoutes } from './modules/dataset-lists.ts';
 import { agentTokenRoutes } from './modules/agent-tokens.ts';
 import { shopperAgentRoutes } from './modules/shopper-agent.ts';
 import { mcpRoutes } from './modules/mcp.ts';
@@ -108,6 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   aiConfigurationRoutes(app, services, { publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL });
   activityRoutes(app, services, webstoreId);
   recommendationRoutes(app, services);
+  datasetListRoutes(app, services);
   // Agents (issue 18): their tokens, shopperAgent/context and the MCP server at /mcp.
   agentTokenRoutes(app, services);
   shopperAgentRoutes(app, services, { publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL });

@@ -191,6 +191,11 @@ export function* sampleRows(product: SampleProduct, count: number): Generator<st
       'Year Established': String(intBetween(rng, 1952, 2025)),
     };
     const postal = fill(place.postal, rng);
+    // Real lists are not complete: some records lack an email, a phone or a direct line, which is what the
+    // list builder's "has email" filters and the data dictionary's fill rates are about.
+    if (chance(rng, 0.16)) record.Email = '';
+    if (chance(rng, 0.06)) record.Phone = '';
+    if (chance(rng, 0.38)) record['Direct Dial'] = '';
     yield product.includedFields.map((f) => {
       if (f in record) return record[f];
       if (f === 'State' || f === 'Province' || f === 'County' || f === 'Region') return place.region;

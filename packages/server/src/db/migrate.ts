@@ -26,6 +26,7 @@ import * as m023 from './migrations/023_shopper_activity.ts';
 import * as m026 from './migrations/026_order_item_product.ts';
 import * as m027 from './migrations/027_insight_indexes.ts';
 import * as m024 from './migrations/024_agent_tokens.ts';
+import * as m028 from './migrations/028_dataset_files.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '026_order_item_product': m026,
   '027_insight_indexes': m027,
   '024_agent_tokens': m024,
+  '028_dataset_files': m028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -71,6 +71,12 @@ export interface ProductTable {
   created_at: string;
   /** The catalogue version of this product's last change (0 = since the seed): the search index's delta. */
   changed_version?: number;
+  /** Migration 028: 'single' | 'multiUser' | 'seats' (null: not stated). */
+  licence_kind: string | null;
+  /** Migration 028: months the buyer may use the data (null: perpetual or not stated). */
+  licence_term_months: number | null;
+  /** Migration 028: "Monthly", "Quarterly", … as the seller states it. */
+  update_cadence: string | null;
 }
 /** The product table as Kysely sees it: changed_version has a default. */
 type ProductTableColumns = Omit<ProductTable, 'changed_version'> & { changed_version: Generated<number> };
@@ -395,6 +401,12 @@ export interface CartItemTable {
   adjustments_json: string;
   created_at: string;
   seq: number;
+  /** Migration 028: the canonical list selection (core/list-selection.ts) this line buys; null: the whole dataset. */
+  list_selection: string | null;
+  /** Migration 028: records in the selection when it was priced. */
+  list_records: number | null;
+  /** Migration 028: the dataset file version the selection was counted on. */
+  list_file_version: number | null;
 }
 export interface CartCouponTable {
   id: string;
@@ -587,6 +599,11 @@ export interface OrderItemTable {
   /** Migration 009: what the line's refund gave back, and when (null while not refunded). */
   refunded_minor: number;
   refunded_at: string | null;
+  /** Migration 028: the canonical list selection bought; null: the whole dataset. */
+  list_selection: string | null;
+  list_records: number | null;
+  /** Migration 028: the file version the selection was bought on (a subscription re-applies it to newer ones). */
+  list_file_version: number | null;
 }
 /** A bundle line's component datasets as bought (migration 009). */
 export interface OrderItemComponentTable {
@@ -730,6 +747,47 @@ export interface Database {
   wishlist_item: WishlistItemTable;
   shopper_activity: ShopperActivityTable;
   agent_token: AgentTokenTable;
+  dataset_file: DatasetFileTable;
+  dataset_file_chunk: DatasetFileChunkTable;
+  dataset_list_pricing: DatasetListPricingTable;
+}
+
+/** A version of a dataset's file as the seller uploaded it (migration 028). */
+export interface DatasetFileTable {
+  id: string;
+  webstore_id: string;
+  product_id: string;
+  version: number;
+  /** 'processing' | 'ready' | 'failed' */
+  status: string;
+  file_name: string;
+  byte_size: number;
+  sha256: string | null;
+  row_count: number | null;
+  rows_done: number;
+  columns_json: string;
+  dictionary_json: string | null;
+  error: string | null;
+  uploaded_by: string | null;
+  uploaded_at: string;
+  heartbeat_at: string | null;
+  ready_at: string | null;
+}
+/** About 1 MiB of a file's bytes ('csv') or of its count index ('index'), in order by n (migration 028). */
+export interface DatasetFileChunkTable {
+  file_id: string;
+  kind: string;
+  n: number;
+  /** Buffer on SQLite (blob) and PostgreSQL (bytea). */
+  content: Buffer;
+}
+/** A seller's per-record pricing of a dataset (migration 028, core/list-pricing.ts). */
+export interface DatasetListPricingTable {
+  product_id: string;
+  per_1000: string;
+  minimum: string;
+  tiers_json: string;
+  updated_at: string;
 }
 
 /** A buyer's access token for an AI agent (migration 024); only the token's SHA-256 is stored. */

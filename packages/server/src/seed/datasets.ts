@@ -208,6 +208,15 @@ export function comboName(c: Combo): string {
   return c.flavour.title(c.geo.label, c.segment ? `${audience} (${c.segment.label})` : audience);
 }
 
+/**
+ * The demo's files are a hundredth of the lists they stand for (at least the 25 records of a sample), so a
+ * demo store with hundreds of datasets stays a few tens of megabytes: a dataset's record count is its file's
+ * (issue 19), and the seed writes each file (./dataset-files.ts). Prices stay those of the full list size.
+ */
+export const DEMO_FILE_SCALE = 100;
+export const DEMO_MIN_RECORDS = 25;
+export const demoRecords = (listSize: number) => Math.max(DEMO_MIN_RECORDS, Math.round(listSize / DEMO_FILE_SCALE));
+
 /** Record count: establishments x geography share x list coverage x segment, jittered, clamped. */
 export function recordCountFor(c: Combo, rng: Rng): number {
   const raw = c.industry.usCount * c.geo.share * c.flavour.coverage * (c.segment?.share ?? 1) * (0.85 + rng() * 0.3);

@@ -13,7 +13,15 @@ import type {
 } from '../db/schema.ts';
 import { type CategoryTree, flavourCategoryKey, geoCategoryFor, industryKey, kebab } from './categories.ts';
 import { plainDescription, richDescription } from './copy.ts';
-import { type DatasetPlan, type SubscriptionPlan, audienceFor, includedFields, planDataset } from './datasets.ts';
+import {
+  type DatasetPlan,
+  type Licence,
+  type SubscriptionPlan,
+  audienceFor,
+  demoRecords,
+  includedFields,
+  planDataset,
+} from './datasets.ts';
 import { type Geo, countryNames } from '../datasets/geo.ts';
 import { MIN_PRICE, type PriceSpec, listPriceCents, priceRows, shelfCents, shelfDollars } from './pricing.ts';
 import { type Rng, dateDaysBefore, intBetween, isoDaysBefore, sample } from '../datasets/random.ts';
@@ -56,6 +64,8 @@ export interface ProductSpec {
   inventory: [number, number] | null;
   description: string;
   richDescription: string;
+  /** How a dataset is licensed (default: one user). */
+  licence?: Licence;
 }
 
 export interface ProductRows {
@@ -119,7 +129,9 @@ function specFromPlan(plan: DatasetPlan, tree: CategoryTree): ProductSpec {
   );
   const categories = [industryKey(plan.industry.code), ...extras];
   const subscriptions = subscriptionModels(plan.subscriptions);
+  // Priced on the size of the list the demo file stands for; the file (and the record count) is a hundredth.
   let baseCents = listPriceCents(plan.recordCount, plan.flavour.priceFactor, rng);
+  const recordCount = demoRecords(plan.recordCount);
   // Licences are priced per seat / per user, a fraction of the whole list.
   if (plan.licence === 'seats') baseCents = shelfCents(Math.max(MIN_PRICE, shelfDollars(baseCents / 400)), rng);
   if (plan.licence === 'multiUser') baseCents = shelfCents(Math.max(MIN_PRICE, shelfDollars(baseCents / 300)), rng);
@@ -138,7 +150,7 @@ function specFromPlan(plan: DatasetPlan, tree: CategoryTree): ProductSpec {
     audience: audienceFor(plan.industry, plan.geo),
     industry: plan.industry,
     geo: plan.geo,
-    recordCount: plan.recordCount,
+    recordCount,
     fields,
     pitch: plan.flavour.pitch,
     listStatus: plan.listStatus,
@@ -156,7 +168,7 @@ function specFromPlan(plan: DatasetPlan, tree: CategoryTree): ProductSpec {
     geo: plan.geo,
     countries: countryNames(plan.geo),
     includedFields: fields,
-    recordCount: plan.recordCount,
+    recordCount,
     listStatus: plan.listStatus,
     lastUpdatedDays: plan.lastUpdatedDays,
     createdDays: plan.createdDays,
@@ -170,6 +182,7 @@ function specFromPlan(plan: DatasetPlan, tree: CategoryTree): ProductSpec {
     inventory: null,
     description: plainDescription(copy),
     richDescription: richDescription(copy, rng),
+    licence: plan.licence,
   };
 }
 
@@ -205,6 +218,16 @@ export function productRows(spec: ProductSpec, tree: CategoryTree): ProductRows 
       included_fields_json: JSON.stringify(spec.includedFields),
       sample_url: spec.fulfilment === 'Dataset' ? `/samples/${spec.sku}.csv` : null,
       variation_json: spec.variation ? JSON.stringify(spec.variation) : null,
+      // The evaluation kit's facts: a twelve-month licence (the demo's licence terms), refreshed monthly for a
+      // list sold as a monthly refresh and quarterly otherwise.
+      licence_kind: spec.fulfilment === 'Dataset' ? (spec.licence ?? 'single') : null,
+      licence_term_months: spec.fulfilment === 'Dataset' ? 12 : null,
+      update_cadence:
+        spec.fulfilment !== 'Dataset'
+          ? null
+          : spec.sellingModels.includes('monthlyRefresh') || spec.listStatus === 'Updated Monthly'
+            ? 'Monthly'
+            : 'Quarterly',
       tax_policy_id: spec.taxPolicyId,
       is_active: 1,
       // Time of day varies too, so "newest" sorts are stable and realistic.

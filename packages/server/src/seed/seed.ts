@@ -15,6 +15,7 @@ import { seedPromotions } from './promotions.ts';
 import { seedCheckout } from './checkout.ts';
 import { seedFeatured } from './featured.ts';
 import { seedContent } from './content.ts';
+import { seedDatasetFiles } from './dataset-files.ts';
 
 export interface SeedOptions {
   /** Number of datasets (DS-00001..); the 32 hand-made products come on top. Default 500. */
@@ -24,7 +25,15 @@ export interface SeedOptions {
   batchSize?: number;
   /** Also seed the demo accounts, users and entitlements (./access.ts). Default true. */
   access?: boolean;
+  /**
+   * Write every dataset's file (./dataset-files.ts). Default: for catalogues up to DATASET_FILES_UP_TO datasets;
+   * the benchmarks' catalogues of 100,000 and 1,000,000 have none (their datasets then have no list builder and
+   * no download: a dataset without a ready file is in that state until its seller uploads one).
+   */
+  datasetFiles?: boolean;
 }
+
+export const DATASET_FILES_UP_TO = 5_000;
 
 export interface SeedResult {
   datasets: number;
@@ -123,6 +132,10 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   }
   log(`${counts.product_relation ?? 0} relations: ${since()}`);
   await seedFeatured(db, WEBSTORE_ID);
+  if (options.datasetFiles ?? catalogue.datasets <= DATASET_FILES_UP_TO) {
+    const files = await seedDatasetFiles(db, log);
+    log(`${files.files} dataset files, ${files.records.toLocaleString('en-US')} records: ${since()}`);
+  }
   const contentItems = await seedContent(db, WEBSTORE_ID);
   log(`${contentItems} content items (pages, banner, images): ${since()}`);
 

@@ -16,6 +16,7 @@ import {
   makeCombo,
   planDataset,
   recordCountFor,
+  demoRecords,
 } from './datasets.ts';
 import { countryNames, geoByKey } from '../datasets/geo.ts';
 import { listPriceCents, shelfCents, shelfDollars } from './pricing.ts';
@@ -231,7 +232,8 @@ function familySpecs(tree: CategoryTree): ProductSpec[] {
       const combo = makeCombo(sic, geoKey, flavourKey);
       const name = `${geo.label} ${audience} – ${coverage}`;
       const fields = includedFields(combo.flavour, geo);
-      const recordCount = recordCountFor(combo, rng);
+      const listSize = recordCountFor(combo, rng);
+      const recordCount = demoRecords(listSize);
       const subscriptions = k === 4 ? (['annual'] as const) : [];
       const copy = {
         name,
@@ -254,7 +256,7 @@ function familySpecs(tree: CategoryTree): ProductSpec[] {
         qty: [1, 1, 1],
         variation: { Coverage: coverage },
         price: {
-          baseCents: listPriceCents(recordCount, combo.flavour.priceFactor, rng),
+          baseCents: listPriceCents(listSize, combo.flavour.priceFactor, rng),
           oneTime: true,
           subscriptions: [...subscriptions],
           storeDiscount: c === 2 ? 0.1 : 0,

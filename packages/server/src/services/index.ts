@@ -39,6 +39,7 @@ import { UploadedImages } from './uploaded-images.ts';
 import { CmsMediaService } from './content/media.ts';
 import { FeaturedDatasetReads } from './featured-datasets.ts';
 import { RecommendationService } from './recommendations/recommendation-service.ts';
+import { DatasetListService } from './dataset-lists/dataset-list-service.ts';
 import { ContentDelivery } from './content/index.ts';
 import { ActivityService } from './activities/index.ts';
 import type { ActivityBufferOptions } from './activities/activity-buffer.ts';
@@ -94,6 +95,8 @@ export interface Services {
   search: SearchService;
   /** GET ai/recommendations: the store's own recommenders (issue 18). */
   recommendations: RecommendationService;
+  /** The dataset page's list builder and evaluation kit (issue 19). */
+  datasetLists: DatasetListService;
   promotions: PromotionService;
   carts: CartService;
   cartOperations: CartOperations;
@@ -201,6 +204,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     searchIndex,
     search: new SearchService(searchIndex, products, pricing, db),
     recommendations: new RecommendationService(db, products, pricing),
+    datasetLists: new DatasetListService(db, products, pricing),
     promotions: new PromotionService(db, products, pricing),
     addresses: new AddressService(db),
     orders: new OrderService(db),

@@ -223,6 +223,9 @@ export class ProductAdmin {
         tax_policy_id: defaults.taxPolicyId,
         is_active: 0,
         created_at: new Date().toISOString(),
+        licence_kind: null,
+        licence_term_months: null,
+        update_cadence: null,
         ...columnsOf(input),
       };
       await trx.insertInto('product').values(row).execute();

@@ -441,6 +441,9 @@ export class CartService {
             adjustments_json: '[]',
             created_at: now,
             seq: ++seq,
+            list_selection: null,
+            list_records: null,
+            list_file_version: null,
           };
           await trx.insertInto('cart_item').values(item).execute();
         }

@@ -402,6 +402,9 @@ function newProduct(
     tax_policy_id: fields.tax_policy_id ?? null,
     is_active: fields.is_active ?? 1,
     created_at: now,
+    licence_kind: null,
+    licence_term_months: null,
+    update_cadence: null,
   };
 }
 
