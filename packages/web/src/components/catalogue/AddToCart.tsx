@@ -142,7 +142,8 @@ export function AddToCart({
         quantity: quantity.trim(),
         productSellingModelId: selection?.productSellingModelId,
         subscriptionTerm: selection?.subscriptionTerm,
-        listSelection: listSelection?.selection,
+        // Only for a part of a dataset: the whole dataset's line is exactly what it always was.
+        ...(listSelection ? { listSelection: listSelection.selection } : {}),
       });
       setStatus({ state: 'success' });
       const added = Number(quantity.trim());

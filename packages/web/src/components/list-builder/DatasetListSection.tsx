@@ -32,7 +32,8 @@ export function DatasetListSection({ productId, kit, addToCart }: DatasetListSec
           action={addToCart(toAdd)}
         />
       ) : (
-        addToCart(toAdd)
+        // No counts, no builder: the page adds what it shows, the whole dataset.
+        addToCart(null)
       )}
       {state.preview ? <MaskedPreview preview={state.preview} /> : null}
     </>

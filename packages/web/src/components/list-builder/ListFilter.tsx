@@ -3,11 +3,15 @@
 // height and get a search field, so a filter never pushes the page about as its values change.
 
 import { useId, useState } from 'react';
-import type { ListFacet } from '@store/core';
+import type { ListFacet, ListFilterKey } from '@store/core';
 import { formatRecords } from '../../lib/list-builder/list-builder-view.ts';
 
-/** From this many values a filter has a search field. */
-export const SEARCHABLE_FROM = 9;
+/**
+ * The filters whose lists are long (a country's states, its cities and postal areas) have a search field. By
+ * filter rather than by the number of values listed, which changes with the other filters: the field does not
+ * come and go as the buyer ticks boxes elsewhere.
+ */
+export const SEARCHABLE_FILTERS: readonly ListFilterKey[] = ['region', 'city', 'postal'];
 
 export interface ListFilterProps {
   facet: ListFacet;
@@ -19,7 +23,7 @@ export interface ListFilterProps {
 export function ListFilter({ facet, chosen, onToggle }: ListFilterProps) {
   const id = useId();
   const [query, setQuery] = useState('');
-  const searchable = facet.values.length >= SEARCHABLE_FROM;
+  const searchable = SEARCHABLE_FILTERS.includes(facet.key);
   const needle = query.trim().toLowerCase();
   // A chosen value stays listed whatever is typed: it can always be unticked.
   const shown = needle
