@@ -198,6 +198,8 @@ export interface ProductData {
   family?: VariationFamily | null;
   /** Recommendations for the Related Datasets tiles (issue 18): also-bought, then similar; none when off. */
   recommendations?: import('../lib/signals/recommendations.ts').RecommendationList[];
+  /** A dataset's file facts, the URL selection's counts and preview (issue 19); null for a product without a file. */
+  datasetKit?: import('../lib/list-builder/dataset-kit.ts').DatasetKitData | null;
 }
 
 /**

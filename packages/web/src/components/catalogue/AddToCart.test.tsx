@@ -248,4 +248,28 @@ describe('AddToCart', () => {
     });
     assert.equal(toasts().length, 5, 'five at once, the sixth waits');
   });
+  test('a part of a dataset: the button says how many records it adds, and the line carries the selection', async () => {
+    await mount({ listSelection: { selection: 'region=TX&email=1', records: 412 } });
+    assert.equal(button().textContent, 'Add 412 records to cart');
+    await click(button());
+    assert.equal(added.length, 1);
+    assert.equal(added[0]!.listSelection, 'region=TX&email=1');
+    assert.equal(added[0]!.productId, PRODUCT_ID);
+  });
+
+  test('a selection whose count is on its way says so; one with no records cannot be added', async () => {
+    await mount({ listSelection: { selection: 'region=TX', records: null } });
+    assert.equal(button().textContent, 'Add selection to cart');
+    await act(async () => root.unmount());
+    await mount({ listSelection: { selection: 'region=ZZ', records: 0 } });
+    assert.equal(button().disabled, true);
+    assert.equal(container.querySelector('.add-to-cart__note')?.textContent, 'No records match this selection.');
+  });
+
+  test('the whole dataset adds as it always has: no selection on the line', async () => {
+    await mount({ listSelection: null });
+    assert.equal(button().textContent, 'Add to Cart');
+    await click(button());
+    assert.equal('listSelection' in added[0]!, false);
+  });
 });

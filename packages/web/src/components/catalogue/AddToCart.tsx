@@ -25,6 +25,7 @@ import { addToCartMessage } from '../../lib/cart/cart-errors.ts';
 import { ADD_TO_CART_TOASTS } from '../../lib/toast-queue.ts';
 import { useToast, useToastSettings } from '../ui/Toast.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { recordsText, type SelectionToAdd } from '../../lib/list-builder/list-builder-view.ts';
 
 /** Spec 03 §9. */
 export const DEFAULT_QUANTITY = 1;
@@ -57,6 +58,18 @@ export interface AddToCartProps {
   variantValid?: boolean | null;
   /** The product as an activity item: a successful add reports addToCart (issue 18; consent permitting). */
   activityProduct?: ActivityProduct | null;
+  /**
+   * A part of a dataset chosen in the list builder (issue 19), sent as the line's listSelection; absent or null
+   * for the whole dataset, which adds as it always has.
+   */
+  listSelection?: SelectionToAdd | null;
+}
+
+/** The button's words: "Add to Cart", or for a selection what it adds ("Add 412 records to cart"). */
+export function addToCartLabel(listSelection: SelectionToAdd | null | undefined): string {
+  if (!listSelection) return 'Add to Cart';
+  if (listSelection.records === null) return 'Add selection to cart';
+  return `Add ${recordsText(listSelection.records)} to cart`;
 }
 
 type Status = { state: 'idle' | 'loading' | 'success' } | { state: 'error'; message: string };
@@ -85,6 +98,7 @@ export function AddToCart({
   sellingModelValid,
   variantValid,
   activityProduct,
+  listSelection,
 }: AddToCartProps) {
   const api = useStoreApi();
   const activities = useActivitySender();
@@ -111,8 +125,12 @@ export function AddToCart({
     variantValid,
   });
   const loading = status.state === 'loading';
-  const disabled = validity.isAddToCartDisabled;
-  const note = validity.codes.map((c) => ACTION_NOTES[c]).find(Boolean) ?? null;
+  // A selection without records cannot be bought (the server would refuse it).
+  const emptySelection = listSelection?.records === 0;
+  const disabled = validity.isAddToCartDisabled || emptySelection;
+  const note =
+    validity.codes.map((c) => ACTION_NOTES[c]).find(Boolean) ??
+    (emptySelection ? 'No records match this selection.' : null);
   const quantityMessage = touched ? check.message : null;
 
   async function add() {
@@ -124,6 +142,8 @@ export function AddToCart({
         quantity: quantity.trim(),
         productSellingModelId: selection?.productSellingModelId,
         subscriptionTerm: selection?.subscriptionTerm,
+        // Only for a part of a dataset: the whole dataset's line is exactly what it always was.
+        ...(listSelection ? { listSelection: listSelection.selection } : {}),
       });
       setStatus({ state: 'success' });
       const added = Number(quantity.trim());
@@ -193,7 +213,7 @@ export function AddToCart({
         aria-describedby={describedBy}
       >
         {loading ? <Spinner label="Adding to cart" /> : null}
-        Add to Cart
+        {addToCartLabel(listSelection)}
       </button>
       {note ? (
         <p id={`${id}-note`} className="add-to-cart__note">

@@ -145,11 +145,16 @@ export interface JsonLdInput {
   currency: string | null;
 }
 
-const absolute = (origin: string, path: string) =>
+export const absolute = (origin: string, path: string) =>
   /^https?:\/\//i.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`;
 
 /** schema.org Product and BreadcrumbList for search engines (spec 03 §2.2 item 11). */
-export function productJsonLd({ product, origin, price, currency }: JsonLdInput): Record<string, unknown> {
+export interface ProductJsonLd {
+  '@context': string;
+  '@graph': Record<string, unknown>[];
+}
+
+export function productJsonLd({ product, origin, price, currency }: JsonLdInput): ProductJsonLd {
   const name = productName(product);
   const url = absolute(origin, canonicalProductPath(product));
   const path = product.primaryProductCategoryPath?.path ?? [];

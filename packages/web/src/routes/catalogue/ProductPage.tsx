@@ -5,6 +5,11 @@
 import { useState, type ReactNode } from 'react';
 import { defaultSellingModel, type ProductClass, type ProductDetail, type SellingModelSelection } from '@store/core';
 import { AddToCart } from '../../components/catalogue/AddToCart.tsx';
+import { DatasetListSection } from '../../components/list-builder/DatasetListSection.tsx';
+import { DataDictionary } from '../../components/dataset-kit/DataDictionary.tsx';
+import { FreshnessAndLicence } from '../../components/dataset-kit/FreshnessAndLicence.tsx';
+import { withDataset } from '../../lib/catalogue/dataset-json-ld.ts';
+import type { SelectionToAdd } from '../../lib/list-builder/list-builder-view.ts';
 import { AddToListControl } from '../../components/wishlist/AddToListControl.tsx';
 import { ProductAvailability } from '../../components/catalogue/ProductAvailability.tsx';
 import { ProductMediaImages } from '../../components/catalogue/ProductMediaImages.tsx';
@@ -134,12 +139,37 @@ export function ProductPage({ data, session, variations }: ProductPageProps) {
     listPrice: data.pricing?.listPrice,
   });
   useViewActivity('viewProduct', { product: shown });
-  const jsonLd = productJsonLd({
+  // The list builder and evaluation kit of a dataset with a file (issue 19): for this product, not a family's.
+  const kit = data.datasetKit?.evaluation.productId === product.id ? data.datasetKit : null;
+  const productLd = productJsonLd({
     product,
     origin: data.origin,
     price: view.isPriceAvailable ? view.mainPrice : null,
     currency: view.currencyIsoCode,
   });
+  const jsonLd = kit
+    ? withDataset(productLd, {
+        product,
+        origin: data.origin,
+        evaluation: kit.evaluation,
+        storeName: kit.storeName,
+      })
+    : productLd;
+  const addToCart = (listSelection: SelectionToAdd | null) => (
+    <AddToCart
+      key={product.id}
+      productId={product.id}
+      productClass={variations?.productClass ?? product.productClass}
+      hasPricing={view.isPriceAvailable}
+      quantityRule={product.purchaseQuantityRule}
+      availableQuantity={data.availableQuantity}
+      selection={selection}
+      sellingModelValid={models.length === 0 || selection !== null}
+      variantValid={variations?.valid}
+      activityProduct={shown}
+      listSelection={listSelection}
+    />
+  );
 
   return (
     <article className="pdp" aria-labelledby="product-title">
@@ -170,19 +200,8 @@ export function ProductPage({ data, session, variations }: ProductPageProps) {
       {/* Stock, for products that have it (printed directories) */}
       <ProductAvailability availableQuantity={data.availableQuantity} quantityRule={product.purchaseQuantityRule} />
 
-      {/* 4. Add to cart */}
-      <AddToCart
-        key={product.id}
-        productId={product.id}
-        productClass={variations?.productClass ?? product.productClass}
-        hasPricing={view.isPriceAvailable}
-        quantityRule={product.purchaseQuantityRule}
-        availableQuantity={data.availableQuantity}
-        selection={selection}
-        sellingModelValid={models.length === 0 || selection !== null}
-        variantValid={variations?.valid}
-        activityProduct={shown}
-      />
+      {/* 4. Add to cart; for a dataset with a file, after the list builder and followed by the masked preview */}
+      {kit ? <DatasetListSection productId={product.id} kit={kit} addToCart={addToCart} /> : addToCart(null)}
       <AddToListControl productId={product.id} productName={name} isGuest={session ? session.isGuest : null} />
 
       {/* What a set or bundle is made of: a set's products to add at once, a bundle's datasets */}
@@ -252,6 +271,14 @@ export function ProductPage({ data, session, variations }: ProductPageProps) {
           </dl>
         </Column>
       </SectionContainer>
+
+      {/* The evaluation kit's facts about the file (issue 19) */}
+      {kit ? (
+        <>
+          <DataDictionary fields={kit.evaluation.dictionary} />
+          <FreshnessAndLicence evaluation={kit.evaluation} />
+        </>
+      ) : null}
 
       {/* 8. Download sample */}
       <Button

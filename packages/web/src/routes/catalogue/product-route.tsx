@@ -32,6 +32,7 @@ import { PageError } from '../root/ErrorPage.tsx';
 import { withSeo, type RouteHandle } from '../root/head.ts';
 import { loadSeo } from '../../lib/seo.ts';
 import { loadRecommendations } from '../../lib/signals/recommendations.ts';
+import { loadDatasetKit } from '../../lib/list-builder/dataset-kit.ts';
 import { notFound } from '../root/not-found.tsx';
 import type { HeadData, ProductData, RootData } from '../types.ts';
 import { ProductPage } from './ProductPage.tsx';
@@ -120,7 +121,8 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
     const appContext = optional(api.client.getApplicationContext({ signal }));
     const currency = priceCurrency(api);
     const pricingCall = optional(currency.then((currencyIsoCode) => api.productPrice(id, currencyIsoCode)));
-    const [product, pricing, taxes, promotions, app, seo, recommendations] = await Promise.all([
+    const requestUrl = new URL(request.url);
+    const [product, pricing, taxes, promotions, app, seo, recommendations, datasetKit] = await Promise.all([
       readProduct(api, id, appContext, signal).catch((error: unknown) => {
         if (isNotFound(error)) throw notFound();
         throw error;
@@ -146,6 +148,14 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
         ],
         signal,
       ),
+      // The list builder and evaluation kit (issue 19) for the selection in the URL, so the server renders them.
+      loadDatasetKit(
+        api,
+        id,
+        requestUrl.searchParams,
+        appContext.then((a) => a?.storeName ?? ''),
+        signal,
+      ),
     ]);
     const [description, availableQuantity, components, family] = await Promise.all([
       sanitizeRichText(richDescriptionOf(product)),
@@ -169,10 +179,11 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
       components,
       defaultCurrency: app?.defaultCurrency ?? 'USD',
       description,
-      origin: new URL(request.url).origin,
+      origin: requestUrl.origin,
       family,
       seo,
       recommendations,
+      datasetKit,
     };
   }
 
