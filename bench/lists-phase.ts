@@ -51,6 +51,8 @@ export interface ListsMeasure {
 
 const log = (msg: string) => console.log(`[bench] lists: ${msg}`);
 const seconds = (since: number) => (performance.now() - since) / 1000;
+const percentile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 export async function measureLists(settings: LoadSettings): Promise<ListsMeasure> {
   const file = path.join(DATA_DIR, 'lists-bench.sqlite');
@@ -142,8 +144,9 @@ export async function measureLists(settings: LoadSettings): Promise<ListsMeasure
           `${API}/datasets/${product.id}/counts?region=${encodeURIComponent(region)}&email=1&employees=${encodeURIComponent(band)}`,
         );
     out.paths = paths.length;
-    // Selections not asked before: each one a full pass over the index (what a buyer's first click costs).
-    for (const p of paths.slice(0, 30)) {
+    // Every selection once before the load, timed: what a buyer's first click on a new selection costs (the
+    // count from the index); the load then measures the route as buyers repeating a selection see it.
+    for (const p of paths) {
       t = performance.now();
       await get(store.origin + p);
       out.uncachedMs.push(performance.now() - t);
@@ -192,9 +195,9 @@ export function listsSection(m: ListsMeasure, context: string[]): string[] {
     `- File: ${n(m.records)} records of DS-00001 (the demo generator, seed/dataset-files.ts demoFileCsv), ${n(m.fileMb)} MiB of CSV, generated in memory first (${n(m.generateSeconds, 1)} s, not timed), then stored and processed in the bench process through the file store (services/dataset-files: 1 MiB chunks, then one read with the data dictionary and count index processors) into a fresh SQLite store of ${STORE_PRODUCTS} datasets the server runs on`,
     ...m.notes.map((l) => `- ${l}`),
     '',
-    '| Upload to counts ready | Store | Process (parse, dictionary, index) | First count (index loaded by the server) | Index size | Uncached count (median / max of 30 new selections) |',
+    `| Upload to counts ready | Store | Process (parse, dictionary, index) | First count (index loaded by the server) | Index size | Uncached count over HTTP (median / p99 / max of the ${n(m.uncachedMs.length)} selections, each asked once) |`,
     '| ---: | ---: | ---: | ---: | ---: | ---: |',
-    `| ${n(m.readySeconds, 1)} s | ${n(m.storeSeconds, 1)} s | ${n(m.processSeconds, 1)} s | ${n(m.firstCountMs)} ms | ${n(m.indexBytes / 2 ** 20, 1)} MiB (${m.indexChunks} chunks) | ${m.uncachedMs.length ? `${n(median(m.uncachedMs), 1)} / ${n(Math.max(...m.uncachedMs), 1)} ms` : '–'} |`,
+    `| ${n(m.readySeconds, 1)} s | ${n(m.storeSeconds, 1)} s | ${n(m.processSeconds, 1)} s | ${n(m.firstCountMs)} ms | ${n(m.indexBytes / 2 ** 20, 1)} MiB (${m.indexChunks} chunks) | ${m.uncachedMs.length ? `${n(median(m.uncachedMs), 1)} / ${n(percentile(m.uncachedMs, 0.99), 1)} / ${n(Math.max(...m.uncachedMs), 1)} ms` : '–'} |`,
     '',
     '| Scenario | Route | req/s (mean) | p50 ms | p99 ms | server CPU/req | errors / non-2xx |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
@@ -202,7 +205,7 @@ export function listsSection(m: ListsMeasure, context: string[]): string[] {
     row(m.counts),
     '',
     `- Ceiling: ${m.ceilingNote ?? 'not measured'}, measured in this run.`,
-    `- The load rotates over ${n(m.paths)} selections (every region × every employee band of the file, with "has email"); answers are kept per (file version, selection) in the process, so after each selection's first count the load measures the route with a cached answer (the pricing of the selection is still computed per request); the uncached column is what a new selection costs (one pass over the index's typed arrays).`,
+    `- The load rotates over ${n(m.paths)} selections (every region × every employee band of the file, with "has email"), each asked once before the load (the uncached column: the count computed from the index, through its postings); answers are kept per (file version, selection) in the process, so the load measures the route with a kept answer: the caller's entitlement, the live version and the buyer's price are still read per request.`,
     `- Target: p99 ≤ ${LISTS_P99_TARGET_MS} ms at 10 connections: ${p99 === undefined ? 'not measured' : p99 <= LISTS_P99_TARGET_MS ? `met (${n(p99, 2)} ms)` : `**missed (${n(p99, 2)} ms)**`}.`,
     '',
   ];

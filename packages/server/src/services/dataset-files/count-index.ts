@@ -108,6 +108,9 @@ export class CountIndexBuilder {
 }
 
 export class CountIndex {
+  private wholeCounts: Float64Array[] | null = null;
+  private postingLists: ({ order: Uint32Array; starts: Uint32Array } | undefined)[] = [];
+
   constructor(
     readonly records: number,
     private columns: IndexColumn[],
@@ -139,36 +142,98 @@ export class CountIndex {
     return out;
   }
 
+  /** Each column's value counts over the whole file (what every facet is when nothing is chosen). */
+  private histograms(): Float64Array[] {
+    if (!this.wholeCounts)
+      this.wholeCounts = this.columns.map((c) => {
+        const t = new Float64Array(c.values.length);
+        const codes = c.codes;
+        for (let r = 0; r < this.records; r++) t[codes[r]!]!++;
+        return t;
+      });
+    return this.wholeCounts;
+  }
+
   /**
-   * The selection's count and every filter's value counts given the other filters, in one pass: a record that
-   * fails no chosen filter counts for all its values; one that fails exactly one counts for that filter's value
-   * (choosing it would add the record). The same answer as list-scan.ts's reading of the file.
+   * A column's records grouped by value (a counting sort, built on first use and kept with the index): the
+   * records of code v are order[starts[v]] … order[starts[v + 1] - 1].
+   */
+  private postings(column: number): { order: Uint32Array; starts: Uint32Array } {
+    let p = this.postingLists[column];
+    if (!p) {
+      const hist = this.histograms()[column]!;
+      const codes = this.columns[column]!.codes;
+      const starts = new Uint32Array(hist.length + 1);
+      for (let v = 0; v < hist.length; v++) starts[v + 1] = starts[v]! + hist[v]!;
+      const next = starts.slice(0, hist.length);
+      const order = new Uint32Array(this.records);
+      for (let r = 0; r < this.records; r++) order[next[codes[r]!]!++] = r;
+      p = { order, starts };
+      this.postingLists[column] = p;
+    }
+    return p;
+  }
+
+  /**
+   * The selection's count and every filter's value counts given the other filters: a record that fails no
+   * chosen filter counts for all its values; one that fails exactly one counts for that filter's value (choosing
+   * it would add the record). The same answer as list-scan.ts's reading of the file, without reading every
+   * record when the selection is narrow: a record that fails at most one chosen filter passes one of any two
+   * chosen filters, so only the records of the two narrowest chosen filters are visited (through their
+   * postings); with one filter chosen, its own facet is its whole-file counts.
    */
   count(selection: ListSelection): IndexCounts {
-    const tallies = this.columns.map((c) => new Float64Array(c.values.length));
     const chosen = this.chosen(selection);
+    let tallies = this.columns.map((c) => new Float64Array(c.values.length));
     let matched = 0;
-    if (chosen) {
-      const k = chosen.length;
-      const chosenCodes = chosen.map((c) => this.columns[c.column]!.codes);
-      const oks = chosen.map((c) => c.ok);
-      const chosenTallies = chosen.map((c) => tallies[c.column]!);
+    if (chosen && chosen.length === 0) {
+      tallies = this.histograms().map((t) => t.slice());
+      matched = this.records;
+    } else if (chosen) {
+      const hist = this.histograms();
+      const size = (c: { column: number; ok: Uint8Array }) =>
+        hist[c.column]!.reduce((n, count, code) => n + (c.ok[code] ? count : 0), 0);
+      const sized = chosen.map((c) => ({ ...c, size: size(c) })).sort((x, y) => x.size - y.size);
+      const k = sized.length;
+      const chosenCodes = sized.map((c) => this.columns[c.column]!.codes);
+      const oks = sized.map((c) => c.ok);
+      const chosenTallies = sized.map((c) => tallies[c.column]!);
       const all = this.columns.map((c) => c.codes);
       const cols = all.length;
-      for (let r = 0; r < this.records; r++) {
+      const visit = (r: number) => {
         let failed = -1;
         let failures = 0;
         for (let j = 0; j < k; j++) {
           if (oks[j]![chosenCodes[j]![r]!] === 0) {
             failed = j;
-            if (++failures > 1) break;
+            if (++failures > 1) return;
           }
         }
         if (failures === 0) {
           matched++;
           for (let i = 0; i < cols; i++) tallies[i]![all[i]![r]!]!++;
-        } else if (failures === 1) chosenTallies[failed]![chosenCodes[failed]![r]!]!++;
-      }
+        } else chosenTallies[failed]![chosenCodes[failed]![r]!]!++;
+      };
+      /** Visits the records of chosen filter j's values, skipping those chosen filter `skip` holds. */
+      const visitPostings = (j: number, skip: number) => {
+        const { order, starts } = this.postings(sized[j]!.column);
+        const ok = oks[j]!;
+        for (let code = 1; code < ok.length; code++) {
+          if (!ok[code]) continue;
+          for (let at = starts[code]!; at < starts[code + 1]!; at++) {
+            const r = order[at]!;
+            if (skip < 0 || oks[skip]![chosenCodes[skip]![r]!] === 0) visit(r);
+          }
+        }
+      };
+      if (k === 1) {
+        // One filter: its facet is the whole file's; the others count its records.
+        visitPostings(0, -1);
+        tallies[sized[0]!.column] = hist[sized[0]!.column]!.slice();
+      } else if (sized[0]!.size + sized[1]!.size < this.records / 2) {
+        visitPostings(0, -1);
+        visitPostings(1, 0);
+      } else for (let r = 0; r < this.records; r++) visit(r);
     }
     const facets = new Map<ListFilterKey, Map<string, number>>();
     this.columns.forEach((c, i) => {
@@ -180,14 +245,32 @@ export class CountIndex {
     return { total: this.records, records: matched, facets, filters: this.filters };
   }
 
-  /** The record numbers of the selection's first `limit` records, in file order. */
+  /**
+   * The record numbers of the selection's first `limit` records, in file order: from the narrowest chosen
+   * filter's postings when it is narrow (a rare selection costs its own records, not the file), else by reading
+   * the codes from the start until `limit` records match (a wide selection matches early).
+   */
   firstMatches(selection: ListSelection, limit: number): number[] {
     const chosen = this.chosen(selection);
     if (!chosen) return [];
-    const out: number[] = [];
     const codes = chosen.map((c) => this.columns[c.column]!.codes);
-    for (let r = 0; r < this.records && out.length < limit; r++)
-      if (chosen.every((c, j) => c.ok[codes[j]![r]!] === 1)) out.push(r);
+    const passes = (r: number) => {
+      for (let j = 0; j < chosen.length; j++) if (chosen[j]!.ok[codes[j]![r]!] === 0) return false;
+      return true;
+    };
+    const hist = this.histograms();
+    const sizes = chosen.map((c) => hist[c.column]!.reduce((n, count, code) => n + (c.ok[code] ? count : 0), 0));
+    const narrowest = sizes.indexOf(Math.min(...sizes));
+    if (narrowest >= 0 && sizes[narrowest]! < this.records / 8) {
+      const { order, starts } = this.postings(chosen[narrowest]!.column);
+      const found: number[] = [];
+      const ok = chosen[narrowest]!.ok;
+      for (let code = 1; code < ok.length; code++)
+        if (ok[code]) for (let at = starts[code]!; at < starts[code + 1]!; at++) if (passes(order[at]!)) found.push(order[at]!);
+      return found.sort((a, b) => a - b).slice(0, limit);
+    }
+    const out: number[] = [];
+    for (let r = 0; r < this.records && out.length < limit; r++) if (passes(r)) out.push(r);
     return out;
   }
 
@@ -238,6 +321,7 @@ export class CountIndex {
   get bytes(): number {
     let n = this.blockOffsets.byteLength;
     for (const c of this.columns) n += c.codes.byteLength + c.values.reduce((s, v) => s + 48 + v.length * 2, 0);
-    return n;
+    // The postings built on use: 4 bytes a record per column (counted up front, so the budget holds once built).
+    return n + this.records * 4 * this.columns.length;
   }
 }

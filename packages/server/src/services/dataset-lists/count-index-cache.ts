@@ -10,9 +10,10 @@ import type { CountIndex, IndexCounts } from '../dataset-files/count-index.ts';
 import { loadCountIndex } from '../dataset-files/count-index-store.ts';
 
 /**
- * Memory a process gives to loaded indexes: 256 MiB holds about 25 indexes of 1,000,000 demo records (about
- * 10 MB each) or every demo dataset's (a hundredth of that each). Least recently used indexes are dropped first;
- * a dropped one is read back from the database (tens of milliseconds for a million records).
+ * Memory a process gives to loaded indexes: 256 MiB. An index of 1,000,000 demo records is about 8 MiB of codes
+ * plus up to 36 MiB of postings (4 bytes a record per filter, built on use), so this holds about 5 such indexes,
+ * or every demo dataset's (a hundredth of that each). Least recently used indexes are dropped first; a dropped
+ * one is read back from the database (about a third of a second for a million records).
  */
 export const INDEX_CACHE_BYTES = 256 * 1024 * 1024;
 /** Answers kept per process (a count with its facets is a few kilobytes at most). */

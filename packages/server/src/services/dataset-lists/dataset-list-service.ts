@@ -48,6 +48,7 @@ export const fileNotReady = (name: string) =>
 
 export class DatasetListService {
   private indexes: CountIndexCache;
+  private sortedFacets = new WeakMap<SelectionCounts, ListFacet[]>();
 
   constructor(
     private db: Kysely<Database>,
@@ -68,6 +69,16 @@ export class DatasetListService {
     const file = await liveDatasetFile(this.db, product.id);
     if (!file) throw fileNotReady(product.name);
     return { product, file };
+  }
+
+  /** The facets of cached counts, sorted once per answer (the answer cache keeps the counts object). */
+  private facets(counts: SelectionCounts, selection: ListSelection): ListFacet[] {
+    let facets = this.sortedFacets.get(counts);
+    if (!facets) {
+      facets = facetsOf(counts, selection);
+      this.sortedFacets.set(counts, facets);
+    }
+    return facets;
   }
 
   /** The counts of a selection, from the file version's count index (cached per version and selection). */
@@ -144,7 +155,7 @@ export class DatasetListService {
               wholeListPrice: whole,
             }
           : null,
-      facets: facetsOf(counts, selection),
+      facets: this.facets(counts, selection),
     };
   }
 
