@@ -266,7 +266,8 @@ export class CountIndex {
       const found: number[] = [];
       const ok = chosen[narrowest]!.ok;
       for (let code = 1; code < ok.length; code++)
-        if (ok[code]) for (let at = starts[code]!; at < starts[code + 1]!; at++) if (passes(order[at]!)) found.push(order[at]!);
+        if (ok[code])
+          for (let at = starts[code]!; at < starts[code + 1]!; at++) if (passes(order[at]!)) found.push(order[at]!);
       return found.sort((a, b) => a - b).slice(0, limit);
     }
     const out: number[] = [];
