@@ -18,6 +18,8 @@
 // --only checkout: only the checkout phase and the ceiling, measured on the phase's SQLite server (about
 // 5 minutes; the 100,000-product catalogue is not needed); it replaces the "Checkout" section of --out.
 // --only sitemap: only /sitemap.xml on the main catalogue (bench/sitemap-phase.ts), into its own section.
+// --only lists: only the list builder's counts on a 1,000,000-record dataset file (bench/lists-phase.ts: upload to
+// counts ready, the index's size, counts with three filters under load beside the ceiling), into its own section.
 // --only import: only the catalogue import (bench/import-phase.ts: --products rows of a generated product
 // CSV, imported and then imported again, on SQLite and PostgreSQL); it replaces the "Import" section.
 // PostgreSQL: DATABASE_URL if set (the phase works in a database of its own there), else a throwaway
@@ -34,6 +36,7 @@ import { measureCart } from './cart-phase.ts';
 import { measureCheckout } from './checkout-phase.ts';
 import { importSection, measureImport } from './import-phase.ts';
 import { measureSitemap, sitemapSection } from './sitemap-phase.ts';
+import { listsSection, measureLists } from './lists-phase.ts';
 import { startCeiling } from './ceiling.ts';
 import { DATA_DIR, ROOT, ensureDataset, sampleProductIds, type Dataset } from './dataset.ts';
 import { CHROME_PATH, runLighthouse, type LighthouseRun } from './lighthouse.ts';
@@ -81,7 +84,7 @@ const { values: args } = parseArgs({
     'search-products': { type: 'string', default: '1000000' },
     'no-1m': { type: 'boolean', default: false },
     'max-old-space': { type: 'string', default: '8192' },
-    only: { type: 'string' }, // cart | checkout | import | sitemap: only that phase, written into its section of --out
+    only: { type: 'string' }, // cart | checkout | import | sitemap | lists: only that phase, into its section of --out
     out: { type: 'string', default: path.join(ROOT, 'bench/results.md') },
   },
   strict: true,
@@ -109,8 +112,8 @@ if (!['auto', 'separate'].includes(args.ceiling!)) {
   console.error('--ceiling must be auto or separate');
   process.exit(2);
 }
-if (args.only !== undefined && !['cart', 'checkout', 'import', 'sitemap'].includes(args.only)) {
-  console.error('--only takes: cart, checkout, import, sitemap');
+if (args.only !== undefined && !['cart', 'checkout', 'import', 'sitemap', 'lists'].includes(args.only)) {
+  console.error('--only takes: cart, checkout, import, sitemap, lists');
   process.exit(2);
 }
 const ceilingMode = args.ceiling as 'auto' | 'separate';
@@ -300,7 +303,30 @@ async function sitemapOnly(): Promise<number> {
   return m.ok ? 0 : 1;
 }
 
+/** `--only lists`: the list builder's counts on a 1,000,000-record file; only the Lists section of --out changes. */
+async function listsOnly(): Promise<number> {
+  installHandlers();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const loadBefore = os.loadavg();
+  const started = new Date().toISOString();
+  const m = await measureLists({ connections: opts.connections, duration: opts.duration, warmup: opts.warmup });
+  await stopAll();
+  const section = listsSection(m, [
+    ...importContext(started, loadBefore, 'npm run bench -- --only lists'),
+    loadSettingsLine(),
+  ]);
+  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
+  writeFileSync(args.out!, replaceSection(existing, section, IMPORT_BEFORE));
+  console.log(`\n${section.join('\n')}`);
+  log(
+    `Lists section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
+  );
+  if (!m.ok) console.error('[bench] FAILED: a count failed or answered wrongly (see above).');
+  return m.ok ? 0 : 1;
+}
+
 async function main(): Promise<number> {
+  if (args.only === 'lists') return listsOnly();
   if (args.only === 'cart') return cartOnly();
   if (args.only === 'sitemap') return sitemapOnly();
   if (args.only === 'checkout') return checkoutOnly();

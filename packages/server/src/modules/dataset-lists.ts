@@ -1,5 +1,6 @@
 // The dataset page's list builder and evaluation kit (issue 19): GET datasets/{productId} (the file's facts),
-// GET datasets/{productId}/counts?{selection} (live count, price, per-value counts). Ours: the platform has no
+// GET datasets/{productId}/counts?{selection} (live count, price, per-value counts), GET
+// datasets/{productId}/preview?{selection} (the selection's first records, masked). Ours: the platform has no
 // count builder; the paths follow its webstore resources and its error shape. The selection is the query's
 // filter parameters (core/list-selection.ts), repeated for several values.
 import type { FastifyInstance } from 'fastify';
@@ -83,6 +84,22 @@ export function datasetListRoutes(app: FastifyInstance, s: Services): void {
       const store = await s.webstores.get(req.params.webstoreId);
       const ctx = await catalogueContext(s, req, store, req.query.effectiveAccountId);
       return s.datasetLists.counts(store.id, ctx, req.params.productId, selectionOf(req.query));
+    },
+  );
+  r.get(
+    `${WEBSTORE}/datasets/:productId/preview`,
+    {
+      schema: {
+        tags: ['Dataset lists'],
+        summary: "The first records of a selection of a dataset's records, with emails, phones and names masked",
+        params: datasetParams,
+        querystring: selectionQuery,
+      },
+    },
+    async (req) => {
+      const store = await s.webstores.get(req.params.webstoreId);
+      const ctx = await catalogueContext(s, req, store, req.query.effectiveAccountId);
+      return s.datasetLists.preview(store.id, ctx, req.params.productId, selectionOf(req.query));
     },
   );
 }

@@ -21,7 +21,8 @@ export type ChunkKind = 'csv' | 'index';
 /** Something that sees every record of a file while it is processed, and stores what it built at the end. */
 export interface DatasetFileProcessor {
   start(header: string[]): void;
-  record(cells: string[]): void;
+  /** `offset`: the byte offset in the file where the record starts (the count index keeps some, for previews). */
+  record(cells: string[], offset: number): void;
   /** After the last record, before the version is marked ready (same database handle). */
   finish(db: Kysely<Database>, file: DatasetFileTable): Promise<void>;
 }
@@ -132,27 +133,31 @@ export const datasetFileStream = (db: Kysely<Database>, fileId: string): Readabl
 /**
  * The file's header and records, parsed as they are read (RFC 4180, a BOM dropped). The records are an async
  * iterable of cell arrays; it throws DatasetFileError for a record whose cells don't match the header.
+ * `offset()` is the byte offset where the record last yielded starts (the end of the one before it).
  */
 export async function datasetFileRecords(
   db: Kysely<Database>,
   fileId: string,
-): Promise<{ header: string[]; records: AsyncGenerator<string[], void, undefined> }> {
+): Promise<{ header: string[]; records: AsyncGenerator<string[], void, undefined>; offset: () => number }> {
   const parser = datasetFileStream(db, fileId).pipe(
-    parse({ bom: true, relax_column_count: true, skip_empty_lines: true }),
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }),
   );
-  const it = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
-  let first: IteratorResult<string[]>;
+  type Parsed = { record: string[]; info: { bytes: number } };
+  const it = parser[Symbol.asyncIterator]() as AsyncIterator<Parsed>;
+  let first: IteratorResult<Parsed>;
   try {
     first = await it.next();
   } catch (e) {
     throw new DatasetFileError(`The file isn't readable CSV: ${(e as Error).message}`);
   }
   if (first.done) throw new DatasetFileError('The file is empty: it needs a header row naming the columns.');
-  const header = first.value.map((h) => h.trim());
+  const header = first.value.record.map((h) => h.trim());
+  let end = first.value.info.bytes;
+  let start = end;
   async function* records(): AsyncGenerator<string[], void, undefined> {
     let line = 1;
     for (;;) {
-      let next: IteratorResult<string[]>;
+      let next: IteratorResult<Parsed>;
       try {
         next = await it.next();
       } catch (e) {
@@ -160,14 +165,15 @@ export async function datasetFileRecords(
       }
       if (next.done) return;
       line++;
-      if (next.value.length !== header.length)
-        throw new DatasetFileError(
-          `Record ${line} has ${next.value.length} fields; the header names ${header.length}.`,
-        );
-      yield next.value;
+      const cells = next.value.record;
+      if (cells.length !== header.length)
+        throw new DatasetFileError(`Record ${line} has ${cells.length} fields; the header names ${header.length}.`);
+      start = end;
+      end = next.value.info.bytes;
+      yield cells;
     }
   }
-  return { header, records: records() };
+  return { header, records: records(), offset: () => start };
 }
 
 function checkHeader(header: string[]): void {
@@ -204,12 +210,13 @@ export async function processDatasetFile(
   const processors = opts.processors ?? [];
   const every = opts.progressEvery ?? 10_000;
   try {
-    const { header, records } = await datasetFileRecords(db, fileId);
+    const { header, records, offset } = await datasetFileRecords(db, fileId);
     checkHeader(header);
     for (const p of processors) p.start(header);
     let count = 0;
     for await (const cells of records) {
-      for (const p of processors) p.record(cells);
+      const at = offset();
+      for (const p of processors) p.record(cells, at);
       if (++count % every === 0) await opts.onRecords?.(count);
     }
     const done: DatasetFileTable = {

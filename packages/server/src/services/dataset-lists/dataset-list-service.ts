@@ -12,6 +12,9 @@ import {
   type DatasetEvaluation,
   type DatasetLicence,
   type DatasetListCounts,
+  type DatasetListPreview,
+  DATASET_PREVIEW_ROWS,
+  maskListRecord,
   type ListFacet,
   type ListPricing,
   type ListSelection,
@@ -22,8 +25,10 @@ import { ApiError } from '../../domain/errors.ts';
 import type { CatalogueContext } from '../buyer-context.ts';
 import type { PricingService } from '../pricing.ts';
 import { productUnavailable, type ProductService } from '../products.ts';
-import { datasetFileRecords, liveDatasetFile } from '../dataset-files/file-store.ts';
-import { scanSelection, type SelectionCounts } from './list-scan.ts';
+import { liveDatasetFile } from '../dataset-files/file-store.ts';
+import { CountIndexCache } from './count-index-cache.ts';
+import { recordsAt } from './list-preview.ts';
+import type { SelectionCounts } from './list-scan.ts';
 
 /** Values listed per values-filter (the largest first); chosen values are always listed. */
 export const MAX_FACET_VALUES = 200;
@@ -42,11 +47,16 @@ export const fileNotReady = (name: string) =>
   );
 
 export class DatasetListService {
+  private indexes: CountIndexCache;
+  private sortedFacets = new WeakMap<SelectionCounts, ListFacet[]>();
+
   constructor(
     private db: Kysely<Database>,
     private products: ProductService,
     private pricing: PricingService,
-  ) {}
+  ) {
+    this.indexes = new CountIndexCache(db);
+  }
 
   /** The dataset the caller may see, with its live file (404 unknown or not entitled; 409 no ready file). */
   async liveFile(
@@ -61,10 +71,41 @@ export class DatasetListService {
     return { product, file };
   }
 
-  /** The counts of a selection; the file is read through (the count index replaces this read). */
-  async selectionCounts(file: DatasetFileTable, selection: ListSelection): Promise<SelectionCounts> {
-    const { header, records } = await datasetFileRecords(this.db, file.id);
-    return scanSelection(header, records, selection);
+  /** The facets of cached counts, sorted once per answer (the answer cache keeps the counts object). */
+  private facets(counts: SelectionCounts, selection: ListSelection): ListFacet[] {
+    let facets = this.sortedFacets.get(counts);
+    if (!facets) {
+      facets = facetsOf(counts, selection);
+      this.sortedFacets.set(counts, facets);
+    }
+    return facets;
+  }
+
+  /** The counts of a selection, from the file version's count index (cached per version and selection). */
+  selectionCounts(file: DatasetFileTable, selection: ListSelection): Promise<SelectionCounts> {
+    return this.indexes.counts(file, selection);
+  }
+
+  /** The selection's first records, masked; only the blocks of the file that hold them are read. */
+  async preview(
+    webstoreId: string,
+    ctx: CatalogueContext,
+    productId: string,
+    selection: ListSelection,
+  ): Promise<DatasetListPreview> {
+    const { product, file } = await this.liveFile(webstoreId, ctx, productId);
+    const index = await this.indexes.index(file);
+    const counts = await this.indexes.counts(file, selection);
+    const columns: string[] = JSON.parse(file.columns_json);
+    const rows = await recordsAt(this.db, file, index, index.firstMatches(selection, DATASET_PREVIEW_ROWS));
+    return {
+      productId: product.id,
+      fileVersion: file.version,
+      selection: canonicalListSelection(selection),
+      columns,
+      rows: rows.map((r) => maskListRecord(columns, r)),
+      records: counts.records,
+    };
   }
 
   /** The seller's list pricing of a dataset, else the default from the buyer's whole price. */
@@ -114,7 +155,7 @@ export class DatasetListService {
               wholeListPrice: whole,
             }
           : null,
-      facets: facetsOf(counts, selection),
+      facets: this.facets(counts, selection),
     };
   }
 
