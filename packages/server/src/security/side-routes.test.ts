@@ -185,6 +185,9 @@ describe('a dataset only Wholesale Partners are entitled to', () => {
       ['inventory levels by id', (id) => levels(`${id},${ds.id}`)],
       ['taxes of a product', (id) => `${BASE}/taxes/products/${id}`],
       ['a price', (id) => `${BASE}/pricing/products/${id}`],
+      ['a dataset’s evaluation facts', (id) => `${BASE}/datasets/${id}`],
+      ['a dataset’s list counts', (id) => `${BASE}/datasets/${id}/counts?email=1`],
+      ['a dataset’s masked preview', (id) => `${BASE}/datasets/${id}/preview?email=1`],
     ];
     const unnamed = (text: string) => text.replaceAll(px.id, UNKNOWN_ID).replaceAll(PX, UNKNOWN_SKU);
     for (const p of parties)

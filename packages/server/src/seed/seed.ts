@@ -132,10 +132,6 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   }
   log(`${counts.product_relation ?? 0} relations: ${since()}`);
   await seedFeatured(db, WEBSTORE_ID);
-  if (options.datasetFiles ?? catalogue.datasets <= DATASET_FILES_UP_TO) {
-    const files = await seedDatasetFiles(db, log);
-    log(`${files.files} dataset files, ${files.records.toLocaleString('en-US')} records: ${since()}`);
-  }
   const contentItems = await seedContent(db, WEBSTORE_ID);
   log(`${contentItems} content items (pages, banner, images): ${since()}`);
 
@@ -157,6 +153,11 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   await seedSynonyms(db);
   await seedPromotions(db);
   await seedCheckout(db);
+  // Last, so the partner editions (./access.ts) get their files too.
+  if (options.datasetFiles ?? catalogue.datasets <= DATASET_FILES_UP_TO) {
+    const files = await seedDatasetFiles(db, log);
+    log(`${files.files} dataset files, ${files.records.toLocaleString('en-US')} records: ${since()}`);
+  }
   const ms = performance.now() - started;
   log(`done in ${since()}`);
   return { datasets: catalogue.datasets, products: catalogue.totalProducts, rows: counts, ms };
