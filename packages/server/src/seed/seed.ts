@@ -132,7 +132,8 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   }
   log(`${counts.product_relation ?? 0} relations: ${since()}`);
   await seedFeatured(db, WEBSTORE_ID);
-  if (options.datasetFiles ?? catalogue.datasets <= DATASET_FILES_UP_TO) {
+  const withFiles = options.datasetFiles ?? catalogue.datasets <= DATASET_FILES_UP_TO;
+  if (withFiles) {
     const files = await seedDatasetFiles(db, log);
     log(`${files.files} dataset files, ${files.records.toLocaleString('en-US')} records: ${since()}`);
   }
@@ -152,6 +153,8 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   if (options.access !== false) {
     await seedAccess(db);
     await seedWorkspaceUsers(db);
+    // The partner datasets the access seed adds are datasets like any other: they have a file too.
+    if (withFiles) await seedDatasetFiles(db);
     log(`accounts, users and entitlements: ${since()}`);
   }
   await seedSynonyms(db);

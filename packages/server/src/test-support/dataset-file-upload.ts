@@ -15,7 +15,7 @@ export function listCsv(records: number, tag = 'A'): string {
   for (let i = 1; i <= records; i++) {
     const name = i % 7 === 0 ? `Smith, "Jones" & Co ${tag}${i}` : `Company ${tag}${i}`;
     const contact = i % 11 === 0 ? `Ana\r\nLine two ${i}` : `Contact ${i}`;
-    const email = i % 3 === 0 ? '' : `info${i}@company${tag.toLowerCase()}.example`;
+    const email = i % 5 === 0 ? '' : `info${i}@company${tag.toLowerCase()}.example`;
     const phone = i % 4 === 0 ? '' : `555-01${String(i % 100).padStart(2, '0')}`;
     const zip = String(10000 + i * 37).slice(0, 5);
     lines.push([name, contact, `City ${i % 5}`, STATES[i % 3]!, zip, email, phone].map(cell).join(','));
