@@ -36,7 +36,7 @@ test('the administrator uploads a CSV: progress, then ready and live; the storef
       characterData: true,
     });
   });
-  const csv = listCsv(3000, 'W');
+  const csv = listCsv(5000, 'W');
   await section
     .getByLabel('CSV file')
     .setInputFiles({ name: 'w-list.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -48,7 +48,7 @@ test('the administrator uploads a CSV: progress, then ready and live; the storef
 
   await section
     .getByRole('status')
-    .filter({ hasText: 'Version 2 is ready: 3,000 records' })
+    .filter({ hasText: 'Version 2 is ready: 5,000 records' })
     .waitFor({ timeout: 60_000 });
   const seen = await page.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen);
   assert.ok(
@@ -56,7 +56,7 @@ test('the administrator uploads a CSV: progress, then ready and live; the storef
     `the bytes sent were shown: ${JSON.stringify(seen)}`,
   );
   const rows = section.getByRole('row');
-  assert.match(await rows.nth(1).innerText(), /^2 \(live\)\s+w-list\.csv\s+[\d.]+ KB\s+3,000\s+ready/);
+  assert.match(await rows.nth(1).innerText(), /^2 \(live\)\s+w-list\.csv\s+[\d.]+ KB\s+5,000\s+ready/);
   assert.doesNotMatch(await rows.nth(2).innerText(), /live/);
   const found = await axeViolations(page, 'product page, dataset file');
   assert.equal(found.length, 0, `axe violations:\n${describeViolations(found)}`);
@@ -65,7 +65,7 @@ test('the administrator uploads a CSV: progress, then ready and live; the storef
   await shopper.goto(`${live.server.url}/product/${productId}`);
   await hydrated(shopper);
   const facts = await shopper.locator('dl.facts').allInnerTexts();
-  assert.match(facts.join('\n'), /Record Count\s+3,000/);
+  assert.match(facts.join('\n'), /Record Count\s+5,000/);
   assert.deepEqual(errors, []);
   await context.close();
 });

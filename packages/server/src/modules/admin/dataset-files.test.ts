@@ -47,23 +47,25 @@ const storefrontCount = async (id = productId) =>
 describe('uploading a dataset file', () => {
   test('a CSV becomes the next version, processed in the background; ready, it is the record count everywhere', async () => {
     const before = await versions();
-    const csv = listCsv(40, 'A');
+    // Large enough (over 256 KiB) to be processed after the answer: the 202 says processing.
+    const csv = listCsv(6000, 'A');
     const res = await uploadDatasetFile(admin, productId, csv, 'dentists-2026.csv');
     assert.equal(res.status, 202, res.text);
+    assert.equal(res.body.status, 'processing');
     assert.equal(res.body.version, before[0]!.version + 1);
     assert.equal(res.body.fileName, 'dentists-2026.csv');
     assert.equal(res.body.bytes, Buffer.byteLength(csv));
     const ready = await settledVersion(admin, productId, res.body.version);
     assert.equal(ready.status, 'ready', ready.error);
-    assert.equal(ready.records, 40);
+    assert.equal(ready.records, 6000);
     assert.deepEqual(ready.columns, parseCsv(csv)[0]);
     assert.ok(ready.readyAt);
 
     const stored = await storedFile(s.db.db, productId);
     assert.equal(stored.version, res.body.version, 'the new version is live');
     assert.equal(stored.text, csv, 'stored byte for byte');
-    assert.equal(await recordCount(), 40);
-    assert.equal(await storefrontCount(), '40', 'the storefront shows the new count at once');
+    assert.equal(await recordCount(), 6000);
+    assert.equal(await storefrontCount(), '6000', 'the storefront shows the new count at once');
     // Listed newest first, the earlier version still there.
     assert.deepEqual(
       (await versions()).map((v) => v.version),
@@ -82,6 +84,13 @@ describe('uploading a dataset file', () => {
     const sample = await s.get(`/samples/${SKU}.csv`);
     assert.equal(sample.status, 200);
     assert.deepEqual(parseCsv(sample.text), parseCsv(csv).slice(0, 26));
+  });
+
+  test('a small file is settled when the upload is answered', async () => {
+    const res = await uploadDatasetFile(admin, productId, listCsv(5, 'T'));
+    assert.equal(res.status, 202, res.text);
+    assert.equal(res.body.status, 'ready');
+    assert.equal(res.body.records, 5);
   });
 
   test('a second upload is the next version and live', async () => {

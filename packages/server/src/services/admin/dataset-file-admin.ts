@@ -18,6 +18,8 @@ import { datasetFileProcessors } from '../dataset-files/processors.ts';
 /** Records between two looks at the clock while processing (progress is written every PROGRESS_EVERY_MS). */
 const RECORDS_PER_STEP = 1_000;
 const PROGRESS_EVERY_MS = 2_000;
+/** Files up to this size are processed before the upload is answered (still 202, with the settled version). */
+const INLINE_BYTES = 256 * 1024;
 
 const STOPPED = `The server processing this file stopped answering (no sign of life for ${STALE_AFTER_MS / 1000} s). Upload the file again.`;
 
@@ -89,8 +91,13 @@ export class DatasetFileAdmin {
         throw new ApiError(409, 'CONFLICT', 'Another upload of this dataset started at the same moment; try again.');
       throw e;
     }
-    this.track(this.process(webstoreId, actor, stored, beat));
-    return datasetFileVersionOf(stored);
+    const processing = this.process(webstoreId, actor, stored, beat);
+    this.track(processing);
+    if (Number(stored.byte_size) > INLINE_BYTES) return datasetFileVersionOf(stored);
+    // A small file is read in milliseconds: the answer already says ready or failed, and no change lands after it.
+    await processing;
+    const row = await this.db.selectFrom('dataset_file').selectAll().where('id', '=', stored.id).executeTakeFirst();
+    return datasetFileVersionOf(row ?? stored);
   }
 
   /** The product's versions, newest first; a version whose process stopped is reported failed. */
