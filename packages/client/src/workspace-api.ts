@@ -26,6 +26,7 @@ import { workspaceOrderCalls, type WorkspaceOrderCalls } from './workspace-order
 import { workspaceMediaCalls, type WorkspaceMediaCalls } from './workspace-media-api.ts';
 import { workspaceContentCalls, type WorkspaceContentCalls } from './workspace-content-api.ts';
 import { workspaceImportCalls, type WorkspaceImportCalls } from './workspace-imports-api.ts';
+import { workspaceDatasetFileCalls, type WorkspaceDatasetFileCalls } from './workspace-dataset-files-api.ts';
 import { taxonomyCalls, type TaxonomyCalls } from './workspace-taxonomy-api.ts';
 import { productClassCalls, type ProductClassCalls } from './workspace-classes-api.ts';
 import { sellingModelCalls, type SellingModelCalls } from './workspace-selling-models-api.ts';
@@ -33,6 +34,7 @@ import { workspaceSeoCalls, type WorkspaceSeoCalls } from './workspace-seo-api.t
 import { workspaceInsightsCalls, type WorkspaceInsightsCalls } from './workspace-insights-api.ts';
 
 export { workspaceExportPath } from './workspace-imports-api.ts';
+export { uploadDatasetFile, type DatasetFileUpload } from './workspace-dataset-files-api.ts';
 
 export type { RefundCallOptions, WorkspaceOrderCalls } from './workspace-orders-api.ts';
 
@@ -55,7 +57,8 @@ export interface WorkspaceCalls
     ProductClassCalls,
     SellingModelCalls,
     WorkspaceSeoCalls,
-    WorkspaceInsightsCalls {
+    WorkspaceInsightsCalls,
+    WorkspaceDatasetFileCalls {
   me(o?: CallOptions): Promise<WorkspaceMe>;
   listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
   getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
@@ -107,5 +110,6 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
     ...sellingModelCalls(call),
     ...workspaceSeoCalls(call),
     ...workspaceInsightsCalls(call),
+    ...workspaceDatasetFileCalls(call),
   };
 }

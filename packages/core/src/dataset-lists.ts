@@ -128,3 +128,6 @@ export interface ListSelectionOnLine {
   records: number;
   fileVersion: number;
 }
+
+/** The largest file a seller may upload as a dataset's records (the upload is streamed, never held whole). */
+export const DATASET_FILE_MAX_BYTES = 2 * 1024 ** 3;

@@ -2,6 +2,7 @@
 // other than tab and line breaks, DEL, and lone UTF-16 surrogates, in path parameters, query values and JSON
 // bodies alike. No name, address, search term or id contains them; PostgreSQL cannot store a NUL in text, and a
 // lone surrogate has no UTF-8 form, so letting them through turns bad input into a server fault deep inside.
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, badInput } from '../domain/errors.ts';
 
@@ -19,6 +20,8 @@ export function firstNonText(value: unknown): string | null {
       if (NOT_TEXT.test(v)) return at || '(value)';
     } else if (v instanceof Uint8Array) {
       // A binary body (an uploaded image) is not text and is checked by what reads it.
+    } else if (v instanceof Readable) {
+      // A streamed body (a dataset file) is checked by what reads it, as it arrives.
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${at}[${i}]`]);
     } else if (v && typeof v === 'object') {

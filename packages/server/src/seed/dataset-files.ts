@@ -33,13 +33,23 @@ export function* demoFileCsv(row: FileProductRow): Generator<string, void, undef
   if (part) yield part;
 }
 
-/** Products that are sold as a file of their own: datasets that are not a variation parent, a set or a bundle. */
+/**
+ * Products that are sold as a file of their own (datasets that are not a variation parent, a set or a bundle)
+ * and have no file yet: the seed runs again after the access seed adds the partner datasets.
+ */
 export const fileProducts = (db: Kysely<Database>) =>
   db
     .selectFrom('product')
     .select(['id', 'webstore_id', 'sku', 'name', 'included_fields_json', 'countries_json', 'sic_code', 'record_count'])
     .where('fulfilment', '=', 'Dataset')
     .where('product_class', 'in', ['Simple', 'Variation'])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('dataset_file').select('dataset_file.id').whereRef('dataset_file.product_id', '=', 'product.id'),
+        ),
+      ),
+    )
     .orderBy('sku');
 
 /** Writes and processes the file of every dataset; returns how many files and records were written. */

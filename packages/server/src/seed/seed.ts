@@ -153,7 +153,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
   await seedSynonyms(db);
   await seedPromotions(db);
   await seedCheckout(db);
-  // Last, so the partner editions (./access.ts) get their files too.
+  // Last, so the partner editions (./access.ts) get their files too: datasets like any other.
   if (options.datasetFiles ?? catalogue.datasets <= DATASET_FILES_UP_TO) {
     const files = await seedDatasetFiles(db, log);
     log(`${files.files} dataset files, ${files.records.toLocaleString('en-US')} records: ${since()}`);

@@ -1,6 +1,6 @@
-// Files the catalogue points at: product images, category tiles and dataset samples, generated from
-// the product or category record so every seeded product (500 or 1,000,000) has them without files
-// on disk. They are records too: a product's files are served through the one entitlement-aware
+// Files the catalogue points at: product images, category tiles and dataset samples (cut from the seller's
+// file, issue 19). Images are generated from the product or category record, so every seeded product (500 or
+// 1,000,000) has them without files on disk. They are records too: a product's files are served through the one entitlement-aware
 // lookup (ProductService.visibleRowsBySkus) and a category's tile through the one Live/Draft rule
 // (showsCategory), so a file discloses nothing its product or category call would not. Unknown,
 // inactive, hidden and Draft are answered alike.
@@ -11,10 +11,11 @@ import { categoryImageSvg, type ImageProduct, type ImageSize, productImageSvg } 
 import { rasterizeSvg } from '../datasets/product-image-raster.ts';
 import { productImageVersion } from '../datasets/product-image-version.ts';
 import type { DiskCache } from './image-disk-cache.ts';
-import { sampleCsv } from '../datasets/sample-csv.ts';
+import { datasetSample } from './dataset-files/sample.ts';
 import { storedImageRendition } from '../datasets/uploaded-image.ts';
 import type { UploadedImages } from './uploaded-images.ts';
-import type { ProductTable } from '../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database, ProductTable } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
 
 const noImage = () => notFound('No such image.');
@@ -34,6 +35,7 @@ export class AssetService {
     private products: ProductService,
     private renditions: DiskCache,
     private uploads: UploadedImages,
+    private db: Kysely<Database>,
   ) {}
 
   private async visibleProduct(webstoreId: string, viewer: Viewer, sku: string): Promise<ProductTable | undefined> {
@@ -90,17 +92,12 @@ export class AssetService {
     return categoryImageSvg({ name: c.row.name, urlName: c.row.url_name, sicDivision: c.row.name });
   }
 
-  /** The sample CSV of an active dataset the caller may see, with the SKU it is named after. */
+  /** The sample CSV of an active dataset the caller may see: the header and first records of its live file. */
   async sample(webstoreId: string, viewer: Viewer, sku: string): Promise<{ sku: string; csv: string }> {
     const p = await this.visibleProduct(webstoreId, viewer, sku);
     if (p?.fulfilment !== 'Dataset') throw noSample();
-    const csv = sampleCsv({
-      sku: p.sku,
-      name: p.name,
-      includedFields: JSON.parse(p.included_fields_json),
-      countries: JSON.parse(p.countries_json),
-      sicCode: p.sic_code ?? undefined,
-    } as Parameters<typeof sampleCsv>[0]);
+    const csv = await datasetSample(this.db, p.id);
+    if (csv === null) throw noSample();
     return { sku: p.sku, csv };
   }
 }

@@ -5,12 +5,13 @@
 // logged-in buyer of that account (so a link passed to another account is refused); for a guest's
 // order, whoever holds the link, since a guest has no login and the link went to the email they gave.
 import type { Kysely } from 'kysely';
-import type { DownloadLink } from '@store/core';
+import { type DownloadLink, parseListSelection } from '@store/core';
 import type { Database, SalesOrderTable } from '../db/schema.ts';
 import { ApiError } from '../domain/errors.ts';
 import { DOWNLOAD_LINK_SECRET, serverSecret } from '../downloads/secret.ts';
 import { signDownload, verifyDownload } from '../downloads/signed-link.ts';
-import { datasetCsvStream, datasetFileName } from '../downloads/dataset-file.ts';
+import { datasetFileName } from '../downloads/dataset-file.ts';
+import { deliveryStream } from './dataset-files/delivery.ts';
 import type { OrderService } from './orders.ts';
 import { type DownloadableItem, linkedItem } from './order-downloads.ts';
 
@@ -90,12 +91,12 @@ export class DownloadService {
         'sales_order.webstore_id',
         'order_item.fulfilment',
         'order_item.refunded_at',
+        'order_item.selling_model_type',
+        'order_item.list_selection',
+        'order_item.list_file_version',
+        'product.id as product_id',
         'product.sku',
         'product.name',
-        'product.included_fields_json',
-        'product.countries_json',
-        'product.sic_code',
-        'product.record_count',
       ])
       .where('order_item.id', '=', orderItemId)
       .where('order_item.order_id', '=', verified.claim.orderId)
@@ -113,6 +114,25 @@ export class DownloadService {
     // its own code, so the page can say why rather than offer a new link).
     if (row.refunded_at)
       throw new ApiError(410, 'DOWNLOAD_REFUNDED', 'This dataset was refunded, so its download has ended.');
-    return { fileName: datasetFileName(row), stream: datasetCsvStream(row) };
+    const { stream } = await deliveryStream(this.db, row.product_id, deliveredPart(row, productId !== null));
+    return { fileName: datasetFileName(row), stream };
   }
+}
+
+const SUBSCRIPTION_MODELS = new Set(['Evergreen', 'TermDefined']);
+
+/**
+ * Which file and records a line delivers (issue 19). A bundle's component: its own live file, whole. A
+ * subscription: the live version with the line's selection re-applied at each delivery (the buyer subscribes to
+ * the list as it is kept up to date). Any other line: the version it was priced on (the live one when the line
+ * names none, as lines placed before files had versions do) and its selection.
+ */
+function deliveredPart(
+  line: { selling_model_type: string | null; list_selection: string | null; list_file_version: number | null },
+  bundleComponent: boolean,
+) {
+  if (bundleComponent) return { version: null, selection: null };
+  const selection = line.list_selection ? parseListSelection(line.list_selection) : null;
+  if (SUBSCRIPTION_MODELS.has(line.selling_model_type ?? '')) return { version: null, selection };
+  return { version: line.list_file_version, selection };
 }

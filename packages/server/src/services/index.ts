@@ -209,7 +209,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     addresses: new AddressService(db),
     orders: new OrderService(db),
     subscriptions: new SubscriptionService(db),
-    assets: new AssetService(products, renditions, new UploadedImages(db)),
+    assets: new AssetService(products, renditions, new UploadedImages(db), db),
     cmsMedia: new CmsMediaService(db, renditions),
     giftWrap: new GiftWrapService(db),
     featuredDatasets: new FeaturedDatasetReads(db),

@@ -3,6 +3,7 @@
 // /services/admin/ that is not listed here fails the matrix, as does one whose description does not name
 // its workspace action (modules/admin/workspace-guard.ts writes it).
 import type { Agent, Reply } from './server.ts';
+import { settledVersion } from './dataset-file-upload.ts';
 import { PROMOTION_IDS } from '../seed/promotions.ts';
 import { BUYER_GROUP_IDS, SELLING_MODEL_IDS } from '../seed/store.ts';
 
@@ -371,6 +372,16 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
     prepare: (w) => w.ensureImage(),
     call: (w) => ({ method: 'DELETE', path: `${product(w)}/image` }),
   },
+  {
+    op: `PUT ${P}/products/{productId}/dataset-file`,
+    call: (w) => ({
+      method: 'PUT',
+      path: `${product(w)}/dataset-file?fileName=matrix-${++w.serial}.csv`,
+      raw: { data: `Company,State\r\nMatrix ${w.serial},TX\r\n`, contentType: 'text/csv' },
+    }),
+    settle: (a, reply) => settledVersion(a, reply.body.productId, reply.body.version),
+  },
+  get('/products/{productId}/dataset-file', (w) => `${product(w)}/dataset-file`),
   get('/featured-datasets', () => `${WORKSPACE_BASE}/featured-datasets`),
   {
     op: `PUT ${P}/featured-datasets`,

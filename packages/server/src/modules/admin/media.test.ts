@@ -9,6 +9,7 @@ import { PRODUCT_IMAGE_MAX_BYTES } from '@store/core';
 import { errorOf, startTestServer, type Agent, type TestServer } from '../../test-support/server.ts';
 import { DEMO_USERS } from '../../seed/access.ts';
 import { WORKSPACE_BASE as W } from '../../test-support/workspace-operations.ts';
+import { uploadReady } from '../../test-support/dataset-file-upload.ts';
 
 let s: TestServer;
 let admin: Agent;
@@ -201,6 +202,9 @@ describe('a dataset the workspace created, with a SKU not in the seed’s form',
     const svg = await fetchImage('/media/products/ws.list_7.svg');
     assert.equal(svg.status, 200);
     assert.equal(svg.type, 'image/svg+xml');
+    // A new dataset has no file, so no sample (issue 19), until its seller uploads one.
+    assert.equal((await fetch(`${s.url}/samples/ws.list_7.csv`)).status, 404);
+    await uploadReady(admin, made.body.id, 'Company,Email\r\nAcme,info@acme.example\r\n');
     const sample = await fetch(`${s.url}/samples/ws.list_7.csv`);
     assert.equal(sample.status, 200);
     assert.equal((await sample.text()).split(/\r?\n/)[0], 'Company,Email');

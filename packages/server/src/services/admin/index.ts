@@ -31,6 +31,7 @@ import { QuantityRuleAdmin } from './quantity-rule-admin.ts';
 import { SellingModelAdmin } from './selling-model-admin.ts';
 import { ContentAdmin } from './content-admin.ts';
 import { InsightsReport } from './insights/index.ts';
+import { DatasetFileAdmin } from './dataset-file-admin.ts';
 
 export interface Workspace {
   audit: AuditLog;
@@ -64,6 +65,8 @@ export interface Workspace {
   content: ContentAdmin;
   /** Seller insights (issue 18 item 4): the dataset funnel and the search terms over a period. */
   insights: InsightsReport;
+  /** A dataset's file (issue 19): uploads, processed in the background, and its versions. */
+  datasetFiles: DatasetFileAdmin;
 }
 
 /** What the order workspace works through: the shopper's order view, the gateway and the order emails. */
@@ -109,6 +112,7 @@ export function createWorkspace(
     imports: createImportJobs(db, recorded, webstores, importRunner),
     content: new ContentAdmin(db, recorded),
     insights: new InsightsReport(db),
+    datasetFiles: new DatasetFileAdmin(db, changes),
   };
 }
 

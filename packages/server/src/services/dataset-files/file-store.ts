@@ -5,7 +5,8 @@
 // dictionary, count index: ./processors.ts) see every record; only then is the version ready and the product's
 // record count the file's. The newest ready version is the live one.
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { isUtf8 } from 'node:buffer';
+import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { Kysely } from 'kysely';
 import type { Database, DatasetFileTable } from '../../db/schema.ts';
@@ -34,8 +35,10 @@ export interface StoreDatasetFileInput {
   uploadedBy: string | null;
   /** The file's bytes (UTF-8 CSV) as they arrive. */
   source: AsyncIterable<Buffer | string> | Iterable<Buffer | string>;
-  /** Called after each stored chunk with the bytes stored so far. */
-  onBytes?: (bytes: number) => void;
+  /** Called after each stored chunk with the bytes stored so far and the version's id (awaited). */
+  onBytes?: (bytes: number, fileId: string) => Promise<void> | void;
+  /** Called once the version's row exists, before a byte is stored (e.g. to start its heartbeat). */
+  onCreated?: (row: DatasetFileTable) => void;
 }
 
 /** A bad file: the message says what is wrong and where (the version is marked failed with it). */
@@ -72,6 +75,7 @@ export async function storeDatasetFile(
     ready_at: null,
   };
   await db.insertInto('dataset_file').values(row).execute();
+  input.onCreated?.(row);
   const hash = createHash('sha256');
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -88,18 +92,31 @@ export async function storeDatasetFile(
         .insertInto('dataset_file_chunk')
         .values({ file_id: row.id, kind: 'csv', n: n++, content: Buffer.from(content) })
         .execute();
-      input.onBytes?.(total - pendingBytes);
+      await input.onBytes?.(total - pendingBytes, row.id);
     }
   };
-  for await (const part of input.source) {
-    const buf = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
-    hash.update(buf);
-    total += buf.length;
-    pending.push(buf);
-    pendingBytes += buf.length;
-    if (pendingBytes >= FILE_CHUNK_BYTES) await flush(false);
+  try {
+    for await (const part of input.source) {
+      const buf = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
+      hash.update(buf);
+      total += buf.length;
+      pending.push(buf);
+      pendingBytes += buf.length;
+      if (pendingBytes >= FILE_CHUNK_BYTES) await flush(false);
+    }
+    await flush(true);
+  } catch (e) {
+    // An upload cut off (or refused for its size) leaves no half file: the version says why it failed, and
+    // the live version stays the previous ready one.
+    const reason = e instanceof Error ? e.message : String(e);
+    await db.deleteFrom('dataset_file_chunk').where('file_id', '=', row.id).execute();
+    await db
+      .updateTable('dataset_file')
+      .set({ status: 'failed', error: `The upload stopped after ${total} bytes: ${reason}`.slice(0, 500) })
+      .where('id', '=', row.id)
+      .execute();
+    throw e;
   }
-  await flush(true);
   const sha256 = hash.digest('hex');
   await db.updateTable('dataset_file').set({ byte_size: total, sha256 }).where('id', '=', row.id).execute();
   return { ...row, byte_size: total, sha256 };
@@ -139,15 +156,16 @@ export async function datasetFileRecords(
   db: Kysely<Database>,
   fileId: string,
 ): Promise<{ header: string[]; records: AsyncGenerator<string[], void, undefined>; offset: () => number }> {
-  const parser = datasetFileStream(db, fileId).pipe(
-    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }),
-  );
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true });
+  // pipeline, not pipe: a failed read (bytes that aren't UTF-8) must end the parser with its error.
+  pipeline(Readable.from(utf8Checked(datasetFileChunks(db, fileId)), { objectMode: false }), parser, () => {});
   type Parsed = { record: string[]; info: { bytes: number } };
   const it = parser[Symbol.asyncIterator]() as AsyncIterator<Parsed>;
   let first: IteratorResult<Parsed>;
   try {
     first = await it.next();
   } catch (e) {
+    if (e instanceof DatasetFileError) throw e;
     throw new DatasetFileError(`The file isn't readable CSV: ${(e as Error).message}`);
   }
   if (first.done) throw new DatasetFileError('The file is empty: it needs a header row naming the columns.');
@@ -155,12 +173,21 @@ export async function datasetFileRecords(
   let end = first.value.info.bytes;
   let start = end;
   async function* records(): AsyncGenerator<string[], void, undefined> {
+    // A reader that stops early (a sample's first records) ends the parser and the chunk reads behind it.
+    try {
+      yield* rest();
+    } finally {
+      await it.return?.();
+    }
+  }
+  async function* rest(): AsyncGenerator<string[], void, undefined> {
     let line = 1;
     for (;;) {
       let next: IteratorResult<Parsed>;
       try {
         next = await it.next();
       } catch (e) {
+        if (e instanceof DatasetFileError) throw e;
         throw new DatasetFileError(`Record ${line + 1} isn't readable CSV: ${(e as Error).message}`);
       }
       if (next.done) return;
@@ -174,6 +201,44 @@ export async function datasetFileRecords(
     }
   }
   return { header, records: records(), offset: () => start };
+}
+
+/**
+ * The chunks unchanged, after checking they are UTF-8 (the parser would otherwise read bad bytes as U+FFFD
+ * without a word). A bad sequence fails with the line it is on.
+ */
+async function* utf8Checked(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let linesBefore = 0;
+  for await (const chunk of chunks) {
+    try {
+      decoder.decode(chunk, { stream: true });
+    } catch {
+      throw new DatasetFileError(
+        `Line ${linesBefore + badLineIn(chunk)} isn't UTF-8 text: save the file as UTF-8 CSV.`,
+      );
+    }
+    for (const byte of chunk) if (byte === 10) linesBefore++;
+    yield chunk;
+  }
+  try {
+    decoder.decode();
+  } catch {
+    throw new DatasetFileError('The file ends in the middle of a UTF-8 character: save the file as UTF-8 CSV.');
+  }
+}
+
+/** The 1-based line of a chunk with the first bytes that aren't UTF-8 (its first line when none alone is). */
+function badLineIn(chunk: Buffer): number {
+  let start = 0;
+  for (let line = 1; start <= chunk.length; line++) {
+    const end = chunk.indexOf(10, start);
+    const piece = chunk.subarray(start, end < 0 ? chunk.length : end);
+    if (!isUtf8(piece)) return line;
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return 1;
 }
 
 function checkHeader(header: string[]): void {

@@ -23,6 +23,7 @@ import { TextField } from '../../components/ui/TextField.tsx';
 import { SelectField } from './workspace-ui.tsx';
 import { DatasetPickForm, type PickResult } from './DatasetPickForm.tsx';
 import { ProductImageForm, type ImageResult } from './ProductImageForm.tsx';
+import { DatasetFileSection, takesDatasetFile } from './DatasetFileSection.tsx';
 import { RichDescriptionField } from './RichDescriptionField.tsx';
 import {
   ComponentsSection,
@@ -199,6 +200,7 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
       </section>
 
       {product ? <ProductImageForm product={product} result={imageResult} busy={busy} /> : null}
+      {product && takesDatasetFile(product) ? <DatasetFileSection product={product} /> : null}
 
       {product && data.prices ? (
         <PriceForm data={data} prices={data.prices} result={priceResult} busy={busy} formRef={priceForm} />
