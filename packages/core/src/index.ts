@@ -60,3 +60,4 @@ export * from './insight-period.ts';
 export * from './list-selection.ts';
 export * from './list-pricing.ts';
 export * from './dataset-lists.ts';
+export * from './list-selection-text.ts';
