@@ -16,6 +16,7 @@ import { workspaceSellingModelRoutes } from './selling-models.ts';
 import { workspaceSeoSettingsRoutes } from './seo-settings.ts';
 import { workspaceContentRoutes } from './content.ts';
 import { workspaceInsightsRoutes } from './insights.ts';
+import { workspaceListPricingRoutes } from './list-pricing.ts';
 
 export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
@@ -33,4 +34,5 @@ export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceSeoSettingsRoutes(app, s);
   workspaceContentRoutes(app, s);
   workspaceInsightsRoutes(app, s);
+  workspaceListPricingRoutes(app, s);
 }
