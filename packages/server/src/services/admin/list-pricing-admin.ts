@@ -91,7 +91,7 @@ export class ListPricingAdmin {
       .where('id', '=', id)
       .where('webstore_id', '=', webstoreId)
       .executeTakeFirst();
-    if (!row || row.fulfilment !== 'Dataset') throw notFound(`The dataset ${productId} doesn't exist.`);
+    if (row?.fulfilment !== 'Dataset') throw notFound(`The dataset ${productId} doesn't exist.`);
     return row.id;
   }
 
