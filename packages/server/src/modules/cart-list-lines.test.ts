@@ -15,7 +15,7 @@ import {
 import { BASE, errorOf, startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
 import { ADDRESS, CONTACT, payAndPlace, placeGuestOrder, productIdOf } from '../test-support/purchase.ts';
 import { storedFile, type StoredFile } from '../test-support/dataset-file-csv.ts';
-import { PARTNER_SKUS } from '../seed/access.ts';
+import { DEMO_USERS, PARTNER_SKUS } from '../seed/access.ts';
 import { processDatasetFile, storeDatasetFile } from '../services/dataset-files/file-store.ts';
 import { datasetFileProcessors } from '../services/dataset-files/processors.ts';
 
@@ -137,6 +137,23 @@ describe('a selection of a dataset in the cart', () => {
     const res = await add(s.agent(), { productId: partner, listSelection: 'region=TX' });
     assert.equal(res.status, 404, res.text);
     assert.equal(errorOf(res).errorCode, 'ITEM_NOT_FOUND');
+  });
+
+  test('a guest’s selection goes into the shopper’s cart at login, counted again', async () => {
+    const guest = s.agent();
+    assert.equal((await add(guest, { productId: dentists, listSelection: 'region=TX&email=1' })).status, 201);
+    const login = await guest.post('/services/auth/login', {
+      email: DEMO_USERS.consumer.email,
+      password: 'Datasets2026!',
+    });
+    assert.equal(login.status, 200, login.text);
+    assert.equal(login.body.cartMerge.mergedLineCount, 1);
+    const [line] = await cartItems(guest);
+    assert.equal(line?.listSelection?.selection, 'region=TX&email=1');
+    assert.equal(
+      line?.listSelection?.records,
+      file.rows.filter((r) => r[col('State')] === 'TX' && filled(r, 'Email')).length,
+    );
   });
 
   test('the batch add takes selections line by line', async () => {
