@@ -6,7 +6,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
   canonicalListSelection,
+  decimalToMinorUnits,
   listColumnsOf,
+  listPriceFor,
+  minorUnitsToDecimal,
+  type DatasetEvaluation,
   listFilterValue,
   type CartItem,
   type DatasetListCounts,
@@ -16,6 +20,7 @@ import { BASE, errorOf, startTestServer, type Agent, type TestServer } from '../
 import { ADDRESS, CONTACT, payAndPlace, placeGuestOrder, productIdOf } from '../test-support/purchase.ts';
 import { storedFile, type StoredFile } from '../test-support/dataset-file-csv.ts';
 import { DEMO_USERS, PARTNER_SKUS } from '../seed/access.ts';
+import { SELLING_MODEL_IDS } from '../seed/store.ts';
 import { processDatasetFile, storeDatasetFile } from '../services/dataset-files/file-store.ts';
 import { datasetFileProcessors } from '../services/dataset-files/processors.ts';
 
@@ -154,6 +159,38 @@ describe('a selection of a dataset in the cart', () => {
       line?.listSelection?.records,
       file.rows.filter((r) => r[col('State')] === 'TX' && filled(r, 'Email')).length,
     );
+  });
+
+  test('a TermDefined subscription: the selection per term × terms, never more than the whole line', async () => {
+    // A dataset with a file, offered on the annual (TermDefined) model and not partner-only.
+    const offered = await s.db.db
+      .selectFrom('product_selling_model')
+      .innerJoin('product', 'product.id', 'product_selling_model.product_id')
+      .innerJoin('dataset_file', 'dataset_file.product_id', 'product.id')
+      .select('product.id')
+      .where('product_selling_model.selling_model_id', '=', SELLING_MODEL_IDS.annual)
+      .where('product.sku', 'like', 'DS-%')
+      .where('dataset_file.status', '=', 'ready')
+      .executeTakeFirstOrThrow();
+    const stored = await storedFile(s.db.db, offered.id);
+    const region = listFilterValue('region', stored.rows[0]![listColumnsOf(stored.header).region]);
+    const selection = canonicalListSelection({ region: [region] });
+    const plan = { productSellingModelId: SELLING_MODEL_IDS.annual, subscriptionTerm: 2 };
+    const whole = await add(s.agent(), { productId: offered.id, ...plan });
+    assert.equal(whole.status, 201, whole.text);
+    const a = s.agent();
+    const line = await add(a, { productId: offered.id, ...plan, listSelection: selection });
+    assert.equal(line.status, 201, line.text);
+    const evaluation = (await a.api(`/datasets/${offered.id}`)).body as DatasetEvaluation;
+    const records = (line.body as CartItem).listSelection!.records;
+    assert.equal(records, stored.rows.filter((r) => r[listColumnsOf(stored.header).region] === region).length);
+    const perTerm = listPriceFor(evaluation.listPricing!, records).amount;
+    const expected = Math.min(
+      Number(decimalToMinorUnits(perTerm)) * 2,
+      Number(decimalToMinorUnits(whole.body.totalPrice)),
+    );
+    assert.equal((line.body as CartItem).totalPrice, minorUnitsToDecimal(expected));
+    assert.equal((line.body as CartItem).subscriptionTerm, 2);
   });
 
   test('the batch add takes selections line by line', async () => {
