@@ -24,6 +24,7 @@ import type { WorkspaceCall } from './workspace-call.ts';
 import { merchandisingCalls, type MerchandisingCalls } from './workspace-merchandising-api.ts';
 import { workspaceOrderCalls, type WorkspaceOrderCalls } from './workspace-orders-api.ts';
 import { workspaceMediaCalls, type WorkspaceMediaCalls } from './workspace-media-api.ts';
+import { workspaceListPricingCalls, type WorkspaceListPricingCalls } from './workspace-list-pricing-api.ts';
 import { workspaceContentCalls, type WorkspaceContentCalls } from './workspace-content-api.ts';
 import { workspaceImportCalls, type WorkspaceImportCalls } from './workspace-imports-api.ts';
 import { workspaceDatasetFileCalls, type WorkspaceDatasetFileCalls } from './workspace-dataset-files-api.ts';
@@ -58,7 +59,8 @@ export interface WorkspaceCalls
     SellingModelCalls,
     WorkspaceSeoCalls,
     WorkspaceInsightsCalls,
-    WorkspaceDatasetFileCalls {
+    WorkspaceDatasetFileCalls,
+    WorkspaceListPricingCalls {
   me(o?: CallOptions): Promise<WorkspaceMe>;
   listProducts(query: ProductTableQuery, o?: CallOptions): Promise<TablePage<AdminProductRow>>;
   getProduct(productId: string, o?: CallOptions): Promise<AdminProduct>;
@@ -103,6 +105,7 @@ export function createWorkspaceClient(config: HttpConfig): WorkspaceCalls {
     auditLog: (query, o = {}) => call('GET', 'audit-log', o, { query: { ...query } }),
     ...workspaceOrderCalls(call),
     ...workspaceMediaCalls(call),
+    ...workspaceListPricingCalls(call),
     ...workspaceContentCalls(call),
     ...workspaceImportCalls(call),
     ...taxonomyCalls(call),

@@ -61,3 +61,5 @@ export * from './list-selection.ts';
 export * from './list-pricing.ts';
 export * from './dataset-lists.ts';
 export * from './list-masking.ts';
+export * from './list-selection-text.ts';
+export * from './list-pricing-setting.ts';

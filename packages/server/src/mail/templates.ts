@@ -15,6 +15,8 @@ export interface OrderConfirmationLine {
   quantity: number;
   /** Formatted money, e.g. "$1,234.00". */
   lineTotal: string;
+  /** The selection of a dataset's records the line bought, e.g. "Has email (1,234 records)"; none: the whole. */
+  selection?: string | null;
 }
 
 export interface OrderConfirmationTotals {
@@ -131,7 +133,10 @@ export function orderConfirmationEmail(o: OrderConfirmation): RenderedMail {
     `Order date: ${oneLine(o.orderDate)}`,
     '',
     'Items',
-    ...o.lines.map((l) => `- ${oneLine(l.name)} x ${oneLine(l.quantity)}: ${oneLine(l.lineTotal)}`),
+    ...o.lines.flatMap((l) => [
+      `- ${oneLine(l.name)} x ${oneLine(l.quantity)}: ${oneLine(l.lineTotal)}`,
+      ...(l.selection ? [`  Selection: ${oneLine(l.selection)}`] : []),
+    ]),
     '',
     ...totals.map(([label, amount]) => `${label}: ${oneLine(amount)}`),
     '',
@@ -154,7 +159,7 @@ export function orderConfirmationEmail(o: OrderConfirmation): RenderedMail {
       `<tr><th align="left" style="${cell}">Item</th><th align="right" style="${cell}">Qty</th><th align="right" style="${cell}">Total</th></tr>`,
       ...o.lines.map(
         (l) =>
-          `<tr><td style="${cell}">${e(oneLine(l.name))}</td><td align="right" style="${cell}">${e(oneLine(l.quantity))}</td><td align="right" style="${cell}white-space:nowrap;">${e(oneLine(l.lineTotal))}</td></tr>`,
+          `<tr><td style="${cell}">${e(oneLine(l.name))}${l.selection ? `<br><span style="font-size:13px;color:#52606d;">Selection: ${e(oneLine(l.selection))}</span>` : ''}</td><td align="right" style="${cell}">${e(oneLine(l.quantity))}</td><td align="right" style="${cell}white-space:nowrap;">${e(oneLine(l.lineTotal))}</td></tr>`,
       ),
       ...totals.map(([label, amount], i) => {
         const strong = i === totals.length - 1 ? 'font-weight:bold;' : '';

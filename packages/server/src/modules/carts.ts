@@ -61,6 +61,9 @@ const itemInput = z
     type: z.literal('Product').optional(),
     productSellingModelId: z.string().max(18).optional(),
     subscriptionTerm: z.number().int().min(1).max(1000).optional(),
+    // Ours (issue 19): buy these records of a dataset, a list selection query ("region=TX&email=1"); the server
+    // counts and prices it. Bounded like the selection's own limits (9 filters x 100 values x 80 characters).
+    listSelection: z.string().max(8000).optional(),
   })
   .strict();
 const address = z

@@ -8,6 +8,8 @@ export interface GuestCartLine {
   quantity: number;
   productSellingModelId?: string;
   subscriptionTerm?: number;
+  /** The selection of a dataset's records the guest's line bought (issue 19); counted and priced again. */
+  listSelection?: string;
 }
 
 /** The gift choices a guest made; only what they chose (wrap on, a message, a name), else absent. */

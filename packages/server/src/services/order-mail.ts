@@ -3,8 +3,9 @@
 // Datasets get a second email with their download links (a week long; the order page gives new ones), one
 // per file: a bundle line's datasets each have their own.
 import type { Kysely } from 'kysely';
-import { downloadName, formatAddressLines, formatCurrency, minorUnitsToDecimal } from '@store/core';
+import { downloadName, formatAddressLines, formatCurrency, listSelectionText, minorUnitsToDecimal } from '@store/core';
 import type { Database, SalesOrderTable } from '../db/schema.ts';
+import { listSelectionOnLine } from './dataset-lists/selection-on-line.ts';
 import { MailOutbox } from '../mail/outbox.ts';
 import { downloadsReadyEmail, orderConfirmationEmail } from '../mail/templates.ts';
 import type { OrderPlacedHook } from './checkout/place-order.ts';
@@ -23,7 +24,7 @@ export function orderEmails(opts: OrderMailOptions): OrderPlacedHook {
     const [items, groups] = await Promise.all([
       trx
         .selectFrom('order_item')
-        .select(['name', 'quantity', 'total_minor'])
+        .select(['name', 'quantity', 'total_minor', 'list_selection', 'list_records', 'list_file_version'])
         .where('order_id', '=', order.id)
         .orderBy('seq')
         .execute(),
@@ -44,7 +45,15 @@ export function orderEmails(opts: OrderMailOptions): OrderPlacedHook {
         year: 'numeric',
         timeZone: 'UTC',
       }),
-      lines: items.map((i) => ({ name: i.name, quantity: i.quantity, lineTotal: money(i.total_minor) })),
+      lines: items.map((i) => {
+        const selection = listSelectionOnLine(i);
+        return {
+          name: i.name,
+          quantity: i.quantity,
+          lineTotal: money(i.total_minor),
+          selection: selection ? listSelectionText(selection) : null,
+        };
+      }),
       totals: {
         subtotal: money(order.total_product_minor),
         discounts: order.total_adjust_minor ? money(order.total_adjust_minor) : null,

@@ -24,6 +24,7 @@ import {
 } from '@store/core';
 import type { Database, SalesOrderTable, SubscriptionTable } from '../db/schema.ts';
 import { ApiError } from '../domain/errors.ts';
+import { listSelectionOnLine } from './dataset-lists/selection-on-line.ts';
 import type { Webstore } from './webstores.ts';
 import { type DownloadableItem, downloadableItems } from './order-downloads.ts';
 
@@ -168,6 +169,7 @@ export class OrderService {
       adjustments: adjustments.filter((a) => a.order_item_id === i.id).map(adj),
       status: i.refunded_at ? 'Refunded' : 'Active',
       refundedAmount: money(i.refunded_minor),
+      listSelection: listSelectionOnLine(i),
     }));
     return {
       ...this.summaryOf(store, o, account?.name ?? null),

@@ -402,6 +402,19 @@ export const WORKSPACE_CASES: WorkspaceCase[] = [
     }),
   },
   get('/products/{productId}/related-datasets', (w) => `${product(w)}/related-datasets`),
+  get('/products/{productId}/list-pricing', (w) => `${product(w)}/list-pricing`),
+  {
+    op: `PUT ${P}/products/{productId}/list-pricing`,
+    call: (w) => ({
+      method: 'PUT',
+      path: `${product(w)}/list-pricing`,
+      body: { listPricing: { per1000: '45.00', minimum: '49.00', tiers: [{ fromRecords: 500, per1000: '40.00' }] } },
+    }),
+  },
+  {
+    op: `DELETE ${P}/products/{productId}/list-pricing`,
+    call: (w) => ({ method: 'DELETE', path: `${product(w)}/list-pricing` }),
+  },
   {
     op: `PUT ${P}/products/{productId}/related-datasets`,
     call: (w) => ({

@@ -17,6 +17,7 @@ import { workspaceSeoSettingsRoutes } from './seo-settings.ts';
 import { workspaceContentRoutes } from './content.ts';
 import { workspaceInsightsRoutes } from './insights.ts';
 import { workspaceDatasetFileRoutes } from './dataset-files.ts';
+import { workspaceListPricingRoutes } from './list-pricing.ts';
 
 export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceCatalogueRoutes(app, s);
@@ -35,4 +36,5 @@ export function workspaceRoutes(app: FastifyInstance, s: Services): void {
   workspaceContentRoutes(app, s);
   workspaceInsightsRoutes(app, s);
   workspaceDatasetFileRoutes(app, s);
+  workspaceListPricingRoutes(app, s);
 }

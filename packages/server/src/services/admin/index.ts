@@ -10,6 +10,7 @@ import { CategoryEditing } from './category-editing.ts';
 import { EntitlementAdmin } from './entitlement-admin.ts';
 import { InventoryAdmin } from './inventory-admin.ts';
 import { PriceAdmin } from './price-admin.ts';
+import { ListPricingAdmin } from './list-pricing-admin.ts';
 import { ProductAdmin } from './product-admin.ts';
 import { OrderAdmin } from './order-admin.ts';
 import { OrderChanges } from './order-change.ts';
@@ -67,6 +68,8 @@ export interface Workspace {
   insights: InsightsReport;
   /** A dataset's file (issue 19): uploads, processed in the background, and its versions. */
   datasetFiles: DatasetFileAdmin;
+  /** A dataset's per-record pricing for selections of its records (issue 19). */
+  listPricing: ListPricingAdmin;
 }
 
 /** What the order workspace works through: the shopper's order view, the gateway and the order emails. */
@@ -99,6 +102,7 @@ export function createWorkspace(
     components: new ComponentAdmin(db, changes),
     quantityRules: new QuantityRuleAdmin(changes, products),
     prices: new PriceAdmin(db, changes),
+    listPricing: new ListPricingAdmin(db, changes, () => s.products),
     categories: new CategoryAdmin(db),
     images: new ProductImageAdmin(db, changes),
     picks: new DatasetPicksAdmin(db, changes, recorded),

@@ -12,6 +12,7 @@ import {
   subscriptionTermOptions,
   unitPriceForQuantity,
   type ProductPrice,
+  type ListSelection,
   type ProductSellingModel,
 } from '@store/core';
 import type { Kysely } from 'kysely';
@@ -20,6 +21,7 @@ import { ApiError, badInput } from '../../domain/errors.ts';
 import { checkedId } from '../../domain/record-ids.ts';
 import type { CartOwner } from './cart-owner.ts';
 import type { Services } from '../index.ts';
+import { inputListSelection, type LineList } from './list-lines.ts';
 import { defaultSourceStock, freeStock, heldByCarts, lessHeldByCarts } from '../stock.ts';
 
 export interface LineInput {
@@ -27,6 +29,8 @@ export interface LineInput {
   quantity: string | number;
   productSellingModelId?: string;
   subscriptionTerm?: number;
+  /** A selection of a dataset's records (canonical list query); absent or '' for the whole dataset. */
+  listSelection?: string;
 }
 
 /** A product ready to be a cart line: its row, its models and the buyer's price. */
@@ -86,6 +90,10 @@ export interface ResolvedLine {
   sellingModelId: string;
   model: ProductSellingModel | null;
   subscriptionTerm: number | null;
+  /** The selection of a dataset's records the line buys (null: the whole product). */
+  listSelection: ListSelection | null;
+  /** Set once the selection is counted and priced on the live file (list-lines.ts). */
+  list?: LineList | null;
 }
 
 /** Checks everything about an input that does not depend on what the cart already holds. */
@@ -125,7 +133,13 @@ export function resolveLine(products: Map<string, LineProduct>, input: LineInput
   }
   if (!priceEntry(product, model))
     throw badInput(`${product.row.name} has no price for you, so it can't be added to the cart.`);
-  return { product, quantity, sellingModelId: model?.id ?? '', model, subscriptionTerm: term };
+  const listSelection = inputListSelection(input.listSelection, product.row.name);
+  if (listSelection) {
+    if (product.row.fulfilment !== 'Dataset')
+      throw badInput(`${product.row.name} isn't a dataset, so a selection of records can't be bought.`);
+    if (quantity !== 1) throw badInput(`A selection of ${product.row.name} is bought once: its quantity is 1.`);
+  }
+  return { product, quantity, sellingModelId: model?.id ?? '', model, subscriptionTerm: term, listSelection };
 }
 
 function priceEntry(product: LineProduct, model: ProductSellingModel | null) {
@@ -143,9 +157,11 @@ function priceEntry(product: LineProduct, model: ProductSellingModel | null) {
  * one for its first billing period.
  */
 export function linePrices(
-  line: Pick<ResolvedLine, 'product' | 'model' | 'subscriptionTerm'>,
+  line: Pick<ResolvedLine, 'product' | 'model' | 'subscriptionTerm'> & { list?: LineList | null },
   quantity: number,
 ): { list: number; sales: number } {
+  // A selection is priced per record when it is added (list-lines.ts) and keeps that price.
+  if (line.list) return { list: line.list.priceMinor, sales: line.list.priceMinor };
   const entry = priceEntry(line.product, line.model)!;
   const tiers = entry.priceAdjustment?.priceAdjustmentTiers ?? [];
   let sales = unitPriceForQuantity(entry.unitPrice, tiers, quantity)!;

@@ -19,7 +19,7 @@ import {
   type SellingModelType,
 } from '@store/core';
 import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
-import { ApiError } from '../../domain/errors.ts';
+import { ApiError, badInput } from '../../domain/errors.ts';
 import { toId18, checkedId, randomRecordId } from '../../domain/record-ids.ts';
 import type { Services } from '../index.ts';
 import { ownsCart, type CartOwner } from './cart-owner.ts';
@@ -35,6 +35,7 @@ import {
   type LineInput,
   type ResolvedLine,
 } from './cart-lines.ts';
+import { checkWholeOrSelection, lineKey, priceListLines } from './list-lines.ts';
 import { recalculate, type RecalcContext } from './cart-recalc.ts';
 import { cartItemProducts } from './cart-item-products.ts';
 import { ASYNC_BATCH_THRESHOLD } from './cart-operations.ts';
@@ -345,13 +346,36 @@ export class CartService {
         .map((i) => (typeof i.productId === 'string' && isRecordId(i.productId) ? toId18(i.productId) : ''))
         .filter(Boolean),
     );
-    return inputs.map((input) => {
+    const resolved = inputs.map((input) => {
       try {
         return resolveLine(products, input);
       } catch (err) {
         if (err instanceof ApiError) return err;
         throw err;
       }
+    });
+    return this.priceSelections(resolved);
+  }
+
+  /** Selection lines counted and priced on their dataset's live file (list-lines.ts); others as they are. */
+  private async priceSelections(lines: Array<ResolvedLine | ApiError>): Promise<Array<ResolvedLine | ApiError>> {
+    const selectionLines = lines.filter((l): l is ResolvedLine => !(l instanceof ApiError) && !!l.listSelection);
+    const priced = await priceListLines(
+      this.s,
+      selectionLines.map((l) => ({
+        productId: l.product.row.id,
+        productName: l.product.row.name,
+        selection: l.listSelection!,
+        wholeUnitPrice: l.product.price?.unitPrice ?? null,
+        wholeLineMinor: linePrices(l, 1).sales,
+        terms: l.model?.sellingModelType === 'TermDefined' ? (l.subscriptionTerm ?? 1) : 1,
+      })),
+    );
+    const byLine = new Map(selectionLines.map((l, i) => [l, priced[i]!]));
+    return lines.map((l) => {
+      const list = l instanceof ApiError ? undefined : byLine.get(l);
+      if (!list) return l;
+      return list instanceof ApiError ? list : { ...(l as ResolvedLine), list };
     });
   }
 
@@ -390,7 +414,7 @@ export class CartService {
         .where('is_default', '=', 1)
         .executeTakeFirst(),
     ]);
-    const byKey = new Map(existing.map((e) => [`${e.product_id}|${e.selling_model_id}`, e]));
+    const byKey = new Map(existing.map((e) => [lineKey(e.product_id, e.selling_model_id, e.list_selection), e]));
     let seq = Number(seqRow?.seq ?? 0);
     const outcomes: LineOutcome[] = [];
     for (const line of lines) {
@@ -400,8 +424,9 @@ export class CartService {
       }
       try {
         const row = line.product.row;
-        const key = `${row.id}|${line.sellingModelId}`;
+        const key = lineKey(row.id, line.sellingModelId, line.list?.selection);
         const before = byKey.get(key);
+        checkWholeOrSelection(row, line, before, [...byKey.values()]);
         const total = (before?.quantity ?? 0) + line.quantity;
         checkLineQuantity(row, total, before?.quantity ?? 0);
         checkStock(row, total, available.get(row.id));
@@ -441,9 +466,9 @@ export class CartService {
             adjustments_json: '[]',
             created_at: now,
             seq: ++seq,
-            list_selection: null,
-            list_records: null,
-            list_file_version: null,
+            list_selection: line.list?.selection ?? null,
+            list_records: line.list?.records ?? null,
+            list_file_version: line.list?.fileVersion ?? null,
           };
           await trx.insertInto('cart_item').values(item).execute();
         }
@@ -517,6 +542,11 @@ export class CartService {
     if (!product)
       throw new ApiError(404, 'ITEM_NOT_FOUND', `The product of cart item ${itemId} is no longer available to you.`);
     const model = product.models.find((m) => m.id === current.selling_model_id) ?? null;
+    if (current.list_selection) {
+      // A selection is bought once and keeps the price it was counted at.
+      if (quantity !== 1) throw badInput(`A selection of ${product.row.name} is bought once: its quantity is 1.`);
+      return this.item(owner, cart, current);
+    }
     await this.change(owner, cart, async (trx) => {
       checkLineQuantity(product.row, quantity, 0);
       const available = await availableQuantities(trx, owner, [product.row.id], cart.id, new Date().toISOString());

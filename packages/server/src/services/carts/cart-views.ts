@@ -19,6 +19,7 @@ import {
   type TaxLocaleType,
 } from '@store/core';
 import type { CartCouponTable, CartItemTable, CartTable } from '../../db/schema.ts';
+import { listSelectionOnLine } from '../dataset-lists/selection-on-line.ts';
 
 const money = (minor: number) => minorUnitsToDecimal(minor);
 const NO_MESSAGES: CartMessagesSummary = {
@@ -161,6 +162,7 @@ export function itemView(
     productDetails: product,
     messagesSummary: NO_MESSAGES,
     createdDate: item.created_at,
+    listSelection: listSelectionOnLine(item),
   };
 }
 

@@ -47,6 +47,7 @@ export async function mergeGuestCart(
         quantity: l.quantity,
         productSellingModelId: l.selling_model_id || undefined,
         subscriptionTerm: l.subscription_term ?? undefined,
+        listSelection: l.list_selection ?? undefined,
       })),
       couponCodes: coupons.map((c) => c.code),
       gift: giftChoiceOf(guest),

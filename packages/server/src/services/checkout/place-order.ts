@@ -27,6 +27,7 @@ import { randomRecordId } from '../../domain/record-ids.ts';
 import { grandTotalMinor } from '../carts/cart-views.ts';
 import { checkoutConflict, insufficientInventory } from './checkout-errors.ts';
 import { recordBundleComponents } from '../order-downloads.ts';
+import { datasetLineVersions } from './dataset-line-versions.ts';
 import { COUPON_CUSTOMER_LIMIT_REACHED, COUPON_USED_UP, couponCustomerKey, takeCouponUses } from './coupon-usage.ts';
 
 /** Written inside the order's transaction once its rows exist (the emails of the order, say). */
@@ -205,6 +206,14 @@ export class OrderPlacement {
     ]);
     const product = new Map(products.map((p) => [p.id, p]));
     const model = new Map(models.map((m) => [m.id, m]));
+    const fileVersions = await datasetLineVersions(
+      trx,
+      items.map((i) => ({
+        ...i,
+        fulfilment: product.get(i.product_id)?.fulfilment,
+        name: product.get(i.product_id)?.name,
+      })),
+    );
 
     // 3. Take the stock of the physical lines.
     const physical = new Map<string, number>();
@@ -308,6 +317,9 @@ export class OrderPlacement {
         seq,
         refunded_minor: 0,
         refunded_at: null,
+        list_selection: i.list_selection,
+        list_records: i.list_records,
+        list_file_version: fileVersions.get(i.id) ?? null,
         _adjustments: JSON.parse(i.adjustments_json) as CartAdjustment[],
         _model: m,
       };

@@ -17,6 +17,7 @@ import { isDiscount, money, quantityText, unitPrices } from '../../lib/cart/cart
 import type { CartActionResult } from '../../routes/types.ts';
 import { AppLink } from '../ui/AppLink.tsx';
 import { HiddenFields } from '../ui/HiddenFields.tsx';
+import { ListSelectionNote } from './ListSelectionNote.tsx';
 
 export interface CartLineProps {
   item: CartItem;
@@ -65,6 +66,7 @@ export function CartLine({ item, cartId }: CartLineProps) {
         {item.sellingModelType && item.sellingModelType !== 'OneTime' ? (
           <p className="cart-line__plan">{`Subscription: ${sellingModelTypeLabel(item.sellingModelType)}${item.subscriptionTerm ? `, ${item.subscriptionTerm} terms` : ''}`}</p>
         ) : null}
+        <ListSelectionNote selection={item.listSelection} />
       </div>
       <p className="cart-line__unit">
         {unit.original ? (

@@ -7,6 +7,7 @@ import { money, quantityText } from '../../lib/cart/cart-view.ts';
 import { CHECKOUT_TEXT, missingSteps } from '../../lib/checkout/checkout-view.ts';
 import type { ActionOutcome } from '../../lib/checkout/use-checkout.ts';
 import { CheckoutCouponForm } from './CheckoutCouponForm.tsx';
+import { ListSelectionNote } from '../cart/ListSelectionNote.tsx';
 import { CheckoutSection } from './CheckoutSection.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { OrderTotals } from './OrderTotals.tsx';
@@ -58,7 +59,10 @@ export function CheckoutReview({
       <ul className="review-lines" aria-label="Items in your order">
         {lines.map(({ cartItem: i }) => (
           <li key={i.cartItemId} className="review-line">
-            <span className="review-line__name">{i.productDetails?.name || i.name}</span>
+            <span className="review-line__name">
+              {i.productDetails?.name || i.name}
+              <ListSelectionNote selection={i.listSelection} as="span" />
+            </span>
             <span className="review-line__qty">{`Qty ${quantityText(i.quantity)}`}</span>
             <span className="review-line__total">{money(i.totalAmount ?? i.totalPrice, i.currencyIsoCode)}</span>
           </li>

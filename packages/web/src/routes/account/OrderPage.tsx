@@ -7,6 +7,7 @@ import { useLoaderData } from 'react-router';
 import { sellingModelTypeLabel } from '@store/core';
 import { AddressBlock } from '../../components/checkout/AddressBlock.tsx';
 import { AppLink } from '../../components/ui/AppLink.tsx';
+import { ListSelectionNote } from '../../components/cart/ListSelectionNote.tsx';
 import { DownloadList } from '../../components/account/DownloadList.tsx';
 import { OrderRefunds } from '../../components/account/OrderRefunds.tsx';
 import { OrderShipments } from '../../components/account/OrderShipments.tsx';
@@ -58,6 +59,7 @@ export function OrderDetailView({ data }: { data: OrderPageData }) {
                 {l.sellingModelType && l.sellingModelType !== 'OneTime' ? (
                   <span className="review-line__plan">{` · ${sellingModelTypeLabel(l.sellingModelType)}`}</span>
                 ) : null}
+                <ListSelectionNote selection={l.listSelection} as="span" />
               </span>
               <span className="review-line__qty">{`Qty ${quantityText(l.quantity)} × ${money(l.salesPrice, order.currencyIsoCode)}`}</span>
               <span className="review-line__total">

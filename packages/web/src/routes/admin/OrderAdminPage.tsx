@@ -9,6 +9,7 @@ import { useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { FormAlert, useFormResultFocus } from '../../components/ui/FormAlert.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { ListSelectionNote } from '../../components/cart/ListSelectionNote.tsx';
 import { money, quantityText } from '../../lib/cart/cart-view.ts';
 import { reviewQuestion, type OrderActionResult, type OrderIntent } from './order-action.ts';
 import { leftToRefund, reasonRule, refundableLines, refundAmount } from './order-forms.ts';
@@ -79,7 +80,10 @@ export function OrderAdminPage({
           <tbody>
             {order.lines.map((l) => (
               <tr key={l.orderItemId}>
-                <td>{l.name}</td>
+                <td>
+                  {l.name}
+                  <ListSelectionNote selection={l.listSelection} as="span" />
+                </td>
                 <td>{l.sku}</td>
                 <td>{l.fulfilment === 'Physical' ? 'Printed' : 'Dataset'}</td>
                 <td className="num">{quantityText(l.quantity)}</td>

@@ -2,8 +2,9 @@
 // once the product exists, its price form (each price book's one-time unit price and volume tiers), its
 // class's section (variations, or components) and its quantity rule (ProductClassSections.tsx).
 
-import type { SeoSettings } from '@store/core';
+import type { DatasetListPricingSetting, SeoSettings } from '@store/core';
 import { SEO_INTENT, SeoSettingsForm, type SeoResult } from './SeoSettingsForm.tsx';
+import { LIST_PRICING_INTENT, ListPricingForm, type ListPricingResult } from './ListPricingForm.tsx';
 import {
   MAX_RELATED_DATASETS,
   type AdminCategory,
@@ -49,9 +50,16 @@ export interface EditData {
   offeredModelIds: string[];
   /** The product's search engine settings (null for a new product, or when they could not be read). */
   seo?: SeoSettings | null;
+  /** A dataset's per-record pricing for selections (issue 19; null for other products, or unreadable). */
+  listPricing?: DatasetListPricingSetting | null;
 }
 
-export type EditResult = FormResult | ImageResult | (PickResult & { intent: 'related' }) | SeoResult;
+export type EditResult =
+  | FormResult
+  | ImageResult
+  | (PickResult & { intent: 'related' })
+  | SeoResult
+  | ListPricingResult;
 
 /** What the product, price and class forms answer (the image and related-dataset forms answer their own). */
 export interface FormResult {
@@ -80,6 +88,7 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
       : undefined;
   const relatedResult = result?.intent === 'related' ? result : undefined;
   const seoResult = result?.intent === SEO_INTENT ? (result as SeoResult) : undefined;
+  const listPricingResult = result?.intent === LIST_PRICING_INTENT ? (result as ListPricingResult) : undefined;
   useFormResultFocus(productResult, productForm, 'product-error');
   useFormResultFocus(priceResult, priceForm, 'prices-error');
   const { product } = data;
@@ -217,6 +226,9 @@ export function ProductEditPage({ data, result, busy }: { data: EditData; result
           result={relatedResult}
           busy={busy}
         />
+      ) : null}
+      {product && data.listPricing ? (
+        <ListPricingForm setting={data.listPricing} result={listPricingResult} busy={busy} />
       ) : null}
       {product && data.seo ? (
         <SeoSettingsForm settings={data.seo} result={seoResult} busy={busy} derivedTitle={product.name} />

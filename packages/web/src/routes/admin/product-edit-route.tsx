@@ -35,6 +35,7 @@ import { imageUploadOf } from './product-image-form.ts';
 import { savePicks } from './pick-action.ts';
 import { productClassAction } from './product-class-action.ts';
 import { SEO_INTENT, saveSeoSettings } from './SeoSettingsForm.tsx';
+import { LIST_PRICING_INTENT, saveListPricing } from './ListPricingForm.tsx';
 import { attributeOf, classOf } from './product-class-form.ts';
 
 export const PRODUCT_SAVED = 'The product has been saved.';
@@ -70,6 +71,9 @@ export function productEditRoute(getApi: () => StoreApi) {
       // The section is left out when its settings cannot be read; the rest of the page still works.
       id ? w.seoSettings(id, { signal }).catch(() => null) : Promise.resolve(null),
     ]);
+    // Only datasets are sold by the record; the section is left out when it cannot be read.
+    const listPricing =
+      id && product?.fulfilment === 'Dataset' ? await w.listPricing(id, { signal }).catch(() => null) : null;
     const created = new URL(request.url).searchParams.get('created') === '1';
     const cls = product?.productClass;
     const [family, components] = await Promise.all([
@@ -92,6 +96,7 @@ export function productEditRoute(getApi: () => StoreApi) {
       sellingModels,
       offeredModelIds: offered,
       seo,
+      listPricing,
     };
   }
 
@@ -142,6 +147,7 @@ export function productEditRoute(getApi: () => StoreApi) {
     }
     if (intent === 'removeImage' && id) return attempt(intent, IMAGE_REMOVED, () => w.removeProductImage(id));
     if (intent === SEO_INTENT && id) return saveSeoSettings(w, id, form);
+    if (intent === LIST_PRICING_INTENT && id) return saveListPricing(w, id, form);
     if (intent === 'related' && id)
       return savePicks(w, form, 'related', MAX_RELATED_DATASETS, RELATED_SAVED, (ids) => w.setRelatedDatasets(id, ids));
     if (id) {

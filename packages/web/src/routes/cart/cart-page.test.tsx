@@ -41,6 +41,21 @@ function badgeOf(html: string): { attrs: Record<string, string>; text: string } 
 }
 
 describe('/cart', () => {
+  test('a line that buys a selection of a dataset shows the selection and its record count', async () => {
+    const selection = {
+      selection: 'region=TX&email=1',
+      label: 'State or region: TX · Has email',
+      records: 1234,
+      fileVersion: 1,
+    };
+    const res = await get('/cart', { cart: cartCollection({ items: [cartItem({ listSelection: selection })] }) });
+    const main = mainOf(res.body);
+    assert.match(text(main), /Selection: State or region: TX · Has email — 1,234 records/);
+    assert.match(main, /data-list-selection="region=TX&amp;email=1"/);
+    const whole = mainOf((await get('/cart', { cart: cartCollection() })).body);
+    assert.doesNotMatch(text(whole), /Selection:/, 'a whole-dataset line shows none');
+  });
+
   test('the lines: name linking to the product, SKU, unit price with the list price struck through, quantity, promotions, total, remove', async () => {
     const res = await get('/cart', { cart: cartCollection() });
     assert.equal(res.status, 200);

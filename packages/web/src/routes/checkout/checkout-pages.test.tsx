@@ -104,6 +104,41 @@ describe('orders on the server', () => {
     );
   });
 
+  test('an order line that bought a selection shows its label and record count', async () => {
+    const line = {
+      orderItemId: '802000000000001AAA',
+      productId: 'p',
+      sku: 'DS-00001',
+      name: 'US Dentists',
+      fulfilment: 'Dataset',
+      quantity: '1',
+      productSellingModelId: null,
+      sellingModelType: 'OneTime',
+      subscriptionTerm: null,
+      listPrice: '10.00',
+      salesPrice: '10.00',
+      totalAdjustmentAmount: '0.00',
+      totalTax: '0.00',
+      totalPrice: '10.00',
+      adjustments: [],
+      status: 'Active',
+      refundedAmount: '0.00',
+      listSelection: {
+        selection: 'region=TX&email=1',
+        label: 'State or region: TX · Has email',
+        records: 12,
+        fileVersion: 2,
+      },
+    };
+    (order as { lines: unknown[] }).lines = [line];
+    try {
+      const main = mainOf((await get(`/orders/${ORDER_ID}`)).body);
+      assert.match(text(main), /US Dentists DS-00001 Selection: State or region: TX · Has email — 12 records/);
+    } finally {
+      (order as { lines: unknown[] }).lines = [];
+    }
+  });
+
   test('the history links each order; a logged-in buyer gets "Orders" and "Subscriptions" in the header', async () => {
     const res = await get('/orders', { session: buyerSession(), managedAccounts: MANAGED_ACCOUNTS });
     assert.match(mainOf(res.body), new RegExp(`<a href="/orders/${ORDER_ID}">DD-00001001</a>`));
