@@ -6,20 +6,15 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
+import { dentistCounts, money, records } from './list-builder-steps.ts';
 import { axeViolations, describeViolations } from './axe.ts';
 
 let product: any;
 let whole: any;
 let texasWithEmail: any;
 const live = liveStore(async ({ server }) => {
-  product = (await server.api('/products?skus=DS-00001')).body.products[0];
-  whole = (await server.api(`/datasets/${product.id}/counts`)).body;
-  texasWithEmail = (await server.api(`/datasets/${product.id}/counts?region=TX&email=1`)).body;
+  ({ product, whole, texasWithEmail } = await dentistCounts(server));
 });
-
-const money = (v: string) =>
-  `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const records = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`;
 
 const summary = (page: Page) => page.locator('.list-builder__summary');
 

@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { liveStore } from './browser.ts';
+import { dentistCounts, money, records } from './list-builder-steps.ts';
 import { badge, goToCheckout, hydrated, placeGuestOrder, section } from './checkout-steps.ts';
 import { parseCsv } from '../packages/server/src/test-support/csv.ts';
 
@@ -13,14 +14,8 @@ let product: any;
 let whole: any;
 let texasWithEmail: any;
 const live = liveStore(async ({ server }) => {
-  product = (await server.api('/products?skus=DS-00001')).body.products[0];
-  whole = (await server.api(`/datasets/${product.id}/counts`)).body;
-  texasWithEmail = (await server.api(`/datasets/${product.id}/counts?region=TX&email=1`)).body;
+  ({ product, whole, texasWithEmail } = await dentistCounts(server));
 });
-
-const money = (v: string) =>
-  `$${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const records = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`;
 const LABEL = 'State or region: TX · Has email';
 
 describe('buying a selection of a dataset', () => {

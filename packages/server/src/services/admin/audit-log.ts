@@ -8,6 +8,19 @@ import { KEY_PREFIX, toId18 } from '../../domain/record-ids.ts';
 import type { Actor } from './workspace-access.ts';
 import { pageWindow, tablePage, tableSort } from './table-query.ts';
 
+/** How the audit log names a product: "SKU Name" (read in the change's transaction). */
+export async function productAuditLabel(
+  db: Kysely<Database> | Transaction<Database>,
+  productId: string,
+): Promise<string> {
+  const p = await db
+    .selectFrom('product')
+    .select(['sku', 'name'])
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return `${p.sku} ${p.name}`;
+}
+
 export interface AuditChange {
   action: string;
   recordType: string;

@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { badInput, notFound } from '../../domain/errors.ts';
 import { checkedId } from '../../domain/record-ids.ts';
+import { productAuditLabel } from './audit-log.ts';
 import { liveDatasetFile } from '../dataset-files/file-store.ts';
 import type { ProductService } from '../products.ts';
 import { lockProduct, type CatalogueChanges } from './catalogue-change.ts';
@@ -62,18 +63,13 @@ export class ListPricingAdmin {
           })
           .execute();
       const after = await this.read(trx, webstoreId, id, model);
-      const product = await trx
-        .selectFrom('product')
-        .select(['sku', 'name'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
       return {
         result: after,
         change: {
           action: pricing ? 'setListPricing' : 'resetListPricing',
           recordType: 'ProductPrices',
           recordId: id,
-          recordLabel: `${product.sku} ${product.name}`,
+          recordLabel: await productAuditLabel(trx, id),
           before: before.listPricing,
           after: after.listPricing,
         },

@@ -17,6 +17,7 @@ import type { Database } from '../../db/schema.ts';
 import { allocateIds } from '../../db/ids.ts';
 import { badInput, notFound } from '../../domain/errors.ts';
 import { checkedId, KEY_PREFIX } from '../../domain/record-ids.ts';
+import { productAuditLabel } from './audit-log.ts';
 import { lockProduct, type CatalogueChanges } from './catalogue-change.ts';
 import type { Actor } from './workspace-access.ts';
 
@@ -97,18 +98,13 @@ export class PriceAdmin {
             .execute();
       }
       const after = (await this.read(trx, webstoreId, id))!;
-      const sku = await trx
-        .selectFrom('product')
-        .select(['sku', 'name'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
       return {
         result: after,
         change: {
           action: 'replacePrices',
           recordType: 'ProductPrices',
           recordId: id,
-          recordLabel: `${sku.sku} ${sku.name}`,
+          recordLabel: await productAuditLabel(trx, id),
           before: before.entries,
           after: after.entries,
         },
