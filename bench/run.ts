@@ -4,7 +4,8 @@
 // product page, then loads the cart (add-to-cart by many guest sessions, a 200-line cart's summary,
 // compact summary and first page of lines: bench/cart-phase.ts); then checkout (start-checkout and
 // place-order on SQLite and on PostgreSQL, each on a server of its own over a small fresh catalogue:
-// bench/checkout-phase.ts); then (by default) seeds or reuses a 1,000,000-product catalogue, starts a
+// bench/checkout-phase.ts); the catalogue import; the list builder's counts on a 1,000,000-record dataset file
+// (bench/lists-phase.ts); then (by default) seeds or reuses a 1,000,000-product catalogue, starts a
 // server on it (the others stopped) and loads search and suggestions there; and writes bench/results.md.
 //
 //   node --import tsx bench/run.ts [--products 100000] [--fresh] [--duration 10] [--warmup 3]
@@ -303,6 +304,15 @@ async function sitemapOnly(): Promise<number> {
   return m.ok ? 0 : 1;
 }
 
+/** The lines of a `## ` section of a results file (null when it has none). */
+function sectionOf(md: string, heading: string): string[] | null {
+  const all = md.replace(/\s+$/, '').split('\n');
+  const start = all.indexOf(heading);
+  if (start < 0) return null;
+  const end = all.findIndex((l, i) => i > start && l.startsWith('## '));
+  return all.slice(start, end < 0 ? all.length : end);
+}
+
 /** `--only lists`: the list builder's counts on a 1,000,000-record file; only the Lists section of --out changes. */
 async function listsOnly(): Promise<number> {
   installHandlers();
@@ -472,6 +482,13 @@ async function main(): Promise<number> {
   const imported = await measureImport(opts.products);
   if (!imported.ok) failed = true;
 
+  // 7c. The list builder's counts on a 1,000,000-record file (a small store and a server of its own).
+  const listsStarted = new Date().toISOString();
+  const listsLoad = os.loadavg();
+  const lists = await measureLists({ connections: opts.connections, duration: opts.duration, warmup: opts.warmup });
+  await stopAll();
+  if (!lists.ok) failed = true;
+
   // 8. Search at the larger catalogue, on a server of its own.
   const search: SearchSize[] = [mainSearch];
   if (opts.searchProducts > 0 && opts.searchProducts !== opts.products) {
@@ -550,14 +567,21 @@ async function main(): Promise<number> {
     targets,
     notes,
   };
-  writeFileSync(
-    args.out!,
-    replaceSection(
-      markdown(report),
-      importSection(imported, importContext(importStarted, importLoad, 'npm run bench')),
-      IMPORT_BEFORE,
-    ),
+  // The sitemap phase runs only with --only sitemap: a full run keeps the section the file has.
+  const previous = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '';
+  let written = replaceSection(
+    markdown(report),
+    importSection(imported, importContext(importStarted, importLoad, 'npm run bench')),
+    IMPORT_BEFORE,
   );
+  const sitemap = sectionOf(previous, '## Sitemap');
+  if (sitemap) written = replaceSection(written, sitemap, IMPORT_BEFORE);
+  written = replaceSection(
+    written,
+    listsSection(lists, [...importContext(listsStarted, listsLoad, 'npm run bench'), loadSettingsLine()]),
+    IMPORT_BEFORE,
+  );
+  writeFileSync(args.out!, written);
 
   console.log(
     '\n' +
