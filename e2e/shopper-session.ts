@@ -33,9 +33,12 @@ export async function openShopper(
 
 /** The login page's form, filled and sent. */
 export async function fillLogin(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  // Within the login form: until the login page has rendered, the page being left may still be on screen, and a
+  // dataset page has "Has email" (the list builder) and a product named "…Email…".
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
 }
 
 /** A GET of the commerce API as this page's session sees it; must answer 200. */
