@@ -51,7 +51,7 @@ function precompressAssets(): Plugin {
 
 // Client build: dist/client (index.html template + hashed /assets/*, with .vite/manifest.json).
 // Server build (--ssr src/entry-server.tsx): dist/server/entry-server.js, imported by packages/server.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), lowPriorityEntryScript(), precompressAssets()],
   // The workspace packages ship TypeScript sources: bundle them rather than leave them to Node.
   ssr: { noExternal: ['@store/client', '@store/core'] },
@@ -61,5 +61,24 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     cssCodeSplit: false,
     emptyOutDir: true,
+    rolldownOptions: {
+      // Our own packages are side-effect free (core is pure; client and web run nothing at import that
+      // another module relies on), so what a page does not use is left out of its chunks: without this the
+      // barrels (@store/core's index) pull every module they re-export into the shared shell.
+      treeshake: { moduleSideEffects: (id: string) => !/\/packages\/(core|client)\/src\//.test(id) },
+      // The libraries every page loads, in chunks of stable names (js-budget.json gives each its limit) that
+      // change only when the libraries do, so a new build of our own code leaves them in the browser's cache.
+      // (The server build keeps its own chunks: it loads everything at start anyway.)
+      output: isSsrBuild
+        ? {}
+        : {
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+              ],
+            },
+          },
+    },
   },
-});
+}));

@@ -23,8 +23,9 @@ const api = createStoreApi({ webstoreId: boot.webstoreId || DEFAULT_WEBSTORE_ID 
 const routes = createRoutes({ getApi: () => api });
 
 /**
- * Routes loaded on demand (the workspace, routes/admin/) that the server rendered this page with are loaded
- * before hydrating, so the first render matches the server's HTML instead of rendering nothing meanwhile.
+ * Every page's code is loaded on demand (routes/lazy-route.ts; the workspace's too): the lazy routes the
+ * server rendered this page with are loaded before hydrating (the server's modulepreload links have them on
+ * the way already), so the first render matches the server's HTML instead of rendering nothing meanwhile.
  */
 async function loadLazyMatches(table: RouteObject[]): Promise<void> {
   const lazy = (matchRoutes(table, window.location) ?? []).filter((m) => typeof m.route.lazy === 'function');

@@ -11,6 +11,8 @@ import { getServerPurifier } from '../lib/purify-server.ts';
 import { setPurifierProvider } from '../lib/sanitize.ts';
 import { scriptJson } from '../lib/catalogue/product-view.ts';
 import { createRoutes } from '../routes/index.tsx';
+import { ROUTE_MODULE, type RouteWithModule } from '../routes/lazy-route.ts';
+import { modulePreloadTags, routeChunkFiles, type Manifest } from './route-preloads.ts';
 
 setPurifierProvider(getServerPurifier);
 // Load jsdom + DOMPurify now rather than on the first product page (about half a second).
@@ -36,6 +38,11 @@ export interface RenderContext {
   origin?: string;
   /** The request's Content-Security-Policy nonce, written on every <script> and <style> the page carries. */
   nonce?: string;
+  /**
+   * The client build's manifest, for the modulepreload links of the page's own route chunks (entry-server.tsx
+   * hands in the built one); without it the page has only the template's (the entry's) preloads.
+   */
+  manifest?: Manifest;
 }
 export interface RenderResult {
   status: number;
@@ -138,11 +145,15 @@ export async function renderPage(req: RenderRequest, ctx: RenderContext, css = '
     },
   };
   const nonce = ctx.nonce ? ` nonce="${escapeHtml(ctx.nonce)}"` : '';
+  const routeModules = context.matches.flatMap((m) => (m.route as RouteWithModule)[ROUTE_MODULE] ?? []);
   const headHtml = [
     renderHead(head, origin),
+    ctx.manifest ? modulePreloadTags(routeChunkFiles(ctx.manifest, routeModules)) : '',
     `<style${nonce}>${css}</style>`,
     `<script type="application/json" id="${BOOT_DATA_ID}"${nonce}>${scriptJson(boot)}</script>`,
-  ].join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 
   const body = withNonce(ctx.template, ctx.nonce && escapeHtml(ctx.nonce))
     .replace('<!--app-head-->', () => headHtml)

@@ -4,7 +4,7 @@
 
 import { createSessionStore } from '@store/client';
 import { ACCOUNT_PATH } from '../../lib/account/account-nav.ts';
-import { ORDERS_PATH, SUBSCRIPTIONS_PATH } from '../../lib/checkout/checkout-view.ts';
+import { ORDERS_PATH, SUBSCRIPTIONS_PATH } from '../../lib/checkout/order-paths.ts';
 import { LOGOUT_PATH, loginHref, PROFILE_PATH, registerHref } from '../../lib/account/return-url.ts';
 import type { UserSession } from '../../routes/types.ts';
 import { AppLink } from '../ui/AppLink.tsx';

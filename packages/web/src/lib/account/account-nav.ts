@@ -2,7 +2,7 @@
 // Profile, orders and subscriptions keep the paths they always had (links in emails and bookmarks use them);
 // the newer pages live under /account. Lists and password are other pages' own routes; the navigation only
 // links to them.
-import { ORDERS_PATH, SUBSCRIPTIONS_PATH } from '../checkout/checkout-view.ts';
+import { ORDERS_PATH, SUBSCRIPTIONS_PATH } from '../checkout/order-paths.ts';
 import { PROFILE_PATH } from './return-url.ts';
 
 export const ACCOUNT_PATH = '/account';

@@ -14,9 +14,9 @@ import {
 } from '@store/core';
 import { money } from '../cart/cart-view.ts';
 
-export const CHECKOUT_PATH = '/checkout';
-export const ORDERS_PATH = '/orders';
-export const SUBSCRIPTIONS_PATH = '/subscriptions';
+import { ORDERS_PATH } from './order-paths.ts';
+
+export { CHECKOUT_PATH, ORDERS_PATH, SUBSCRIPTIONS_PATH } from './order-paths.ts';
 export const orderHref = (orderSummaryId: string, placed = false) =>
   `${ORDERS_PATH}/${encodeURIComponent(orderSummaryId)}${placed ? '?placed=1' : ''}`;
 

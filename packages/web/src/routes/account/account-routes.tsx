@@ -15,8 +15,9 @@ import { rememberCartMerge } from '../../lib/cart/cart-merge.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formValues, LOGIN_RULES, PROFILE_RULES, REGISTER_RULES, validate } from '../../lib/forms.ts';
 import { privatePageHead } from '../root/head.ts';
-import { loginHref, pathOfRequest, PROFILE_PATH, safeReturnUrl } from '../../lib/account/return-url.ts';
+import { loginHref, PROFILE_PATH, safeReturnUrl } from '../../lib/account/return-url.ts';
 import { PageError } from '../root/ErrorPage.tsx';
+import { createAccessLoader } from './access-loader.ts';
 import { LoginRoute, type LoginField } from './LoginPage.tsx';
 import { ProfileRoute, type ProfileField } from './ProfilePage.tsx';
 import { RegisterRoute, type RegisterField } from './RegisterPage.tsx';
@@ -36,12 +37,7 @@ function returnUrlOf(request: Request, form?: FormData): string {
 }
 
 export function createAccountRoutes(getApi: () => StoreApi) {
-  /** Pages below it need a logged-in user when guest browsing is off; the redirect keeps the address. */
-  async function accessLoader({ request }: LoaderFunctionArgs): Promise<null> {
-    const viewer = await getApi().viewer();
-    if (viewer.session.isGuest && !viewer.guestBrowsingEnabled) throw redirect(loginHref(pathOfRequest(request.url)));
-    return null;
-  }
+  const accessLoader = createAccessLoader(getApi);
 
   /** Login and register: someone already logged in goes straight on. */
   async function guestOnlyLoader({ request }: LoaderFunctionArgs): Promise<LoginData> {
