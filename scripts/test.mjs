@@ -70,6 +70,17 @@ function run(name, files) {
   });
 }
 
+/**
+ * The storefront's JavaScript budget (packages/web/js-budget.json) against the build ensure.mjs made: a page
+ * type or a chunk over its limit fails the run (scripts/js-budget.mjs; tested in packages/web/src/js-budget.test.ts).
+ */
+function jsBudget() {
+  const r = spawnSync(process.execPath, ['scripts/js-budget.mjs'], { cwd: root, encoding: 'utf8' });
+  console.log(`${r.status === 0 ? '✔' : '✖'} budget: JavaScript budget (packages/web/js-budget.json)`);
+  console.log(`${r.stdout}${r.stderr}`.trim().replace(/^/gm, '    '));
+  return r.status === 0;
+}
+
 const results = [];
 for (const name of wanted.length ? wanted : Object.keys(suites)) {
   if (name === 'browser' && !existsSync(chromium)) {
@@ -78,8 +89,8 @@ for (const name of wanted.length ? wanted : Object.keys(suites)) {
     continue;
   }
   if (name === 'checks') {
-    console.log('\n=== checks: types, walls, lint ===');
-    const passed = suites.checks().map(runCheck);
+    console.log('\n=== checks: types, walls, lint, JavaScript budget ===');
+    const passed = [...suites.checks().map(runCheck), jsBudget()];
     const fail = passed.filter((ok) => !ok).length;
     results.push({ name, code: fail ? 1 : 0, pass: passed.length - fail, fail });
     continue;
