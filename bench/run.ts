@@ -38,6 +38,7 @@ import { measureCheckout } from './checkout-phase.ts';
 import { importSection, measureImport } from './import-phase.ts';
 import { measureSitemap, sitemapSection } from './sitemap-phase.ts';
 import { listsSection, measureLists } from './lists-phase.ts';
+import { datasetProductId, measureWeb, webSection } from './web-phase.ts';
 import { startCeiling } from './ceiling.ts';
 import { DATA_DIR, ROOT, ensureDataset, sampleProductIds, type Dataset } from './dataset.ts';
 import { CHROME_PATH, runLighthouse, type LighthouseRun } from './lighthouse.ts';
@@ -113,8 +114,8 @@ if (!['auto', 'separate'].includes(args.ceiling!)) {
   console.error('--ceiling must be auto or separate');
   process.exit(2);
 }
-if (args.only !== undefined && !['cart', 'checkout', 'import', 'sitemap', 'lists'].includes(args.only)) {
-  console.error('--only takes: cart, checkout, import, sitemap, lists');
+if (args.only !== undefined && !['cart', 'checkout', 'import', 'sitemap', 'lists', 'web'].includes(args.only)) {
+  console.error('--only takes: cart, checkout, import, sitemap, lists, web');
   process.exit(2);
 }
 const ceilingMode = args.ceiling as 'auto' | 'separate';
@@ -276,6 +277,30 @@ async function importOnly(): Promise<number> {
   return m.ok ? 0 : 1;
 }
 
+/** `--only web`: the JavaScript budget table and Lighthouse on the dataset page; only its section of --out changes. */
+async function webOnly(): Promise<number> {
+  installHandlers();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const loadBefore = os.loadavg();
+  const started = new Date().toISOString();
+  const dataset = await ensureDataset(opts.products, args.fresh!);
+  const store = await startStoreServer(dataset, { logName: 'server.log', timeoutMs: INDEX_TIMEOUT_MS });
+  log(describeIndex(await waitForIndex(store.origin, store.child, store.startedAt, INDEX_TIMEOUT_MS)));
+  const m = await measureWeb(store.origin, datasetProductId(dataset.file, WEBSTORE_ID), opts.lighthouseRuns);
+  await stopAll();
+  const section = webSection(m, [
+    ...importContext(started, loadBefore, 'npm run bench -- --only web'),
+    databaseLine(dataset),
+    seedLine(dataset),
+    `Lighthouse: default config (mobile, simulated throttling), performance only, ${CHROME_PATH}`,
+  ]);
+  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
+  writeFileSync(args.out!, replaceSection(existing, section, IMPORT_BEFORE));
+  console.log(`\n${section.join('\n')}`);
+  log(`Web section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`);
+  return m.ok ? 0 : 1;
+}
+
 /** `--only sitemap`: /sitemap.xml on the main catalogue's server; only the Sitemap section of --out changes. */
 async function sitemapOnly(): Promise<number> {
   installHandlers();
@@ -337,6 +362,7 @@ async function listsOnly(): Promise<number> {
 
 async function main(): Promise<number> {
   if (args.only === 'lists') return listsOnly();
+  if (args.only === 'web') return webOnly();
   if (args.only === 'cart') return cartOnly();
   if (args.only === 'sitemap') return sitemapOnly();
   if (args.only === 'checkout') return checkoutOnly();
