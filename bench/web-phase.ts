@@ -113,7 +113,7 @@ export function webSection(m: WebMeasurement, context: string[]): string[] {
     '',
     m.budget.table,
     '',
-    `The dataset page as served (\`${m.page.path}\`, ${DATASET_SKU}${m.page.hasListBuilder ? ', with its list builder' : ''}): ${m.page.scripts.length} scripts from its `<script>` and modulepreload links, ${kB(m.page.brotli)} brotli (${kB(m.page.raw)} raw)${dataset ? `; the budget's count for the page type: ${kB(dataset.brotli)}` : ''}. Target (issue 20): at most 90 kB brotli.`,
+    `The dataset page as served (\`${m.page.path}\`, ${DATASET_SKU}${m.page.hasListBuilder ? ', with its list builder' : ''}): ${m.page.scripts.length} scripts from its \`<script>\` and modulepreload links, ${kB(m.page.brotli)} brotli (${kB(m.page.raw)} raw)${dataset ? `; the budget's count for the page type: ${kB(dataset.brotli)}` : ''}. Target (issue 20): at most 90 kB brotli.`,
     '',
     '| Lighthouse run (mobile) | performance | FCP | LCP | TBT | CLS | JS transferred |',
     '|---|---:|---:|---:|---:|---:|---:|',
