@@ -120,7 +120,7 @@ export const unexpected = (what: string, r: { status: number; text: string }) =>
   new Error(`${what} answered ${r.status}: ${r.text.slice(0, 300)}`);
 
 /** A guest as a browser becomes one: the CSRF cookie from session-context, then the first cart write makes the session (PUT carts/current: the empty cart). */
-async function newGuest(origin: string, api: string, offset: number): Promise<Guest> {
+export async function newGuest(origin: string, api: string, offset: number): Promise<Guest> {
   const ctx = await send(`${origin}${api}/session-context`, undefined);
   const csrf = cookieOf(ctx.res, 'csrf_token');
   if (ctx.status !== 200 || !csrf) throw unexpected('GET session-context (for its csrf_token cookie)', ctx);
@@ -286,7 +286,7 @@ export function verdict(r: LoadResult, expected: number): string | undefined {
 export const describe = (r: LoadResult) =>
   `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms${r.cpuMsPerRequest === undefined ? '' : `, server CPU ${(r.cpuMsPerRequest * 1000).toFixed(0)} µs/req`}, ${r.errors} errors, ${r.non2xx} non-2xx`;
 
-async function addToCart(
+export async function addToCart(
   o: CartOptions,
   products: string[],
   report: CartReport,
@@ -330,6 +330,7 @@ async function addToCart(
       duration: settings.duration,
       warmup: settings.warmup,
       serverPid: o.pid,
+      extraCpuMs: o.extraCpuMs,
       next: stream.next,
       onResponse: seen.onResponse,
       afterWarmup: async (warm) => {
@@ -504,6 +505,8 @@ export interface CartOptions {
   file: string;
   webstoreId: string;
   settings: LoadSettings;
+  /** Another CPU clock read over the measured window (the processes phase: PostgreSQL's). */
+  extraCpuMs?: () => number | undefined;
 }
 
 /** Runs add-to-cart and the 200-line cart reads; failures are recorded in the report, not thrown. */

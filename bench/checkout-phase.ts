@@ -33,7 +33,7 @@ import {
 } from './cart-phase.ts';
 import { startCeiling } from './ceiling.ts';
 import { DATA_DIR, ROOT, ensureDataset, seedPostgres } from './dataset.ts';
-import { processCpuMs, runLoad, type LoadRequest } from './load.ts';
+import { processCpuMs, processTreeCpuMs, runLoad, type LoadRequest } from './load.ts';
 import { PostgresUnavailable, benchPostgres, type BenchPostgres } from './postgres.ts';
 import type { CheckoutReport, CheckoutRow, ScenarioResult } from './report.ts';
 import { runScenario, type LoadSettings } from './scenario.ts';
@@ -280,6 +280,7 @@ async function runCall<T>(
       duration: settings.duration,
       warmup: settings.warmup,
       serverPid: o.pid,
+      extraCpuMs: o.postmasterPid ? () => processTreeCpuMs(o.postmasterPid) : undefined,
       warmupRequests: warmN || undefined,
       measuredRequests: () => measuredN,
       atMeasuredEnd: () => {
@@ -357,7 +358,7 @@ async function runCall<T>(
 
 // ---- one database ----
 
-interface OnDatabase {
+export interface OnDatabase {
   database: string;
   origin: string;
   pid?: number;
@@ -366,7 +367,7 @@ interface OnDatabase {
   products: string[];
 }
 
-async function measureOn(
+export async function measureOn(
   d: OnDatabase,
   api: string,
   settings: LoadSettings,
@@ -469,7 +470,7 @@ const failedRows = (database: string, error: string): CheckoutRow[] =>
   }));
 
 /** Every once-only guest-buyable dataset in the PostgreSQL database, in the SQLite order (sorted by id, then the same shuffle). */
-async function onceOnlyProductsPg(url: string, webstoreId: string, seed = 20240605): Promise<string[]> {
+export async function onceOnlyProductsPg(url: string, webstoreId: string, seed = 20240605): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -4,7 +4,7 @@
 // headers, body: the cart's writes, each with its own session). Latency percentiles come from each
 // response's hrtime timing (autocannon's own histogram rounds to whole milliseconds, too coarse for
 // sub-ms routes).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon, { type Request } from 'autocannon';
 
 export interface LoadOptions {
@@ -39,6 +39,8 @@ export interface LoadOptions {
   measuredRequests?: () => number;
   /** Called as the measured window ends: at its last answer with `measuredRequests` (autocannon itself returns up to a second later). */
   atMeasuredEnd?: () => void;
+  /** Another CPU clock (ms) to read over the measured window, e.g. the database server's (→ `extraCpuMsPerRequest`). */
+  extraCpuMs?: () => number | undefined;
 }
 
 export interface LoadRequest {
@@ -58,7 +60,8 @@ export interface LoadResult {
   non2xx: number;
   statusCodes: Record<string, number>;
   bytesPerResponse: number;
-  cpuMsPerRequest?: number; // server process CPU (user + system) per completed request
+  cpuMsPerRequest?: number; // server process CPU (user + system) per completed request, its child processes included
+  extraCpuMsPerRequest?: number; // LoadOptions.extraCpuMs over the measured window per completed request
   seconds?: number; // the measured window's wall time, when it was a number of requests (measuredRequests)
 }
 
@@ -74,6 +77,35 @@ export function processCpuMs(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU time (ms) of a process and its children (`WORKERS=N`: the cluster's primary and its workers; PostgreSQL's
+ * postmaster and its backends), from /proc; a single server process has none, so this is its own time.
+ */
+export function processTreeCpuMs(pid: number | undefined): number | undefined {
+  let total = processCpuMs(pid);
+  if (total === undefined) return undefined;
+  // Children that ended meanwhile (a replaced worker; a PostgreSQL backend whose connection closed) are in the
+  // parent's cutime + cstime once it reaped them, so their time does not drop out of the sum.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += (Number(fields[13]) + Number(fields[14])) * CLOCK_TICK_MS;
+  } catch {
+    /* gone meanwhile */
+  }
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid)
+        total += processCpuMs(Number(entry)) ?? 0;
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return total;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -153,7 +185,9 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   let n = 0;
   cursor = 0;
   const measured = opts.measuredRequests ? amount(opts.measuredRequests()) : undefined;
-  const cpuBefore = processCpuMs(opts.serverPid);
+  const cpuBefore = processTreeCpuMs(opts.serverPid);
+  const extraBefore = opts.extraCpuMs?.();
+  let extraAtLast: number | undefined;
   const instance = autocannon({
     url: opts.origin,
     connections: opts.connections,
@@ -172,14 +206,16 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     }
     times[n++] = responseTime;
     if (n === measured) {
-      cpuAtLast = processCpuMs(opts.serverPid);
+      cpuAtLast = processTreeCpuMs(opts.serverPid);
+      extraAtLast = opts.extraCpuMs?.();
       opts.atMeasuredEnd?.();
     }
   });
   const r = await instance;
   if (cpuAtLast === undefined) opts.atMeasuredEnd?.();
   const seconds = elapsed();
-  const cpuAfter = cpuAtLast ?? processCpuMs(opts.serverPid);
+  const cpuAfter = cpuAtLast ?? processTreeCpuMs(opts.serverPid);
+  const extraAfter = extraAtLast ?? opts.extraCpuMs?.();
   const sorted = times.subarray(0, n).sort();
   let sum = 0;
   for (let i = 0; i < n; i++) sum += sorted[i];
@@ -198,6 +234,10 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     bytesPerResponse: completed ? r.throughput.total / completed : NaN,
     cpuMsPerRequest:
       cpuBefore !== undefined && cpuAfter !== undefined && completed ? (cpuAfter - cpuBefore) / completed : undefined,
+    extraCpuMsPerRequest:
+      extraBefore !== undefined && extraAfter !== undefined && completed
+        ? (extraAfter - extraBefore) / completed
+        : undefined,
     ...(measured ? { seconds } : {}),
   };
 }

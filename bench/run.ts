@@ -23,6 +23,8 @@
 // counts ready, the index's size, counts with three filters under load beside the ceiling), into its own section.
 // --only import: only the catalogue import (bench/import-phase.ts: --products rows of a generated product
 // CSV, imported and then imported again, on SQLite and PostgreSQL); it replaces the "Import" section.
+// --only processes: product detail cold, search, add to cart, start-checkout and place-order on PostgreSQL with 1 and
+// then 2 server processes (WORKERS=N; bench/processes-phase.ts, --products of them seeded there); its own section.
 // PostgreSQL: DATABASE_URL if set (the phase works in a database of its own there), else a throwaway
 // server started like .ci/run's; where neither can be had the section says so.
 //
@@ -39,6 +41,7 @@ import { importSection, measureImport } from './import-phase.ts';
 import { measureSitemap, sitemapSection } from './sitemap-phase.ts';
 import { listsSection, measureLists } from './lists-phase.ts';
 import { datasetProductId, measureWeb, webSection } from './web-phase.ts';
+import { measureProcesses, processesSection } from './processes-phase.ts';
 import { startCeiling } from './ceiling.ts';
 import { DATA_DIR, ROOT, ensureDataset, sampleProductIds, type Dataset } from './dataset.ts';
 import { CHROME_PATH, runLighthouse, type LighthouseRun } from './lighthouse.ts';
@@ -86,7 +89,7 @@ const { values: args } = parseArgs({
     'search-products': { type: 'string', default: '1000000' },
     'no-1m': { type: 'boolean', default: false },
     'max-old-space': { type: 'string', default: '8192' },
-    only: { type: 'string' }, // cart | checkout | import | sitemap | lists: only that phase, into its section of --out
+    only: { type: 'string' }, // cart | checkout | import | sitemap | lists | processes: only that phase, into its section of --out
     out: { type: 'string', default: path.join(ROOT, 'bench/results.md') },
   },
   strict: true,
@@ -114,8 +117,9 @@ if (!['auto', 'separate'].includes(args.ceiling!)) {
   console.error('--ceiling must be auto or separate');
   process.exit(2);
 }
-if (args.only !== undefined && !['cart', 'checkout', 'import', 'sitemap', 'lists', 'web'].includes(args.only)) {
-  console.error('--only takes: cart, checkout, import, sitemap, lists, web');
+const ONLY_PHASES = ['cart', 'checkout', 'import', 'sitemap', 'lists', 'web', 'processes'];
+if (args.only !== undefined && !ONLY_PHASES.includes(args.only)) {
+  console.error(`--only takes: ${ONLY_PHASES.join(', ')}`);
   process.exit(2);
 }
 const ceilingMode = args.ceiling as 'auto' | 'separate';
@@ -360,7 +364,34 @@ async function listsOnly(): Promise<number> {
   return m.ok ? 0 : 1;
 }
 
+/** `--only processes`: 1 and 2 server processes on PostgreSQL (bench/processes-phase.ts); only its section of --out changes. */
+async function processesOnly(): Promise<number> {
+  installHandlers();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const loadBefore = os.loadavg();
+  const started = new Date().toISOString();
+  const context = [...importContext(started, loadBefore, 'npm run bench -- --only processes'), loadSettingsLine()];
+  const { report, ok } = await measureProcesses({
+    api: API,
+    webstoreId: WEBSTORE_ID,
+    products: opts.products,
+    settings: { connections: opts.connections, duration: opts.duration, warmup: opts.warmup },
+    context,
+  });
+  await stopAll();
+  // The load average after the run replaces the one importContext took before it.
+  report.context[3] = loadLine(loadBefore, os.loadavg());
+  const section = processesSection(report);
+  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
+  writeFileSync(args.out!, replaceSection(existing, section, IMPORT_BEFORE));
+  console.log(`\n${section.join('\n')}`);
+  log(`Several processes section written to ${path.relative(process.cwd(), args.out!) || args.out}`);
+  if (!ok) console.error('[bench] FAILED: a scenario failed (see above).');
+  return ok ? 0 : 1;
+}
+
 async function main(): Promise<number> {
+  if (args.only === 'processes') return processesOnly();
   if (args.only === 'lists') return listsOnly();
   if (args.only === 'web') return webOnly();
   if (args.only === 'cart') return cartOnly();

@@ -7,7 +7,12 @@
 // The database is a SQLite file (`file`; a configured DATABASE_URL is ignored), or with `databaseUrl`
 // the benchmark's own PostgreSQL database (bench/postgres.ts). Emails the server sends (order
 // confirmations) go to a folder under bench/.data, never to a configured SMTP server.
+//
+// It runs as production does: the compiled server (`npm start`'s packages/server/dist/main.js, built here
+// when missing or older than its sources), with `workers` > 1 as that many cluster workers (WORKERS=N).
 import path from 'node:path';
+// @ts-expect-error: a plain .mjs script without types (it runs before any install)
+import { buildServer, SERVER_DIST, serverBuildStaleReason } from '../scripts/build-server.mjs';
 import { DATA_DIR, ROOT } from './dataset.ts';
 import { freePort, startChild, waitForHttp, type Child } from './processes.ts';
 
@@ -26,8 +31,13 @@ export type ServerDatabase = { products: number } & (
 
 export async function startStoreServer(
   database: ServerDatabase,
-  opts: { logName: string; nodeArgs?: string[]; timeoutMs: number; mailDir?: string },
+  opts: { logName: string; nodeArgs?: string[]; timeoutMs: number; mailDir?: string; workers?: number },
 ): Promise<StoreServer> {
+  const stale = serverBuildStaleReason();
+  if (stale) {
+    console.log(`[bench] compiling the server (${stale})…`);
+    await buildServer();
+  }
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -38,6 +48,7 @@ export async function startStoreServer(
     BENCH_BARE_ROUTE: '1',
     SEED_PRODUCTS: String(database.products),
     MAIL_OUTBOX_DIR: opts.mailDir ?? path.join(DATA_DIR, 'outbox'),
+    WORKERS: String(opts.workers ?? 1),
   };
   delete env.SMTP_URL;
   delete env.DATABASE_URL;
@@ -45,14 +56,14 @@ export async function startStoreServer(
   else env.SQLITE_FILE = database.file;
   const on = database.databaseUrl !== undefined ? 'PostgreSQL' : 'SQLite';
   console.log(
-    `[bench] starting the server on ${origin} (${on}, ${database.products.toLocaleString('en-US')} products)…`,
+    `[bench] starting the server on ${origin} (${on}, ${database.products.toLocaleString('en-US')} products${opts.workers && opts.workers > 1 ? `, ${opts.workers} worker processes` : ''})…`,
   );
   const startedAt = Date.now();
-  const child = startChild(
-    'the store server',
-    [...(opts.nodeArgs ?? []), '--import', 'tsx', 'packages/server/src/main.ts'],
-    { cwd: ROOT, env, logFile: path.join(DATA_DIR, opts.logName) },
-  );
+  const child = startChild('the store server', [...(opts.nodeArgs ?? []), path.join(SERVER_DIST, 'main.js')], {
+    cwd: ROOT,
+    env,
+    logFile: path.join(DATA_DIR, opts.logName),
+  });
   await waitForHttp(`${origin}/healthz`, child, opts.timeoutMs);
   const readySeconds = (Date.now() - startedAt) / 1000;
   console.log(`[bench] server ready in ${readySeconds.toFixed(1)} s (pid ${child.proc.pid})`);

@@ -1,6 +1,7 @@
 // Makes `npm start` and `npm test` work on a fresh clone: installs what is missing, then
-// builds the storefront bundle when its sources are newer than the build. Node builtins only,
-// because this runs before node_modules exists.
+// builds the storefront bundle when its sources are newer than the build, and for `npm start` the
+// compiled server (scripts/build-server.mjs) likewise. Node builtins only (the build script is
+// loaded after the install), because this runs before node_modules exists.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,7 @@ if ((mode === 'test' || mode === 'check') && !existsSync(path.join(root, 'tools/
   console.log('[ensure] installing the import-boundary checker…');
   run('npm ci --prefix tools/walls --no-audit --no-fund');
 }
-if (mode === 'start' || mode === 'test') {
+if (mode === 'start' || mode === 'test' || mode === 'dev') {
   const web = path.join(root, 'packages/web');
   const built = path.join(web, 'dist/server/entry-server.js');
   const sources = Math.max(
@@ -51,5 +52,14 @@ if (mode === 'start' || mode === 'test') {
   if (!existsSync(built) || statSync(built).mtimeMs < sources) {
     console.log('[ensure] building the storefront…');
     run('npm run build -w @store/web --silent');
+  }
+}
+if (mode === 'start') {
+  // Production runs compiled JavaScript: rebuilt here whenever a server, core or client source is newer.
+  const { buildServer, serverBuildStaleReason } = await import('./build-server.mjs');
+  const reason = serverBuildStaleReason();
+  if (reason) {
+    console.log(`[ensure] compiling the server (${reason})…`);
+    await buildServer();
   }
 }

@@ -137,6 +137,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   // The benchmark's ceiling: the same framework and process doing no work.
   if (process.env.BENCH_BARE_ROUTE === '1') {
     app.get('/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
+    // Which server process answered (WORKERS=N: the tests and the bench see the requests spread over them).
+    app.addHook('onRequest', async (_req, reply) => {
+      reply.header('x-store-pid', String(process.pid));
+    });
     // The search index's size and build cost, for the benchmark report.
     app.get('/bench/search-index', { schema: { hide: true } }, async () => ({
       ...(await services.searchIndex.status(webstoreId)),

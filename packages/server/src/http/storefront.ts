@@ -2,7 +2,7 @@
 // reaches the API through an in-process fetch (Fastify inject), so a page render costs no sockets.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFound } from '../domain/errors.ts';
@@ -16,7 +16,18 @@ type Render = (
   ctx: { fetch: typeof fetch; template: string; webstoreId: string; origin: string; nonce: string },
 ) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
 
-export const WEB_DIST = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../web/dist');
+/**
+ * The server package's folder: the nearest one above this module holding a package.json. This module runs from
+ * src/http (tsx) or from a file or chunk of the compiled bundle in dist/ (scripts/build-server.mjs), so a fixed
+ * relative path would fit only one of them.
+ */
+function serverPackageDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+export const WEB_DIST = path.resolve(serverPackageDir(), '../web/dist');
 
 export function injectFetch(app: FastifyInstance, forward: Record<string, string | undefined>): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
