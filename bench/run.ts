@@ -23,6 +23,8 @@
 // counts ready, the index's size, counts with three filters under load beside the ceiling), into its own section.
 // --only import: only the catalogue import (bench/import-phase.ts: --products rows of a generated product
 // CSV, imported and then imported again, on SQLite and PostgreSQL); it replaces the "Import" section.
+// --only search: only the search phase, at --products and at --search-products (each on a server of its own, then a
+// new process on the index the first saved: start to first answer, RSS); it replaces the "Search" section.
 // PostgreSQL: DATABASE_URL if set (the phase works in a database of its own there), else a throwaway
 // server started like .ci/run's; where neither can be had the section says so.
 //
@@ -113,8 +115,8 @@ if (!['auto', 'separate'].includes(args.ceiling!)) {
   console.error('--ceiling must be auto or separate');
   process.exit(2);
 }
-if (args.only !== undefined && !['cart', 'checkout', 'import', 'sitemap', 'lists'].includes(args.only)) {
-  console.error('--only takes: cart, checkout, import, sitemap, lists');
+if (args.only !== undefined && !['cart', 'checkout', 'import', 'sitemap', 'lists', 'search'].includes(args.only)) {
+  console.error('--only takes: cart, checkout, import, sitemap, lists, search');
   process.exit(2);
 }
 const ceilingMode = args.ceiling as 'auto' | 'separate';
@@ -335,7 +337,47 @@ async function listsOnly(): Promise<number> {
   return m.ok ? 0 : 1;
 }
 
+/** `--only search`: the search phase at both sizes (servers of their own); only the Search section of --out changes. */
+async function searchOnly(): Promise<number> {
+  installHandlers();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const loadBefore = os.loadavg();
+  const started = new Date().toISOString();
+  const settings = { connections: opts.connections, duration: opts.duration, warmup: opts.warmup };
+  const sizes = [opts.products, opts.searchProducts].filter((n, i, all) => n > 0 && all.indexOf(n) === i);
+  const search: SearchSize[] = [];
+  let ok = true;
+  for (const products of sizes) {
+    const r = await searchAtSize(products, {
+      api: API,
+      webstoreId: WEBSTORE_ID,
+      settings,
+      maxOldSpaceMb: opts.maxOldSpaceMb,
+    });
+    search.push(r.size);
+    ok &&= r.ok;
+  }
+  await stopAll();
+  const [heading, ...body] = searchSection({ search, searchNotes: searchNotes(search, opts.connections) });
+  const section = [
+    heading!,
+    '',
+    ...importContext(started, loadBefore, 'npm run bench -- --only search').map((l) => `- ${l}`),
+    `- ${loadSettingsLine()}; servers started with \`--max-old-space-size=${opts.maxOldSpaceMb}\``,
+    ...body,
+  ];
+  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
+  writeFileSync(args.out!, replaceSection(existing, section, IMPORT_BEFORE));
+  console.log(`\n${section.join('\n')}`);
+  log(
+    `Search section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
+  );
+  if (!ok) console.error('[bench] FAILED: a search scenario or the saved index failed (see above).');
+  return ok ? 0 : 1;
+}
+
 async function main(): Promise<number> {
+  if (args.only === 'search') return searchOnly();
   if (args.only === 'lists') return listsOnly();
   if (args.only === 'cart') return cartOnly();
   if (args.only === 'sitemap') return sitemapOnly();
