@@ -64,7 +64,7 @@ import {
 import { get, runScenario, type Scenario } from './scenario.ts';
 import { categoryIds, isSearchScenario, searchScenarios, serverRss, waitForIndex } from './search.ts';
 import { INDEX_TIMEOUT_MS, describeIndex, searchAtSize } from './search-phase.ts';
-import { searchNotes, searchTargets } from './search-targets.ts';
+import { persistedIndexTargets, searchNotes, searchTargets } from './search-targets.ts';
 import { startStoreServer } from './server.ts';
 
 const WEBSTORE_ID = '0ZE000000000001AAA';
@@ -365,6 +365,10 @@ async function searchOnly(): Promise<number> {
     ...importContext(started, loadBefore, 'npm run bench -- --only search').map((l) => `- ${l}`),
     `- ${loadSettingsLine()}; servers started with \`--max-old-space-size=${opts.maxOldSpaceMb}\``,
     ...body,
+    ...persistedIndexTargets(search).map(
+      (t) =>
+        `- Target: ${t.name}: ${t.measured} — ${t.pass === undefined ? 'not judged' : t.pass ? '**PASS**' : '**FAIL**'}`,
+    ),
   ];
   const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
   writeFileSync(args.out!, replaceSection(existing, section, IMPORT_BEFORE));
@@ -568,6 +572,7 @@ async function main(): Promise<number> {
       pass: lh.skipped ? undefined : lhScore === undefined ? false : lhScore >= TARGET_LIGHTHOUSE,
     },
     ...searchTargets(search, opts.connections),
+    ...persistedIndexTargets(search),
   ];
 
   const loadAfter = os.loadavg();
