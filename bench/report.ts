@@ -27,6 +27,21 @@ export interface SearchSize {
   rssAfterBytes?: number;
   scenarios: ScenarioResult[];
   error?: string;
+  /** A new process on the same database once the first saved its index. */
+  persisted?: PersistedStart;
+}
+
+/** A process started on a saved search index: start to first search answer, RSS, the same load. */
+export interface PersistedStart {
+  firstAnswerSeconds?: number;
+  index?: IndexInfo;
+  /** RSS when the first search was answered (the index loaded, the delta read). */
+  rssBytes?: number;
+  rssAfterBytes?: number;
+  /** The per-process caches' byte budgets, added up (services/cache-budgets.ts). */
+  cacheBudgetBytes: number;
+  scenarios: ScenarioResult[];
+  error?: string;
 }
 
 /** The cart phase: its own context lines (a partial run replaces only this section), the ceiling it is compared with, the scenarios (`note`: the cart size). */
@@ -228,37 +243,9 @@ export function replaceSection(md: string, lines: string[], before: string[] = [
   return `${all.join('\n').replace(/\s+$/, '')}\n`;
 }
 
-/** One catalogue size: the index (documents, build, memory, RSS, the file's seed) and the two scenarios. */
-export function searchTables(x: SearchSize): string {
-  const d = x.dataset;
-  const seed = !d
-    ? '–'
-    : `${Number.isFinite(d.seedSeconds) ? `${fmt(d.seedSeconds, 1)} s` : 'unknown'}${d.reused ? ` (file reused, seeded ${d.seededAt})` : ' (in this run)'}`;
-  const i = x.index;
-  const index = table(
-    [
-      'Documents',
-      'Index build',
-      'Index memory',
-      'Server RSS (index ready / after load)',
-      'Ready after start',
-      'Database',
-      'Seed',
-    ],
-    [
-      [
-        i ? fmt(i.documents) : '–',
-        i ? `${fmt(i.buildMs / 1000, 1)} s` : '–',
-        i ? mib(i.memoryBytes) : '–',
-        `${mib(i?.rssBytes)} / ${mib(x.rssAfterBytes)}`,
-        i ? `${fmt(i.readySeconds, 1)} s` : '–',
-        d ? `${fmt(d.products)} products, ${mib(d.sizeBytes)}` : '–',
-        seed,
-      ],
-    ],
-    ['r', 'r', 'r', 'r', 'r', 'l', 'l'],
-  );
-  const rows = x.scenarios.map((s) => {
+/** The search scenarios' rows (empty when none ran). */
+function searchLoadTable(scenarios: ScenarioResult[]): string {
+  const rows = scenarios.map((s) => {
     if (!s.result) return [s.name, 'ERROR', '–', '–', '–', '–', '–', s.error ?? ''];
     const r = s.result;
     const bad = r.errors + r.non2xx;
@@ -289,12 +276,76 @@ export function searchTables(x: SearchSize): string {
         ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
       )
     : '';
-  const [first, ...rest] = (x.error ?? '').split('\n');
-  const error = x.error ? `**Failed:** ${first}${rest.length ? `\n\n\`\`\`\n${rest.join('\n')}\n\`\`\`` : ''}` : '';
-  return [index, load, error].filter(Boolean).join('\n\n');
+  return load;
 }
 
-export function searchSection(r: Report): string[] {
+/** The process started on the saved index: its start-up, memory beside the cache budgets, and its load. */
+function persistedTables(p: PersistedStart): string {
+  const i = p.index;
+  const start = table(
+    [
+      'New process on the saved index',
+      'First search answer after start',
+      'Server RSS (first answer / after load)',
+      'Delta read',
+      'Cache budgets (total)',
+    ],
+    [
+      [
+        i ? `${fmt(i.documents)} documents, ${i.source ?? '?'}` : '–',
+        p.firstAnswerSeconds === undefined ? '–' : `${fmt(p.firstAnswerSeconds, 1)} s`,
+        `${mib(p.rssBytes)} / ${mib(p.rssAfterBytes)}`,
+        i ? `${fmt(i.deltaDocuments)} documents` : '–',
+        mib(p.cacheBudgetBytes),
+      ],
+    ],
+    ['l', 'r', 'r', 'r', 'r'],
+  );
+  const [first, ...rest] = (p.error ?? '').split('\n');
+  const error = p.error
+    ? `**Failed (saved index):** ${first}${rest.length ? `\n\n\`\`\`\n${rest.join('\n')}\n\`\`\`` : ''}`
+    : '';
+  return [start, searchLoadTable(p.scenarios), error].filter(Boolean).join('\n\n');
+}
+
+/** One catalogue size: the index (documents, build, memory, RSS, the file's seed) and the two scenarios. */
+export function searchTables(x: SearchSize): string {
+  const d = x.dataset;
+  const seed = !d
+    ? '–'
+    : `${Number.isFinite(d.seedSeconds) ? `${fmt(d.seedSeconds, 1)} s` : 'unknown'}${d.reused ? ` (file reused, seeded ${d.seededAt})` : ' (in this run)'}`;
+  const i = x.index;
+  const index = table(
+    [
+      'Documents',
+      'Index build',
+      'Index memory',
+      'Server RSS (index ready / after load)',
+      'Ready after start',
+      'Database',
+      'Seed',
+    ],
+    [
+      [
+        i ? fmt(i.documents) : '–',
+        i ? `${fmt(i.buildMs / 1000, 1)} s` : '–',
+        i ? mib(i.memoryBytes) : '–',
+        `${mib(i?.rssBytes)} / ${mib(x.rssAfterBytes)}`,
+        i ? `${fmt(i.readySeconds, 1)} s` : '–',
+        d ? `${fmt(d.products)} products, ${mib(d.sizeBytes)}` : '–',
+        seed,
+      ],
+    ],
+    ['r', 'r', 'r', 'r', 'r', 'l', 'l'],
+  );
+  const load = searchLoadTable(x.scenarios);
+  const saved = x.persisted ? persistedTables(x.persisted) : '';
+  const [first, ...rest] = (x.error ?? '').split('\n');
+  const error = x.error ? `**Failed:** ${first}${rest.length ? `\n\n\`\`\`\n${rest.join('\n')}\n\`\`\`` : ''}` : '';
+  return [index, load, saved, error].filter(Boolean).join('\n\n');
+}
+
+export function searchSection(r: Pick<Report, 'search' | 'searchNotes'>): string[] {
   if (!r.search.length) return [];
   return [
     '## Search',

@@ -25,6 +25,8 @@
 // CSV, imported and then imported again, on SQLite and PostgreSQL); it replaces the "Import" section.
 // --only processes: product detail cold, search, add to cart, start-checkout and place-order on PostgreSQL with 1 and
 // then 2 server processes (WORKERS=N; bench/processes-phase.ts, --products of them seeded there); its own section.
+// --only search: only the search phase, at --products and at --search-products (each on a server of its own, then a
+// new process on the index the first saved: start to first answer, RSS); it replaces the "Search" section.
 // PostgreSQL: DATABASE_URL if set (the phase works in a database of its own there), else a throwaway
 // server started like .ci/run's; where neither can be had the section says so.
 //
@@ -66,7 +68,7 @@ import {
 import { get, runScenario, type Scenario } from './scenario.ts';
 import { categoryIds, isSearchScenario, searchScenarios, serverRss, waitForIndex } from './search.ts';
 import { INDEX_TIMEOUT_MS, describeIndex, searchAtSize } from './search-phase.ts';
-import { searchNotes, searchTargets } from './search-targets.ts';
+import { persistedIndexTargets, searchNotes, searchTargets } from './search-targets.ts';
 import { startStoreServer } from './server.ts';
 
 const WEBSTORE_ID = '0ZE000000000001AAA';
@@ -117,7 +119,7 @@ if (!['auto', 'separate'].includes(args.ceiling!)) {
   console.error('--ceiling must be auto or separate');
   process.exit(2);
 }
-const ONLY_PHASES = ['cart', 'checkout', 'import', 'sitemap', 'lists', 'web', 'processes'];
+const ONLY_PHASES = ['cart', 'checkout', 'import', 'sitemap', 'lists', 'web', 'processes', 'search'];
 if (args.only !== undefined && !ONLY_PHASES.includes(args.only)) {
   console.error(`--only takes: ${ONLY_PHASES.join(', ')}`);
   process.exit(2);
@@ -390,8 +392,52 @@ async function processesOnly(): Promise<number> {
   return ok ? 0 : 1;
 }
 
+/** `--only search`: the search phase at both sizes (servers of their own); only the Search section of --out changes. */
+async function searchOnly(): Promise<number> {
+  installHandlers();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const loadBefore = os.loadavg();
+  const started = new Date().toISOString();
+  const settings = { connections: opts.connections, duration: opts.duration, warmup: opts.warmup };
+  const sizes = [opts.products, opts.searchProducts].filter((n, i, all) => n > 0 && all.indexOf(n) === i);
+  const search: SearchSize[] = [];
+  let ok = true;
+  for (const products of sizes) {
+    const r = await searchAtSize(products, {
+      api: API,
+      webstoreId: WEBSTORE_ID,
+      settings,
+      maxOldSpaceMb: opts.maxOldSpaceMb,
+    });
+    search.push(r.size);
+    ok &&= r.ok;
+  }
+  await stopAll();
+  const [heading, ...body] = searchSection({ search, searchNotes: searchNotes(search, opts.connections) });
+  const section = [
+    heading!,
+    '',
+    ...importContext(started, loadBefore, 'npm run bench -- --only search').map((l) => `- ${l}`),
+    `- ${loadSettingsLine()}; servers started with \`--max-old-space-size=${opts.maxOldSpaceMb}\``,
+    ...body,
+    ...persistedIndexTargets(search).map(
+      (t) =>
+        `- Target: ${t.name}: ${t.measured} — ${t.pass === undefined ? 'not judged' : t.pass ? '**PASS**' : '**FAIL**'}`,
+    ),
+  ];
+  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
+  writeFileSync(args.out!, replaceSection(existing, section, IMPORT_BEFORE));
+  console.log(`\n${section.join('\n')}`);
+  log(
+    `Search section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
+  );
+  if (!ok) console.error('[bench] FAILED: a search scenario or the saved index failed (see above).');
+  return ok ? 0 : 1;
+}
+
 async function main(): Promise<number> {
   if (args.only === 'processes') return processesOnly();
+  if (args.only === 'search') return searchOnly();
   if (args.only === 'lists') return listsOnly();
   if (args.only === 'web') return webOnly();
   if (args.only === 'cart') return cartOnly();
@@ -583,6 +629,7 @@ async function main(): Promise<number> {
       pass: lh.skipped ? undefined : lhScore === undefined ? false : lhScore >= TARGET_LIGHTHOUSE,
     },
     ...searchTargets(search, opts.connections),
+    ...persistedIndexTargets(search),
   ];
 
   const loadAfter = os.loadavg();

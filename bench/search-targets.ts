@@ -6,6 +6,11 @@ import { SEARCH, SUGGESTIONS, SUGGESTION_PREFIXES, oneConnection } from './searc
 export const TARGET_SIZE = 100_000;
 export const TARGET_SEARCH_P99_MS = 25;
 export const TARGET_SUGGESTIONS_P99_MS = 10;
+/** Issue 20: memory after the load at 100,000; start-up and memory of a new process on the saved index at 1,000,000. */
+export const TARGET_RSS_100K_MIB = 300;
+export const TARGET_LARGE_SIZE = 1_000_000;
+export const TARGET_LARGE_FIRST_ANSWER_S = 20;
+export const TARGET_LARGE_RSS_MIB = 1536;
 
 const scenario = (x: SearchSize | undefined, name: string) => x?.scenarios.find((s) => s.name === name)?.result;
 const f = (n: number, d = 1) => n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
@@ -33,6 +38,36 @@ export function searchTargets(sizes: SearchSize[], connections: number): Target[
       pass: !at ? undefined : r ? r.p99 < limit && r.errors + r.non2xx === 0 : false,
     };
   });
+}
+
+const mibOf = (bytes: number | undefined) => (bytes === undefined ? undefined : bytes / 2 ** 20);
+
+/** Issue 20's memory and start-up targets, judged on the new process started on the saved index. */
+export function persistedIndexTargets(sizes: SearchSize[]): Target[] {
+  const small = sizes.find((x) => x.products === TARGET_SIZE)?.persisted;
+  const large = sizes.find((x) => x.products === TARGET_LARGE_SIZE)?.persisted;
+  const smallRss = mibOf(small?.rssAfterBytes);
+  const largeRss = mibOf(large ? Math.max(large.rssBytes ?? 0, large.rssAfterBytes ?? 0) : undefined);
+  const first = large?.firstAnswerSeconds;
+  const budgets = small ?? large;
+  const beside = budgets ? ` (cache budgets total ${f(budgets.cacheBudgetBytes / 2 ** 20, 0)} MiB)` : '';
+  return [
+    {
+      name: `Server RSS after the load ≤ ${TARGET_RSS_100K_MIB} MiB at ${TARGET_SIZE.toLocaleString('en-US')} products (saved index)`,
+      measured: smallRss === undefined ? 'not measured' : `${f(smallRss, 0)} MiB${beside}`,
+      pass: smallRss === undefined ? undefined : smallRss <= TARGET_RSS_100K_MIB,
+    },
+    {
+      name: `New process answers search ≤ ${TARGET_LARGE_FIRST_ANSWER_S} s after start at ${TARGET_LARGE_SIZE.toLocaleString('en-US')} products`,
+      measured: first === undefined ? 'not measured' : `${f(first, 1)} s (${large?.index?.source ?? '?'})`,
+      pass: first === undefined ? undefined : first <= TARGET_LARGE_FIRST_ANSWER_S && large?.index?.source === 'loaded',
+    },
+    {
+      name: `New process holds ≤ ${f(TARGET_LARGE_RSS_MIB / 1024, 1)} GiB at ${TARGET_LARGE_SIZE.toLocaleString('en-US')} products`,
+      measured: largeRss === undefined ? 'not measured' : `${f(largeRss, 0)} MiB${beside}`,
+      pass: largeRss === undefined ? undefined : largeRss <= TARGET_LARGE_RSS_MIB,
+    },
+  ];
 }
 
 export function searchNotes(sizes: SearchSize[], connections: number): string[] {

@@ -14,6 +14,8 @@ export interface IndexInfo {
   memoryBytes: number;
   deltaDocuments: number;
   rssBytes: number;
+  /** 'loaded': the main segment came from the index another process saved; 'built': built from the catalogue. */
+  source?: 'built' | 'loaded';
   /** From the server's start to the index answering, as the benchmark saw it. */
   readySeconds: number;
 }

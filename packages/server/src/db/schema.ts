@@ -750,6 +750,8 @@ export interface Database {
   dataset_file: DatasetFileTable;
   dataset_file_chunk: DatasetFileChunkTable;
   dataset_list_pricing: DatasetListPricingTable;
+  search_index_segment: SearchIndexSegmentTable;
+  search_index_chunk: SearchIndexChunkTable;
 }
 
 /** A version of a dataset's file as the seller uploaded it (migration 028). */
@@ -1011,4 +1013,25 @@ export interface SeoOverrideTable {
   /** 1: keep the page out of search engines. */
   no_index: number;
   updated_at: string;
+}
+
+/** A persisted main segment of a store's search index (migration 030, search/segment-store.ts). */
+export interface SearchIndexSegmentTable {
+  id: string;
+  webstore_id: string;
+  catalog_version: number;
+  format: number;
+  /** writing | ready */
+  status: string;
+  /** A string on PostgreSQL (bigint). */
+  byte_size: number | string;
+  chunk_count: number;
+  documents: number;
+  created_at: string;
+}
+/** Up to 4 MiB of a persisted segment's bytes, in order by n (migration 030). */
+export interface SearchIndexChunkTable {
+  segment_id: string;
+  n: number;
+  content: Buffer;
 }

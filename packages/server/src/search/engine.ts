@@ -2,6 +2,8 @@
 // prefixes), BM25F scoring, variation grouping, entitlement and category scope, refinements with
 // disjunctive facet counts (a facet's counts ignore its own selection), sorting and paging.
 import { PRICE_BUCKETS, RECORD_COUNT_BUCKETS, parseBucket } from '@store/core';
+import { LRUCache } from 'lru-cache';
+import { SEARCH_PRICE_COLUMN_BYTES, SEARCH_TYPO_CACHE_ENTRIES } from './cache-budgets.ts';
 import { boundedDistance, typoBudget } from './fuzzy.ts';
 import { type Dict, type Dictionaries, type Segment, compareNames } from './segment.ts';
 import type { Synonyms } from './synonyms.ts';
@@ -114,7 +116,11 @@ const bucketOf = (v: number, ranges: Range[]) => {
 /** Queries one store's in-process index (its segments); SearchIndexService keeps one current per store. */
 export class IndexSearcher {
   private fuzzyCache = new Map<string, Array<{ word: string; stem: string; distance: number; count: number }>>();
-  private priceCache = new WeakMap<Segment, Map<string, Float64Array>>();
+  /** Merged price columns by segment and price-book list, within their byte budget. */
+  private priceCache = new LRUCache<string, Float64Array>({
+    maxSize: SEARCH_PRICE_COLUMN_BYTES,
+    sizeCalculation: (col) => Math.max(1, col.byteLength),
+  });
   private scratches = new WeakMap<Segment, Scratch>();
   private results: { ref: Float64Array; key: Float64Array; tie: Float64Array; score: Float64Array } | null = null;
 
@@ -139,25 +145,25 @@ export class IndexSearcher {
   // --- reading the query ---
 
   private known(stem: string): boolean {
-    return this.segments.some((s) => s.postings.has(stem));
+    return this.segments.some((s) => s.postingCount(stem) > 0);
   }
 
   private df(stem: string): number {
     let n = 0;
-    for (const s of this.segments) n += s.postings.get(stem)?.docs.length ?? 0;
+    for (const s of this.segments) n += s.postingCount(stem);
     return n;
   }
 
   private listedDf(stem: string): number {
     let n = 0;
-    for (const s of this.segments) n += s.listedDf.get(stem) ?? 0;
+    for (const s of this.segments) n += s.listedDfOf(stem);
     return n;
   }
 
   private idf(stem: string): number {
     const stats = this.segments[0]?.stats;
     const docs = Math.max(stats?.docs ?? 0, 1);
-    const df = Math.min(stats?.df.get(stem) ?? this.df(stem), docs);
+    const df = Math.min(stats?.df(stem) ?? this.df(stem), docs);
     return Math.log(1 + (docs - df + 0.5) / (df + 0.5));
   }
 
@@ -171,7 +177,8 @@ export class IndexSearcher {
     const seen = new Set<string>();
     if (budget > 0) {
       for (const seg of this.segments) {
-        for (const [w, v] of seg.vocabulary) {
+        for (let k = 0; k < seg.vocabularySize; k++) {
+          const w = seg.wordAt(k);
           if (seen.has(w) || Math.abs(w.length - word.length) > budget) continue;
           // Typos rarely hit the first letter; requiring it keeps the scan and the noise down.
           if (w.charCodeAt(0) !== word.charCodeAt(0)) continue;
@@ -181,12 +188,15 @@ export class IndexSearcher {
             bestDistance = d;
             best = [];
           }
-          if (d === bestDistance && d <= budget) best.push({ word: w, stem: v.stem, distance: d, count: v.count });
+          if (d === bestDistance && d <= budget) {
+            const v = seg.entryAt(k);
+            best.push({ word: w, stem: v.stem, distance: d, count: v.count });
+          }
         }
       }
     }
     best = best.sort((a, b) => b.count - a.count).slice(0, 5);
-    if (this.fuzzyCache.size > 5000) this.fuzzyCache.clear();
+    if (this.fuzzyCache.size >= SEARCH_TYPO_CACHE_ENTRIES) this.fuzzyCache.clear();
     this.fuzzyCache.set(word, best);
     return best;
   }
@@ -275,7 +285,7 @@ export class IndexSearcher {
       const touched: number[] = [];
       for (const alt of clause.alternatives) {
         if (alt.stems.length === 1) {
-          const p = seg.postings.get(alt.stems[0]!);
+          const p = seg.postingsOf(alt.stems[0]!);
           if (!p) continue;
           const w = this.idf(alt.stems[0]!) * alt.weight;
           for (let j = 0; j < p.docs.length; j++) {
@@ -286,7 +296,7 @@ export class IndexSearcher {
           }
         } else {
           // A phrase alternative: every stem must be present; the score is their sum.
-          const lists = alt.stems.map((st) => ({ p: seg.postings.get(st), w: this.idf(st) * alt.weight }));
+          const lists = alt.stems.map((st) => ({ p: seg.postingsOf(st), w: this.idf(st) * alt.weight }));
           if (lists.some((l) => !l.p)) continue;
           const { phraseHits, phraseScore } = this.scratch(seg);
           const seen: number[] = [];
@@ -349,20 +359,15 @@ export class IndexSearcher {
   }
 
   private priceColumn(seg: Segment, books: string[]): Float64Array {
-    let bySeg = this.priceCache.get(seg);
-    if (!bySeg) {
-      bySeg = new Map();
-      this.priceCache.set(seg, bySeg);
-    }
-    const key = books.join(',');
-    let col = bySeg.get(key);
+    const key = `${this.segments.indexOf(seg)}:${books.join(',')}`;
+    let col = this.priceCache.get(key);
     if (!col) {
       col = new Float64Array(seg.size).fill(Number.NaN);
       for (const book of [...books].reverse()) {
         const prices = seg.prices.get(book);
         if (prices) for (let i = 0; i < seg.size; i++) if (!Number.isNaN(prices[i]!)) col[i] = prices[i]!;
       }
-      bySeg.set(key, col);
+      this.priceCache.set(key, col);
     }
     return col;
   }
@@ -463,7 +468,7 @@ export class IndexSearcher {
           if (seg.isVariationParent[doc]) continue;
         } else if (seg.hasParent[doc] || seg.isVariationParent[doc]) {
           // A variation stands for its parent; a parent reached several ways counts once.
-          const ref = seg.hasParent[doc] ? this.findRef(seg.parentIds[doc]!) : si * SEG_SHIFT + doc;
+          const ref = seg.hasParent[doc] ? this.findRef(seg.parentIdOf(doc)!) : si * SEG_SHIFT + doc;
           if (ref < 0) continue;
           s2 = Math.floor(ref / SEG_SHIFT);
           doc = ref % SEG_SHIFT;
@@ -553,7 +558,7 @@ export class IndexSearcher {
             key[n] = Number.isNaN(price) ? Number.POSITIVE_INFINITY : -price;
             break;
           case 'nameAsc':
-            key[n] = s2 === 0 ? seg2.nameRank[doc]! : this.nameRankInMain(seg2.names[doc]!);
+            key[n] = s2 === 0 ? seg2.nameRank[doc]! : this.nameRankInMain(seg2.nameOf(doc));
             break;
           case 'newest':
             key[n] = -seg2.createdAt[doc]!;
@@ -590,7 +595,7 @@ export class IndexSearcher {
     let hi = main.size;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (compareNames(main.names[main.sortedByName[mid]!]!, name) <= 0) lo = mid + 1;
+      if (compareNames(main.nameOf(main.sortedByName[mid]!), name) <= 0) lo = mid + 1;
       else hi = mid;
     }
     return lo - 0.5;

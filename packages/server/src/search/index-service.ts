@@ -3,12 +3,15 @@
 // the store's version (one primary-key read); when another process (or this one) changed the
 // catalogue, the products changed since the index was built are re-read into a small delta segment
 // before the query runs. So a change is searchable at once everywhere, and the database stays the
-// only state that matters (a new process builds its index at start).
+// only state that matters. A freshly built main segment is saved in the database (segment-store.ts), keyed by
+// the catalogue version it was read at, so a new process loads it and reads only the delta since.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { IndexSearcher } from './engine.ts';
 import { loadDocs } from './loader.ts';
 import { type Dictionaries, Segment, newDictionaries } from './segment.ts';
+import { SegmentFormatError, decodeSegment, dictionarySnapshot, encodeSegment } from './segment-format.ts';
+import { loadNewestSegment, saveSegment } from './segment-store.ts';
 import { Synonyms } from './synonyms.ts';
 import { readSynonymGroups } from './synonym-groups.ts';
 
@@ -28,6 +31,8 @@ interface StoreIndex {
   buildMs: number;
   /** Heap and typed-array bytes the build added (approximate: other allocations and GC run meanwhile). */
   memoryBytes: number;
+  /** Whether the main segment was built from the catalogue here or loaded as another process saved it. */
+  source: 'built' | 'loaded';
 }
 
 export interface IndexStatus {
@@ -36,14 +41,22 @@ export interface IndexStatus {
   buildMs: number;
   memoryBytes: number;
   deltaDocuments: number;
+  /** 'loaded': the main segment came from the database (saved by a process that built it); 'built': built here. */
+  source?: 'built' | 'loaded';
 }
 
 /** Rebuild everything when the delta passes this share of the main segment. */
 const REBUILD_SHARE = 0.1;
 const REBUILD_MIN = 5000;
 
+const heap = () => {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
+
 export class SearchIndexService {
   private stores = new Map<string, Promise<StoreIndex>>();
+  private saving = new Set<Promise<void>>();
 
   constructor(private db: Kysely<Database>) {}
 
@@ -84,6 +97,7 @@ export class SearchIndexService {
       buildMs: index.buildMs,
       memoryBytes: index.memoryBytes,
       deltaDocuments: index.engine.segments[1]?.size ?? 0,
+      source: index.source,
     };
   }
 
@@ -110,13 +124,43 @@ export class SearchIndexService {
     return row?.catalog_version ?? 0;
   }
 
+  /** The store's index: the persisted main segment and the delta since, or (none usable) built from the catalogue. */
   private async build(webstoreId: string): Promise<StoreIndex> {
     const started = performance.now();
-    const heap = () => {
-      const m = process.memoryUsage();
-      return m.heapUsed + m.arrayBuffers;
-    };
     const heapBefore = heap();
+    const version = await this.currentVersion(webstoreId);
+    const stored = await loadNewestSegment(this.db, webstoreId, version);
+    if (stored) {
+      let decoded: ReturnType<typeof decodeSegment> | null = null;
+      try {
+        decoded = decodeSegment(stored.buffer);
+      } catch (e) {
+        if (!(e instanceof SegmentFormatError)) throw e;
+      }
+      if (decoded) {
+        const [synonyms, priceBooks] = await Promise.all([this.synonyms(webstoreId), this.priceBooks(webstoreId)]);
+        const main = new Segment(decoded.columns);
+        const loaded: StoreIndex = {
+          version: stored.version,
+          baseVersion: stored.version,
+          main,
+          dicts: decoded.dicts,
+          engine: new IndexSearcher([main], [null], decoded.dicts, synonyms),
+          priceBooks,
+          buildMs: 0,
+          memoryBytes: 0,
+          source: 'loaded',
+        };
+        const current = stored.version < version ? await this.refresh(webstoreId, loaded) : loaded;
+        if (current.source === 'built') return current;
+        return { ...current, buildMs: performance.now() - started, memoryBytes: heap() - heapBefore };
+      }
+    }
+    return this.buildFresh(webstoreId, started, heapBefore);
+  }
+
+  /** Builds the main segment from the whole catalogue, and saves it for the processes that start after. */
+  private async buildFresh(webstoreId: string, started = performance.now(), heapBefore = heap()): Promise<StoreIndex> {
     const version = await this.currentVersion(webstoreId);
     const [{ docs }, synonyms, priceBooks] = await Promise.all([
       loadDocs(this.db, webstoreId),
@@ -125,6 +169,8 @@ export class SearchIndexService {
     ]);
     const dicts = newDictionaries();
     const main = await Segment.build(docs, dicts);
+    docs.length = 0;
+    this.persist(webstoreId, version, main, dicts);
     return {
       version,
       baseVersion: version,
@@ -134,7 +180,29 @@ export class SearchIndexService {
       priceBooks,
       buildMs: performance.now() - started,
       memoryBytes: heap() - heapBefore,
+      source: 'built',
     };
+  }
+
+  /**
+   * Saves a fresh main segment in the background (queries do not wait for it). A failed save costs only the
+   * next process's start-up time, so it is reported, not thrown.
+   */
+  private persist(webstoreId: string, version: number, main: Segment, dicts: Dictionaries): void {
+    const encoded = encodeSegment(main.columns, dictionarySnapshot(dicts));
+    const saving = saveSegment(this.db, webstoreId, version, main.size, encoded).then(
+      () => undefined,
+      (e: unknown) => {
+        console.warn(`[store] search index of ${webstoreId} not saved: ${(e as Error).message}`);
+      },
+    );
+    this.saving.add(saving);
+    void saving.finally(() => this.saving.delete(saving));
+  }
+
+  /** Resolves when the segments being saved are written (tests, and a clean stop). */
+  async saved(): Promise<void> {
+    while (this.saving.size) await Promise.all(this.saving);
   }
 
   private async refresh(webstoreId: string, index: StoreIndex): Promise<StoreIndex> {
@@ -145,7 +213,7 @@ export class SearchIndexService {
       this.priceBooks(webstoreId),
     ]);
     if (docs.length + removed.length > Math.max(REBUILD_MIN, index.main.size * REBUILD_SHARE))
-      return this.build(webstoreId);
+      return this.buildFresh(webstoreId);
     const dead = new Uint8Array(index.main.size);
     for (const id of [...docs.map((d) => d.productId), ...removed]) {
       const doc = index.main.find(id);

@@ -4,13 +4,14 @@
 // loses nothing but time, which keeps the servers stateless.
 import { LRUCache } from 'lru-cache';
 import { IGNORED_QUERY_PARAMS } from '../domain/ignored-params.ts';
+import { RESPONSE_CACHE_BYTES } from './cache-budgets.ts';
 
 export class ResponseCache {
   private lru: LRUCache<string, string>;
   hits = 0;
   misses = 0;
 
-  constructor(maxBytes = Number(process.env.RESPONSE_CACHE_BYTES ?? 64 * 1024 * 1024)) {
+  constructor(maxBytes = RESPONSE_CACHE_BYTES) {
     this.lru = new LRUCache<string, string>({
       maxSize: Math.max(1, maxBytes),
       sizeCalculation: (v) => Math.max(1, v.length),

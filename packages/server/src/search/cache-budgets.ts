@@ -1,0 +1,8 @@
+// The search engine's own caches and their budgets (listed with the others in services/cache-budgets.ts).
+
+/** Merged price columns (one per price-book list the audiences use, 8 bytes a document), LRU by bytes. */
+export const SEARCH_PRICE_COLUMN_BYTES = 32 * 1024 * 1024;
+/** Typo corrections: this many words with at most 5 candidates each, cleared when full. */
+export const SEARCH_TYPO_CACHE_ENTRIES = 5_000;
+/** About 300 bytes a word (the word, up to 5 candidates of a word, a stem and two numbers). */
+export const SEARCH_TYPO_CACHE_BYTES = SEARCH_TYPO_CACHE_ENTRIES * 300;

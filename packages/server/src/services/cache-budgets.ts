@@ -1,0 +1,46 @@
+// Every per-process cache and the memory it may take, in one place (issue 20): the total is what a process
+// may hold beyond its search index and working memory. Each cache is derived from versioned data in the
+// database (a catalogue version, a file version), so losing one costs time, never correctness.
+import {
+  SEARCH_PRICE_COLUMN_BYTES,
+  SEARCH_TYPO_CACHE_BYTES,
+  SEARCH_TYPO_CACHE_ENTRIES,
+} from '../search/cache-budgets.ts';
+import { INDEX_CACHE_BYTES } from './dataset-lists/count-index-cache.ts';
+
+const MiB = 1024 * 1024;
+
+/** Serialised API answers (product, listing, search and suggestion answers): RESPONSE_CACHE_BYTES, 64 MiB by default. */
+export const RESPONSE_CACHE_BYTES = Number(process.env.RESPONSE_CACHE_BYTES ?? 64 * MiB);
+
+export interface CacheBudget {
+  cache: string;
+  bytes: number;
+  note: string;
+}
+
+/** The caches with a byte budget (the README's table and the benchmark's total). */
+export const CACHE_BUDGETS: readonly CacheBudget[] = [
+  {
+    cache: 'Response cache (services/response-cache.ts)',
+    bytes: RESPONSE_CACHE_BYTES,
+    note: 'LRU by the answers’ length; keyed by catalogue version, audience and query',
+  },
+  {
+    cache: 'List builder count indexes (dataset-lists/count-index-cache.ts)',
+    bytes: INDEX_CACHE_BYTES,
+    note: 'LRU by index bytes; used only by the list builder',
+  },
+  {
+    cache: 'Search price columns (search/engine.ts)',
+    bytes: SEARCH_PRICE_COLUMN_BYTES,
+    note: 'LRU by column bytes, per index generation',
+  },
+  {
+    cache: 'Search typo corrections (search/engine.ts)',
+    bytes: SEARCH_TYPO_CACHE_BYTES,
+    note: `${SEARCH_TYPO_CACHE_ENTRIES.toLocaleString('en-US')} words, cleared when full`,
+  },
+];
+
+export const cacheBudgetTotal = (): number => CACHE_BUDGETS.reduce((sum, c) => sum + c.bytes, 0);
