@@ -18,7 +18,7 @@ export interface IndexInfo {
   readySeconds: number;
 }
 
-const TERMS = [
+export const TERMS = [
   // single words
   'dentists',
   'plumbers',
