@@ -22,7 +22,7 @@ import { showsCategory } from './category-reads.ts';
 import type { Visibility } from './entitlements.ts';
 import { notFound } from '../domain/errors.ts';
 import { checkedId } from '../domain/record-ids.ts';
-import { productImageVersion } from '../datasets/product-image-version.ts';
+import { imageVersion, parsedColumn } from './column-memo.ts';
 import { PreparedQuery } from '../db/prepared.ts';
 
 export const DEFAULT_IMAGE_URL = '/img/default-product-image.svg';
@@ -39,7 +39,11 @@ export interface DetailOptions {
   excludeProductSellingModels?: boolean;
 }
 
-const parseList = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
+// Parsed once per distinct text (column-memo.ts); only read here, never handed out.
+const parseList = (json: string | null): readonly string[] => (json ? parsedColumn<string[]>(json) : []);
+/** A row's variation attributes: a copy of the memoised parse, as it goes into an answer. */
+const variationAttributes = (json: string | null): Record<string, string> | null =>
+  json ? { ...parsedColumn<Record<string, string>>(json) } : null;
 
 function productFields(
   p: ProductTable,
@@ -268,7 +272,7 @@ export class ProductService {
       const sellingModels = models.get(p.id) ?? [];
       const rel = related.filter((r) => r.product_id === p.id && viewer.visibility.canSeeProduct(r.id));
       const kids = children.filter((c) => c.parent_id === p.id);
-      const attrs = p.variation_json ? (JSON.parse(p.variation_json) as Record<string, string>) : null;
+      const attrs = variationAttributes(p.variation_json);
       return {
         id: p.id,
         urlName: p.url_name,
@@ -335,7 +339,7 @@ export class ProductService {
       const all = productFields(p, []);
       for (const k of Object.keys(all)) if (k.startsWith('B2B_Related_Product')) delete all[k];
       const fields = opts.fields?.length ? pickFields(all, { fields: opts.fields }) : all;
-      const attrs = p.variation_json ? (JSON.parse(p.variation_json) as Record<string, string>) : null;
+      const attrs = variationAttributes(p.variation_json);
       return [
         {
           id: p.id,
@@ -454,7 +458,7 @@ function versionedImageUrl(url: string, p: ProductTable): string {
   const ref = productImageRef(url);
   // An uploaded image's media already name its rendition and version (services/admin/product-image-admin.ts).
   if (ref?.sku !== p.sku || ref.format !== 'svg') return url;
-  const version = productImageVersion({ sku: p.sku, name: p.name, sicDivision: p.sic_division });
+  const version = imageVersion({ sku: p.sku, name: p.name, sicDivision: p.sic_division });
   return productImageUrl({ ...ref, version });
 }
 
@@ -487,7 +491,7 @@ export function variationInfo(viewer: Viewer, rows: VariationRow[]): ProductVari
   const kids = rows.filter((k) => viewer.visibility.canSeeProduct(k.id));
   const values = new Map<string, string[]>();
   const mappings = kids.map((k) => {
-    const attrs = k.variation_json ? (JSON.parse(k.variation_json) as Record<string, string>) : {};
+    const attrs = variationAttributes(k.variation_json) ?? {};
     for (const [name, value] of Object.entries(attrs)) {
       const list = values.get(name) ?? [];
       if (!list.includes(value)) list.push(value);
