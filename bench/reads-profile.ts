@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { Session } from 'node:inspector/promises';
 import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { buildApp } from '../packages/server/src/app.ts';
@@ -16,6 +17,8 @@ import { TERMS } from './search.ts';
 
 const { values: args } = parseArgs({
   options: {
+    mmap: { type: 'string' },
+    cache: { type: 'string' },
     sql: { type: 'boolean', default: false },
     profile: { type: 'string' },
     products: { type: 'string', default: '10000' },
@@ -47,8 +50,11 @@ const texts = new Map<string, number>();
   }
   raw.close();
 }
+// --mmap BYTES / --cache KIB: SQLite's memory map and page cache for this run (to see what random reads cost).
+if (args.mmap) await sql.raw(`pragma mmap_size = ${Number(args.mmap)}`).execute(db);
+if (args.cache) await sql.raw(`pragma cache_size = -${Number(args.cache)}`).execute(db);
 const { app, services } = await buildApp({ db, logger: false });
-await services.searchIndex.status(WEBSTORE_ID);
+if (!args.only || args.only === 'search') await services.searchIndex.status(WEBSTORE_ID);
 const rnd = mulberry32(1);
 const pick = () => all[Math.floor(rnd() * all.length)]!;
 
