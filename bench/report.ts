@@ -430,3 +430,40 @@ export function markdown(r: Report): string {
     ...(r.notes.length ? ['## Notes', '', ...r.notes.map((n) => `- ${n}`), ''] : []),
   ].join('\n');
 }
+
+/** The catalogue reads phase (`--only reads`): its context, the ceiling, the uncached reads and their targets. */
+export interface ReadsReport {
+  context?: string[];
+  ceiling?: ScenarioResult;
+  scenarios: ScenarioResult[];
+  targets: Target[];
+  setup: string[];
+  notes: string[];
+  error?: string;
+}
+
+/** The "Catalogue reads" section: context, the table (ceiling first), the targets, how the requests were made. */
+export function readsSection(c: ReadsReport): string[] {
+  const rows = [...(c.ceiling ? [c.ceiling] : []), ...c.scenarios];
+  const t = table(
+    [
+      'Scenario',
+      'Route',
+      'req/s (mean)',
+      'p50 ms',
+      'p99 ms',
+      'vs ceiling',
+      'requests',
+      'resp. size',
+      'server CPU/req',
+      'errors / non-2xx',
+    ],
+    scenarioRows(rows, c.ceiling?.result?.rps),
+    ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+  );
+  const targets = table(
+    ['Target (issue 20)', 'Measured', 'Result'],
+    c.targets.map((x) => [x.name, x.measured, x.pass === undefined ? 'n/a' : x.pass ? '**PASS**' : '**FAIL**']),
+  );
+  return phaseSection('Catalogue reads', c, `${t}\n\n${targets}`);
+}

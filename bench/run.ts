@@ -10,12 +10,15 @@
 //
 //   node --import tsx bench/run.ts [--products 100000] [--fresh] [--duration 10] [--warmup 3]
 //        [--connections 10] [--ids 1000] [--lighthouse-runs 3] [--no-lighthouse] [--strict] [--out bench/results.md]
-//        [--ceiling auto|separate] [--search-products 1000000 | --no-1m] [--max-old-space 8192] [--only cart|checkout]
+//        [--ceiling auto|separate] [--search-products 1000000 | --no-1m] [--max-old-space 8192] [--only cart|checkout|reads]
 //
 // --search-products N: the catalogue size of the second search phase (0, or --no-1m, skips it; --fresh
 // reseeds only the main catalogue). --max-old-space: the second server's V8 heap limit in MB.
 // --only cart: only the ceiling and the cart phase on the main catalogue (about 2 minutes); it replaces
 // the "Cart" section of --out and leaves the rest of the file as it was.
+// --only reads: only the ceiling and the uncached catalogue reads on the main catalogue (bench/reads-phase.ts:
+// products by 20 ids with prices, search POST with prices never answered from the cache, pricing, product detail
+// warm and cold), with issue 20's CPU targets, into its own section "Catalogue reads".
 // --only checkout: only the checkout phase and the ceiling, measured on the phase's SQLite server (about
 // 5 minutes; the 100,000-product catalogue is not needed); it replaces the "Checkout" section of --out.
 // --only sitemap: only /sitemap.xml on the main catalogue (bench/sitemap-phase.ts), into its own section.
@@ -44,6 +47,7 @@ import { measureSitemap, sitemapSection } from './sitemap-phase.ts';
 import { listsSection, measureLists } from './lists-phase.ts';
 import { datasetProductId, measureWeb, webSection } from './web-phase.ts';
 import { measureProcesses, processesSection } from './processes-phase.ts';
+import { measureReads, readsTargets } from './reads-phase.ts';
 import { startCeiling } from './ceiling.ts';
 import { DATA_DIR, ROOT, ensureDataset, sampleProductIds, type Dataset } from './dataset.ts';
 import { CHROME_PATH, runLighthouse, type LighthouseRun } from './lighthouse.ts';
@@ -55,6 +59,7 @@ import {
   loadTable,
   markdown,
   median,
+  readsSection,
   replaceSection,
   searchSection,
   targetsTable,
@@ -91,7 +96,7 @@ const { values: args } = parseArgs({
     'search-products': { type: 'string', default: '1000000' },
     'no-1m': { type: 'boolean', default: false },
     'max-old-space': { type: 'string', default: '8192' },
-    only: { type: 'string' }, // cart | checkout | import | sitemap | lists | processes: only that phase, into its section of --out
+    only: { type: 'string' }, // cart | checkout | import | sitemap | lists | processes | search | web | reads: only that phase, into its section of --out
     out: { type: 'string', default: path.join(ROOT, 'bench/results.md') },
   },
   strict: true,
@@ -119,7 +124,7 @@ if (!['auto', 'separate'].includes(args.ceiling!)) {
   console.error('--ceiling must be auto or separate');
   process.exit(2);
 }
-const ONLY_PHASES = ['cart', 'checkout', 'import', 'sitemap', 'lists', 'web', 'processes', 'search'];
+const ONLY_PHASES = ['cart', 'checkout', 'import', 'sitemap', 'lists', 'web', 'processes', 'search', 'reads'];
 if (args.only !== undefined && !ONLY_PHASES.includes(args.only)) {
   console.error(`--only takes: ${ONLY_PHASES.join(', ')}`);
   process.exit(2);
@@ -435,8 +440,61 @@ async function searchOnly(): Promise<number> {
   return ok ? 0 : 1;
 }
 
+/** `--only reads`: the ceiling and the uncached catalogue reads; only the "Catalogue reads" section of --out changes. */
+async function readsOnly(): Promise<number> {
+  installHandlers();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const loadBefore = os.loadavg();
+  const started = new Date().toISOString();
+  const dataset = await ensureDataset(opts.products, args.fresh!);
+  const { ids, population } = sampleProductIds(dataset.file, WEBSTORE_ID, opts.ids);
+  const allIds = sampleProductIds(dataset.file, WEBSTORE_ID, population).ids;
+  const store = await startStoreServer(dataset, { logName: 'server.log', timeoutMs: INDEX_TIMEOUT_MS });
+  const { origin, child: server } = store;
+  log('waiting for the search index…');
+  log(describeIndex(await waitForIndex(origin, server, store.startedAt, INDEX_TIMEOUT_MS)));
+  const settings = { connections: opts.connections, duration: opts.duration, warmup: opts.warmup };
+  const ceiling = await startCeiling(origin, server.proc.pid, ceilingMode);
+  const c = await runScenario(ceiling.scenario, settings);
+  await ceiling.bare?.stop();
+  const m = await measureReads({ api: API, origin, pid: server.proc.pid, ids, allIds, settings });
+  await stopAll();
+  const section = readsSection({
+    ceiling: c.entry,
+    scenarios: m.scenarios,
+    targets: readsTargets(m.scenarios),
+    setup: m.setup,
+    notes: [
+      "server CPU/req is the server process's user + system CPU time (all threads, from /proc) over the measured window divided by the requests completed; the targets are on it, as the issue sets them.",
+    ],
+    context: [
+      `Measured on ${started} by \`npm run bench -- --only reads\` (the other sections of this file come from other runs; their setup is at the top)`,
+      machineLine(),
+      `Node ${process.version}${process.env.NODE_ENV ? `, NODE_ENV=${process.env.NODE_ENV}` : ', NODE_ENV unset'}`,
+      loadLine(loadBefore, os.loadavg()),
+      `Code: git ${gitRevision()}`,
+      databaseLine(dataset),
+      seedLine(dataset),
+      loadSettingsLine(),
+      `Ceiling: ${ceiling.note}, measured in this run`,
+    ],
+  });
+  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
+  writeFileSync(args.out!, replaceSection(existing, section, ['## Search', ...IMPORT_BEFORE]));
+  console.log(`\n${section.join('\n')}`);
+  log(
+    `Catalogue reads section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
+  );
+  if (!c.ok || !m.ok) {
+    console.error('[bench] FAILED: a scenario had errors or unexpected answers (see above).');
+    return 1;
+  }
+  return args.strict && readsTargets(m.scenarios).some((t) => t.pass === false) ? 1 : 0;
+}
+
 async function main(): Promise<number> {
   if (args.only === 'processes') return processesOnly();
+  if (args.only === 'reads') return readsOnly();
   if (args.only === 'search') return searchOnly();
   if (args.only === 'lists') return listsOnly();
   if (args.only === 'web') return webOnly();

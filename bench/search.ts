@@ -20,7 +20,7 @@ export interface IndexInfo {
   readySeconds: number;
 }
 
-const TERMS = [
+export const TERMS = [
   // single words
   'dentists',
   'plumbers',

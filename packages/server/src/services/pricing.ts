@@ -1,7 +1,8 @@
 // Prices for a buyer: the list price comes from the standard price book, the negotiated (unit) price from
 // the first price book, by priority, of the buyer's groups. A product with no buyer price is not priced:
 // the platform answers ITEM_NOT_FOUND rather than guessing from the list price.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { PreparedQuery } from '../db/prepared.ts';
 import {
   computeTierUnitPrice,
   minorUnitsToDecimal,
@@ -16,7 +17,7 @@ import {
   type ProductSellingModel,
   type SubscriptionTermPrice,
 } from '@store/core';
-import type { Database, PriceBookEntryTable } from '../db/schema.ts';
+import type { Database, PriceAdjustmentTierTable, PriceBookEntryTable } from '../db/schema.ts';
 
 export interface PricingContext {
   webstoreId: string;
@@ -24,36 +25,45 @@ export interface PricingContext {
   currency: string;
 }
 
-interface Books {
-  standard: string | null;
-  buyer: string[];
+/** An active entry of an active book that prices for the buyer: the store's standard book (list price) or one of the buyer's. */
+interface BookEntry extends PriceBookEntryTable {
+  /** 1 when the entry's book is the store's standard (list) book. */
+  book_is_standard: number;
+  /** The book's priority for the buyer (lowest first); null when it is not one of the buyer's books. */
+  buyer_priority: number | null;
 }
 
-export class PricingService {
-  constructor(private db: Kysely<Database>) {}
+type EntryValues = { ids: string[]; groups: string[]; webstoreId: string; currency: string };
 
-  private async books(ctx: PricingContext): Promise<Books> {
-    const [standard, buyer] = await Promise.all([
-      this.db
-        .selectFrom('price_book')
-        .select('id')
-        .where('webstore_id', '=', ctx.webstoreId)
-        .where('is_standard', '=', 1)
-        .where('is_active', '=', 1)
-        .executeTakeFirst(),
-      ctx.buyerGroupIds.length
-        ? this.db
-            .selectFrom('buyer_group_price_book')
-            .innerJoin('price_book', 'price_book.id', 'buyer_group_price_book.price_book_id')
-            .select('price_book.id')
-            .where('buyer_group_price_book.buyer_group_id', 'in', ctx.buyerGroupIds)
-            .where('price_book.is_active', '=', 1)
-            .where('price_book.currency', '=', ctx.currency)
-            .orderBy('buyer_group_price_book.priority')
-            .execute()
-        : [],
-    ]);
-    return { standard: standard?.id ?? null, buyer: buyer.map((b) => b.id) };
+export class PricingService {
+  // Compiled once per shape (db/prepared.ts): every priced read runs these two.
+  private entriesOf: PreparedQuery<EntryValues, BookEntry>;
+  private tiersOf: PreparedQuery<{ ids: string[] }, PriceAdjustmentTierTable>;
+
+  constructor(db: Kysely<Database>) {
+    this.entriesOf = new PreparedQuery(db, (d, p) => entriesQuery(d, p));
+    this.tiersOf = new PreparedQuery(db, (d, p) =>
+      d
+        .selectFrom('price_adjustment_tier')
+        .selectAll()
+        .where('price_book_entry_id', 'in', p.ids)
+        .orderBy('lower_bound'),
+    );
+  }
+
+  /**
+   * The entries of these products in the books that price them for the buyer, in one statement: the store's
+   * standard book gives the list price; the buyer's groups' active books in the currency (lowest priority
+   * first) the unit price. A book linked to several of the buyer's groups comes once per link: the lowest
+   * priority counts.
+   */
+  private entries(ctx: PricingContext, productIds: string[]): Promise<BookEntry[]> {
+    return this.entriesOf.execute({
+      ids: productIds,
+      groups: ctx.buyerGroupIds,
+      webstoreId: ctx.webstoreId,
+      currency: ctx.currency,
+    });
   }
 
   /** Prices for many products; a product without a buyer price maps to null. */
@@ -64,32 +74,30 @@ export class PricingService {
   ): Promise<Map<string, ProductPrice | null>> {
     const out = new Map<string, ProductPrice | null>();
     if (!products.length) return out;
-    const books = await this.books(ctx);
-    const bookIds = [...books.buyer, ...(books.standard ? [books.standard] : [])];
-    const entries = bookIds.length
-      ? await this.db
-          .selectFrom('price_book_entry')
-          .selectAll()
-          .where(
-            'product_id',
-            'in',
-            products.map((p) => p.id),
-          )
-          .where('price_book_id', 'in', bookIds)
-          .where('is_active', '=', 1)
-          .execute()
-      : [];
-    const buyerRank = new Map(books.buyer.map((id, i) => [id, i]));
+    const entries = await this.entries(
+      ctx,
+      products.map((p) => p.id),
+    );
+    // Each product's entries, its buyer entries by priority: a lookup per selling model then reads only its own.
+    const byProduct = new Map<string, { buyer: BookEntry[]; list: BookEntry[] }>();
+    for (const e of entries) {
+      let mine = byProduct.get(e.product_id);
+      if (!mine) {
+        mine = { buyer: [], list: [] };
+        byProduct.set(e.product_id, mine);
+      }
+      if (e.book_is_standard === 1) mine.list.push(e);
+      if (e.buyer_priority !== null) mine.buyer.push(e);
+    }
+    for (const mine of byProduct.values()) mine.buyer.sort((a, b) => a.buyer_priority! - b.buyer_priority!);
     const negotiatedIds = new Set<string>();
     const pick = (productId: string, modelId: string | null, oneTimeModelId: string | null) => {
       const matches = (e: PriceBookEntryTable) =>
-        e.product_id === productId &&
-        (e.selling_model_id === modelId ||
-          (modelId !== null && modelId === oneTimeModelId && e.selling_model_id === null));
-      const negotiated = entries
-        .filter((e) => matches(e) && buyerRank.has(e.price_book_id))
-        .sort((a, b) => buyerRank.get(a.price_book_id)! - buyerRank.get(b.price_book_id)!)[0];
-      const list = entries.find((e) => matches(e) && e.price_book_id === books.standard);
+        e.selling_model_id === modelId ||
+        (modelId !== null && modelId === oneTimeModelId && e.selling_model_id === null);
+      const mine = byProduct.get(productId);
+      const negotiated = mine?.buyer.find(matches);
+      const list = mine?.list.find(matches);
       if (negotiated) negotiatedIds.add(negotiated.id);
       return { negotiated, list };
     };
@@ -98,14 +106,7 @@ export class PricingService {
       const models: Array<ProductSellingModel | null> = p.sellingModels.length ? p.sellingModels : [null];
       return { p, oneTime, models: models.map((m) => ({ model: m, ...pick(p.id, m?.id ?? null, oneTime) })) };
     });
-    const tiers = negotiatedIds.size
-      ? await this.db
-          .selectFrom('price_adjustment_tier')
-          .selectAll()
-          .where('price_book_entry_id', 'in', [...negotiatedIds])
-          .orderBy('lower_bound')
-          .execute()
-      : [];
+    const tiers = negotiatedIds.size ? await this.tiersOf.execute({ ids: [...negotiatedIds] }) : [];
 
     for (const { p, models } of picked) {
       const def = defaultSellingModel(p.sellingModels);
@@ -179,6 +180,33 @@ export class PricingService {
     }
     return out;
   }
+}
+
+/** The entries query of PricingService.entries (its values may be placeholders: db/prepared.ts). */
+function entriesQuery(db: Kysely<Database>, p: EntryValues) {
+  const groups = p.groups;
+  return (
+    db
+      .selectFrom('price_book_entry as e')
+      .innerJoin('price_book as pb', 'pb.id', 'e.price_book_id')
+      // No groups (a store without a guest group): no buyer book, only the list price.
+      .leftJoin('buyer_group_price_book as bg', (j) =>
+        j
+          .onRef('bg.price_book_id', '=', 'pb.id')
+          .on((eb) => (groups.length ? eb('bg.buyer_group_id', 'in', groups) : sql<boolean>`1 = 0`)),
+      )
+      .selectAll('e')
+      .select(['pb.is_standard as book_is_standard', 'bg.priority as buyer_priority'])
+      .where('e.product_id', 'in', p.ids)
+      .where('e.is_active', '=', 1)
+      .where('pb.is_active', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('pb.webstore_id', '=', p.webstoreId), eb('pb.is_standard', '=', 1)]),
+          eb.and([eb('bg.buyer_group_id', 'is not', null), eb('pb.currency', '=', p.currency)]),
+        ]),
+      )
+  );
 }
 
 /** Price for each allowed term of a term-defined model: the per-term price times the number of terms. */

@@ -22,7 +22,8 @@ import { showsCategory } from './category-reads.ts';
 import type { Visibility } from './entitlements.ts';
 import { notFound } from '../domain/errors.ts';
 import { checkedId } from '../domain/record-ids.ts';
-import { productImageVersion } from '../datasets/product-image-version.ts';
+import { imageVersion, parsedColumn } from './column-memo.ts';
+import { PreparedQuery } from '../db/prepared.ts';
 
 export const DEFAULT_IMAGE_URL = '/img/default-product-image.svg';
 
@@ -38,7 +39,11 @@ export interface DetailOptions {
   excludeProductSellingModels?: boolean;
 }
 
-const parseList = (json: string | null): string[] => (json ? (JSON.parse(json) as string[]) : []);
+// Parsed once per distinct text (column-memo.ts); only read here, never handed out.
+const parseList = (json: string | null): readonly string[] => (json ? parsedColumn<string[]>(json) : []);
+/** A row's variation attributes: a copy of the memoised parse, as it goes into an answer. */
+const variationAttributes = (json: string | null): Record<string, string> | null =>
+  json ? { ...parsedColumn<Record<string, string>>(json) } : null;
 
 function productFields(
   p: ProductTable,
@@ -110,7 +115,53 @@ export const productUnavailable = (productId: string) =>
   notFound(`The product ${productId} doesn't exist or isn't available to you.`);
 
 export class ProductService {
-  constructor(private db: Kysely<Database>) {}
+  // The reads every catalogue request makes, compiled once per shape (db/prepared.ts).
+  private byIds: PreparedQuery<{ ids: string[] }, ProductTable>;
+  private mediaOf: PreparedQuery<{ ids: string[] }, ProductMediaTable>;
+  private listingMediaOf: PreparedQuery<{ ids: string[] }, ProductMediaTable>;
+  private relatedOf: PreparedQuery<{ ids: string[] }, RelatedRow>;
+  private modelsOf: PreparedQuery<{ ids: string[] }, ModelRow>;
+
+  constructor(private db: Kysely<Database>) {
+    this.byIds = new PreparedQuery(db, (d, p) => d.selectFrom('product').selectAll().where('id', 'in', p.ids));
+    this.mediaOf = new PreparedQuery(db, (d, p) =>
+      d.selectFrom('product_media').selectAll().where('product_id', 'in', p.ids).orderBy('sort_order'),
+    );
+    this.listingMediaOf = new PreparedQuery(db, (d, p) =>
+      d
+        .selectFrom('product_media')
+        .selectAll()
+        .where('product_id', 'in', p.ids)
+        .where('usage_type', 'in', ['Standard', 'Listing'])
+        .orderBy('sort_order'),
+    );
+    this.relatedOf = new PreparedQuery(db, (d, p) =>
+      d
+        .selectFrom('product_relation')
+        .innerJoin('product', 'product.id', 'product_relation.related_id')
+        .select(['product_relation.product_id', 'product_relation.position', 'product.id', 'product.name'])
+        .where('product_relation.product_id', 'in', p.ids)
+        .where('product_relation.relationship_type', '=', 'RelatedDataset'),
+    );
+    this.modelsOf = new PreparedQuery(db, (d, p) =>
+      d
+        .selectFrom('product_selling_model')
+        .innerJoin('selling_model', 'selling_model.id', 'product_selling_model.selling_model_id')
+        .select([
+          'product_selling_model.product_id',
+          'selling_model.id',
+          'selling_model.name',
+          'selling_model.selling_model_type',
+          'selling_model.pricing_term',
+          'selling_model.pricing_term_unit',
+          'selling_model.term_min',
+          'selling_model.term_max',
+          'selling_model.term_increment',
+        ])
+        .where('product_selling_model.product_id', 'in', p.ids)
+        .orderBy('product_selling_model.sort_order'),
+    );
+  }
 
   /**
    * A product id from a request that the caller may see, in its stored form: 400 INVALID_ID_FIELD when
@@ -157,7 +208,7 @@ export class ProductService {
     if (!ids.length) return [];
     // By primary key only, the store checked here: given "webstore_id = ?" too, SQLite (no statistics)
     // prefers the (webstore_id, sku) index for more than a few ids and reads the whole store.
-    const rows = await this.db.selectFrom('product').selectAll().where('id', 'in', ids).execute();
+    const rows = await this.byIds.execute({ ids });
     return rows.filter((r) => r.webstore_id === webstoreId && r.is_active === 1);
   }
 
@@ -188,17 +239,9 @@ export class ProductService {
     const wantModels = !opts.excludeProductSellingModels;
     const parentIds = rows.filter((r) => r.product_class === 'VariationParent').map((r) => r.id);
     const [media, models, related, children] = await Promise.all([
-      wantMedia
-        ? this.db.selectFrom('product_media').selectAll().where('product_id', 'in', ids).orderBy('sort_order').execute()
-        : [],
+      wantMedia ? this.mediaOf.execute({ ids }) : [],
       wantModels ? this.sellingModels(ids) : new Map<string, ProductSellingModel[]>(),
-      this.db
-        .selectFrom('product_relation')
-        .innerJoin('product', 'product.id', 'product_relation.related_id')
-        .select(['product_relation.product_id', 'product_relation.position', 'product.id', 'product.name'])
-        .where('product_relation.product_id', 'in', ids)
-        .where('product_relation.relationship_type', '=', 'RelatedDataset')
-        .execute(),
+      this.relatedOf.execute({ ids }),
       opts.excludeVariationInfo ? [] : this.variationRows(parentIds),
     ]);
     const usage = opts.mediaGroups?.map((g) => g.toLowerCase());
@@ -229,7 +272,7 @@ export class ProductService {
       const sellingModels = models.get(p.id) ?? [];
       const rel = related.filter((r) => r.product_id === p.id && viewer.visibility.canSeeProduct(r.id));
       const kids = children.filter((c) => c.parent_id === p.id);
-      const attrs = p.variation_json ? (JSON.parse(p.variation_json) as Record<string, string>) : null;
+      const attrs = variationAttributes(p.variation_json);
       return {
         id: p.id,
         urlName: p.url_name,
@@ -269,23 +312,26 @@ export class ProductService {
     ids: string[],
     opts: { fields?: string[]; includeQuantityRule?: boolean; variationInfoFor?: Viewer } = {},
   ): Promise<ProductSummary[]> {
-    if (!ids.length) return [];
+    return (await this.summariesWithModels(webstoreId, ids, opts)).summaries;
+  }
+
+  /** Summaries, and the selling models they were made from (what pricing them needs: not read twice). */
+  async summariesWithModels(
+    webstoreId: string,
+    ids: string[],
+    opts: { fields?: string[]; includeQuantityRule?: boolean; variationInfoFor?: Viewer } = {},
+  ): Promise<{ summaries: ProductSummary[]; models: Map<string, ProductSellingModel[]> }> {
+    if (!ids.length) return { summaries: [], models: new Map() };
     const [rows, media, models, children] = await Promise.all([
       this.rowsByIds(webstoreId, ids),
-      this.db
-        .selectFrom('product_media')
-        .selectAll()
-        .where('product_id', 'in', ids)
-        .where('usage_type', 'in', ['Standard', 'Listing'])
-        .orderBy('sort_order')
-        .execute(),
+      this.listingMediaOf.execute({ ids }),
       this.sellingModels(ids),
       // Variation parents carry their variations (reference: productVariationInfo, v63+) when asked, so a
       // listing can price a parent by its variations in the one pricing call it makes.
       opts.variationInfoFor ? this.variationRows(ids) : [],
     ]);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
+    const summaries = ids.flatMap((id): ProductSummary[] => {
       const p = byId.get(id);
       if (!p) return [];
       const image =
@@ -293,7 +339,7 @@ export class ProductService {
       const all = productFields(p, []);
       for (const k of Object.keys(all)) if (k.startsWith('B2B_Related_Product')) delete all[k];
       const fields = opts.fields?.length ? pickFields(all, { fields: opts.fields }) : all;
-      const attrs = p.variation_json ? (JSON.parse(p.variation_json) as Record<string, string>) : null;
+      const attrs = variationAttributes(p.variation_json);
       return [
         {
           id: p.id,
@@ -322,6 +368,7 @@ export class ProductService {
         },
       ];
     });
+    return { summaries, models };
   }
 
   /** A product's category path, when its category is one the viewer is shown (not Draft outside preview, entitled). */
@@ -334,23 +381,7 @@ export class ProductService {
   async sellingModels(productIds: string[]): Promise<Map<string, ProductSellingModel[]>> {
     const out = new Map<string, ProductSellingModel[]>();
     if (!productIds.length) return out;
-    const rows = await this.db
-      .selectFrom('product_selling_model')
-      .innerJoin('selling_model', 'selling_model.id', 'product_selling_model.selling_model_id')
-      .select([
-        'product_selling_model.product_id',
-        'selling_model.id',
-        'selling_model.name',
-        'selling_model.selling_model_type',
-        'selling_model.pricing_term',
-        'selling_model.pricing_term_unit',
-        'selling_model.term_min',
-        'selling_model.term_max',
-        'selling_model.term_increment',
-      ])
-      .where('product_selling_model.product_id', 'in', productIds)
-      .orderBy('product_selling_model.sort_order')
-      .execute();
+    const rows = await this.modelsOf.execute({ ids: productIds });
     for (const m of rows) {
       if (!out.has(m.product_id)) out.set(m.product_id, []);
       out.get(m.product_id)!.push(sellingModelOf(m));
@@ -427,13 +458,26 @@ function versionedImageUrl(url: string, p: ProductTable): string {
   const ref = productImageRef(url);
   // An uploaded image's media already name its rendition and version (services/admin/product-image-admin.ts).
   if (ref?.sku !== p.sku || ref.format !== 'svg') return url;
-  const version = productImageVersion({ sku: p.sku, name: p.name, sicDivision: p.sic_division });
+  const version = imageVersion({ sku: p.sku, name: p.name, sicDivision: p.sic_division });
   return productImageUrl({ ...ref, version });
 }
 
 function developerName(usage: string): string {
   return usage === 'Listing' ? 'productListImage' : 'productDetailImage';
 }
+
+type RelatedRow = { product_id: string; position: number; id: string; name: string };
+type ModelRow = Pick<
+  SellingModelTable,
+  | 'id'
+  | 'name'
+  | 'selling_model_type'
+  | 'pricing_term'
+  | 'pricing_term_unit'
+  | 'term_min'
+  | 'term_max'
+  | 'term_increment'
+> & { product_id: string };
 
 type VariationRow = Pick<ProductTable, 'id' | 'parent_id' | 'url_name' | 'variation_json'>;
 
@@ -447,7 +491,7 @@ export function variationInfo(viewer: Viewer, rows: VariationRow[]): ProductVari
   const kids = rows.filter((k) => viewer.visibility.canSeeProduct(k.id));
   const values = new Map<string, string[]>();
   const mappings = kids.map((k) => {
-    const attrs = k.variation_json ? (JSON.parse(k.variation_json) as Record<string, string>) : {};
+    const attrs = variationAttributes(k.variation_json) ?? {};
     for (const [name, value] of Object.entries(attrs)) {
       const list = values.get(name) ?? [];
       if (!list.includes(value)) list.push(value);

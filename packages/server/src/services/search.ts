@@ -184,12 +184,13 @@ export class SearchService {
     };
     const result = engine.search(q);
     const ids = result.hits.map((h) => h.productId);
-    const products = await this.products.summaries(a.webstoreId, ids, {
+    const { summaries: products, models } = await this.products.summariesWithModels(a.webstoreId, ids, {
       fields: input.fields,
       includeQuantityRule: input.includeQuantityRule || undefined,
       variationInfoFor: input.includeProductVariationInfo ? a : undefined,
     });
-    if (input.includePrices) await attachSummaryPrices({ products: this.products, pricing: this.pricing }, a, products);
+    if (input.includePrices)
+      await attachSummaryPrices({ products: this.products, pricing: this.pricing }, a, products, models);
 
     const groupCounts = result.categoryCounts ?? new Int32Array(0);
     const children: SearchCategory[] = groups

@@ -1,7 +1,7 @@
 // Prices on product summaries (ProductSummary.prices), for the buyer groups and currency of a caller: what search
 // results with includePrices and recommendations with includePricingAndProductInformation carry. One pricing call
 // for the whole list, whatever its length.
-import type { ProductSummary } from '@store/core';
+import type { ProductSellingModel, ProductSummary } from '@store/core';
 import type { PricingService } from './pricing.ts';
 import type { ProductService } from './products.ts';
 
@@ -15,8 +15,10 @@ export async function attachSummaryPrices(
   services: { products: ProductService; pricing: PricingService },
   a: PriceAudience,
   products: ProductSummary[],
+  /** The products' selling models when the caller has them already (ProductService.summariesWithModels). */
+  known?: Map<string, ProductSellingModel[]>,
 ): Promise<void> {
-  const models = await services.products.sellingModels(products.map((p) => p.id));
+  const models = known ?? (await services.products.sellingModels(products.map((p) => p.id)));
   const prices = await services.pricing.prices(
     { webstoreId: a.webstoreId, buyerGroupIds: a.buyerGroupIds, currency: a.currency },
     products.map((p) => ({ id: p.id, sellingModels: models.get(p.id) ?? [] })),

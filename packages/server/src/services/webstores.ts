@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { normaliseRecordId, type ApplicationContext } from '@store/core';
 import type { Database } from '../db/schema.ts';
+import { PreparedQuery } from '../db/prepared.ts';
 import { ApiError, notFound } from '../domain/errors.ts';
 
 export interface Webstore {
@@ -31,17 +32,19 @@ export function checkSnapshot(store: Webstore, snapshotId: string): void {
 
 export class WebstoreResolver {
   private cache = new Map<string, { at: number; store: Webstore | null; settingsJson: string | null }>();
-  constructor(private db: Kysely<Database>) {}
+  /** The read every request makes: compiled once (db/prepared.ts). */
+  private versionOf: PreparedQuery<{ id: string }, { catalog_version: number; settings_json: string }>;
+  constructor(private db: Kysely<Database>) {
+    this.versionOf = new PreparedQuery(db, (d, p) =>
+      d.selectFrom('webstore').select(['catalog_version', 'settings_json']).where('id', '=', p.id),
+    );
+  }
 
   async get(id: string): Promise<Webstore> {
     const hit = this.cache.get(id);
     if (!hit || Date.now() - hit.at >= TTL_MS) return this.fresh(id);
     if (!hit.store) throw unknownStore(id);
-    const now = await this.db
-      .selectFrom('webstore')
-      .select(['catalog_version', 'settings_json'])
-      .where('id', '=', hit.store.id)
-      .executeTakeFirst();
+    const [now] = await this.versionOf.execute({ id: hit.store.id });
     if (!now) return this.fresh(id);
     if (now.catalog_version !== hit.store.catalogVersion || now.settings_json !== hit.settingsJson) {
       hit.store = {

@@ -1,0 +1,188 @@
+// The uncached catalogue reads (issue 20 item 1): products by 20 random ids with prices, search POST with
+// prices whose every request is a body the answer cache has not seen, pricing and the cold product detail,
+// each beside the ceiling of the same run. `npm run bench -- --only reads` writes the "Catalogue reads"
+// section of bench/results.md (bench/report.ts readsSection).
+import { mulberry32 } from '../packages/server/src/datasets/random.ts';
+import { runLoad, type LoadRequest } from './load.ts';
+import type { ScenarioResult, Target } from './report.ts';
+import { runScenario, type LoadSettings, type Scenario } from './scenario.ts';
+import { TERMS } from './search.ts';
+
+/** Issue 20's targets, server CPU per request (ms) at 100,000 products. */
+export const READS_TARGETS: Record<string, number> = {
+  'products by 20 ids, with prices': 1.0,
+  'search POST with prices, uncached': 1.0,
+  'pricing, uncached (all products)': 0.2,
+  'product detail, cold (all products)': 0.15,
+};
+
+const IDS_PER_REQUEST = 20;
+const SEARCH_PAGE_SIZE = 20;
+/** Reference §4.1's window: page × pageSize stays within it. */
+const SEARCH_WINDOW = 5000;
+
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+export interface ReadsInput {
+  api: string;
+  origin: string;
+  pid: number | undefined;
+  /** Ids sampled for the warm scenarios (the main load's), and every priced product of the store. */
+  ids: string[];
+  allIds: string[];
+  settings: LoadSettings;
+}
+
+export interface ReadsResult {
+  scenarios: ScenarioResult[];
+  setup: string[];
+  ok: boolean;
+}
+
+function shuffle<T>(list: T[], seed: number): T[] {
+  const next = mulberry32(seed);
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [list[i], list[j]] = [list[j]!, list[i]!];
+  }
+  return list;
+}
+
+/** `count` paths of `products?ids=` with 20 distinct random ids each (fixed seed). */
+function batchPaths(api: string, allIds: string[], count: number): string[] {
+  const next = mulberry32(20261126);
+  return Array.from({ length: count }, () => {
+    const picked = new Set<string>();
+    while (picked.size < Math.min(IDS_PER_REQUEST, allIds.length))
+      picked.add(allIds[Math.floor(next() * allIds.length)]!);
+    return `${api}/products?ids=${[...picked].join(',')}`;
+  });
+}
+
+interface SearchPage {
+  searchTerm: string;
+  page: number;
+}
+
+/** Every full page (20 products) of each bench search term within the window, shuffled: each a distinct body. */
+async function searchPages(origin: string, api: string): Promise<SearchPage[]> {
+  const pages: SearchPage[] = [];
+  for (const searchTerm of TERMS) {
+    const res = await fetch(`${origin}${api}/search/product-search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ searchTerm, pageSize: 1, includePrices: true }),
+    });
+    if (!res.ok) throw new Error(`search pre-flight for "${searchTerm}" answered ${res.status}: ${await res.text()}`);
+    const total = ((await res.json()) as { productsPage: { total: number } }).productsPage.total;
+    const full = Math.floor(Math.min(total, SEARCH_WINDOW) / SEARCH_PAGE_SIZE);
+    for (let page = 0; page < full; page++) pages.push({ searchTerm, page });
+  }
+  return shuffle(pages, 7);
+}
+
+/** Search POST with prices, each request the next never-sent (term, page) body while there are any. */
+async function uncachedSearch(
+  input: ReadsInput,
+  pages: SearchPage[],
+): Promise<{ entry: ScenarioResult; ok: boolean; sent: number }> {
+  const route = 'POST …/search/product-search';
+  const entry: ScenarioResult = { name: 'search POST with prices, uncached', route };
+  let sent = 0;
+  const next = (): LoadRequest => {
+    const p = pages[sent++ % pages.length]!;
+    return {
+      method: 'POST',
+      path: `${input.api}/search/product-search`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...p, pageSize: SEARCH_PAGE_SIZE, includePrices: true }),
+    };
+  };
+  log(
+    `${entry.name}: ${input.settings.warmup} s warm-up + ${input.settings.duration} s over ${pages.length} distinct bodies…`,
+  );
+  try {
+    const r = await runLoad({ origin: input.origin, paths: [], next, serverPid: input.pid, ...input.settings });
+    entry.result = r;
+    log(
+      `  ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, server CPU ${((r.cpuMsPerRequest ?? NaN) * 1000).toFixed(0)} µs/req, ${r.errors} errors, ${r.non2xx} non-2xx`,
+    );
+    return { entry, ok: !r.errors && !r.non2xx, sent };
+  } catch (err) {
+    entry.error = (err as Error).message;
+    return { entry, ok: false, sent };
+  }
+}
+
+export async function measureReads(input: ReadsInput): Promise<ReadsResult> {
+  const { api, origin, pid, ids, allIds, settings } = input;
+  const scenarios: Scenario[] = [
+    {
+      name: 'product detail',
+      route: 'GET …/products/{productId}',
+      origin,
+      paths: ids.map((id) => `${api}/products/${id}`),
+      pid,
+    },
+    // Every priced product in turn: more answers than the response cache keeps, so this is the database path.
+    {
+      name: 'product detail, cold (all products)',
+      route: 'GET …/products/{productId}',
+      origin,
+      paths: allIds.map((id) => `${api}/products/${id}`),
+      pid,
+    },
+    // Pricing keeps no answers (only the catalogue context is kept per version): every request is read.
+    {
+      name: 'pricing',
+      route: 'GET …/pricing/products/{productId}',
+      origin,
+      paths: ids.map((id) => `${api}/pricing/products/${id}`),
+      pid,
+    },
+    {
+      name: 'pricing, uncached (all products)',
+      route: 'GET …/pricing/products/{productId}',
+      origin,
+      paths: allIds.map((id) => `${api}/pricing/products/${id}`),
+      pid,
+    },
+    // products?ids= keeps no answers either; 5,000 different random batches.
+    {
+      name: 'products by 20 ids, with prices',
+      route: 'GET …/products?ids={20 ids}',
+      origin,
+      paths: batchPaths(api, allIds, 5000),
+      pid,
+    },
+  ];
+  const out: ScenarioResult[] = [];
+  let ok = true;
+  for (const s of scenarios) {
+    const r = await runScenario(s, settings);
+    out.push(r.entry);
+    if (!r.ok) ok = false;
+  }
+  const pages = await searchPages(origin, api);
+  const search = await uncachedSearch(input, pages);
+  out.push(search.entry);
+  if (!search.ok) ok = false;
+  const setup = [
+    `Product and pricing rows rotate over ${ids.length.toLocaleString('en-US')} sampled priced products (the warm rows) or over all ${allIds.length.toLocaleString('en-US')} priced products (the "all products" rows: the 64 MiB response cache keeps about 12,000 product details, so the cold detail mostly misses it; pricing keeps no answers at all).`,
+    `products by 20 ids: 5,000 different batches of 20 distinct random priced ids (fixed seed), \`GET …/products?ids=…\` (prices are included unless excludePrices); the route keeps no answers.`,
+    `search POST with prices: \`{searchTerm, page, pageSize: 20, includePrices: true}\` over every full page within the 5,000-result window of the ${TERMS.length} bench search terms (bench/search.ts), ${pages.length.toLocaleString('en-US')} distinct bodies shuffled; ${search.sent.toLocaleString('en-US')} sent (warm-up included)${search.sent > pages.length ? `, so ${(search.sent - pages.length).toLocaleString('en-US')} repeated a body sent at least ${pages.length.toLocaleString('en-US')} requests earlier (an LRU of 64 MiB holds about 1,300 such answers, so they missed too)` : ', none twice: no answer came from the search answer cache'}. The whole request is measured, the search engine (part C's) included.`,
+  ];
+  return { scenarios: out, setup, ok };
+}
+
+/** The targets of the section: each scenario's server CPU per request against issue 20's ceiling for it. */
+export function readsTargets(scenarios: ScenarioResult[]): Target[] {
+  return Object.entries(READS_TARGETS).map(([name, ms]) => {
+    const cpu = scenarios.find((s) => s.name === name)?.result?.cpuMsPerRequest;
+    return {
+      name: `${name}: server CPU ≤ ${ms} ms per request`,
+      measured: cpu === undefined ? 'not measured' : `${cpu.toFixed(3)} ms`,
+      pass: cpu === undefined ? false : cpu <= ms,
+    };
+  });
+}

@@ -1,0 +1,108 @@
+// In-process CPU per request of the catalogue reads (issue 20 item 1), steadier than a load run on a shared
+// machine: builds the app on a bench SQLite file and sends each kind of request N times through
+// Fastify's inject, one at a time, timing process CPU. For profiling: run under `node --cpu-prof`.
+//
+//   node --import tsx bench/reads-profile.ts [--products 10000] [--n 400] [--only detail|pricing|batch|search] [--profile /tmp/p]
+// (--profile: a CPU profile of each measured loop, <prefix>-<kind>.cpuprofile)
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { Session } from 'node:inspector/promises';
+import { openDatabase } from '../packages/server/src/db/connection.ts';
+import { buildApp } from '../packages/server/src/app.ts';
+import { mulberry32 } from '../packages/server/src/datasets/random.ts';
+import { DATA_DIR, sampleProductIds } from './dataset.ts';
+import { TERMS } from './search.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    mmap: { type: 'string' },
+    cache: { type: 'string' },
+    sql: { type: 'boolean', default: false },
+    profile: { type: 'string' },
+    products: { type: 'string', default: '10000' },
+    n: { type: 'string', default: '400' },
+    only: { type: 'string' },
+  },
+});
+const WEBSTORE_ID = '0ZE000000000001AAA';
+const API = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
+const file = path.join(DATA_DIR, `store-${args.products}.sqlite`);
+process.env.SQLITE_FILE = file;
+delete process.env.DATABASE_URL;
+const n = Number(args.n);
+const all = sampleProductIds(file, WEBSTORE_ID, 1e9).ids;
+const { db } = openDatabase();
+// Statements per request: every better-sqlite3 statement run is counted (and, with --sql, its text kept).
+let statements = 0;
+const texts = new Map<string, number>();
+{
+  const raw = new (await import('better-sqlite3')).default(':memory:');
+  const proto = Object.getPrototypeOf(raw.prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
+  for (const m of ['all', 'get', 'run', 'iterate']) {
+    const orig = proto[m]!;
+    proto[m] = function (this: { source: string }, ...a: unknown[]) {
+      statements++;
+      if (args.sql) texts.set(this.source, (texts.get(this.source) ?? 0) + 1);
+      return orig.apply(this, a);
+    };
+  }
+  raw.close();
+}
+// --mmap BYTES / --cache KIB: SQLite's memory map and page cache for this run (to see what random reads cost).
+if (args.mmap) await sql.raw(`pragma mmap_size = ${Number(args.mmap)}`).execute(db);
+if (args.cache) await sql.raw(`pragma cache_size = -${Number(args.cache)}`).execute(db);
+const { app, services } = await buildApp({ db, logger: false });
+if (!args.only || args.only === 'search') await services.searchIndex.status(WEBSTORE_ID);
+const rnd = mulberry32(1);
+const pick = () => all[Math.floor(rnd() * all.length)]!;
+
+type Req = { method: 'GET' | 'POST'; url: string; payload?: Record<string, unknown> };
+const kinds: Record<string, (i: number) => Req> = {
+  detail: () => ({ method: 'GET', url: `${API}/products/${pick()}` }),
+  pricing: () => ({ method: 'GET', url: `${API}/pricing/products/${pick()}` }),
+  batch: () => ({ method: 'GET', url: `${API}/products?ids=${Array.from({ length: 20 }, pick).join(',')}` }),
+  search: (i) => ({
+    method: 'POST',
+    url: `${API}/search/product-search`,
+    payload: {
+      searchTerm: TERMS[i % TERMS.length],
+      page: Math.floor(i / TERMS.length) % 5,
+      pageSize: 20,
+      includePrices: true,
+    },
+  }),
+};
+for (const [name, make] of Object.entries(kinds)) {
+  if (args.only && args.only !== name) continue;
+  for (let i = 0; i < 50; i++) await app.inject(make(i + 100000)); // warm
+  services.responses.clear();
+  const session = args.profile ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  statements = 0;
+  texts.clear();
+  const t0 = process.cpuUsage();
+  const w0 = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) {
+    const r = await app.inject(make(i));
+    if (r.statusCode >= 300) throw new Error(`${name}: ${r.statusCode} ${r.body.slice(0, 200)}`);
+  }
+  const cpu = process.cpuUsage(t0);
+  if (session) {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(`${args.profile}-${name}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+  const wall = Number(process.hrtime.bigint() - w0) / 1e6;
+  console.log(
+    `${name.padEnd(8)} CPU ${((cpu.user + cpu.system) / n / 1000).toFixed(3)} ms/req, wall ${(wall / n).toFixed(3)} ms/req (n=${n}), ${(statements / n).toFixed(1)} statements/req`,
+  );
+  for (const [t, c] of texts) console.log(`    ${(c / n).toFixed(2)}× ${t.slice(0, 220)}`);
+}
+await app.close();
+process.exit(0);

@@ -1,0 +1,59 @@
+// A prepared query answers exactly what the same query built afresh answers, whatever the values and list
+// lengths it is run with, one shape after another (on SQLite, and on PostgreSQL with DATABASE_URL).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql, type Kysely } from 'kysely';
+import { openDatabase } from './connection.ts';
+import { PreparedQuery } from './prepared.ts';
+import type { Database } from './schema.ts';
+
+interface Item {
+  id: string;
+  kind: string;
+  n: number;
+}
+type ItemDb = Kysely<{ prepared_item: Item }>;
+
+test('a prepared query runs with new values and list lengths, answering as the query built afresh', async () => {
+  const url = process.env.DATABASE_URL;
+  const schema = `prepared_${process.pid}`;
+  const { db, close } = url ? openDatabase({ url, pgSchema: schema }) : openDatabase({ sqliteFile: ':memory:' });
+  try {
+    await sql`create table prepared_item (id varchar(10) primary key, kind varchar(10) not null, n integer not null)`.execute(
+      db,
+    );
+    const items: Item[] = Array.from({ length: 30 }, (_, i) => ({ id: `i${i}`, kind: i % 3 ? 'odd' : 'even', n: i }));
+    await (db as unknown as ItemDb).insertInto('prepared_item').values(items).execute();
+
+    const fresh = (p: { ids: string[]; kind: string }) =>
+      (db as unknown as ItemDb)
+        .selectFrom('prepared_item')
+        .selectAll()
+        .where('id', 'in', p.ids)
+        .where('kind', '=', p.kind)
+        .where('n', '>=', 2)
+        .orderBy('n');
+    const prepared = new PreparedQuery<{ ids: string[]; kind: string }, Item>(
+      db as Kysely<Database>,
+      (_d, p) => fresh(p) as never,
+    );
+    const runs = [
+      { ids: ['i0', 'i3', 'i6', 'i7'], kind: 'even' },
+      { ids: ['i1', 'i2'], kind: 'odd' },
+      { ids: ['i9', 'i12', 'i1', 'i4'], kind: 'even' }, // the first shape again, other values
+      { ids: ['i0'], kind: 'even' }, // below the constant bound n >= 2: nothing
+      { ids: items.map((i) => i.id), kind: 'odd' },
+    ];
+    for (const run of runs) {
+      const expected = await fresh(run).execute();
+      assert.deepEqual(await prepared.execute(run), expected, JSON.stringify(run));
+    }
+    assert.deepEqual(
+      (await prepared.execute({ ids: ['i9', 'i12', 'i1', 'i4'], kind: 'even' })).map((r) => r.id),
+      ['i9', 'i12'],
+    );
+  } finally {
+    if (url) await sql`drop schema if exists ${sql.raw(schema)} cascade`.execute(db);
+    await close();
+  }
+});
