@@ -28,6 +28,7 @@ import * as m027 from './migrations/027_insight_indexes.ts';
 import * as m024 from './migrations/024_agent_tokens.ts';
 import * as m028 from './migrations/028_dataset_files.ts';
 import * as m029 from './migrations/029_cart_line_selection.ts';
+import * as m031 from './migrations/031_cart_promotion_totals.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '024_agent_tokens': m024,
   '028_dataset_files': m028,
   '029_cart_line_selection': m029,
+  '031_cart_promotion_totals': m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
