@@ -29,6 +29,7 @@ import * as m024 from './migrations/024_agent_tokens.ts';
 import * as m028 from './migrations/028_dataset_files.ts';
 import * as m029 from './migrations/029_cart_line_selection.ts';
 import * as m030 from './migrations/030_search_index_segments.ts';
+import * as m031 from './migrations/031_cart_promotion_totals.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '028_dataset_files': m028,
   '029_cart_line_selection': m029,
   '030_search_index_segments': m030,
+  '031_cart_promotion_totals': m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -385,6 +385,11 @@ export interface CartTable {
   total_gift_wrap_minor: number;
   /** Lines of printed (physical) products, kept by the recalculation (migration 007). */
   printed_line_count: number;
+  /**
+   * Each item promotion's total over the lines (CartAdjustment[], in line order), kept by the recalculation
+   * (migration 031); null until a cart made before it is next changed.
+   */
+  item_promotions_json: string | null;
 }
 export interface CartItemTable {
   id: string;

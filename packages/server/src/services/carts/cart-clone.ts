@@ -47,6 +47,7 @@ export async function cloneCart(s: Services, owner: CartOwner, source: CartTable
       total_quantity: source.total_quantity,
       line_count: source.line_count,
       cart_adjustments_json: source.cart_adjustments_json,
+      item_promotions_json: source.item_promotions_json,
       // The gift choice and its price go with the copy, so paying it pays for the wrap too.
       gift_wrap: source.gift_wrap,
       gift_message: source.gift_message,

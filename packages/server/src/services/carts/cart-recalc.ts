@@ -11,9 +11,7 @@
 // not taxed (a choice: the demo's tax tables have no rates for delivery); nor is gift wrap.
 import type { Kysely } from 'kysely';
 import {
-  decimalToMinorUnits,
   evaluatePromotions,
-  minorUnitsToDecimal,
   type CartAdjustment,
   type PromotionAudience,
   type PromotionRule,
@@ -22,7 +20,9 @@ import {
 import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
 import type { CategoryTree } from '../category-tree.ts';
 import type { TaxCalculation } from '../../policies/tax-calculation.ts';
-import { productCategoryIds } from '../promotions.ts';
+import type { LineFactsCache } from './line-facts.ts';
+import { promotionTotals } from './cart-views.ts';
+import { minorOf, moneyOf } from './cart-money.ts';
 
 export interface RecalcContext {
   rules: PromotionRule[];
@@ -34,9 +34,17 @@ export interface RecalcContext {
   now: string;
   /** Which rate applies where, and how much of a line is tax. */
   taxes: TaxCalculation;
+  /** The lines' product facts and model types, kept per process (line-facts.ts). */
+  facts: LineFactsCache;
 }
 
-const minor = (amount: string) => Number(decimalToMinorUnits(amount));
+/** The recalculated cart and its lines as written (ordered by seq). */
+export interface Recalculated {
+  cart: CartTable;
+  items: CartItemTable[];
+}
+
+const minor = minorOf;
 
 /** Where tax is due: the default delivery group's address, else the store's country. */
 function taxDestination(
@@ -49,19 +57,16 @@ function taxDestination(
   return { country: address.country.toUpperCase(), region: address.region ? address.region.toUpperCase() : null };
 }
 
-export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: RecalcContext): Promise<CartTable> {
+export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: RecalcContext): Promise<Recalculated> {
   const items = await db.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).orderBy('seq').execute();
   const productIds = [...new Set(items.map((i) => i.product_id))];
-  const modelIds = [...new Set(items.map((i) => i.selling_model_id).filter(Boolean))];
-  const [coupons, models, categoriesOf, products, groups] = await Promise.all([
+  const [coupons, modelType, facts, groups] = await Promise.all([
     db.selectFrom('cart_coupon').select('code').where('cart_id', '=', cart.id).orderBy('created_at').execute(),
-    modelIds.length
-      ? db.selectFrom('selling_model').select(['id', 'selling_model_type']).where('id', 'in', modelIds).execute()
-      : [],
-    productCategoryIds(db, productIds, rc.tree),
-    productIds.length
-      ? db.selectFrom('product').select(['id', 'tax_policy_id', 'fulfilment']).where('id', 'in', productIds).execute()
-      : [],
+    rc.facts.modelTypes(
+      db,
+      items.map((i) => i.selling_model_id),
+    ),
+    rc.facts.products(db, rc.tree, productIds),
     db
       .selectFrom('cart_delivery_group')
       .leftJoin('delivery_method', 'delivery_method.id', 'cart_delivery_group.delivery_method_id')
@@ -75,7 +80,7 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
       .execute(),
   ]);
   const destination = taxDestination(groups, rc.country);
-  const policyIds = [...new Set(products.map((p) => p.tax_policy_id).filter((id): id is string => !!id))];
+  const policyIds = [...new Set([...facts.values()].map((p) => p.taxPolicyId).filter((id): id is string => !!id))];
   const rates = await rc.taxes.ratesAt(db, policyIds, destination);
   // A group is charged for only while it has lines (a line without a group is in the default one).
   const defaultGroup = groups.find((g) => g.is_default === 1)?.id;
@@ -83,8 +88,7 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
   const charge = groups.reduce((sum, g) => sum + (used.has(g.id) ? (g.fee_minor ?? 0) : 0), 0);
   // Gift wrap is charged while chosen and the cart has printed (physical) lines to wrap; it is not taxed,
   // as delivery. The price is read as a decimal string and turned into minor units without floats.
-  const physical = new Set(products.filter((p) => p.fulfilment === 'Physical').map((p) => p.id));
-  const printedLines = items.filter((i) => physical.has(i.product_id)).length;
+  const printedLines = items.filter((i) => facts.get(i.product_id)?.fulfilment === 'Physical').length;
   const wrapPrice =
     cart.gift_wrap === 1 && printedLines > 0
       ? await db
@@ -94,17 +98,15 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
           .executeTakeFirst()
       : undefined;
   const giftWrap = wrapPrice ? minor(wrapPrice.unit_price) : 0;
-  const policyOf = new Map(products.map((p) => [p.id, p.tax_policy_id]));
-  const modelType = new Map(models.map((m) => [m.id, m.selling_model_type]));
 
   const result = evaluatePromotions({
     now: rc.now,
     lines: items.map((i) => ({
       id: i.id,
       productId: i.product_id,
-      categoryIds: categoriesOf.get(i.product_id) ?? [],
+      categoryIds: facts.get(i.product_id)?.categoryIds ?? [],
       quantity: String(i.quantity),
-      salesPrice: minorUnitsToDecimal(i.sales_price_minor),
+      salesPrice: moneyOf(i.sales_price_minor),
       sellingModelType: (modelType.get(i.selling_model_id) ?? null) as 'OneTime' | 'Evergreen' | 'TermDefined' | null,
     })),
     audience: rc.audience,
@@ -118,6 +120,8 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
   let tax = 0;
   let quantity = 0;
   const writes: Array<Promise<unknown>> = [];
+  const written: CartItemTable[] = [];
+  const itemAdjustments: CartAdjustment[] = [];
   items.forEach((item: CartItemTable, index) => {
     const line = result.lines[index]!;
     const adjustments: CartAdjustment[] = line.adjustments.map((a) => ({
@@ -129,7 +133,7 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
     }));
     const adjust = minor(line.totalAdjustment);
     // A line is charged the first rate its tax policy has at the destination (there is one per place).
-    const rate = rates.get(policyOf.get(item.product_id) ?? '')?.[0]?.ratePercentage ?? '0';
+    const rate = rates.get(facts.get(item.product_id)?.taxPolicyId ?? '')?.[0]?.ratePercentage ?? '0';
     const lineTax = rc.taxes.taxOn(item.sales_price_minor * item.quantity + adjust, rate, rc.taxType);
     const json = JSON.stringify(adjustments);
     list += item.list_price_minor * item.quantity;
@@ -137,6 +141,8 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
     itemAdjust += adjust;
     tax += lineTax;
     quantity += item.quantity;
+    itemAdjustments.push(...adjustments);
+    written.push({ ...item, adjust_minor: adjust, tax_minor: lineTax, adjustments_json: json });
     if (item.adjust_minor !== adjust || item.tax_minor !== lineTax || item.adjustments_json !== json) {
       writes.push(
         db
@@ -167,8 +173,9 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
     total_quantity: quantity,
     line_count: items.length,
     cart_adjustments_json: JSON.stringify(cartAdjustments),
+    item_promotions_json: JSON.stringify(promotionTotals(itemAdjustments).map(({ minor: _, ...a }) => a)),
     updated_at: rc.now,
   };
   await db.updateTable('cart').set(totals).where('id', '=', cart.id).execute();
-  return { ...cart, ...totals };
+  return { cart: { ...cart, ...totals }, items: written };
 }

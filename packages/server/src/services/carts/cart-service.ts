@@ -2,7 +2,7 @@
 // it. Every change runs in one transaction that first locks the cart row (bumping its version), so
 // concurrent changes to one cart, from any process, apply one after the other; the recalculation
 // (promotions, estimated tax, totals) happens in the same transaction.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import {
   CART_ITEM_SORTS,
   isRecordId,
@@ -39,7 +39,16 @@ import { checkWholeOrSelection, lineKey, priceListLines } from './list-lines.ts'
 import { recalculate, type RecalcContext } from './cart-recalc.ts';
 import { cartItemProducts } from './cart-item-products.ts';
 import { ASYNC_BATCH_THRESHOLD } from './cart-operations.ts';
-import { couponsView, emptySummary, itemView, promotionsView, summaryView } from './cart-views.ts';
+import {
+  couponsView,
+  emptySummary,
+  itemPromotionsOf,
+  itemView,
+  lineAdjustments,
+  promotionsView,
+  summaryView,
+} from './cart-views.ts';
+import { LineFactsCache } from './line-facts.ts';
 
 export const cartNotFound = (id: string) =>
   new ApiError(404, 'ITEM_NOT_FOUND', `The cart ${id} doesn't exist or isn't yours.`);
@@ -65,6 +74,9 @@ const ownerKey = (o: CartOwner): string | null =>
   o.userId ? `u:${o.userId}:${o.accountId ?? ''}` : o.guestSessionId ? guestOwnerKey(o.guestSessionId) : null;
 
 export class CartService {
+  /** The lines' product facts for recalculations, kept per process and per catalogue version. */
+  private facts = new LineFactsCache();
+
   constructor(private s: Services) {}
 
   private get db(): Kysely<Database> {
@@ -153,6 +165,7 @@ export class CartService {
       total_quantity: 0,
       line_count: 0,
       cart_adjustments_json: '[]',
+      item_promotions_json: '[]',
       merged_json: null,
       created_at: now,
       updated_at: now,
@@ -192,21 +205,23 @@ export class CartService {
   }
 
   async items(owner: CartOwner, cart: CartTable, q: ItemsQuery): Promise<CartItemCollection> {
-    let query = this.db
-      .selectFrom('cart_item')
-      .innerJoin('product', 'product.id', 'cart_item.product_id')
-      .selectAll('cart_item')
-      .where('cart_item.cart_id', '=', cart.id);
-    const order: Record<CartItemSort, [string, 'asc' | 'desc']> = {
-      CreatedDateDesc: ['cart_item.seq', 'desc'],
-      CreatedDateAsc: ['cart_item.seq', 'asc'],
-      NameAsc: ['product.name', 'asc'],
-      NameDesc: ['product.name', 'desc'],
-      SalesPriceAsc: ['cart_item.sales_price_minor', 'asc'],
-      SalesPriceDesc: ['cart_item.sales_price_minor', 'desc'],
+    // One page of lines (the product's name is looked up only to sort by it).
+    const productName = sql<string>`(select ${sql.ref('product.name')} from ${sql.table('product')} where ${sql.ref('product.id')} = ${sql.ref('cart_item.product_id')})`;
+    const order: Record<CartItemSort, [Expression<unknown>, 'asc' | 'desc']> = {
+      CreatedDateDesc: [sql.ref('cart_item.seq'), 'desc'],
+      CreatedDateAsc: [sql.ref('cart_item.seq'), 'asc'],
+      NameAsc: [productName, 'asc'],
+      NameDesc: [productName, 'desc'],
+      SalesPriceAsc: [sql.ref('cart_item.sales_price_minor'), 'asc'],
+      SalesPriceDesc: [sql.ref('cart_item.sales_price_minor'), 'desc'],
     };
-    const [column, direction] = order[q.sort];
-    query = query.orderBy(column as 'cart_item.seq', direction).orderBy('cart_item.seq', 'desc');
+    const [key, direction] = order[q.sort];
+    const query = this.db
+      .selectFrom('cart_item')
+      .selectAll('cart_item')
+      .where('cart_item.cart_id', '=', cart.id)
+      .orderBy(key, direction)
+      .orderBy('cart_item.seq', 'desc');
     const [rows, coupons, promotionTerms] = await Promise.all([
       query
         .limit(q.pageSize)
@@ -215,10 +230,9 @@ export class CartService {
       this.db.selectFrom('cart_coupon').selectAll().where('cart_id', '=', cart.id).orderBy('created_at').execute(),
       this.promotionTerms(owner.webstore.id),
     ]);
-    const adjustments =
-      cart.line_count > q.pageSize
-        ? await this.db.selectFrom('cart_item').select('adjustments_json').where('cart_id', '=', cart.id).execute()
-        : null;
+    // A page holding every line sums its own; otherwise the totals kept on the cart row (not every line).
+    const itemAdjustments =
+      cart.line_count > q.pageSize ? await itemPromotionsOf(cart, () => this.lineAdjustmentRows(cart)) : null;
     const items = await this.itemViews(owner, cart, rows, q.productFields);
     const pages = Math.max(1, Math.ceil(cart.line_count / q.pageSize));
     return {
@@ -233,7 +247,7 @@ export class CartService {
       nextPageToken: q.pageNumber < pages ? String(q.pageNumber + 1) : null,
       previousPageToken: q.pageNumber > 1 ? String(q.pageNumber - 1) : null,
       cartCoupons: couponsView(cart, coupons),
-      cartPromotions: promotionsView(cart, adjustments ?? rows, promotionTerms),
+      cartPromotions: promotionsView(cart, itemAdjustments ?? lineAdjustments(rows), promotionTerms),
     };
   }
 
@@ -244,21 +258,19 @@ export class CartService {
     productFields?: string[],
   ): Promise<CartItem[]> {
     if (!rows.length) return [];
-    const modelIds = [...new Set(rows.map((r) => r.selling_model_id).filter(Boolean))];
-    const [products, models] = await Promise.all([
+    const [products, types] = await Promise.all([
       cartItemProducts(
         this.s.products,
         owner.webstore.id,
         rows.map((r) => r.product_id),
         productFields,
       ),
-      modelIds.length
-        ? this.db.selectFrom('selling_model').select(['id', 'selling_model_type']).where('id', 'in', modelIds).execute()
-        : [],
+      this.facts.modelTypes(
+        this.db,
+        rows.map((r) => r.selling_model_id),
+      ),
     ]);
-    const modelType = new Map(
-      models.map((m) => [m.id, { sellingModelType: m.selling_model_type as SellingModelType }]),
-    );
+    const modelType = new Map([...types].map(([id, type]) => [id, { sellingModelType: type as SellingModelType }]));
     return rows.map((r) => itemView(r, cart, products.get(r.product_id)!, modelType.get(r.selling_model_id) ?? null));
   }
 
@@ -279,11 +291,15 @@ export class CartService {
   }
 
   async promotions(owner: CartOwner, cart: CartTable) {
-    const [items, terms] = await Promise.all([
-      this.db.selectFrom('cart_item').select('adjustments_json').where('cart_id', '=', cart.id).execute(),
+    const [itemAdjustments, terms] = await Promise.all([
+      itemPromotionsOf(cart, () => this.lineAdjustmentRows(cart)),
       this.promotionTerms(owner.webstore.id),
     ]);
-    return promotionsView(cart, items, terms);
+    return promotionsView(cart, itemAdjustments, terms);
+  }
+
+  private lineAdjustmentRows(cart: CartTable) {
+    return this.db.selectFrom('cart_item').select('adjustments_json').where('cart_id', '=', cart.id).execute();
   }
 
   private async promotionTerms(webstoreId: string): Promise<Map<string, string | null>> {
@@ -307,6 +323,7 @@ export class CartService {
       tree: owner.ctx.tree,
       now: new Date().toISOString(),
       taxes: this.s.policies.taxCalculation,
+      facts: this.facts,
     };
   }
 
@@ -319,7 +336,7 @@ export class CartService {
     cart: CartTable,
     fn: (trx: Kysely<Database>, cart: CartTable) => Promise<T>,
     opts: { operation?: boolean; rc?: RecalcContext } = {},
-  ): Promise<{ result: T; cart: CartTable }> {
+  ): Promise<{ result: T; cart: CartTable; items: CartItemTable[] }> {
     const rc = opts.rc ?? (await this.recalcContext(owner));
     return this.db.transaction().execute(async (trx) => {
       const locked = await trx
@@ -333,7 +350,7 @@ export class CartService {
       if (locked.async_status === 'Processing' && !opts.operation) throw cartBusy();
       if (locked.type === 'PayNowReadOnly') throw readOnly();
       const result = await fn(trx, locked);
-      return { result, cart: await recalculate(trx, locked, rc) };
+      return { result, ...(await recalculate(trx, locked, rc)) };
     });
   }
 
@@ -510,15 +527,13 @@ export class CartService {
   async addItem(owner: CartOwner, cart: CartTable, input: LineInput): Promise<CartItem> {
     const [line] = await this.resolveInputs(owner, [input]);
     if (line instanceof ApiError) throw line;
-    const { result } = await this.change(owner, cart, (trx, locked) => this.addLines(trx, owner, locked, [line!]));
+    const { result, items } = await this.change(owner, cart, (trx, locked) =>
+      this.addLines(trx, owner, locked, [line!]),
+    );
     const outcome = result[0]!;
     if (!outcome.ok) throw outcome.error;
-    const row = await this.db
-      .selectFrom('cart_item')
-      .selectAll()
-      .where('id', '=', outcome.item.id)
-      .executeTakeFirstOrThrow();
-    return this.item(owner, cart, row);
+    // The line as the recalculation wrote it (its promotions and tax), not read again.
+    return this.item(owner, cart, items.find((i) => i.id === outcome.item.id)!);
   }
 
   async findItem(cart: CartTable, itemId: string): Promise<CartItemTable> {

@@ -1,8 +1,6 @@
 // Cart rows as the platform's wire shapes (core cart.ts). Totals come from the cart row written by the
 // last recalculation, so a summary is one primary-key read, however many lines the cart has.
 import {
-  decimalToMinorUnits,
-  minorUnitsToDecimal,
   type CartAdjustment,
   type CartCompactSummary,
   type CartCouponCollection,
@@ -20,8 +18,9 @@ import {
 } from '@store/core';
 import type { CartCouponTable, CartItemTable, CartTable } from '../../db/schema.ts';
 import { listSelectionOnLine } from '../dataset-lists/selection-on-line.ts';
+import { minorOf, moneyOf } from './cart-money.ts';
 
-const money = (minor: number) => minorUnitsToDecimal(minor);
+const money = moneyOf;
 const NO_MESSAGES: CartMessagesSummary = {
   errorCount: 0,
   hasErrors: false,
@@ -175,29 +174,52 @@ export function couponsView(cart: CartTable, coupons: CartCouponTable[]): CartCo
   };
 }
 
+/** Adjustments summed by promotion, in the order each promotion first appears (amounts in minor units, never floats). */
+export function promotionTotals(adjustments: CartAdjustment[]): Array<CartAdjustment & { minor: number }> {
+  const byPromotion = new Map<string, CartAdjustment & { minor: number }>();
+  for (const a of adjustments) {
+    const minor = minorOf(a.adjustmentAmount);
+    const seen = byPromotion.get(a.promotionId);
+    if (seen) {
+      seen.minor += minor;
+      seen.adjustmentAmount = money(seen.minor);
+    } else byPromotion.set(a.promotionId, { ...a, minor });
+  }
+  return [...byPromotion.values()];
+}
+
+/**
+ * The item adjustments a cart's promotions view sums: each item promotion's total as the last recalculation
+ * kept it on the cart row, or, for a cart not recalculated since that column came (null), its lines' own.
+ */
+export function itemPromotionsOf(
+  cart: Pick<CartTable, 'item_promotions_json'>,
+  lines: () => Promise<Pick<CartItemTable, 'adjustments_json'>[]>,
+): Promise<CartAdjustment[]> | CartAdjustment[] {
+  if (cart.item_promotions_json !== null && cart.item_promotions_json !== undefined)
+    return JSON.parse(cart.item_promotions_json) as CartAdjustment[];
+  return lines().then((rows) => lineAdjustments(rows));
+}
+
+export const lineAdjustments = (rows: Pick<CartItemTable, 'adjustments_json'>[]): CartAdjustment[] =>
+  rows.flatMap((i) => JSON.parse(i.adjustments_json) as CartAdjustment[]);
+
 /** Each promotion's total take on the cart: the item adjustments of every line plus the cart-level ones. */
 export function promotionsView(
   cart: CartTable,
-  items: Pick<CartItemTable, 'adjustments_json'>[],
+  itemAdjustments: CartAdjustment[],
   terms: Map<string, string | null>,
 ): CartPromotionCollection {
-  const byPromotion = new Map<string, CartAdjustment & { minor: number }>();
-  const all = [
-    ...items.flatMap((i) => JSON.parse(i.adjustments_json) as CartAdjustment[]),
+  const byPromotion = promotionTotals([
+    ...itemAdjustments,
     ...(JSON.parse(cart.cart_adjustments_json) as CartAdjustment[]),
-  ];
-  for (const a of all) {
-    const minor = Number(decimalToMinorUnits(a.adjustmentAmount));
-    const seen = byPromotion.get(a.promotionId);
-    if (seen) seen.minor += minor;
-    else byPromotion.set(a.promotionId, { ...a, minor });
-  }
+  ]);
   return {
     cartId: cart.id,
     cartStatus: cart.status as CartStatus,
     currencyIsoCode: cart.currency,
     promotions: {
-      promotions: [...byPromotion.values()].map((p) => ({
+      promotions: byPromotion.map((p) => ({
         promotionId: p.promotionId,
         displayName: p.displayName,
         termsAndConditions: terms.get(p.promotionId) ?? null,

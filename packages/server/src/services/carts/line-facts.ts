@@ -1,0 +1,76 @@
+// What the cart recalculation needs to know about a line's product besides the line itself: its categories
+// (with their ancestors, for category-targeted promotions), its tax policy and its fulfilment, and the type of
+// the line's selling model. Read for every line of the cart on every change, they were most of a change's
+// statements; here they are kept per process and read from the database only for products not seen yet.
+//
+// Never stale: product facts are kept per category tree, and the tree is built per catalogue version (every
+// write to a product, its categories or the category tree bumps the version, in the write's transaction), so a
+// new version starts a new map. A selling model's type never changes once the model exists (the admin API
+// changes names and terms only), so model types are kept for the life of the process.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { CategoryTree } from '../category-tree.ts';
+import { productCategoryIds } from '../promotions.ts';
+
+export interface LineProductFacts {
+  /** The product's categories and every ancestor of each. */
+  categoryIds: string[];
+  taxPolicyId: string | null;
+  fulfilment: string;
+}
+
+/** More distinct products than this in one catalogue version and the map starts again (a bound on memory). */
+const MAX_PRODUCTS = 50_000;
+
+export class LineFactsCache {
+  private byTree = new WeakMap<CategoryTree, Map<string, LineProductFacts>>();
+  private typeOfModel = new Map<string, string>();
+
+  /** The facts of these products (active or not: a line keeps its product), reading only the ones not known. */
+  async products(
+    db: Kysely<Database>,
+    tree: CategoryTree,
+    productIds: string[],
+  ): Promise<Map<string, LineProductFacts>> {
+    let known = this.byTree.get(tree);
+    if (!known || known.size > MAX_PRODUCTS) this.byTree.set(tree, (known = new Map()));
+    const missing = [...new Set(productIds)].filter((id) => !known!.has(id));
+    if (missing.length) {
+      const [categories, rows] = await Promise.all([
+        productCategoryIds(db, missing, tree),
+        db.selectFrom('product').select(['id', 'tax_policy_id', 'fulfilment']).where('id', 'in', missing).execute(),
+      ]);
+      for (const r of rows)
+        known.set(r.id, {
+          categoryIds: categories.get(r.id) ?? [],
+          taxPolicyId: r.tax_policy_id,
+          fulfilment: r.fulfilment,
+        });
+    }
+    const out = new Map<string, LineProductFacts>();
+    for (const id of productIds) {
+      const facts = known.get(id);
+      if (facts) out.set(id, facts);
+    }
+    return out;
+  }
+
+  /** The selling model type of each id ('' ids, lines without a model, are left out). */
+  async modelTypes(db: Kysely<Database>, modelIds: string[]): Promise<Map<string, string>> {
+    const missing = [...new Set(modelIds)].filter((id) => id && !this.typeOfModel.has(id));
+    if (missing.length) {
+      const rows = await db
+        .selectFrom('selling_model')
+        .select(['id', 'selling_model_type'])
+        .where('id', 'in', missing)
+        .execute();
+      for (const r of rows) this.typeOfModel.set(r.id, r.selling_model_type);
+    }
+    const out = new Map<string, string>();
+    for (const id of modelIds) {
+      const type = this.typeOfModel.get(id);
+      if (type) out.set(id, type);
+    }
+    return out;
+  }
+}
