@@ -1,20 +1,20 @@
 // Cart rows as the platform's wire shapes (core cart.ts). Totals come from the cart row written by the
 // last recalculation, so a summary is one primary-key read, however many lines the cart has.
-import {
-  type CartAdjustment,
-  type CartCompactSummary,
-  type CartCouponCollection,
-  type CartItem,
-  type CartItemProduct,
-  type CartMessagesSummary,
-  type CartPromotionCollection,
-  type CartStatus,
-  type CartSummary,
-  type CartType,
-  type AsyncOperationStatus,
-  type ProductClass,
-  type ProductSellingModel,
-  type TaxLocaleType,
+import type {
+  CartAdjustment,
+  CartCompactSummary,
+  CartCouponCollection,
+  CartItem,
+  CartItemProduct,
+  CartMessagesSummary,
+  CartPromotionCollection,
+  CartStatus,
+  CartSummary,
+  CartType,
+  AsyncOperationStatus,
+  ProductClass,
+  ProductSellingModel,
+  TaxLocaleType,
 } from '@store/core';
 import type { CartCouponTable, CartItemTable, CartTable } from '../../db/schema.ts';
 import { listSelectionOnLine } from '../dataset-lists/selection-on-line.ts';

@@ -33,7 +33,10 @@ export class LineFactsCache {
     productIds: string[],
   ): Promise<Map<string, LineProductFacts>> {
     let known = this.byTree.get(tree);
-    if (!known || known.size > MAX_PRODUCTS) this.byTree.set(tree, (known = new Map()));
+    if (!known || known.size > MAX_PRODUCTS) {
+      known = new Map();
+      this.byTree.set(tree, known);
+    }
     const missing = [...new Set(productIds)].filter((id) => !known!.has(id));
     if (missing.length) {
       const [categories, rows] = await Promise.all([
