@@ -6,6 +6,7 @@ import {
   SEARCH_TYPO_CACHE_BYTES,
   SEARCH_TYPO_CACHE_ENTRIES,
 } from '../search/cache-budgets.ts';
+import { COLUMN_MEMO_BYTES } from './column-memo.ts';
 import { INDEX_CACHE_BYTES } from './dataset-lists/count-index-cache.ts';
 
 const MiB = 1024 * 1024;
@@ -35,6 +36,11 @@ export const CACHE_BUDGETS: readonly CacheBudget[] = [
     cache: 'Search price columns (search/engine.ts)',
     bytes: SEARCH_PRICE_COLUMN_BYTES,
     note: 'LRU by column bytes, per index generation',
+  },
+  {
+    cache: 'Product JSON columns and image versions (services/column-memo.ts)',
+    bytes: 2 * COLUMN_MEMO_BYTES,
+    note: 'two LRUs by text length, keyed by the column text itself',
   },
   {
     cache: 'Search typo corrections (search/engine.ts)',
