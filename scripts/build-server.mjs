@@ -10,8 +10,9 @@
 // from the server package's folder (http/storefront.ts), and seo/schemas is for tests only.
 //
 // Usage: node scripts/build-server.mjs [--if-stale]   (scripts/ensure.mjs start runs it with --if-stale)
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { newest } from './newest-mtime.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const SERVER_DIST = path.join(root, 'packages/server/dist');
@@ -23,16 +24,6 @@ export const SERVER_ENTRIES = {
 /** What the compiled server is made from: when any of it is newer than the build, the build is stale. */
 const SOURCES = ['packages/server/src', 'packages/core/src', 'packages/client/src'];
 const INPUT_FILES = ['package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
-
-function newest(dir) {
-  let t = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const p = path.join(dir, entry.name);
-    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
 
 /** Why the build must be (re)made, or null when every output is newer than every source. */
 export function serverBuildStaleReason() {

@@ -3,8 +3,9 @@
 // compiled server (scripts/build-server.mjs) likewise. Node builtins only (the build script is
 // loaded after the install), because this runs before node_modules exists.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { newest } from './newest-mtime.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const run = (cmd) =>
@@ -13,16 +14,6 @@ const run = (cmd) =>
     stdio: 'inherit',
     env: { ...process.env, npm_config_nodedir: process.env.npm_config_nodedir ?? '/usr' },
   });
-
-function newest(dir) {
-  let t = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const p = path.join(dir, entry.name);
-    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
 
 const sqliteAddon = path.join(root, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
 if (!existsSync(path.join(root, 'node_modules/.package-lock.json')) || !existsSync(sqliteAddon)) {

@@ -467,7 +467,8 @@ function developerName(usage: string): string {
 }
 
 type RelatedRow = { product_id: string; position: number; id: string; name: string };
-type ModelRow = Pick<
+/** The selling model columns a product read takes (sellingModelOf's input). */
+type SellingModelColumns = Pick<
   SellingModelTable,
   | 'id'
   | 'name'
@@ -477,7 +478,8 @@ type ModelRow = Pick<
   | 'term_min'
   | 'term_max'
   | 'term_increment'
-> & { product_id: string };
+>;
+type ModelRow = SellingModelColumns & { product_id: string };
 
 type VariationRow = Pick<ProductTable, 'id' | 'parent_id' | 'url_name' | 'variation_json'>;
 
@@ -531,19 +533,7 @@ export function variationInfo(viewer: Viewer, rows: VariationRow[]): ProductVari
 }
 
 /** A selling model as the storefront and the workspace read it: only a term-defined model has terms to choose. */
-export function sellingModelOf(
-  m: Pick<
-    SellingModelTable,
-    | 'id'
-    | 'name'
-    | 'selling_model_type'
-    | 'pricing_term'
-    | 'pricing_term_unit'
-    | 'term_min'
-    | 'term_max'
-    | 'term_increment'
-  >,
-): ProductSellingModel {
+export function sellingModelOf(m: SellingModelColumns): ProductSellingModel {
   return {
     id: m.id,
     name: m.name,
