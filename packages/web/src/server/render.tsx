@@ -2,6 +2,7 @@
 // and fills the template's <!--app-head--> and <!--app-html--> placeholders. entry-server.tsx
 // binds it to the stylesheet and is what packages/server imports.
 
+import { setMaxListeners } from 'node:events';
 import { renderToString } from 'react-dom/server';
 import { escapeHtml } from '@store/core';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
@@ -110,7 +111,11 @@ export async function renderPage(req: RenderRequest, ctx: RenderContext, css = '
     headers: forward,
   });
   const { query, dataRoutes } = createStaticHandler(createRoutes({ getApi: () => api }));
-  const context = await query(new Request(url, { headers: requestHeaders }));
+  const request = new Request(url, { headers: requestHeaders });
+  // Every loader of the page hands this one signal to each API call it makes, and a product page makes more than
+  // Node's default of ten: without this, each such render warned of a listener leak (the calls end with the render).
+  setMaxListeners(0, request.signal);
+  const context = await query(request);
 
   if (context instanceof Response) {
     const headers: Record<string, string> = {};
