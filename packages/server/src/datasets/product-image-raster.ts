@@ -1,12 +1,8 @@
 // Raster renditions of the generated product images (product-image.ts): the SVG drawn by libvips
 // (through sharp) at the asked width, encoded as WebP. Drawn at the target size rather than drawn once
 // and scaled, so text and edges stay sharp at every width.
-import sharp from 'sharp';
 import { RESIZED_IMAGE_FORMAT } from '@store/core';
-
-// Renditions are cached on disk (services/image-disk-cache.ts); libvips' own in-memory operation cache
-// would only hold a second copy of what was just written.
-sharp.cache(false);
+import { sharpLib } from './sharp-lib.ts';
 
 /** How renditions are made; part of every image's content version, so a change here makes new URLs. */
 export const RASTER_SETTINGS = { format: RESIZED_IMAGE_FORMAT, quality: 82, effort: 4 } as const;
@@ -23,7 +19,7 @@ function svgWidth(svg: string): number {
 export async function rasterizeSvg(svg: string, width: number): Promise<Buffer> {
   // 72 dpi draws one SVG pixel as one image pixel; scale the density to land on the width asked.
   const density = (72 * width) / svgWidth(svg);
-  return sharp(Buffer.from(svg), { density })
+  return sharpLib()(Buffer.from(svg), { density })
     .resize({ width })
     .webp({ quality: RASTER_SETTINGS.quality, effort: RASTER_SETTINGS.effort })
     .toBuffer();

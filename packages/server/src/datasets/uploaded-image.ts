@@ -2,10 +2,10 @@
 // normal form, and later drawn at the store's widths by the resizing route. The bytes are decoded by libvips
 // (sharp), never trusted from the Content-Type: anything it cannot read as PNG, JPEG or WebP is refused.
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { ProductImageUploadType } from '@store/core';
 import { badInput } from '../domain/errors.ts';
 import { RASTER_SETTINGS } from './product-image-raster.ts';
+import { sharpLib } from './sharp-lib.ts';
 
 /** The longest side an uploaded image is kept at: the widest rendition (1920) with room for a 2x crop. */
 export const UPLOAD_MAX_SIDE = 2400;
@@ -46,7 +46,7 @@ export async function normaliseUpload(bytes: Buffer, declared: ProductImageUploa
   if (!bytes.length) throw badInput('The image is empty: send the PNG, JPEG or WebP file as the request body.');
   let format: string | undefined;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).metadata();
+    const meta = await sharpLib()(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).metadata();
     format = meta.format;
   } catch {
     throw badInput('The file is not an image this store can read: send a PNG, JPEG or WebP image.');
@@ -55,7 +55,7 @@ export async function normaliseUpload(bytes: Buffer, declared: ProductImageUploa
   if (!actual) throw badInput(`The file is ${format ?? 'not an image'}; send a PNG, JPEG or WebP image.`);
   if (actual !== declared) throw badInput(`The file is ${actual} but was sent as ${declared}.`);
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const { data, info } = await sharpLib()(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: UPLOAD_MAX_SIDE, height: UPLOAD_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 90, effort: RASTER_SETTINGS.effort })
@@ -75,7 +75,7 @@ export async function normaliseUpload(bytes: Buffer, declared: ProductImageUploa
 
 /** The stored image `width` pixels wide (never enlarged beyond what was uploaded), as a WebP rendition. */
 export async function resizeUpload(content: Buffer, width: number): Promise<Buffer> {
-  return sharp(content)
+  return sharpLib()(content)
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: RASTER_SETTINGS.quality, effort: RASTER_SETTINGS.effort })
     .toBuffer();
