@@ -160,6 +160,16 @@ const seedLine = (dataset: Dataset) =>
 const loadSettingsLine = () =>
   `Load: autocannon, ${opts.connections} connections, ${opts.duration} s per scenario after a ${opts.warmup} s warm-up`;
 
+/** Replaces one section of --out (the rest of the file as it was) with `section`, placed before the first of `before`. */
+function writeSection(section: string[], before: readonly string[], what: string): void {
+  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
+  writeFileSync(args.out!, replaceSection(existing, section, [...before]));
+  console.log(`\n${section.join('\n')}`);
+  log(
+    `${what} section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
+  );
+}
+
 /** `--only cart`: the main catalogue's server, the ceiling and the cart phase; only the Cart section of --out changes. */
 async function cartOnly(): Promise<number> {
   installHandlers();
@@ -204,15 +214,7 @@ async function cartOnly(): Promise<number> {
     ],
   };
   const section = cartSection(cart);
-  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
-  writeFileSync(
-    args.out!,
-    replaceSection(existing, section, ['## Checkout', '## Lighthouse (mobile, performance)', '## Targets', '## Notes']),
-  );
-  console.log(`\n${section.join('\n')}`);
-  log(
-    `Cart section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
-  );
+  writeSection(section, ['## Checkout', '## Lighthouse (mobile, performance)', '## Targets', '## Notes'], 'Cart');
   if (!c.ok || !m.ok) {
     console.error('[bench] FAILED: a scenario had errors or unexpected answers (see above).');
     return 1;
@@ -243,15 +245,7 @@ async function checkoutOnly(): Promise<number> {
     ],
   };
   const section = checkoutSection(checkout);
-  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
-  writeFileSync(
-    args.out!,
-    replaceSection(existing, section, ['## Lighthouse (mobile, performance)', '## Targets', '## Notes']),
-  );
-  console.log(`\n${section.join('\n')}`);
-  log(
-    `Checkout section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
-  );
+  writeSection(section, ['## Lighthouse (mobile, performance)', '## Targets', '## Notes'], 'Checkout');
   if (!m.ok) {
     console.error('[bench] FAILED: a scenario had errors or unexpected answers (see above).');
     return 1;
@@ -278,12 +272,7 @@ async function importOnly(): Promise<number> {
   const m = await measureImport(opts.products);
   await stopAll();
   const section = importSection(m, importContext(started, loadBefore, 'npm run bench -- --only import'));
-  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
-  writeFileSync(args.out!, replaceSection(existing, section, IMPORT_BEFORE));
-  console.log(`\n${section.join('\n')}`);
-  log(
-    `Import section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
-  );
+  writeSection(section, IMPORT_BEFORE, 'Import');
   if (!m.ok) console.error('[bench] FAILED: an import refused rows (see above).');
   return m.ok ? 0 : 1;
 }
@@ -305,10 +294,7 @@ async function webOnly(): Promise<number> {
     seedLine(dataset),
     `Lighthouse: default config (mobile, simulated throttling), performance only, ${CHROME_PATH}`,
   ]);
-  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
-  writeFileSync(args.out!, replaceSection(existing, section, IMPORT_BEFORE));
-  console.log(`\n${section.join('\n')}`);
-  log(`Web section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`);
+  writeSection(section, IMPORT_BEFORE, 'Web');
   return m.ok ? 0 : 1;
 }
 
@@ -330,12 +316,7 @@ async function sitemapOnly(): Promise<number> {
     databaseLine(dataset),
     seedLine(dataset),
   ]);
-  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
-  writeFileSync(args.out!, replaceSection(existing, section, IMPORT_BEFORE));
-  console.log(`\n${section.join('\n')}`);
-  log(
-    `Sitemap section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
-  );
+  writeSection(section, IMPORT_BEFORE, 'Sitemap');
   if (!m.ok) console.error('[bench] FAILED: the sitemap was invalid, incomplete or over its time target (see above).');
   return m.ok ? 0 : 1;
 }
@@ -361,12 +342,7 @@ async function listsOnly(): Promise<number> {
     ...importContext(started, loadBefore, 'npm run bench -- --only lists'),
     loadSettingsLine(),
   ]);
-  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
-  writeFileSync(args.out!, replaceSection(existing, section, IMPORT_BEFORE));
-  console.log(`\n${section.join('\n')}`);
-  log(
-    `Lists section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
-  );
+  writeSection(section, IMPORT_BEFORE, 'Lists');
   if (!m.ok) console.error('[bench] FAILED: a count failed or answered wrongly (see above).');
   return m.ok ? 0 : 1;
 }
@@ -389,10 +365,7 @@ async function processesOnly(): Promise<number> {
   // The load average after the run replaces the one importContext took before it.
   report.context[3] = loadLine(loadBefore, os.loadavg());
   const section = processesSection(report);
-  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
-  writeFileSync(args.out!, replaceSection(existing, section, IMPORT_BEFORE));
-  console.log(`\n${section.join('\n')}`);
-  log(`Several processes section written to ${path.relative(process.cwd(), args.out!) || args.out}`);
+  writeSection(section, IMPORT_BEFORE, 'Several processes');
   if (!ok) console.error('[bench] FAILED: a scenario failed (see above).');
   return ok ? 0 : 1;
 }
@@ -430,12 +403,7 @@ async function searchOnly(): Promise<number> {
         `- Target: ${t.name}: ${t.measured} — ${t.pass === undefined ? 'not judged' : t.pass ? '**PASS**' : '**FAIL**'}`,
     ),
   ];
-  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
-  writeFileSync(args.out!, replaceSection(existing, section, IMPORT_BEFORE));
-  console.log(`\n${section.join('\n')}`);
-  log(
-    `Search section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
-  );
+  writeSection(section, IMPORT_BEFORE, 'Search');
   if (!ok) console.error('[bench] FAILED: a search scenario or the saved index failed (see above).');
   return ok ? 0 : 1;
 }
@@ -479,12 +447,7 @@ async function readsOnly(): Promise<number> {
       `Ceiling: ${ceiling.note}, measured in this run`,
     ],
   });
-  const existing = existsSync(args.out!) ? readFileSync(args.out!, 'utf8') : '# Benchmark results\n';
-  writeFileSync(args.out!, replaceSection(existing, section, ['## Search', ...IMPORT_BEFORE]));
-  console.log(`\n${section.join('\n')}`);
-  log(
-    `Catalogue reads section written to ${path.relative(process.cwd(), args.out!) || args.out} (the rest of the file unchanged)`,
-  );
+  writeSection(section, ['## Search', ...IMPORT_BEFORE], 'Catalogue reads');
   if (!c.ok || !m.ok) {
     console.error('[bench] FAILED: a scenario had errors or unexpected answers (see above).');
     return 1;
