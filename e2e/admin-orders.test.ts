@@ -60,7 +60,13 @@ test('the administrator ships a printed directory and refunds a dataset order th
   await a.getByLabel('Order number or email').fill(DEMO_USERS.consumer.email);
   await a.getByRole('button', { name: 'Filter' }).click();
   await a.waitForURL((u) => u.searchParams.get('printed') === 'yes' && u.searchParams.has('q'));
+  // The address changes before React draws the filtered rows (the router's update is a transition), so the
+  // unfiltered table can still be on screen: the dataset order's row going is the sign the filter has landed.
   const table = a.getByRole('table');
+  await table
+    .getByRole('link', { name: datasetNo })
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => assert.fail('a dataset-only order is filtered out'));
   await table.getByRole('link', { name: printedNo }).waitFor();
   await table.getByRole('link', { name: otherNo }).waitFor();
   assert.equal(await table.getByRole('link', { name: datasetNo }).count(), 0, 'a dataset-only order is filtered out');
