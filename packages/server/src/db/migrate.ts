@@ -30,6 +30,7 @@ import * as m028 from './migrations/028_dataset_files.ts';
 import * as m029 from './migrations/029_cart_line_selection.ts';
 import * as m030 from './migrations/030_search_index_segments.ts';
 import * as m031 from './migrations/031_cart_promotion_totals.ts';
+import * as m032 from './migrations/032_related_names.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '029_cart_line_selection': m029,
   '030_search_index_segments': m030,
   '031_cart_promotion_totals': m031,
+  '032_related_names': m032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

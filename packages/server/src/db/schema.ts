@@ -95,6 +95,12 @@ export interface ProductRelationTable {
   position: number;
 }
 
+/**
+ * The related product's name, kept by the database (migration 032: filled on rename by a trigger; a writer may
+ * leave it null, read as the product's name).
+ */
+type ProductRelationColumns = ProductRelationTable & { related_name: Generated<string | null> };
+
 export interface ProductMediaTable {
   id: string;
   product_id: string;
@@ -683,7 +689,7 @@ export interface Database {
   category: CategoryTable;
   product: ProductTableColumns;
   product_category: ProductCategoryTable;
-  product_relation: ProductRelationTable;
+  product_relation: ProductRelationColumns;
   product_media: ProductMediaTable;
   search_synonym_group: SearchSynonymGroupTable;
   selling_model: SellingModelTable;

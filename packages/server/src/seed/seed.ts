@@ -6,6 +6,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { KEY_PREFIX } from '../domain/record-ids.ts';
 import type { Database } from '../db/schema.ts';
+import { fillRelatedNames } from '../db/related-names.ts';
 import { type Catalogue, DEFAULT_PRODUCTS, generateCatalogue } from './catalogue.ts';
 import { WEBSTORE_ID } from './store.ts';
 import { seedAccess } from './access.ts';
@@ -131,6 +132,7 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
     await db.transaction().execute((trx) => insertRows(trx, 'product_relation', rows, counts));
   }
   log(`${counts.product_relation ?? 0} relations: ${since()}`);
+  log(`${await fillRelatedNames(db)} related names kept on their relations: ${since()}`);
   await seedFeatured(db, WEBSTORE_ID);
   const contentItems = await seedContent(db, WEBSTORE_ID);
   log(`${contentItems} content items (pages, banner, images): ${since()}`);

@@ -135,13 +135,25 @@ export class ProductService {
         .where('usage_type', 'in', ['Standard', 'Listing'])
         .orderBy('sort_order'),
     );
+    // The related product's name is kept on the relation row (migration 032): no lookup of the related product,
+    // unless a writer left it null (coalesce evaluates the subquery only then).
     this.relatedOf = new PreparedQuery(db, (d, p) =>
       d
-        .selectFrom('product_relation')
-        .innerJoin('product', 'product.id', 'product_relation.related_id')
-        .select(['product_relation.product_id', 'product_relation.position', 'product.id', 'product.name'])
-        .where('product_relation.product_id', 'in', p.ids)
-        .where('product_relation.relationship_type', '=', 'RelatedDataset'),
+        .selectFrom('product_relation as r')
+        .select((eb) => [
+          'r.product_id',
+          'r.position',
+          'r.related_id as id',
+          eb.fn
+            .coalesce(
+              'r.related_name',
+              eb.selectFrom('product').select('product.name').whereRef('product.id', '=', 'r.related_id'),
+            )
+            .$notNull()
+            .as('name'),
+        ])
+        .where('r.product_id', 'in', p.ids)
+        .where('r.relationship_type', '=', 'RelatedDataset'),
     );
     this.modelsOf = new PreparedQuery(db, (d, p) =>
       d

@@ -88,6 +88,32 @@ describe('related datasets', () => {
     assert.deepEqual(await related(p), [...order, null]);
   });
 
+  test("a related dataset's new name shows on the products that name it, however it was renamed", async () => {
+    const p = ids['DS-00010']!;
+    const [first, second] = [ids['DS-00001']!, ids['DS-00009']!];
+    assert.equal(
+      (await manager.put(`${W}/products/${p}/related-datasets`, { productIds: [first, second] })).status,
+      200,
+    );
+    const names = async () => {
+      const detail = (await s.agent().api(`/products/${p}`)).body.fields;
+      const batch = (await s.agent().api(`/products?ids=${p}`)).body.products[0].fields;
+      assert.deepEqual(
+        [1, 2].map((n) => batch[`B2B_Related_Product${n}__r.Name`]),
+        [1, 2].map((n) => detail[`B2B_Related_Product${n}__r.Name`]),
+        'the batch read names them as the detail does',
+      );
+      return [1, 2].map((n) => detail[`B2B_Related_Product${n}__r.Name`]);
+    };
+    const renamed = await admin.patch(`${W}/products/${first}`, { name: 'US Dentists (renamed)' });
+    assert.equal(renamed.status, 200, renamed.text);
+    assert.equal((await names())[0], 'US Dentists (renamed)');
+    // Renamed by something other than the workspace (an import, a script): the database keeps the name current.
+    await s.db.db.updateTable('product').set({ name: 'Renamed in the database' }).where('id', '=', second).execute();
+    await s.catalogueChanged();
+    assert.deepEqual(await names(), ['US Dentists (renamed)', 'Renamed in the database']);
+  });
+
   test('itself, unknown or too many are refused and change nothing', async () => {
     const p = ids['DS-00002']!;
     const many = Array.from({ length: 11 }, (_, i) => `01t${String(i + 1).padStart(12, '0')}AAA`);

@@ -6,6 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FeaturedDatasets, PickedProduct, RelatedDatasets } from '@store/core';
 import type { Database } from '../../db/schema.ts';
+import { fillRelatedNames } from '../../db/related-names.ts';
 import { badInput, notFound } from '../../domain/errors.ts';
 import { checkedId, KEY_PREFIX } from '../../domain/record-ids.ts';
 import { lockProduct, type CatalogueChanges } from './catalogue-change.ts';
@@ -96,6 +97,7 @@ export class DatasetPicksAdmin {
           .insertInto('product_relation')
           .values(ids.map((r, i) => ({ product_id: id, related_id: r, relationship_type: RELATED, position: i + 1 })))
           .execute();
+      await fillRelatedNames(trx, id);
       const after = await this.related(webstoreId, id, trx);
       return {
         result: after,
