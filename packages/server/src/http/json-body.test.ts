@@ -1,0 +1,67 @@
+// The reply body's bytes are JSON.stringify's, whatever the answer holds, small or large.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { jsonBody } from './json-body.ts';
+
+const text = (body: string | Buffer) => (typeof body === 'string' ? body : body.toString('utf8'));
+
+const product = (i: number) => ({
+  id: `01t${String(i).padStart(12, '0')}AAA`,
+  fields: Object.fromEntries(Array.from({ length: 40 }, (_, k) => [`Field_${k}__c`, `US Dentists – ${k} “${i}”`])),
+  defaultImage: { url: `/img/${i}`, alternateText: null, sortOrder: 0 },
+  mediaGroups: [{ mediaItems: [{ url: '/a', title: 'a\u2028b\ud800' }] }],
+  prices: { unitPrice: '1499.00', tiers: [{ lowerBound: 1 }, { lowerBound: 10 }] },
+});
+
+test('a large answer comes as a buffer of exactly the bytes JSON.stringify gives', () => {
+  const answer = { products: Array.from({ length: 40 }, (_, i) => product(i)), total: 40, next: null };
+  const body = jsonBody(answer);
+  assert.ok(Buffer.isBuffer(body), 'a large answer is bytes');
+  assert.equal(body.toString('utf8'), JSON.stringify(answer));
+  assert.equal(body.length, Buffer.byteLength(JSON.stringify(answer)));
+});
+
+test('a small answer stays a string, the same as JSON.stringify', () => {
+  const answer = { id: '01t000000000001AAA', name: 'US Dentists – 2026', count: 3, ok: true };
+  assert.equal(jsonBody(answer), JSON.stringify(answer));
+});
+
+test('what JSON.stringify leaves out or changes, left out and changed alike', () => {
+  const when = new Date(Date.UTC(2026, 10, 27, 1, 2, 3));
+  const cases: unknown[] = [
+    { a: undefined, b: () => 1, c: Symbol('s'), d: 1 },
+    { a: 1, b: undefined },
+    { skip: undefined },
+    [undefined, () => 1, Symbol('s'), null, 1],
+    { when, nested: { when, list: [when] } },
+    { custom: { toJSON: (key: string) => `key ${key}` }, gone: { toJSON: () => undefined }, after: 2 },
+    [{ toJSON: () => undefined }],
+    { n: Number.NaN, inf: Number.POSITIVE_INFINITY, neg: -0, big: 1e21, small: 1e-7 },
+    { deep: { a: { b: { c: { d: [1, { e: 'f' }] } } } } },
+    { '': 1, 'quote"key': 2, 'line\nkey': 3, 2: 'numeric keys first' },
+    [],
+    {},
+    'a string',
+    42,
+    null,
+    true,
+    { holes: Object.assign(new Array(3), { 0: 1, 2: 3 }) }, // a sparse array: index 1 is a hole
+    { text: '\u0000\u001f\\"</script>' },
+  ];
+  for (const value of cases) assert.equal(text(jsonBody(value)), JSON.stringify(value), JSON.stringify(value));
+  // Large, with the same oddities inside: the split path gives the same text.
+  const big = {
+    items: Array.from({ length: 300 }, (_, i) => ({
+      i,
+      skip: undefined,
+      when,
+      pad: 'x'.repeat(60),
+      list: [undefined, i],
+    })),
+  };
+  assert.equal(text(jsonBody(big)), JSON.stringify(big));
+});
+
+test('undefined at the top is what JSON.stringify answers', () => {
+  assert.equal(jsonBody(undefined), undefined);
+});
