@@ -4,6 +4,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  PRICE_BUCKETS,
+  RECORD_COUNT_BUCKETS,
   SEARCH_FACETS,
   SORT_RULES,
   encodeRefinements,
@@ -53,6 +55,32 @@ describe('search/products', () => {
     assert.deepEqual(Object.keys(first.fields).sort(), FIELDS.split(',').sort());
     assert.ok(first.defaultImage.url);
     assert.equal(typeof first.productSellingModelInformation.isSubscriptionProduct, 'boolean');
+  });
+
+  test('the range facets are labelled in the store currency, low to high, the same on every search', async () => {
+    // The labels are formatted once per currency and kept (services/search.ts rangeLabels): a later search must
+    // show exactly the same ones, and a bucket's label must say its bounds.
+    const PRICE = ['Under $100', '$100–$249', '$250–$499', '$500–$999', '$1,000 and above'];
+    const RECORDS = ['Under 1,000', '1,000–9,999', '10,000–49,999', '50,000 and above'];
+    const labelsOf = (r: ProductSearchResults, name: string) =>
+      facet(r, name)!.values.map((v) => [v.nameOrId, v.displayName]);
+    const expected = (r: ProductSearchResults, name: string, labels: string[], buckets: readonly string[]) =>
+      facet(r, name)!.values.map((v) => [v.nameOrId, labels[buckets.indexOf(v.nameOrId)]]);
+    for (const term of ['email', 'dentists', 'email']) {
+      const r = await search({ searchTerm: term });
+      assert.ok(facet(r, SEARCH_FACETS.price)!.values.length > 0, `${term}: a price facet`);
+      assert.deepEqual(labelsOf(r, SEARCH_FACETS.price), expected(r, SEARCH_FACETS.price, PRICE, PRICE_BUCKETS));
+      assert.deepEqual(
+        labelsOf(r, SEARCH_FACETS.recordCount),
+        expected(r, SEARCH_FACETS.recordCount, RECORDS, RECORD_COUNT_BUCKETS),
+      );
+      // Natural order: the buckets as the store defines them, not alphabetical.
+      const order = facet(r, SEARCH_FACETS.price)!.values.map((v) => PRICE_BUCKETS.indexOf(v.nameOrId as never));
+      assert.deepEqual(
+        order,
+        [...order].sort((a, b) => a - b),
+      );
+    }
   });
 
   test('facet counts add up, and each facet ignores its own selection (disjunctive)', async () => {

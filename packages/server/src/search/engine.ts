@@ -109,11 +109,25 @@ interface Scratch {
   touched: Int32Array;
   union: Int32Array;
   seen: Int32Array;
+  /** The scores of a match's kept documents, by position (the documents themselves are `union`'s front). */
+  matchScores: Float64Array;
   /**
    * Variation grouping, per document: 0 not reached yet, 1 reached (its parent or itself counted once), n + 2
    * kept at result n. Reset after each query from the run's list of the documents it marked.
    */
   groupSlot: Int32Array;
+  /**
+   * Per document, derived once from the segment (it never changes): its record-count facet bucket (-1 none)
+   * and its relevance prior, so the per-candidate loop reads them instead of computing them per query.
+   */
+  recordBucket: Int8Array;
+  prior: Float64Array;
+}
+
+/** A merged price column for a price-book list, and each document's price facet bucket (-1 none). */
+interface PriceColumn {
+  prices: Float64Array;
+  bucket: Int8Array;
 }
 
 /** A document in a segment: segment index × 2^26 + document number. */
@@ -131,9 +145,9 @@ const bucketOf = (v: number, ranges: Range[]) => {
 export class IndexSearcher {
   private fuzzyCache = new Map<string, Array<{ word: string; stem: string; distance: number; count: number }>>();
   /** Merged price columns by segment and price-book list, within their byte budget. */
-  private priceCache = new LRUCache<string, Float64Array>({
+  private priceCache = new LRUCache<string, PriceColumn>({
     maxSize: SEARCH_PRICE_COLUMN_BYTES,
-    sizeCalculation: (col) => Math.max(1, col.byteLength),
+    sizeCalculation: (col) => Math.max(1, col.prices.byteLength + col.bucket.byteLength),
   });
   private scratches = new WeakMap<Segment, Scratch>();
   private results: {
@@ -297,10 +311,10 @@ export class IndexSearcher {
 
   // --- matching ---
 
-  /** Documents of a segment matching at least `required` clauses, with their BM25F scores. */
+  /** Documents of a segment matching at least `required` clauses, with their BM25F scores (views on kept buffers). */
   private match(segIndex: number, clauses: Clause[], required: number): { docs: Int32Array; scores: Float64Array } {
     const seg = this.segments[segIndex]!;
-    const { score, hits, best, touched, union } = this.scratch(seg);
+    const { score, hits, best, touched, union, matchScores } = this.scratch(seg);
     let unionCount = 0;
     for (const clause of clauses) {
       let touchedCount = 0;
@@ -348,22 +362,21 @@ export class IndexSearcher {
         best[d] = 0;
       }
     }
-    // Hand back the kept documents and their scores, then clear the scratch for the next query.
-    let kept = 0;
-    for (let i = 0; i < unionCount; i++) if (hits[union[i]!]! >= required) kept++;
-    const docs = new Int32Array(kept);
-    const scores = new Float64Array(kept);
+    // Hand back the kept documents and their scores, then clear the scratch for the next query. The kept
+    // documents are compacted in place at the front of `union` (k never passes i) and their scores go to the
+    // kept `matchScores`: views on kept buffers, valid until this segment's next match (fresh arrays of tens of
+    // thousands of entries per query cost more than the matching on this machine).
     let k = 0;
     for (let i = 0; i < unionCount; i++) {
       const d = union[i]!;
       if (hits[d]! >= required) {
-        docs[k] = d;
-        scores[k++] = score[d]!;
+        union[k] = d;
+        matchScores[k++] = score[d]!;
       }
       score[d] = 0;
       hits[d] = 0;
     }
-    return { docs, scores };
+    return { docs: union.subarray(0, k), scores: matchScores.subarray(0, k) };
   }
 
   /** Per-segment work arrays, reused by every query (queries run one at a time on the event loop). */
@@ -379,22 +392,34 @@ export class IndexSearcher {
         touched: new Int32Array(seg.size),
         union: new Int32Array(seg.size),
         seen: new Int32Array(seg.size),
+        matchScores: new Float64Array(seg.size),
         groupSlot: new Int32Array(seg.size),
+        recordBucket: new Int8Array(seg.size),
+        prior: new Float64Array(seg.size),
       };
+      for (let i = 0; i < seg.size; i++) {
+        const records = seg.recordCounts[i]!;
+        s.recordBucket[i] = bucketOf(records, RECORD_RANGES);
+        // Among equal text matches the larger list ranks first (a mild prior: 4 % per tenfold records).
+        s.prior[i] = 1 + 0.04 * Math.log10(1 + (Number.isNaN(records) ? 0 : records));
+      }
       this.scratches.set(seg, s);
     }
     return s;
   }
 
-  private priceColumn(seg: Segment, books: string[]): Float64Array {
+  private priceColumn(seg: Segment, books: string[]): PriceColumn {
     const key = `${this.segments.indexOf(seg)}:${books.join(',')}`;
     let col = this.priceCache.get(key);
     if (!col) {
-      col = new Float64Array(seg.size).fill(Number.NaN);
+      const merged = new Float64Array(seg.size).fill(Number.NaN);
       for (const book of [...books].reverse()) {
         const prices = seg.prices.get(book);
-        if (prices) for (let i = 0; i < seg.size; i++) if (!Number.isNaN(prices[i]!)) col[i] = prices[i]!;
+        if (prices) for (let i = 0; i < seg.size; i++) if (!Number.isNaN(prices[i]!)) merged[i] = prices[i]!;
       }
+      const bucket = new Int8Array(seg.size);
+      for (let i = 0; i < seg.size; i++) bucket[i] = bucketOf(merged[i]! / 100, PRICE_RANGES);
+      col = { prices: merged, bucket };
       this.priceCache.set(key, col);
     }
     return col;
@@ -479,13 +504,14 @@ export class IndexSearcher {
     const { ref: passRef, key, tie, score: scoreOf, grouped } = this.results;
     let n = 0;
     let groupedCount = 0;
-    const groupSlots = this.segments.map((seg) => this.scratch(seg).groupSlot);
+    const scratches = this.segments.map((seg) => this.scratch(seg));
+    const groupSlots = scratches.map((s) => s.groupSlot);
 
     try {
       for (let si = 0; si < this.segments.length; si++) {
         const seg = this.segments[si]!;
         const dead = this.dead[si];
-        const prices = this.priceColumn(seg, q.priceBooks);
+        const priced = this.priceColumn(seg, q.priceBooks);
         const m = clauses.length ? this.match(si, clauses, required) : null;
         const count = m ? m.docs.length : seg.size;
         for (let c = 0; c < count; c++) {
@@ -494,7 +520,7 @@ export class IndexSearcher {
           if (dead?.[doc]) continue;
           let s2 = si;
           let seg2 = seg;
-          let prices2 = prices;
+          let priced2 = priced;
           if (q.grouping === 'NoGrouping') {
             if (seg.isVariationParent[doc]) continue;
           } else if (seg.hasParent[doc] || seg.isVariationParent[doc]) {
@@ -504,7 +530,7 @@ export class IndexSearcher {
             s2 = Math.floor(ref / SEG_SHIFT);
             doc = ref % SEG_SHIFT;
             seg2 = this.segments[s2]!;
-            prices2 = this.priceColumn(seg2, q.priceBooks);
+            priced2 = this.priceColumn(seg2, q.priceBooks);
             const slots = groupSlots[s2]!;
             const at = slots[doc]!;
             if (at !== 0) {
@@ -519,7 +545,7 @@ export class IndexSearcher {
           // Products in no category are visible to everyone; otherwise one granted category suffices.
           if (granted && cs !== ce && !anyIn(granted, seg2.catOrds, cs, ce)) continue;
           if (scope && !anyIn(scope, seg2.catOrds, cs, ce)) continue;
-          const price = prices2[doc]!;
+          const price = priced2.prices[doc]!;
           let failed = -1;
           let failures = 0;
           for (let t = 0; t < sels.length; t++) {
@@ -565,11 +591,11 @@ export class IndexSearcher {
               counts.division[seg2.divisions[doc]!]!++;
             if ((only < 0 || only === K_STATUS) && seg2.statuses[doc]! >= 0) counts.status[seg2.statuses[doc]!]!++;
             if (only < 0 || only === K_RECORDS) {
-              const b = bucketOf(seg2.recordCounts[doc]!, RECORD_RANGES);
+              const b = scratches[s2]!.recordBucket[doc]!;
               if (b >= 0) counts.recordCount[b]!++;
             }
             if (only < 0 || only === K_PRICE) {
-              const b = bucketOf(price / 100, PRICE_RANGES);
+              const b = priced2.bucket[doc]!;
               if (b >= 0) counts.price[b]!++;
             }
             if (only < 0 || only === K_CATEGORY) addBits(counts.category, groupBitsOf(groupBits, seg2.catOrds, cs, ce));
@@ -610,11 +636,10 @@ export class IndexSearcher {
       }
     }
     if (q.sort === 'relevance') {
-      // Among equal text matches the larger list ranks first (a mild prior: 4 % per tenfold records).
+      // The score times the document's prior (see scratch), the same arithmetic as computing it here.
       for (let i = 0; i < n; i++) {
         const ref = passRef[i]!;
-        const records = this.segments[Math.floor(ref / SEG_SHIFT)]!.recordCounts[ref % SEG_SHIFT]!;
-        key[i] = -(scoreOf[i]! * (1 + 0.04 * Math.log10(1 + (Number.isNaN(records) ? 0 : records))));
+        key[i] = -(scoreOf[i]! * scratches[Math.floor(ref / SEG_SHIFT)]!.prior[ref % SEG_SHIFT]!);
       }
     }
     const top = topK(key, tie, n, q.offset + q.limit);

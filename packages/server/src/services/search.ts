@@ -323,8 +323,6 @@ export class SearchService {
       const r = refinements.find((x) => x.nameOrId.toLowerCase() === nameOrId.toLowerCase());
       return new Set(r && r.type !== 'Range' ? r.values : []);
     };
-    const money = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
-    const number = new Intl.NumberFormat('en-US');
     const out: SearchFacet[] = [];
     const categoryValues: DistinctFacetValue[] = groups.map((g, i) => ({
       nameOrId: g.row.id,
@@ -350,40 +348,30 @@ export class SearchService {
       let values: DistinctFacetValue[];
       if (f.key === 'recordCount' || f.key === 'price') {
         const buckets = f.key === 'price' ? PRICE_BUCKETS : RECORD_COUNT_BUCKETS;
-        const ranges = f.key === 'price' ? PRICE_RANGES : RECORD_RANGES;
-        const fmt = (v: number) => (f.key === 'price' ? money.format(v) : number.format(v));
+        const labels = rangeLabels(f.key, currency);
         // Range facets keep their natural order (low to high), not the alphabetical one.
-        values = buckets
-          .map((b, k) => {
-            const r = ranges[k]!;
-            const label =
-              r.min === null || r.min === 0
-                ? `Under ${fmt(r.max! + 1)}`
-                : r.max === null
-                  ? `${fmt(r.min)} and above`
-                  : `${fmt(r.min)}–${fmt(r.max)}`;
-            return {
-              nameOrId: b,
-              displayName: label,
-              productCount: counts[f.key][k] ?? 0,
-              type: 'DistinctValue' as const,
-            };
-          })
-          .filter((v) => v.productCount > 0 || chosen.has(v.nameOrId));
+        values = [];
+        for (let k = 0; k < buckets.length; k++) {
+          const productCount = counts[f.key][k] ?? 0;
+          if (productCount > 0 || chosen.has(buckets[k]!))
+            values.push({ nameOrId: buckets[k]!, displayName: labels[k]!, productCount, type: 'DistinctValue' });
+        }
       } else {
         const dict = distinctDict(d, f.key);
         const label = (v: string) => (f.key === 'sicCode' ? (d.sicLabels.get(v) ?? v) : v);
-        values = dict.values
-          .map((v, o) => ({
-            nameOrId: v,
-            displayName: label(v),
-            productCount: counts[f.key][o] ?? 0,
-            type: 'DistinctValue' as const,
-          }))
-          .filter((v) => v.productCount > 0 || chosen.has(v.nameOrId))
+        const facetCounts = counts[f.key];
+        // Only the values shown are made into objects (a long dictionary has hundreds with no match).
+        values = [];
+        for (let o = 0; o < dict.values.length; o++) {
+          const v = dict.values[o]!;
+          const productCount = facetCounts[o] ?? 0;
+          if (productCount > 0 || chosen.has(v))
+            values.push({ nameOrId: v, displayName: label(v), productCount, type: 'DistinctValue' });
+        }
+        values = values
           .sort((a, b) => b.productCount - a.productCount)
           .filter((v, k) => k < MAX_FACET_VALUES || chosen.has(v.nameOrId))
-          .sort((a, b) => a.displayName.localeCompare(b.displayName, 'en'));
+          .sort((a, b) => byName.compare(a.displayName, b.displayName));
       }
       if (values.length)
         out.push({
@@ -398,6 +386,33 @@ export class SearchService {
     });
     return out;
   }
+}
+
+/** The same order as `a.localeCompare(b, 'en')`, with the collator made once rather than per comparison. */
+const byName = new Intl.Collator('en');
+
+/** The range facets' labels per currency ("Under $500", "$500–$999", "$5,000 and above"), formatted once. */
+const RANGE_LABELS = new Map<string, readonly string[]>();
+function rangeLabels(key: 'price' | 'recordCount', currency: string): readonly string[] {
+  const cacheKey = key === 'price' ? `price:${currency}` : key;
+  let labels = RANGE_LABELS.get(cacheKey);
+  if (!labels) {
+    const format =
+      key === 'price'
+        ? new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 })
+        : new Intl.NumberFormat('en-US');
+    const fmt = (v: number) => format.format(v);
+    labels = (key === 'price' ? PRICE_RANGES : RECORD_RANGES).map((r) =>
+      r.min === null || r.min === 0
+        ? `Under ${fmt(r.max! + 1)}`
+        : r.max === null
+          ? `${fmt(r.min)} and above`
+          : `${fmt(r.min)}–${fmt(r.max)}`,
+    );
+    // Currencies are the stores' supported codes (requestCurrency refuses others), so this stays small.
+    RANGE_LABELS.set(cacheKey, labels);
+  }
+  return labels;
 }
 
 function bound(v: string | number | null | undefined, name: string): number | null {
