@@ -49,12 +49,26 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** The React entry points the code (ours and React Router's) imports, mapped to Preact's. */
+const PREACT_ALIASES = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
 // Client build: dist/client (index.html template + hashed /assets/*, with .vite/manifest.json).
 // Server build (--ssr src/entry-server.tsx): dist/server/entry-server.js, imported by packages/server.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), lowPriorityEntryScript(), precompressAssets()],
-  // The workspace packages ship TypeScript sources: bundle them rather than leave them to Node.
-  ssr: { noExternal: ['@store/client', '@store/core'] },
+  // Preact renders both sides (its 10 kB renderer instead of React DOM's 58 kB keeps the pages' JavaScript in
+  // budget): preact/compat stands in for react and react-dom, in our code and in React Router's.
+  resolve: { alias: PREACT_ALIASES },
+  // The workspace packages ship TypeScript sources: bundle them rather than leave them to Node. React Router is
+  // bundled too, so that its `react` imports resolve to preact/compat like ours (Node would load React itself).
+  ssr: { noExternal: ['@store/client', '@store/core', 'react-router'] },
   build: {
     manifest: true,
     target: 'es2022',
@@ -74,7 +88,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         : {
             codeSplitting: {
               groups: [
-                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
                 { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
               ],
             },
