@@ -62,9 +62,9 @@ test('a page over its limit fails the check, naming the page, its size and its l
 });
 
 test('a chunk over its limit fails the check, naming its file', () => {
-  const r = check({ ...budget, chunks: { ...budget.chunks, preact: 1000 } });
+  const r = check({ ...budget, chunks: { ...budget.chunks, shell: 1000 } });
   assert.equal(r.status, 1);
-  assert.match(r.err, /over budget: chunk assets\/preact-[\w-]+\.js: \d+ B brotli is over its limit of 1000 B/);
+  assert.match(r.err, /over budget: chunk assets\/shell-[\w-]+\.js: \d+ B brotli is over its limit of 1000 B/);
 });
 
 test('a route module the build does not have fails the check rather than counting nothing', () => {
