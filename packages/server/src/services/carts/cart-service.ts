@@ -73,6 +73,17 @@ export const guestOwnerKey = (guestSessionId: string): string => `g:${guestSessi
 const ownerKey = (o: CartOwner): string | null =>
   o.userId ? `u:${o.userId}:${o.accountId ?? ''}` : o.guestSessionId ? guestOwnerKey(o.guestSessionId) : null;
 
+/** The products of resolved lines as the answer's summaries take them (ProductService.summariesWithModels). */
+function knownProducts(lines: Array<ResolvedLine | ApiError>): KnownProducts {
+  const known: KnownProducts = { rows: [], models: new Map() };
+  for (const l of lines) {
+    if (l instanceof ApiError || known.models.has(l.product.row.id)) continue;
+    known.rows.push(l.product.row);
+    known.models.set(l.product.row.id, l.product.models);
+  }
+  return known;
+}
+
 export class CartService {
   /** The lines' product facts for recalculations, kept per process and per catalogue version. */
   private facts = new LineFactsCache();
@@ -518,10 +529,15 @@ export class CartService {
       return { hasErrors: false, results: [], asyncOperationStatus: 'Processing' };
     }
     const resolved = await this.resolveInputs(owner, inputs);
-    const { result } = await this.change(owner, cart, (trx, locked) => this.addLines(trx, owner, locked, resolved));
-    const ids = result.flatMap((o) => (o.ok ? [o.item.id] : []));
-    const rows = ids.length ? await this.db.selectFrom('cart_item').selectAll().where('id', 'in', ids).execute() : [];
-    const views = new Map((await this.itemViews(owner, cart, rows)).map((v) => [v.cartItemId, v]));
+    const { result, items } = await this.change(owner, cart, (trx, locked) =>
+      this.addLines(trx, owner, locked, resolved),
+    );
+    // The lines as the recalculation wrote them and their products as resolved: neither is read again.
+    const ids = new Set(result.flatMap((o) => (o.ok ? [o.item.id] : [])));
+    const rows = items.filter((i) => ids.has(i.id));
+    const views = new Map(
+      (await this.itemViews(owner, cart, rows, undefined, knownProducts(resolved))).map((v) => [v.cartItemId, v]),
+    );
     return {
       hasErrors: result.some((o) => !o.ok),
       results: result.map((o) =>
@@ -543,11 +559,7 @@ export class CartService {
     if (!outcome.ok) throw outcome.error;
     // The line as the recalculation wrote it (its promotions and tax), not read again; its product as resolved
     // above (the row and selling models this request read), not read again either.
-    const { row, models } = line!.product;
-    return this.item(owner, cart, items.find((i) => i.id === outcome.item.id)!, {
-      rows: [row],
-      models: new Map([[row.id, models]]),
-    });
+    return this.item(owner, cart, items.find((i) => i.id === outcome.item.id)!, knownProducts([line!]));
   }
 
   async findItem(cart: CartTable, itemId: string): Promise<CartItemTable> {
