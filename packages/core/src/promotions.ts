@@ -478,6 +478,15 @@ function cartPass(
   const taken: Taken[] = [];
   // What is left on each line for cart purposes; unrounded shares, see rule 4 in the header.
   const remaining = [...afterItems];
+  // The last promotion's share-out is only needed when another promotion follows (it is a 20-digit division per
+  // line, most of a cart pass's time): it waits here and is settled before the next promotion reads `remaining`.
+  let unshared: { idx: number[]; discount: Big; exact: Big } | null = null;
+  const settle = () => {
+    if (!unshared) return;
+    const { idx, discount, exact } = unshared;
+    for (const i of idx) remaining[i] = remaining[i].minus(discount.times(remaining[i]).div(exact));
+    unshared = null;
+  };
   const qualifyingLines = (c: Candidate): number[] => works.flatMap((w, i) => (lineMatches(c.rule, w.line) ? [i] : []));
   applyStacking(
     cartCandidates,
@@ -490,13 +499,14 @@ function cartPass(
     },
     (c, rate) => {
       const idx = qualifyingLines(c);
+      settle();
       const exact = idx.reduce((acc, i) => acc.plus(remaining[i]), zero());
       const base = maxZero(cents(exact));
       const discount = discountOn(base, rate);
       if (discount.lte(0)) return;
       taken.push({ candidate: c, discount });
       // Share it out in proportion to what is left, so the next promotion compounds on the right lines.
-      if (exact.gt(0)) for (const i of idx) remaining[i] = remaining[i].minus(discount.times(remaining[i]).div(exact));
+      if (exact.gt(0)) unshared = { idx, discount, exact };
     },
   );
   return taken;

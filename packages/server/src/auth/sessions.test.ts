@@ -72,3 +72,25 @@ test('purgeExpired removes only dead sessions', async () => {
   assert.ok((await store.purgeExpired()) >= 1);
   assert.ok(await store.load(live.token));
 });
+
+test('the store\u2019s idle timeout is read only when it could matter, and then it is the one in force', async () => {
+  // A store whose setting is the shortest it may be (300 s), over a server default of 600 s.
+  let reads = 0;
+  const withSetting = new SessionStore(s.db.db, { idleTimeoutS: 600, maxAgeS: 3600 }, () => now);
+  withSetting.takeIdleTimeoutFrom(async () => {
+    reads++;
+    return 300;
+  });
+  const { token, session } = await withSetting.create({ userId, effectiveAccountId: null, csrfToken: 'c' });
+  const created = await lastSeen(session.id);
+  now += 59_000;
+  assert.ok(await withSetting.load(token), 'used within the minute');
+  assert.equal(reads, 0, 'seen within the minute: neither idle nor due for a touch, whatever the setting');
+  assert.equal(await lastSeen(session.id), created);
+  now += 2_000;
+  assert.ok(await withSetting.load(token), 'used after a minute: touched');
+  assert.equal(reads, 1);
+  assert.notEqual(await lastSeen(session.id), created);
+  now += 301_000;
+  assert.equal(await withSetting.load(token), null, 'idle for the store\u2019s 300 s, within the server\u2019s 600 s');
+});

@@ -4,6 +4,7 @@
 // by use, at most once per touch interval to spare writes) and at an absolute lifetime.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { SESSION_IDLE_TIMEOUT_RANGE_S } from '@store/core';
 import type { Database, SessionTable } from '../db/schema.ts';
 
 export interface SessionData {
@@ -107,6 +108,11 @@ export class SessionStore {
     if (!row) return null;
     const session = fromRow(row);
     const now = this.now();
+    // Seen within a quarter of the shortest idle timeout that can be in force (and within the minute): neither idle
+    // nor due for a touch whatever the store's setting is, so the setting (a webstore read) is not needed.
+    const shortestIdleS = Math.min(this.config.idleTimeoutS, SESSION_IDLE_TIMEOUT_RANGE_S.min);
+    if (now < session.expiresAt && now - session.lastSeenAt < Math.min(60_000, (shortestIdleS * 1000) / 4))
+      return session;
     const idleS = await this.idleTimeoutS();
     if (now >= session.expiresAt || now - session.lastSeenAt >= idleS * 1000) {
       await this.db.deleteFrom('session').where('id', '=', session.id).execute();

@@ -140,6 +140,38 @@ describe('cart recalculation', () => {
     }
   });
 
+  test('what an add answers is the line as the cart\u2019s lines show it (single and batch adds)', async () => {
+    const { services, others } = await datasets();
+    const a = s.agent();
+    const shown = async (id: string) =>
+      (await lines(a)).cartItems.map(({ cartItem }: any) => cartItem).find((i: any) => i.cartItemId === id);
+    for (const id of [others[9]!, services[5]!]) {
+      const r = await add(a, id);
+      assert.equal(r.status, 201);
+      assert.deepEqual(r.body, await shown(r.body.cartItemId));
+    }
+    // The Services line's answer carries its category's promotion (its categories read with the product's facts).
+    const servicesLine = await shown(
+      (await lines(a)).cartItems.find(({ cartItem }: any) => cartItem.productId === services[5]).cartItem.cartItemId,
+    );
+    assert.deepEqual(
+      servicesLine.adjustments.map((x: any) => x.displayName),
+      ['Services lists: 15% off'],
+    );
+    const batch = await a.post(`${STORE}${CART}/cart-items/batch`, {
+      inputs: [others[10]!, services[6]!, 'not-a-product-id'].map((productId) => ({
+        richInput: { productId, quantity: '1', type: 'Product' },
+      })),
+    });
+    assert.equal(batch.status, 200);
+    assert.equal(batch.body.hasErrors, true);
+    assert.deepEqual(
+      batch.body.results.map((r: any) => r.statusCode),
+      [201, 201, 400],
+    );
+    for (const r of batch.body.results.slice(0, 2)) assert.deepEqual(r.result, await shown(r.result.cartItemId));
+  });
+
   test('a product moved into a promoted category is discounted at the cart\u2019s next change', async () => {
     const { others } = await datasets();
     const [moved, next] = [others[7]!, others[8]!];

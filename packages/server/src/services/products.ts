@@ -327,17 +327,24 @@ export class ProductService {
     return (await this.summariesWithModels(webstoreId, ids, opts)).summaries;
   }
 
-  /** Summaries, and the selling models they were made from (what pricing them needs: not read twice). */
+  /**
+   * Summaries, and the selling models they were made from (what pricing them needs: not read twice).
+   * `known`: the rows and selling models of exactly these ids, already read by the caller in this request (an add
+   * to cart answers with the product it resolved): they are not read again.
+   */
   async summariesWithModels(
     webstoreId: string,
     ids: string[],
     opts: { fields?: string[]; includeQuantityRule?: boolean; variationInfoFor?: Viewer } = {},
+    known?: { rows: ProductTable[]; models: Map<string, ProductSellingModel[]> },
   ): Promise<{ summaries: ProductSummary[]; models: Map<string, ProductSellingModel[]> }> {
     if (!ids.length) return { summaries: [], models: new Map() };
     const [rows, media, models, children] = await Promise.all([
-      this.rowsByIds(webstoreId, ids),
+      known
+        ? known.rows.filter((r) => r.webstore_id === webstoreId && r.is_active === 1)
+        : this.rowsByIds(webstoreId, ids),
       this.listingMediaOf.execute({ ids }),
-      this.sellingModels(ids),
+      known ? known.models : this.sellingModels(ids),
       // Variation parents carry their variations (reference: productVariationInfo, v63+) when asked, so a
       // listing can price a parent by its variations in the one pricing call it makes.
       opts.variationInfoFor ? this.variationRows(ids) : [],

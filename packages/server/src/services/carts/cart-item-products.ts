@@ -2,7 +2,15 @@
 // productSummary), built for many products at once from their listing summaries, so a page of lines
 // costs the same few queries however many lines it has.
 import type { CartItemProduct } from '@store/core';
+import type { ProductSellingModel } from '@store/core';
+import type { ProductTable } from '../../db/schema.ts';
 import type { ProductService } from '../products.ts';
+
+/** Rows and selling models the caller already read in this request (see ProductService.summariesWithModels). */
+export interface KnownProducts {
+  rows: ProductTable[];
+  models: Map<string, ProductSellingModel[]>;
+}
 
 /**
  * The products by id (those of the store that are active; others are left out), with `fields` filtered to
@@ -13,9 +21,10 @@ export async function cartItemProducts(
   webstoreId: string,
   ids: string[],
   productFields?: string[],
+  known?: KnownProducts,
 ): Promise<Map<string, CartItemProduct>> {
   const fields = productFields?.length ? [...new Set([...productFields, 'StockKeepingUnit'])] : undefined;
-  const summaries = await products.summaries(webstoreId, [...new Set(ids)], { fields });
+  const { summaries } = await products.summariesWithModels(webstoreId, [...new Set(ids)], { fields }, known);
   return new Map<string, CartItemProduct>(
     summaries.map((p) => {
       const all = Object.fromEntries(Object.entries(p.fields).map(([k, v]) => [k, String(v?.value ?? '')]));

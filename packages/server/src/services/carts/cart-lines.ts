@@ -206,10 +206,11 @@ export async function availableQuantities(
 ): Promise<Map<string, number | null>> {
   const out = new Map<string, number | null>(productIds.map((id) => [id, null]));
   if (!productIds.length || !owner.webstore.settings.inventoryConfiguration?.isInventoryEnabled) return out;
-  const [rows, held] = await Promise.all([
-    defaultSourceStock(db, owner.webstore, productIds).execute(),
-    heldByCarts(db, productIds, now, exceptCartId),
-  ]);
+  const rows = await defaultSourceStock(db, owner.webstore, productIds).execute();
+  // What other carts hold counts only against tracked stock: products without stock rows (datasets) skip the read.
+  const tracked = [...new Set(rows.map((r) => r.product_id))];
+  if (!tracked.length) return out;
+  const held = await heldByCarts(db, tracked, now, exceptCartId);
   for (const r of rows) out.set(r.product_id, (out.get(r.product_id) ?? 0) + freeStock(r));
   for (const [productId, quantity] of held) {
     const current = out.get(productId);

@@ -37,7 +37,7 @@ import {
 } from './cart-lines.ts';
 import { checkWholeOrSelection, lineKey, priceListLines } from './list-lines.ts';
 import { recalculate, type RecalcContext } from './cart-recalc.ts';
-import { cartItemProducts } from './cart-item-products.ts';
+import { cartItemProducts, type KnownProducts } from './cart-item-products.ts';
 import { ASYNC_BATCH_THRESHOLD } from './cart-operations.ts';
 import {
   couponsView,
@@ -72,6 +72,17 @@ export type LineOutcome = { ok: true; item: CartItemTable } | { ok: false; error
 export const guestOwnerKey = (guestSessionId: string): string => `g:${guestSessionId}`;
 const ownerKey = (o: CartOwner): string | null =>
   o.userId ? `u:${o.userId}:${o.accountId ?? ''}` : o.guestSessionId ? guestOwnerKey(o.guestSessionId) : null;
+
+/** The products of resolved lines as the answer's summaries take them (ProductService.summariesWithModels). */
+function knownProducts(lines: Array<ResolvedLine | ApiError>): KnownProducts {
+  const known: KnownProducts = { rows: [], models: new Map() };
+  for (const l of lines) {
+    if (l instanceof ApiError || known.models.has(l.product.row.id)) continue;
+    known.rows.push(l.product.row);
+    known.models.set(l.product.row.id, l.product.models);
+  }
+  return known;
+}
 
 export class CartService {
   /** The lines' product facts for recalculations, kept per process and per catalogue version. */
@@ -256,6 +267,7 @@ export class CartService {
     cart: Pick<CartTable, 'id' | 'currency'>,
     rows: CartItemTable[],
     productFields?: string[],
+    known?: KnownProducts,
   ): Promise<CartItem[]> {
     if (!rows.length) return [];
     const [products, types] = await Promise.all([
@@ -264,6 +276,7 @@ export class CartService {
         owner.webstore.id,
         rows.map((r) => r.product_id),
         productFields,
+        known,
       ),
       this.facts.modelTypes(
         this.db,
@@ -274,8 +287,8 @@ export class CartService {
     return rows.map((r) => itemView(r, cart, products.get(r.product_id)!, modelType.get(r.selling_model_id) ?? null));
   }
 
-  async item(owner: CartOwner, cart: CartTable, row: CartItemTable): Promise<CartItem> {
-    return (await this.itemViews(owner, cart, [row]))[0]!;
+  async item(owner: CartOwner, cart: CartTable, row: CartItemTable, known?: KnownProducts): Promise<CartItem> {
+    return (await this.itemViews(owner, cart, [row], undefined, known))[0]!;
   }
 
   async coupons(cart: CartTable) {
@@ -409,7 +422,7 @@ export class CartService {
     const now = new Date().toISOString();
     const valid = lines.filter((l): l is ResolvedLine => !(l instanceof ApiError));
     const productIds = [...new Set(valid.map((l) => l.product.row.id))];
-    const [existing, available, seqRow, group] = await Promise.all([
+    const [existing, available, placing] = await Promise.all([
       productIds.length
         ? trx
             .selectFrom('cart_item')
@@ -419,20 +432,27 @@ export class CartService {
             .execute()
         : [],
       availableQuantities(trx, owner, productIds, cart.id, now),
+      // Where new lines go: after the last line, into the default delivery group (one statement for both).
       trx
-        .selectFrom('cart_item')
-        .select((eb) => eb.fn.max('seq').as('seq'))
-        .where('cart_id', '=', cart.id)
-        .executeTakeFirst(),
-      trx
-        .selectFrom('cart_delivery_group')
-        .select('id')
-        .where('cart_id', '=', cart.id)
-        .where('is_default', '=', 1)
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('cart_item')
+            .select((e) => e.fn.max('seq').as('seq'))
+            .where('cart_id', '=', cart.id)
+            .as('seq'),
+          eb
+            .selectFrom('cart_delivery_group')
+            .select('id')
+            .where('cart_id', '=', cart.id)
+            .where('is_default', '=', 1)
+            .limit(1)
+            .as('group_id'),
+        ])
         .executeTakeFirst(),
     ]);
     const byKey = new Map(existing.map((e) => [lineKey(e.product_id, e.selling_model_id, e.list_selection), e]));
-    let seq = Number(seqRow?.seq ?? 0);
+    let seq = Number(placing?.seq ?? 0);
+    const group = placing?.group_id ? { id: placing.group_id } : undefined;
     const outcomes: LineOutcome[] = [];
     for (const line of lines) {
       if (line instanceof ApiError) {
@@ -509,10 +529,15 @@ export class CartService {
       return { hasErrors: false, results: [], asyncOperationStatus: 'Processing' };
     }
     const resolved = await this.resolveInputs(owner, inputs);
-    const { result } = await this.change(owner, cart, (trx, locked) => this.addLines(trx, owner, locked, resolved));
-    const ids = result.flatMap((o) => (o.ok ? [o.item.id] : []));
-    const rows = ids.length ? await this.db.selectFrom('cart_item').selectAll().where('id', 'in', ids).execute() : [];
-    const views = new Map((await this.itemViews(owner, cart, rows)).map((v) => [v.cartItemId, v]));
+    const { result, items } = await this.change(owner, cart, (trx, locked) =>
+      this.addLines(trx, owner, locked, resolved),
+    );
+    // The lines as the recalculation wrote them and their products as resolved: neither is read again.
+    const ids = new Set(result.flatMap((o) => (o.ok ? [o.item.id] : [])));
+    const rows = items.filter((i) => ids.has(i.id));
+    const views = new Map(
+      (await this.itemViews(owner, cart, rows, undefined, knownProducts(resolved))).map((v) => [v.cartItemId, v]),
+    );
     return {
       hasErrors: result.some((o) => !o.ok),
       results: result.map((o) =>
@@ -532,8 +557,9 @@ export class CartService {
     );
     const outcome = result[0]!;
     if (!outcome.ok) throw outcome.error;
-    // The line as the recalculation wrote it (its promotions and tax), not read again.
-    return this.item(owner, cart, items.find((i) => i.id === outcome.item.id)!);
+    // The line as the recalculation wrote it (its promotions and tax), not read again; its product as resolved
+    // above (the row and selling models this request read), not read again either.
+    return this.item(owner, cart, items.find((i) => i.id === outcome.item.id)!, knownProducts([line!]));
   }
 
   async findItem(cart: CartTable, itemId: string): Promise<CartItemTable> {

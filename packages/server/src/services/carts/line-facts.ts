@@ -10,7 +10,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { CategoryTree } from '../category-tree.ts';
-import { productCategoryIds } from '../promotions.ts';
 
 export interface LineProductFacts {
   /** The product's categories and every ancestor of each. */
@@ -39,16 +38,24 @@ export class LineFactsCache {
     }
     const missing = [...new Set(productIds)].filter((id) => !known!.has(id));
     if (missing.length) {
-      const [categories, rows] = await Promise.all([
-        productCategoryIds(db, missing, tree),
-        db.selectFrom('product').select(['id', 'tax_policy_id', 'fulfilment']).where('id', 'in', missing).execute(),
-      ]);
-      for (const r of rows)
-        known.set(r.id, {
-          categoryIds: categories.get(r.id) ?? [],
-          taxPolicyId: r.tax_policy_id,
-          fulfilment: r.fulfilment,
-        });
+      // One statement: each product with its categories (a row per category; one row with none when it has none).
+      const rows = await db
+        .selectFrom('product')
+        .leftJoin('product_category', 'product_category.product_id', 'product.id')
+        .select(['product.id', 'product.tax_policy_id', 'product.fulfilment', 'product_category.category_id'])
+        .where('product.id', 'in', missing)
+        .execute();
+      for (const r of rows) {
+        let facts = known.get(r.id);
+        if (!facts) {
+          facts = { categoryIds: [], taxPolicyId: r.tax_policy_id, fulfilment: r.fulfilment };
+          known.set(r.id, facts);
+        }
+        // The category and its ancestors, each once (as promotions.ts's productCategoryIds gives them).
+        if (r.category_id)
+          for (const id of tree.ancestorIds(r.category_id))
+            if (!facts.categoryIds.includes(id)) facts.categoryIds.push(id);
+      }
     }
     const out = new Map<string, LineProductFacts>();
     for (const id of productIds) {

@@ -1,0 +1,149 @@
+// In-process CPU per request of add to cart and the cart lines page (issue 20 item 2), steadier than a load run
+// on a shared machine: builds the app on a bench SQLite file and sends requests one at a time through Fastify's
+// inject, timing process CPU and counting SQLite statements. For profiling: --profile PREFIX writes a V8 CPU
+// profile of each measured loop only (<prefix>-add.cpuprofile, <prefix>-page.cpuprofile).
+//
+//   node --import tsx bench/cart-profile.ts [--products 100000] [--n 300] [--only add|page] [--sql] [--profile /tmp/p]
+// add: guest carts of 0–49 lines (a cart is replaced by a fresh guest at 50), like the bench's cart phase.
+// page: GET carts/current/cart-items?pageSize=25 of a 200-line guest cart. The guests' carts stay in the file
+// (the bench's own phase deletes its carts; these are a few hundred rows in a throwaway copy).
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { openDatabase } from '../packages/server/src/db/connection.ts';
+import { buildApp } from '../packages/server/src/app.ts';
+import { DATA_DIR } from './dataset.ts';
+import { onceOnlyProducts } from './cart-phase.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    sql: { type: 'boolean', default: false },
+    profile: { type: 'string' },
+    products: { type: 'string', default: '100000' },
+    n: { type: 'string', default: '300' },
+    only: { type: 'string' },
+  },
+});
+const WEBSTORE_ID = '0ZE000000000001AAA';
+const API = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
+const file = path.join(DATA_DIR, `store-${args.products}.sqlite`);
+process.env.SQLITE_FILE = file;
+delete process.env.DATABASE_URL;
+const n = Number(args.n);
+// A different slice of the once-only datasets per run (by time), so reruns on one file do not repeat a product.
+const products = onceOnlyProducts(file, WEBSTORE_ID);
+let next = Math.floor(Date.now() / 1000) % Math.max(1, products.length - 20000);
+const product = () => products[next++ % products.length]!;
+const { db } = openDatabase();
+let statements = 0;
+const texts = new Map<string, number>();
+{
+  const raw = new (await import('better-sqlite3')).default(':memory:');
+  const proto = Object.getPrototypeOf(raw.prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
+  for (const m of ['all', 'get', 'run', 'iterate']) {
+    const orig = proto[m]!;
+    proto[m] = function (this: { source: string }, ...a: unknown[]) {
+      statements++;
+      if (args.sql) texts.set(this.source, (texts.get(this.source) ?? 0) + 1);
+      return orig.apply(this, a);
+    };
+  }
+  raw.close();
+}
+const { app } = await buildApp({ db, logger: false });
+
+type Guest = { cookie: string; csrf: string; lines: number };
+const cookieOf = (setCookie: string | string[] | undefined, name: string) =>
+  [setCookie ?? []]
+    .flat()
+    .map((c) => new RegExp(`^${name}=([^;]*)`).exec(c)?.[1])
+    .find(Boolean);
+async function newGuest(): Promise<Guest> {
+  const ctx = await app.inject({ method: 'GET', url: `${API}/session-context` });
+  const csrf = cookieOf(ctx.headers['set-cookie'], 'csrf_token')!;
+  const made = await app.inject({
+    method: 'PUT',
+    url: `${API}/carts/current`,
+    headers: { cookie: `csrf_token=${csrf}`, 'x-csrf-token': csrf },
+  });
+  const sid = cookieOf(made.headers['set-cookie'], 'sid');
+  if (made.statusCode !== 201 || !sid) throw new Error(`PUT carts/current: ${made.statusCode} ${made.body}`);
+  return { cookie: `sid=${sid}; csrf_token=${csrf}`, csrf, lines: 0 };
+}
+async function add(g: Guest) {
+  const r = await app.inject({
+    method: 'POST',
+    url: `${API}/carts/current/cart-items`,
+    headers: { cookie: g.cookie, 'x-csrf-token': g.csrf },
+    payload: { productId: product(), quantity: '1', type: 'Product' },
+  });
+  if (r.statusCode !== 201) throw new Error(`add: ${r.statusCode} ${r.body.slice(0, 300)}`);
+  g.lines++;
+  return r;
+}
+
+// 50 carts staggered 0..49 lines, adds round robin; a cart at 50 lines is replaced by a fresh guest (prepared
+// before the measured loop, as the bench does).
+const ROTATION = 50;
+async function addLoop(count: number, carts: Guest[], spare: Guest[]) {
+  for (let i = 0; i < count; i++) {
+    const slot = i % ROTATION;
+    if (carts[slot]!.lines >= ROTATION) carts[slot] = spare.pop() ?? (await newGuest());
+    await add(carts[slot]!);
+  }
+}
+
+async function measure(name: string, loop: () => Promise<unknown>) {
+  const session = args.profile ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 }); // µs: finer than the 1 ms default
+    await session.post('Profiler.start');
+  }
+  statements = 0;
+  texts.clear();
+  const t0 = process.cpuUsage();
+  const w0 = process.hrtime.bigint();
+  await loop();
+  const cpu = process.cpuUsage(t0);
+  if (session) {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(`${args.profile}-${name}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+  const wall = Number(process.hrtime.bigint() - w0) / 1e6;
+  console.log(
+    `${name.padEnd(5)} CPU ${((cpu.user + cpu.system) / n / 1000).toFixed(3)} ms/req, wall ${(wall / n).toFixed(3)} ms/req (n=${n}), ${(statements / n).toFixed(1)} statements/req`,
+  );
+  for (const [t, c] of [...texts].sort((a, b) => b[1] - a[1]))
+    console.log(`    ${(c / n).toFixed(2)}× ${t.slice(0, 240)}`);
+}
+
+if (!args.only || args.only === 'add') {
+  const carts: Guest[] = [];
+  for (let j = 0; j < ROTATION; j++) {
+    const g = await newGuest();
+    for (let k = 0; k < j; k++) await add(g);
+    carts.push(g);
+  }
+  const spare = await Promise.all(Array.from({ length: Math.ceil(n / ROTATION) + 2 }, () => newGuest()));
+  await addLoop(100, carts, spare); // warm
+  await measure('add', () => addLoop(n, carts, spare));
+}
+if (!args.only || args.only === 'page') {
+  const g = await newGuest();
+  for (let k = 0; k < 200; k++) await add(g);
+  const page = () =>
+    app.inject({ method: 'GET', url: `${API}/carts/current/cart-items?pageSize=25`, headers: { cookie: g.cookie } });
+  for (let i = 0; i < 50; i++) await page(); // warm
+  await measure('page', async () => {
+    for (let i = 0; i < n; i++) {
+      const r = await page();
+      if (r.statusCode !== 200) throw new Error(`page: ${r.statusCode} ${r.body.slice(0, 300)}`);
+    }
+  });
+}
+await app.close();
+process.exit(0);
