@@ -40,7 +40,7 @@ import { activityRoutes } from './modules/activities.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { sessionConfigFromEnv } from './auth/sessions.ts';
 import { fastifyTrustProxy, type ProxyTrust, proxyTrustFromEnv } from './http/proxy-trust.ts';
-import { jsonBody } from './http/json-body.ts';
+import { jsonBody } from './domain/json-body.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 
 export const DEMO_WEBSTORE_ID = '0ZE000000000001AAA';
@@ -75,7 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Every JSON reply is written in pieces (http/json-body.ts): a large answer never becomes one large string.
+  // Every JSON reply is written in pieces (domain/json-body.ts): a large answer never becomes one large string.
   // Fastify sends the Buffer it returns for large answers as it is, with its length.
   app.setReplySerializer((payload) => jsonBody(payload) as string);
   installErrorHandling(app);

@@ -57,6 +57,16 @@ describe('search/products', () => {
     assert.equal(typeof first.productSellingModelInformation.isSubscriptionProduct, 'boolean');
   });
 
+  test('a repeated search is answered from the kept answer with its own correlationId', async () => {
+    const query = { searchTerm: 'veterinarians', fields: FIELDS };
+    const first = await search(query);
+    const again = await search(query);
+    assert.ok(first.correlationId && again.correlationId);
+    assert.notEqual(again.correlationId, first.correlationId, 'each answer names its own request');
+    assert.deepEqual({ ...again, correlationId: null }, { ...first, correlationId: null });
+    assert.doesNotMatch(JSON.stringify(again), /\\u0000/, 'no placeholder left in the answer');
+  });
+
   test('the range facets are labelled in the store currency, low to high, the same on every search', async () => {
     // The labels are formatted once per currency and kept (services/search.ts rangeLabels): a later search must
     // show exactly the same ones, and a bucket's label must say its bounds.

@@ -96,7 +96,7 @@ const synonymsBody = z
   .strict();
 /** Stands in for the request's correlationId in a cached answer. */
 const CORRELATION_ID = '\u0000correlation';
-const CORRELATION_PLACEHOLDER = JSON.stringify(CORRELATION_ID);
+const CORRELATION_PLACEHOLDER = Buffer.from(JSON.stringify(CORRELATION_ID));
 const MANAGEMENT = '/services/data/:apiVersion/commerce/management/webstores/:webstoreId';
 
 function decodeRefinements(encoded: string | undefined): SearchRefinement[] {
@@ -154,9 +154,16 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
     const key = `${kind}|${a.webstoreId}|${version}|${[...a.buyerGroupIds].sort().join(',')}|${a.currency}|${a.isPreview ? 'preview' : 'live'}|${queryKey(query)}`;
     // The answer is made at the version in its key (the index need not read it again).
     const body = await s.responses.getOrCreate(key, () => create(version));
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(body.replace(CORRELATION_PLACEHOLDER, JSON.stringify(req.id)));
+    const at = body.indexOf(CORRELATION_PLACEHOLDER);
+    const answer =
+      at < 0
+        ? body
+        : Buffer.concat([
+            body.subarray(0, at),
+            Buffer.from(JSON.stringify(req.id)),
+            body.subarray(at + CORRELATION_PLACEHOLDER.length),
+          ]);
+    return reply.type('application/json; charset=utf-8').send(answer);
   };
 
   r.get(

@@ -76,10 +76,10 @@ export class ProductReads {
   ) {}
 
   /**
-   * Product detail as JSON text. Detail holds no prices, so one cached answer serves every buyer of the same
+   * Product detail as JSON bytes. Detail holds no prices, so one cached answer serves every buyer of the same
    * buyer groups who may see the product (entitlement is checked first); preview may bypass the cache (spec 01 §6).
    */
-  async detailJson(store: Webstore, ctx: CatalogueContext, productId: string, q: DetailQuery): Promise<string> {
+  async detailJson(store: Webstore, ctx: CatalogueContext, productId: string, q: DetailQuery): Promise<Buffer> {
     const id = this.products.visibleProductId(ctx, productId);
     // Per audience too: buyer groups decide which related datasets and category path it may see, preview
     // whether a Draft category in that path is shown.

@@ -5,27 +5,32 @@
 import { LRUCache } from 'lru-cache';
 import { IGNORED_QUERY_PARAMS } from '../domain/ignored-params.ts';
 import { RESPONSE_CACHE_BYTES } from './cache-budgets.ts';
+import { jsonBody } from '../domain/json-body.ts';
 
+// Kept as the bytes that are sent (domain/json-body.ts writes them): a hit is written as it is, with no string to
+// encode again per request, and the budget counts what the answers really hold.
 export class ResponseCache {
-  private lru: LRUCache<string, string>;
+  private lru: LRUCache<string, Buffer>;
   hits = 0;
   misses = 0;
 
   constructor(maxBytes = RESPONSE_CACHE_BYTES) {
-    this.lru = new LRUCache<string, string>({
+    this.lru = new LRUCache<string, Buffer>({
       maxSize: Math.max(1, maxBytes),
       sizeCalculation: (v) => Math.max(1, v.length),
     });
   }
 
-  async getOrCreate(key: string, create: () => Promise<unknown>, bypass = false): Promise<string> {
+  /** The answer's JSON bytes: kept ones, or made by `create` and kept (unless bypassed). */
+  async getOrCreate(key: string, create: () => Promise<unknown>, bypass = false): Promise<Buffer> {
     const hit = bypass ? undefined : this.lru.get(key);
     if (hit !== undefined) {
       this.hits++;
       return hit;
     }
     this.misses++;
-    const body = JSON.stringify(await create());
+    const json = jsonBody(await create());
+    const body = typeof json === 'string' ? Buffer.from(json) : json;
     this.lru.set(key, body);
     return body;
   }
