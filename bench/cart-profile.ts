@@ -13,6 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { buildApp } from '../packages/server/src/app.ts';
+import { countStatements } from './statement-counter.ts';
 import { DATA_DIR } from './dataset.ts';
 import { onceOnlyProducts } from './cart-phase.ts';
 
@@ -36,21 +37,7 @@ const products = onceOnlyProducts(file, WEBSTORE_ID);
 let next = Math.floor(Date.now() / 1000) % Math.max(1, products.length - 20000);
 const product = () => products[next++ % products.length]!;
 const { db } = openDatabase();
-let statements = 0;
-const texts = new Map<string, number>();
-{
-  const raw = new (await import('better-sqlite3')).default(':memory:');
-  const proto = Object.getPrototypeOf(raw.prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
-  for (const m of ['all', 'get', 'run', 'iterate']) {
-    const orig = proto[m]!;
-    proto[m] = function (this: { source: string }, ...a: unknown[]) {
-      statements++;
-      if (args.sql) texts.set(this.source, (texts.get(this.source) ?? 0) + 1);
-      return orig.apply(this, a);
-    };
-  }
-  raw.close();
-}
+const statements = await countStatements(args.sql);
 const { app } = await buildApp({ db, logger: false });
 
 type Guest = { cookie: string; csrf: string; lines: number };
@@ -102,8 +89,7 @@ async function measure(name: string, loop: () => Promise<unknown>) {
     await session.post('Profiler.setSamplingInterval', { interval: 100 }); // µs: finer than the 1 ms default
     await session.post('Profiler.start');
   }
-  statements = 0;
-  texts.clear();
+  statements.reset();
   const t0 = process.cpuUsage();
   const w0 = process.hrtime.bigint();
   await loop();
@@ -115,9 +101,9 @@ async function measure(name: string, loop: () => Promise<unknown>) {
   }
   const wall = Number(process.hrtime.bigint() - w0) / 1e6;
   console.log(
-    `${name.padEnd(5)} CPU ${((cpu.user + cpu.system) / n / 1000).toFixed(3)} ms/req, wall ${(wall / n).toFixed(3)} ms/req (n=${n}), ${(statements / n).toFixed(1)} statements/req`,
+    `${name.padEnd(5)} CPU ${((cpu.user + cpu.system) / n / 1000).toFixed(3)} ms/req, wall ${(wall / n).toFixed(3)} ms/req (n=${n}), ${(statements.count / n).toFixed(1)} statements/req`,
   );
-  for (const [t, c] of [...texts].sort((a, b) => b[1] - a[1]))
+  for (const [t, c] of [...statements.texts].sort((a, b) => b[1] - a[1]))
     console.log(`    ${(c / n).toFixed(2)}× ${t.slice(0, 240)}`);
 }
 

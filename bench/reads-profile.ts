@@ -12,6 +12,7 @@ import { Session } from 'node:inspector/promises';
 import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { mulberry32 } from '../packages/server/src/datasets/random.ts';
+import { countStatements } from './statement-counter.ts';
 import { DATA_DIR, sampleProductIds } from './dataset.ts';
 import { TERMS } from './search.ts';
 
@@ -35,21 +36,7 @@ const n = Number(args.n);
 const all = sampleProductIds(file, WEBSTORE_ID, 1e9).ids;
 const { db } = openDatabase();
 // Statements per request: every better-sqlite3 statement run is counted (and, with --sql, its text kept).
-let statements = 0;
-const texts = new Map<string, number>();
-{
-  const raw = new (await import('better-sqlite3')).default(':memory:');
-  const proto = Object.getPrototypeOf(raw.prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
-  for (const m of ['all', 'get', 'run', 'iterate']) {
-    const orig = proto[m]!;
-    proto[m] = function (this: { source: string }, ...a: unknown[]) {
-      statements++;
-      if (args.sql) texts.set(this.source, (texts.get(this.source) ?? 0) + 1);
-      return orig.apply(this, a);
-    };
-  }
-  raw.close();
-}
+const statements = await countStatements(args.sql);
 // --mmap BYTES / --cache KIB: SQLite's memory map and page cache for this run (to see what random reads cost).
 if (args.mmap) await sql.raw(`pragma mmap_size = ${Number(args.mmap)}`).execute(db);
 if (args.cache) await sql.raw(`pragma cache_size = -${Number(args.cache)}`).execute(db);
@@ -84,8 +71,7 @@ for (const [name, make] of Object.entries(kinds)) {
     await session.post('Profiler.enable');
     await session.post('Profiler.start');
   }
-  statements = 0;
-  texts.clear();
+  statements.reset();
   const t0 = process.cpuUsage();
   const w0 = process.hrtime.bigint();
   for (let i = 0; i < n; i++) {
@@ -100,9 +86,9 @@ for (const [name, make] of Object.entries(kinds)) {
   }
   const wall = Number(process.hrtime.bigint() - w0) / 1e6;
   console.log(
-    `${name.padEnd(8)} CPU ${((cpu.user + cpu.system) / n / 1000).toFixed(3)} ms/req, wall ${(wall / n).toFixed(3)} ms/req (n=${n}), ${(statements / n).toFixed(1)} statements/req`,
+    `${name.padEnd(8)} CPU ${((cpu.user + cpu.system) / n / 1000).toFixed(3)} ms/req, wall ${(wall / n).toFixed(3)} ms/req (n=${n}), ${(statements.count / n).toFixed(1)} statements/req`,
   );
-  for (const [t, c] of texts) console.log(`    ${(c / n).toFixed(2)}× ${t.slice(0, 220)}`);
+  for (const [t, c] of statements.texts) console.log(`    ${(c / n).toFixed(2)}× ${t.slice(0, 220)}`);
 }
 await app.close();
 process.exit(0);
