@@ -5,7 +5,7 @@
 
 import type { AdminBuyerGroup, AdminCategory, AdminPromotionWithUsage, PromotionTrialResult } from '@store/core';
 import { promotionProblem } from '@store/core';
-import { useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { FormAlert, useFormResultFocus } from '../../components/ui/FormAlert.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
@@ -60,6 +60,10 @@ export function PromotionEditPage({
   const [discountType, setDiscountType] = useState<DiscountType>(v.discountType);
   // Core's verdict on the discount, dates and codes as the seller types (null until the first edit).
   const [live, setLive] = useState<string | null>(null);
+  // Typing is an input event and a choice a change event: Preact hands the form's handlers the native events
+  // (React made every keystroke a change), so the form checks on both.
+  const check = (e: FormEvent<HTMLFormElement>) =>
+    setLive(promotionProblem(promotionDraft(new FormData(e.currentTarget)).fields));
   const errors = { ...saveResult?.fieldErrors, ...tryResult?.fieldErrors };
   const field = (name: string, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField form={F} name={name} label={label} error={errors[name]} {...extra} />
@@ -93,7 +97,8 @@ export function PromotionEditPage({
         ref={formRef}
         key={promotion?.id ?? 'new'}
         aria-label={promotion ? `Edit ${promotion.name}` : 'New promotion'}
-        onChange={(e) => setLive(promotionProblem(promotionDraft(new FormData(e.currentTarget)).fields))}
+        onInput={check}
+        onChange={check}
       >
         <p id="promotion-check" className={live ? 'field__error' : undefined} aria-live="polite">
           {live ?? ''}

@@ -4,7 +4,7 @@
 // says they are in effect now.
 
 import type { StoreSettings } from '@store/core';
-import { useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import {
   Form,
   useActionData,
@@ -45,6 +45,9 @@ function SettingsPage() {
   const formRef = useRef<HTMLFormElement>(null);
   useFormResultFocus(result, formRef, 'settings-error');
   const [live, setLive] = useState<string | null>(null);
+  // Typing is an input event and a choice a change event: Preact hands the form's handlers the native events
+  // (React made every keystroke a change), so the form checks on both.
+  const check = (e: FormEvent<HTMLFormElement>) => setLive(settingsOf(new FormData(e.currentTarget)).problem);
   const v = settingsValues(settings);
   const errors = result?.fieldErrors ?? {};
   const field = (name: SettingsField, label: string, hint?: string) => (
@@ -69,7 +72,8 @@ function SettingsPage() {
         noValidate
         ref={formRef}
         aria-labelledby="settings-title"
-        onChange={(e) => setLive(settingsOf(new FormData(e.currentTarget)).problem)}
+        onInput={check}
+        onChange={check}
       >
         <p id="settings-check" className={live ? 'field__error' : undefined} aria-live="polite">
           {live ?? ''}
