@@ -77,6 +77,18 @@ describe('a guest\u2019s cart', () => {
     const success = toast(page, 'Success');
     await success.waitFor();
     assert.match(await success.innerText(), /Your cart has been updated\./);
+    // Focus on the toast's close button holds it open past its 4.8 s; focus elsewhere lets it go.
+    await success.getByRole('button', { name: 'Close' }).focus();
+    await page.waitForTimeout(6_000);
+    assert.equal(await success.isVisible(), true, 'a toast holding the focus stays');
+    await page
+      .getByRole('heading', { level: 1 })
+      .first()
+      .evaluate((h: HTMLElement) => {
+        h.tabIndex = -1;
+        h.focus();
+      });
+    await success.waitFor({ state: 'detached', timeout: 10_000 });
     await badge(page).filter({ hasText: 'Cart (1)' }).waitFor();
     assert.equal(await badge(page).getAttribute('aria-label'), 'Cart, 1 item');
 
