@@ -8,29 +8,22 @@
 // page: GET carts/current/cart-items?pageSize=25 of a 200-line guest cart. The guests' carts stay in the file
 // (the bench's own phase deletes its carts; these are a few hundred rows in a throwaway copy).
 import { parseArgs } from 'node:util';
-import path from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { countStatements } from './statement-counter.ts';
-import { DATA_DIR } from './dataset.ts';
+import { API, PROFILER_OPTIONS, WEBSTORE_ID, selectBenchFile } from './in-process.ts';
 import { onceOnlyProducts } from './cart-phase.ts';
 
 const { values: args } = parseArgs({
   options: {
-    sql: { type: 'boolean', default: false },
-    profile: { type: 'string' },
+    ...PROFILER_OPTIONS,
     products: { type: 'string', default: '100000' },
     n: { type: 'string', default: '300' },
-    only: { type: 'string' },
   },
 });
-const WEBSTORE_ID = '0ZE000000000001AAA';
-const API = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
-const file = path.join(DATA_DIR, `store-${args.products}.sqlite`);
-process.env.SQLITE_FILE = file;
-delete process.env.DATABASE_URL;
+const file = selectBenchFile(args.products);
 const n = Number(args.n);
 // A different slice of the once-only datasets per run (by time), so reruns on one file do not repeat a product.
 const products = onceOnlyProducts(file, WEBSTORE_ID);

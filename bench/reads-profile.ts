@@ -5,7 +5,6 @@
 //   node --import tsx bench/reads-profile.ts [--products 10000] [--n 400] [--only detail|pricing|batch|search] [--profile /tmp/p]
 // (--profile: a CPU profile of each measured loop, <prefix>-<kind>.cpuprofile)
 import { parseArgs } from 'node:util';
-import path from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { Session } from 'node:inspector/promises';
@@ -13,25 +12,20 @@ import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { mulberry32 } from '../packages/server/src/datasets/random.ts';
 import { countStatements } from './statement-counter.ts';
-import { DATA_DIR, sampleProductIds } from './dataset.ts';
+import { API, PROFILER_OPTIONS, WEBSTORE_ID, selectBenchFile } from './in-process.ts';
+import { sampleProductIds } from './dataset.ts';
 import { TERMS } from './search.ts';
 
 const { values: args } = parseArgs({
   options: {
     mmap: { type: 'string' },
     cache: { type: 'string' },
-    sql: { type: 'boolean', default: false },
-    profile: { type: 'string' },
+    ...PROFILER_OPTIONS,
     products: { type: 'string', default: '10000' },
     n: { type: 'string', default: '400' },
-    only: { type: 'string' },
   },
 });
-const WEBSTORE_ID = '0ZE000000000001AAA';
-const API = `/services/data/v65.0/commerce/webstores/${WEBSTORE_ID}`;
-const file = path.join(DATA_DIR, `store-${args.products}.sqlite`);
-process.env.SQLITE_FILE = file;
-delete process.env.DATABASE_URL;
+const file = selectBenchFile(args.products);
 const n = Number(args.n);
 const all = sampleProductIds(file, WEBSTORE_ID, 1e9).ids;
 const { db } = openDatabase();
