@@ -8,12 +8,10 @@
 // page: GET carts/current/cart-items?pageSize=25 of a 200-line guest cart. The guests' carts stay in the file
 // (the bench's own phase deletes its carts; these are a few hundred rows in a throwaway copy).
 import { parseArgs } from 'node:util';
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { countStatements } from './statement-counter.ts';
-import { API, PROFILER_OPTIONS, WEBSTORE_ID, selectBenchFile } from './in-process.ts';
+import { API, PROFILER_OPTIONS, WEBSTORE_ID, measureLoop, selectBenchFile } from './in-process.ts';
 import { onceOnlyProducts } from './cart-phase.ts';
 
 const { values: args } = parseArgs({
@@ -74,31 +72,8 @@ async function addLoop(count: number, carts: Guest[], spare: Guest[]) {
   }
 }
 
-async function measure(name: string, loop: () => Promise<unknown>) {
-  const session = args.profile ? new Session() : null;
-  if (session) {
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.setSamplingInterval', { interval: 100 }); // µs: finer than the 1 ms default
-    await session.post('Profiler.start');
-  }
-  statements.reset();
-  const t0 = process.cpuUsage();
-  const w0 = process.hrtime.bigint();
-  await loop();
-  const cpu = process.cpuUsage(t0);
-  if (session) {
-    const { profile } = await session.post('Profiler.stop');
-    writeFileSync(`${args.profile}-${name}.cpuprofile`, JSON.stringify(profile));
-    session.disconnect();
-  }
-  const wall = Number(process.hrtime.bigint() - w0) / 1e6;
-  console.log(
-    `${name.padEnd(5)} CPU ${((cpu.user + cpu.system) / n / 1000).toFixed(3)} ms/req, wall ${(wall / n).toFixed(3)} ms/req (n=${n}), ${(statements.count / n).toFixed(1)} statements/req`,
-  );
-  for (const [t, c] of [...statements.texts].sort((a, b) => b[1] - a[1]))
-    console.log(`    ${(c / n).toFixed(2)}× ${t.slice(0, 240)}`);
-}
+const measure = (name: string, loop: () => Promise<unknown>) =>
+  measureLoop(name, n, loop, { statements, profile: args.profile, sampleMicros: 100 }); // finer than the 1 ms default
 
 if (!args.only || args.only === 'add') {
   const carts: Guest[] = [];

@@ -5,14 +5,12 @@
 //   node --import tsx bench/reads-profile.ts [--products 10000] [--n 400] [--only detail|pricing|batch|search] [--profile /tmp/p]
 // (--profile: a CPU profile of each measured loop, <prefix>-<kind>.cpuprofile)
 import { parseArgs } from 'node:util';
-import { writeFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { Session } from 'node:inspector/promises';
 import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { mulberry32 } from '../packages/server/src/datasets/random.ts';
 import { countStatements } from './statement-counter.ts';
-import { API, PROFILER_OPTIONS, WEBSTORE_ID, selectBenchFile } from './in-process.ts';
+import { API, PROFILER_OPTIONS, WEBSTORE_ID, measureLoop, selectBenchFile } from './in-process.ts';
 import { sampleProductIds } from './dataset.ts';
 import { TERMS } from './search.ts';
 
@@ -59,30 +57,17 @@ for (const [name, make] of Object.entries(kinds)) {
   if (args.only && args.only !== name) continue;
   for (let i = 0; i < 50; i++) await app.inject(make(i + 100000)); // warm
   services.responses.clear();
-  const session = args.profile ? new Session() : null;
-  if (session) {
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.start');
-  }
-  statements.reset();
-  const t0 = process.cpuUsage();
-  const w0 = process.hrtime.bigint();
-  for (let i = 0; i < n; i++) {
-    const r = await app.inject(make(i));
-    if (r.statusCode >= 300) throw new Error(`${name}: ${r.statusCode} ${r.body.slice(0, 200)}`);
-  }
-  const cpu = process.cpuUsage(t0);
-  if (session) {
-    const { profile } = await session.post('Profiler.stop');
-    writeFileSync(`${args.profile}-${name}.cpuprofile`, JSON.stringify(profile));
-    session.disconnect();
-  }
-  const wall = Number(process.hrtime.bigint() - w0) / 1e6;
-  console.log(
-    `${name.padEnd(8)} CPU ${((cpu.user + cpu.system) / n / 1000).toFixed(3)} ms/req, wall ${(wall / n).toFixed(3)} ms/req (n=${n}), ${(statements.count / n).toFixed(1)} statements/req`,
+  await measureLoop(
+    name,
+    n,
+    async () => {
+      for (let i = 0; i < n; i++) {
+        const r = await app.inject(make(i));
+        if (r.statusCode >= 300) throw new Error(`${name}: ${r.statusCode} ${r.body.slice(0, 200)}`);
+      }
+    },
+    { statements, profile: args.profile },
   );
-  for (const [t, c] of statements.texts) console.log(`    ${(c / n).toFixed(2)}× ${t.slice(0, 220)}`);
 }
 await app.close();
 process.exit(0);
