@@ -365,10 +365,11 @@ export async function productCategoryIds(
     .select(['product_id', 'category_id'])
     .where('product_id', 'in', productIds)
     .execute();
-  for (const r of rows) {
-    const set = new Set(out.get(r.product_id));
-    for (const id of tree.ancestorIds(r.category_id)) set.add(id);
-    out.set(r.product_id, [...set]);
-  }
+  for (const r of rows) addCategoryAndAncestors(out.get(r.product_id)!, r.category_id, tree);
   return out;
+}
+
+/** Adds a product's category and each of its ancestors to its list, each once (a rule names any of them). */
+export function addCategoryAndAncestors(categoryIds: string[], categoryId: string, tree: CategoryTree): void {
+  for (const id of tree.ancestorIds(categoryId)) if (!categoryIds.includes(id)) categoryIds.push(id);
 }

@@ -10,6 +10,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { CategoryTree } from '../category-tree.ts';
+import { addCategoryAndAncestors } from '../promotions.ts';
 
 export interface LineProductFacts {
   /** The product's categories and every ancestor of each. */
@@ -51,10 +52,7 @@ export class LineFactsCache {
           facts = { categoryIds: [], taxPolicyId: r.tax_policy_id, fulfilment: r.fulfilment };
           known.set(r.id, facts);
         }
-        // The category and its ancestors, each once (as promotions.ts's productCategoryIds gives them).
-        if (r.category_id)
-          for (const id of tree.ancestorIds(r.category_id))
-            if (!facts.categoryIds.includes(id)) facts.categoryIds.push(id);
+        if (r.category_id) addCategoryAndAncestors(facts.categoryIds, r.category_id, tree);
       }
     }
     const out = new Map<string, LineProductFacts>();
