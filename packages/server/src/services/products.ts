@@ -103,6 +103,12 @@ const defaultImage = (name: string): ProductMedia => ({
   url: DEFAULT_IMAGE_URL,
 });
 
+/** Rows and selling models a caller already read in this request (see ProductService.summariesWithModels). */
+export interface KnownProducts {
+  rows: ProductTable[];
+  models: Map<string, ProductSellingModel[]>;
+}
+
 /** What the entitlement-aware lookups need of a caller's catalogue context. */
 export interface Viewer {
   visibility: Visibility;
@@ -336,7 +342,7 @@ export class ProductService {
     webstoreId: string,
     ids: string[],
     opts: { fields?: string[]; includeQuantityRule?: boolean; variationInfoFor?: Viewer } = {},
-    known?: { rows: ProductTable[]; models: Map<string, ProductSellingModel[]> },
+    known?: KnownProducts,
   ): Promise<{ summaries: ProductSummary[]; models: Map<string, ProductSellingModel[]> }> {
     if (!ids.length) return { summaries: [], models: new Map() };
     const [rows, media, models, children] = await Promise.all([

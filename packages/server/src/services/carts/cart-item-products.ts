@@ -2,15 +2,7 @@
 // productSummary), built for many products at once from their listing summaries, so a page of lines
 // costs the same few queries however many lines it has.
 import type { CartItemProduct } from '@store/core';
-import type { ProductSellingModel } from '@store/core';
-import type { ProductTable } from '../../db/schema.ts';
-import type { ProductService } from '../products.ts';
-
-/** Rows and selling models the caller already read in this request (see ProductService.summariesWithModels). */
-export interface KnownProducts {
-  rows: ProductTable[];
-  models: Map<string, ProductSellingModel[]>;
-}
+import type { KnownProducts, ProductService } from '../products.ts';
 
 /**
  * The products by id (those of the store that are active; others are left out), with `fields` filtered to

@@ -37,7 +37,8 @@ import {
 } from './cart-lines.ts';
 import { checkWholeOrSelection, lineKey, priceListLines } from './list-lines.ts';
 import { recalculate, type RecalcContext } from './cart-recalc.ts';
-import { cartItemProducts, type KnownProducts } from './cart-item-products.ts';
+import { cartItemProducts } from './cart-item-products.ts';
+import type { KnownProducts } from '../products.ts';
 import { ASYNC_BATCH_THRESHOLD } from './cart-operations.ts';
 import {
   couponsView,
