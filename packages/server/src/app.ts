@@ -150,6 +150,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       ...(await services.searchIndex.status(webstoreId)),
       rssBytes: process.memoryUsage().rss,
     }));
+    // The product read model's rows still to build (the reads bench waits for none).
+    app.get('/bench/read-model', { schema: { hide: true } }, async () => ({
+      stale: await services.readModel.staleCount(),
+    }));
   }
   if (opts.storefront !== false)
     await mountStorefront(app, { webstoreId, publicUrl: opts.publicUrl ?? process.env.PUBLIC_URL });

@@ -5,6 +5,9 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 
+/** How often each process builds the product read model's stale rows (services/product-read-model.ts). */
+const READ_MODEL_SWEEP_MS = 5_000;
+
 /**
  * Opens the database, migrates it unless the cluster's primary already did (`migrate: false`), and serves on
  * PORT/HOST until SIGTERM or SIGINT.
@@ -35,6 +38,18 @@ export async function serveStore(opts: { migrate: boolean }): Promise<void> {
       // The sitemap's list likewise, so the first crawler does not wait for it.
       await services.sitemap.prepare(await services.webstores.get(id)).catch((e) => app.log.error(e));
     }
+    // The product read model's rows a change left stale (or a migration left unbuilt): built now, then every few
+    // seconds (a stale row is read the long way meanwhile, so this only decides how soon reads are fast again).
+    const kept = await services.readModel.sweep((p) =>
+      console.log(
+        `[store] ${who}product read model: ${p.built / 2} products built, ${p.left} to go (${p.seconds.toFixed(0)} s)`,
+      ),
+    );
+    if (kept.built)
+      console.log(`[store] ${who}product read model: ${kept.built / 2} products built in ${kept.seconds.toFixed(1)} s`);
+    setInterval(() => {
+      services.readModel.sweep().catch((e) => app.log.error(e));
+    }, READ_MODEL_SWEEP_MS).unref();
   })().catch((e) => app.log.error(e));
   console.log(`[store] ${who}http://localhost:${port}`);
   // A stop writes what is still buffered (shopper activities) before the process goes.

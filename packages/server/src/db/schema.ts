@@ -684,12 +684,36 @@ export interface IdCounterTable {
   next_value: number;
 }
 
+/**
+ * A product's answers kept as JSON text, a row for its detail and one for its summary (migration 033,
+ * services/product-read-model.ts): valid while body_stamp = stamp; triggers bump stamp on every write to what
+ * the answers are made of.
+ */
+export interface ProductReadTable {
+  product_id: string;
+  kind: 'detail' | 'summary';
+  stamp: Generated<number>;
+  body_stamp: number | null;
+  webstore_id: string | null;
+  sku: string | null;
+  name: string | null;
+  active: number | null;
+  category_id: string | null;
+  /** Space-separated ids of the products the text names (related datasets, variations). */
+  guard_ids: string | null;
+  models_json: string | null;
+  /** The JSON text; a detail's category path is `null` at path_at (the path depends on the viewer). */
+  body: string | null;
+  path_at: number | null;
+}
+
 export interface Database {
   webstore: WebstoreTable;
   category: CategoryTable;
   product: ProductTableColumns;
   product_category: ProductCategoryTable;
   product_relation: ProductRelationColumns;
+  product_read: ProductReadTable;
   product_media: ProductMediaTable;
   search_synonym_group: SearchSynonymGroupTable;
   selling_model: SellingModelTable;

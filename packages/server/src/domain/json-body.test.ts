@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { jsonBody } from './json-body.ts';
+import { JsonText } from './json-text.ts';
 
 const text = (body: string | Buffer) => (typeof body === 'string' ? body : body.toString('utf8'));
 
@@ -64,4 +65,15 @@ test('what JSON.stringify leaves out or changes, left out and changed alike', ()
 
 test('undefined at the top is what JSON.stringify answers', () => {
   assert.equal(jsonBody(undefined), undefined);
+});
+
+test('JSON kept as text is written as it is, and JSON.stringify of the same answer gives the same JSON', () => {
+  const kept = (i: number) => new JsonText(JSON.stringify(product(i)));
+  for (const n of [1, 40]) {
+    const answer = { products: Array.from({ length: n }, (_, i) => kept(i)), total: n };
+    const plain = { products: Array.from({ length: n }, (_, i) => product(i)), total: n };
+    assert.equal(text(jsonBody(answer)), JSON.stringify(plain), `${n} kept products`);
+    assert.equal(JSON.stringify(answer), JSON.stringify(plain));
+  }
+  assert.equal(text(jsonBody(new JsonText('[1,"two"]'))), '[1,"two"]', 'at the top');
 });

@@ -9,7 +9,9 @@
 // whose memory the allocator reuses from request to request.
 //
 // The bytes are exactly JSON.stringify's (tested in json-body.test.ts): the same keys in the same order,
-// toJSON honoured, undefined and functions left out of objects and null in arrays.
+// toJSON honoured, undefined and functions left out of objects and null in arrays. JsonText (json-text.ts) is
+// written as the text it holds.
+import { JsonText } from './json-text.ts';
 
 // Where the answer is cut: an answer's bulk is in lists (of products, lines, facets), so lists are cut into their
 // items to a depth of four, and objects only near the top (the answer and a page inside it); each item is then
@@ -35,6 +37,10 @@ export function jsonBody(value: unknown): string | Buffer {
 
 /** Appends the value's JSON to `out`; its length in characters, or -1 when JSON leaves it out (undefined). */
 function write(value: unknown, key: string, depth: number, out: string[]): number {
+  if (value instanceof JsonText) {
+    out.push(value.text);
+    return value.text.length;
+  }
   if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function')
     value = (value as { toJSON: (k: string) => unknown }).toJSON(key);
   const isArray = Array.isArray(value);

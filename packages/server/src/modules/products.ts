@@ -114,7 +114,7 @@ export function productRoutes(app: FastifyInstance, s: Services): void {
     },
     async (req) => {
       const { store, ctx } = await load(req.params.webstoreId, req, req.query.effectiveAccountId);
-      return s.productReads.batch(store, ctx, req.query);
+      return s.productReads.batchAnswer(store, ctx, req.query);
     },
   );
 

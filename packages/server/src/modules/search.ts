@@ -194,7 +194,7 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
       const store = await s.webstores.get(req.params.webstoreId);
       const a = await audience(req, store, q.effectiveAccountId);
       return cached(req, reply, a, 'search', q, (catalogVersion) =>
-        s.search.search({ ...a, catalogVersion }, input, CORRELATION_ID),
+        s.search.search({ ...a, catalogVersion }, input, CORRELATION_ID, { asText: true }),
       );
     },
   );
@@ -225,7 +225,9 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
         includeQuantityRule: b.includeQuantityRule,
       });
       const store = await s.webstores.get(req.params.webstoreId);
-      const results = await s.search.search(await audience(req, store, req.query.effectiveAccountId), input, req.id);
+      const results = await s.search.search(await audience(req, store, req.query.effectiveAccountId), input, req.id, {
+        asText: true,
+      });
       return reply.status(201).send(results);
     },
   );

@@ -7,6 +7,8 @@ import type { Insertable, Kysely } from 'kysely';
 import { KEY_PREFIX } from '../domain/record-ids.ts';
 import type { Database } from '../db/schema.ts';
 import { fillRelatedNames } from '../db/related-names.ts';
+import { ProductService } from '../services/products.ts';
+import { ProductReadModel } from '../services/product-read-model.ts';
 import { type Catalogue, DEFAULT_PRODUCTS, generateCatalogue } from './catalogue.ts';
 import { WEBSTORE_ID } from './store.ts';
 import { seedAccess } from './access.ts';
@@ -160,6 +162,11 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions = 
     const files = await seedDatasetFiles(db, log);
     log(`${files.files} dataset files, ${files.records.toLocaleString('en-US')} records: ${since()}`);
   }
+  // The product read model (services/product-read-model.ts), so a new store answers from it at once.
+  const kept = await new ProductReadModel(db, new ProductService(db)).sweep((p) =>
+    log(`product read model: ${p.built / 2} products built, ${p.left} to go: ${since()}`),
+  );
+  log(`product read model: ${kept.built / 2} products: ${since()}`);
   const ms = performance.now() - started;
   log(`done in ${since()}`);
   return { datasets: catalogue.datasets, products: catalogue.totalProducts, rows: counts, ms };

@@ -26,6 +26,9 @@ const EVERYTHING = (policyCount: number): Visibility => ({
   policyCount,
 });
 
+/** What a viewer who sees everything sees (the product read model builds its answers for one). */
+export const seesEverything = (): Visibility => EVERYTHING(0);
+
 interface Policies {
   count: number;
   grantsByGroup: Map<string, string[]>;

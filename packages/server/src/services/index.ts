@@ -9,6 +9,7 @@ import { CategoryReads } from './category-reads.ts';
 import { BuyerContextService } from './buyer-context.ts';
 import { ProductService } from './products.ts';
 import { ProductReads } from './product-reads.ts';
+import { ProductReadModel } from './product-read-model.ts';
 import { PricingService } from './pricing.ts';
 import { TaxService } from './taxes.ts';
 import { InventoryService } from './inventory.ts';
@@ -80,6 +81,7 @@ export interface Services {
   categoryReads: CategoryReads;
   products: ProductService;
   productReads: ProductReads;
+  readModel: ProductReadModel;
   giftWrap: GiftWrapService;
   pricing: PricingService;
   taxes: TaxService;
@@ -172,6 +174,7 @@ export interface ServiceOptions {
 
 export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}): Services {
   const products = new ProductService(db);
+  const readModel = new ProductReadModel(db, products);
   const pricing = new PricingService(db);
   const policies: Policies = {
     paymentGateway: opts.paymentGateway ?? new TestPaymentGateway(db),
@@ -192,6 +195,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     categories: new CategoryTreeCache(db),
     categoryReads: new CategoryReads(),
     products,
+    readModel,
     pricing,
     taxes: new TaxService(db, policies.taxCalculation),
     inventory: new InventoryService(db, products),
@@ -202,7 +206,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     loginLimiter: new LoginLimiter(db),
     requestLimiter: new RequestLimiter(db),
     searchIndex,
-    search: new SearchService(searchIndex, products, pricing, db),
+    search: new SearchService(searchIndex, products, pricing, readModel, db),
     recommendations: new RecommendationService(db, products, pricing),
     datasetLists: new DatasetListService(db, products, pricing),
     promotions: new PromotionService(db, products, pricing),
@@ -216,7 +220,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
   } as Services;
   services.contentDelivery = new ContentDelivery(db, services.webstores);
   services.activities = new ActivityService(db, services.webstores, opts.activityBuffer);
-  services.productReads = new ProductReads(products, pricing, services.responses);
+  services.productReads = new ProductReads(products, services.readModel, pricing, services.responses);
   services.buyers = new BuyerContextService(services.accounts, services.categories, services.entitlements);
   services.identity = new IdentityService(services);
   services.seo = new SeoPropertiesService(db, products, services.entitlements);

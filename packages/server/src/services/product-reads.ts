@@ -7,14 +7,18 @@ import {
   type ProductComponentCollection,
   type ProductDetail,
   type ProductListedPrice,
+  type ProductPrice,
+  type ProductSellingModel,
 } from '@store/core';
 import { badInput } from '../domain/errors.ts';
 import { IGNORED_QUERY_PARAMS } from '../domain/ignored-params.ts';
 import { checkedId } from '../domain/record-ids.ts';
 import type { ProductTable } from '../db/schema.ts';
+import { JsonText } from '../domain/json-text.ts';
 import type { CatalogueContext } from './buyer-context.ts';
 import type { PricingService } from './pricing.ts';
 import { type DetailOptions, type ProductService, productUnavailable } from './products.ts';
+import { detailText, keptModels, type KeptDetail, type ProductReadModel } from './product-read-model.ts';
 import { queryKey, type ResponseCache } from './response-cache.ts';
 import type { Webstore } from './webstores.ts';
 
@@ -68,9 +72,73 @@ function detailOptions(q: DetailOptions): DetailOptions {
   };
 }
 
+/** Whether the query asks for the answer as built, with no option that changes it: what the read model keeps. */
+function asKept(q: DetailOptions): boolean {
+  return !(
+    q.fields?.length ||
+    q.excludeFields?.length ||
+    q.mediaGroups !== undefined ||
+    q.excludeMedia ||
+    q.excludePrimaryProductCategory ||
+    q.excludeQuantityRule ||
+    q.excludeVariationInfo ||
+    q.excludeAttributeSetInfo ||
+    q.excludeProductSellingModels
+  );
+}
+
+type ListedPrices = Map<string, ProductPrice | null> | null;
+
+/** The listing's price of a product (ProductListedPrice), null where the buyer has none. */
+function listedPrice(prices: Map<string, ProductPrice | null>, id: string): ProductListedPrice | null {
+  const price = prices.get(id);
+  return price
+    ? {
+        listPrice: price.listPrice,
+        unitPrice: price.unitPrice,
+        pricebookEntryId: price.pricebookEntryId,
+        currencyIsoCode: price.currencyIsoCode,
+      }
+    : null;
+}
+
+/** A kept detail as a batch's item: the detail's members, then name, SKU, prices (unless left out) and success. */
+function keptItem(text: string, row: KeptDetail, prices: ListedPrices): JsonText {
+  const price = prices ? `,"prices":${JSON.stringify(listedPrice(prices, row.product_id))}` : '';
+  return new JsonText(
+    `${text.slice(0, -1)},"name":${JSON.stringify(row.name)},"sku":${JSON.stringify(row.sku)}${price},"success":true,"error":null}`,
+  );
+}
+
+/** A built detail in the listing shape: with its name and SKU, and the caller's price unless prices are left out. */
+function listed(
+  d: ProductDetail,
+  row: ProductTable,
+  prices: ListedPrices,
+): ProductDetail & { name: string; sku: string; prices?: ProductListedPrice | null } {
+  return {
+    ...d,
+    name: d.fields.Name ?? row.name,
+    sku: row.sku,
+    ...(prices ? { prices: listedPrice(prices, d.id) } : {}),
+  };
+}
+
+/** A batch's item for a product that is unknown or not visible: told alike. */
+function unavailableItem(key: string, byIds: boolean) {
+  const error = productUnavailable(key);
+  return {
+    id: byIds ? key : null,
+    sku: byIds ? null : key,
+    success: false as const,
+    error: { errorCode: error.errorCode, message: error.message },
+  };
+}
+
 export class ProductReads {
   constructor(
     private products: ProductService,
+    private readModel: ProductReadModel,
     private pricing: PricingService,
     private responses: ResponseCache,
   ) {}
@@ -88,6 +156,14 @@ export class ProductReads {
     return this.responses.getOrCreate(
       key,
       async () => {
+        if (asKept(q)) {
+          const kept = (await this.readModel.details([id])).get(id);
+          if (kept) {
+            if (kept.webstore_id !== store.id || kept.active !== 1) throw productUnavailable(productId);
+            const text = detailText(kept, ctx, ctx.tree);
+            if (text !== null) return new JsonText(text);
+          }
+        }
         const row = await this.products.visibleRow(store.id, ctx, productId);
         const [product] = await this.products.details(ctx, [row], ctx.tree, detailOptions(q));
         return product;
@@ -96,77 +172,84 @@ export class ProductReads {
     );
   }
 
-  /** Products by ids or SKUs, in the order asked, the ones not found (or not visible) marked as failures. */
-  async batch(store: Webstore, ctx: CatalogueContext, q: BatchQuery) {
+  /** The products a batch asks for, checked: by ids (record ids) or by SKUs, at most MAX_BATCH. */
+  private batchKeys(q: BatchQuery): { byIds: boolean; wanted: string[] } {
     const ids = q.ids ?? [];
     const skus = q.skus ?? [];
     if (ids.length && skus.length) throw badInput('Specify either ids or skus, not both.');
     if (!ids.length && !skus.length) throw badInput('Specify at least one product id in ids or one SKU in skus.');
     if (ids.length + skus.length > MAX_BATCH) throw badInput(`Specify at most ${MAX_BATCH} products.`);
     const byIds = ids.length > 0;
-    const wanted = byIds ? ids.map((id) => checkedId(id)) : skus;
+    return { byIds, wanted: byIds ? ids.map((id) => checkedId(id)) : skus };
+  }
+
+  /** Products by ids or SKUs, in the order asked, the ones not found (or not visible) marked as failures. */
+  async batch(store: Webstore, ctx: CatalogueContext, q: BatchQuery) {
+    const { byIds, wanted } = this.batchKeys(q);
     const rows = byIds
       ? await this.products.visibleRowsByIds(store.id, ctx, wanted)
       : await this.products.visibleRowsBySkus(store.id, ctx, wanted);
-    const details = await this.products.details(ctx, rows, ctx.tree, {
-      ...detailOptions(q),
-      excludeProductSellingModels: q.includeProductSellingModels === false,
-    });
-    const listed = await this.listed(store, ctx, rows, details, !q.excludePrices);
-    const byKey = new Map(listed.map((d, i) => [byIds ? d.id : rows[i].sku, d]));
+    const details = await this.products.details(ctx, rows, ctx.tree, this.batchOptions(q));
+    const prices = q.excludePrices ? null : await this.prices(store, ctx, details);
+    const byKey = new Map(details.map((d, i) => [byIds ? d.id : rows[i].sku, listed(d, rows[i], prices)]));
     const products = wanted.map((key) => {
       const d = byKey.get(key);
-      if (!d) {
-        const error = productUnavailable(key);
-        return {
-          id: byIds ? key : null,
-          sku: byIds ? null : key,
-          success: false,
-          error: { errorCode: error.errorCode, message: error.message },
-        };
-      }
-      return { ...d, success: true, error: null };
+      return d ? { ...d, success: true, error: null } : unavailableItem(key, byIds);
     });
     return { products, total: products.filter((p) => p.success).length };
   }
 
   /**
-   * Details in the listing shape: each with its name and SKU, and (unless asked not to) the caller's price,
-   * null where the buyer has none. `details` are those of `rows`, in the same order.
+   * The batch's answer as the route sends it: the same as batch, with each product the read model keeps (by id,
+   * no option that changes a detail) written from its kept text. The others are built as batch builds them.
    */
-  private async listed(
+  async batchAnswer(store: Webstore, ctx: CatalogueContext, q: BatchQuery) {
+    const { byIds, wanted } = this.batchKeys(q);
+    if (!byIds || !asKept(this.batchOptions(q))) return this.batch(store, ctx, q);
+    const visible = wanted.filter((id) => ctx.visibility.canSeeProduct(id));
+    const kept = await this.readModel.details(visible);
+    const texts = new Map<string, { text: string; row: KeptDetail }>();
+    const gone = new Set<string>();
+    for (const [id, row] of kept) {
+      if (row.webstore_id !== store.id || row.active !== 1) gone.add(id);
+      else {
+        const text = detailText(row, ctx, ctx.tree);
+        if (text !== null) texts.set(id, { text, row });
+      }
+    }
+    const rest = [...new Set(visible.filter((id) => !texts.has(id) && !gone.has(id)))];
+    const rows = rest.length ? await this.products.visibleRowsByIds(store.id, ctx, rest) : [];
+    const details = rows.length ? await this.products.details(ctx, rows, ctx.tree, this.batchOptions(q)) : [];
+    const prices = q.excludePrices
+      ? null
+      : await this.prices(store, ctx, [
+          ...[...texts.values()].map(({ row }) => ({ id: row.product_id, productSellingModels: keptModels(row) })),
+          ...details,
+        ]);
+    const built = new Map(details.map((d, i) => [d.id, listed(d, rows[i], prices)]));
+    const products = wanted.map((id) => {
+      const t = texts.get(id);
+      if (t) return keptItem(t.text, t.row, prices);
+      const d = built.get(id);
+      return d ? { ...d, success: true, error: null } : unavailableItem(id, true);
+    });
+    return { products, total: products.filter((p) => p instanceof JsonText || p.success).length };
+  }
+
+  private batchOptions(q: BatchQuery): DetailOptions {
+    return { ...detailOptions(q), excludeProductSellingModels: q.includeProductSellingModels === false };
+  }
+
+  /** The caller's prices of these products (one pricing call). */
+  private prices(
     store: Webstore,
     ctx: CatalogueContext,
-    rows: ProductTable[],
-    details: ProductDetail[],
-    withPrices: boolean,
-  ): Promise<Array<ProductDetail & { name: string; sku: string; prices?: ProductListedPrice | null }>> {
-    const prices = withPrices
-      ? await this.pricing.prices(
-          { webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency: ctx.currency },
-          details.map((d) => ({ id: d.id, sellingModels: d.productSellingModels })),
-        )
-      : null;
-    return details.map((d, i) => {
-      const price = prices?.get(d.id);
-      return {
-        ...d,
-        name: d.fields.Name ?? rows[i].name,
-        sku: rows[i].sku,
-        ...(prices
-          ? {
-              prices: price
-                ? {
-                    listPrice: price.listPrice,
-                    unitPrice: price.unitPrice,
-                    pricebookEntryId: price.pricebookEntryId,
-                    currencyIsoCode: price.currencyIsoCode,
-                  }
-                : null,
-            }
-          : {}),
-      };
-    });
+    products: Array<{ id: string; productSellingModels: ProductSellingModel[] }>,
+  ): Promise<Map<string, ProductPrice | null>> {
+    return this.pricing.prices(
+      { webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency: ctx.currency },
+      products.map((d) => ({ id: d.id, sellingModels: d.productSellingModels })),
+    );
   }
 
   /**
@@ -215,10 +298,8 @@ export class ProductReads {
       fields: q.fields,
       excludeProductSellingModels: q.includeProductSellingModels === false,
     });
-    const products = (await this.listed(store, ctx, rows, details, true)).map((p) => ({
-      ...p,
-      prices: p.prices ?? null,
-    }));
+    const prices = await this.prices(store, ctx, details);
+    const products = details.map((d, i) => ({ ...listed(d, rows[i], prices), prices: listedPrice(prices, d.id) }));
     const hasNext = (page + 1) * q.pageSize < all.length;
     return {
       products,

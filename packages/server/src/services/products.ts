@@ -131,7 +131,8 @@ export class ProductService {
   constructor(private db: Kysely<Database>) {
     this.byIds = new PreparedQuery(db, (d, p) => d.selectFrom('product').selectAll().where('id', 'in', p.ids));
     this.mediaOf = new PreparedQuery(db, (d, p) =>
-      d.selectFrom('product_media').selectAll().where('product_id', 'in', p.ids).orderBy('sort_order'),
+      // By id within a sort order: ties come in one order on every database (the kept answers depend on it).
+      d.selectFrom('product_media').selectAll().where('product_id', 'in', p.ids).orderBy('sort_order').orderBy('id'),
     );
     this.listingMediaOf = new PreparedQuery(db, (d, p) =>
       d
@@ -139,7 +140,8 @@ export class ProductService {
         .selectAll()
         .where('product_id', 'in', p.ids)
         .where('usage_type', 'in', ['Standard', 'Listing'])
-        .orderBy('sort_order'),
+        .orderBy('sort_order')
+        .orderBy('id'),
     );
     // The related product's name is kept on the relation row (migration 032): no lookup of the related product,
     // unless a writer left it null (coalesce evaluates the subquery only then).
@@ -248,7 +250,8 @@ export class ProductService {
   async details(
     viewer: Viewer,
     rows: ProductTable[],
-    tree: CategoryTree,
+    /** null: no category path is shown (only with excludePrimaryProductCategory). */
+    tree: CategoryTree | null,
     opts: DetailOptions = {},
   ): Promise<ProductDetail[]> {
     if (!rows.length) return [];
@@ -397,9 +400,11 @@ export class ProductService {
   }
 
   /** A product's category path, when its category is one the viewer is shown (not Draft outside preview, entitled). */
-  private shownPath(viewer: Viewer, tree: CategoryTree, categoryId: string | null) {
-    const node = categoryId ? tree.byId.get(categoryId) : undefined;
-    return node && showsCategory(viewer.visibility, node, !!viewer.isPreview) ? { path: tree.path(node.row.id) } : null;
+  private shownPath(viewer: Viewer, tree: CategoryTree | null, categoryId: string | null) {
+    const node = categoryId && tree ? tree.byId.get(categoryId) : undefined;
+    return tree && node && showsCategory(viewer.visibility, node, !!viewer.isPreview)
+      ? { path: tree.path(node.row.id) }
+      : null;
   }
 
   /** Selling models of each product, in the product's order. Pricing needs only these. */

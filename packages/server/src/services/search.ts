@@ -24,7 +24,8 @@ import { showsCategory } from './category-reads.ts';
 import type { Visibility } from './entitlements.ts';
 import type { PricingService } from './pricing.ts';
 import type { ProductService } from './products.ts';
-import { attachSummaryPrices } from './summary-prices.ts';
+import { listingSummaries } from './listing-summaries.ts';
+import type { ProductReadModel } from './product-read-model.ts';
 import type { SearchEngine, StoreSearcher } from '../policies/search-engine.ts';
 import {
   type DistinctFacet,
@@ -38,6 +39,7 @@ import {
   distinctDict,
 } from '../search/engine.ts';
 import type { Dict } from '../search/segment.ts';
+import type { ProductSummary } from '@store/core';
 
 export interface SearchInput {
   searchTerm?: string;
@@ -126,8 +128,9 @@ function assertSynonymAdmin(caller: { isAdmin: boolean }): void {
 export class SearchService {
   constructor(
     private index: SearchEngine,
-    private products: ProductService,
-    private pricing: PricingService,
+    readonly products: ProductService,
+    readonly pricing: PricingService,
+    readonly readModel: ProductReadModel,
     private db: Kysely<Database>,
   ) {}
 
@@ -151,7 +154,16 @@ export class SearchService {
     return this.synonymGroups(caller, webstoreId);
   }
 
-  async search(a: Audience, input: SearchInput, correlationId: string): Promise<ProductSearchResults> {
+  /**
+   * `asText`: products the read model keeps may be JsonText in the answer (typed as summaries): for a reply sent
+   * as it is, not for a caller that reads the products.
+   */
+  async search(
+    a: Audience,
+    input: SearchInput,
+    correlationId: string,
+    o: { asText?: boolean } = {},
+  ): Promise<ProductSearchResults> {
     const { searcher: engine, booksFor } = await this.index.open(a.webstoreId, a.catalogVersion);
     const { tree, visibility } = a;
     const found = input.categoryId ? tree.find(input.categoryId) : undefined;
@@ -184,13 +196,13 @@ export class SearchService {
     };
     const result = engine.search(q);
     const ids = result.hits.map((h) => h.productId);
-    const { summaries: products, models } = await this.products.summariesWithModels(a.webstoreId, ids, {
+    // A quantity rule is always there (includeQuantityRule asks for what the summary holds anyway).
+    const products = (await listingSummaries(this, a, ids, {
+      withPrices: !!input.includePrices,
+      asText: !!o.asText,
       fields: input.fields,
-      includeQuantityRule: input.includeQuantityRule || undefined,
       variationInfoFor: input.includeProductVariationInfo ? a : undefined,
-    });
-    if (input.includePrices)
-      await attachSummaryPrices({ products: this.products, pricing: this.pricing }, a, products, models);
+    })) as ProductSummary[];
 
     const groupCounts = result.categoryCounts ?? new Int32Array(0);
     const children: SearchCategory[] = groups

@@ -1,7 +1,7 @@
 // Prices on product summaries (ProductSummary.prices), for the buyer groups and currency of a caller: what search
 // results with includePrices and recommendations with includePricingAndProductInformation carry. One pricing call
 // for the whole list, whatever its length.
-import type { ProductSellingModel, ProductSummary } from '@store/core';
+import type { ProductPrice, ProductSellingModel, ProductSummary } from '@store/core';
 import type { PricingService } from './pricing.ts';
 import type { ProductService } from './products.ts';
 
@@ -23,26 +23,31 @@ export async function attachSummaryPrices(
     { webstoreId: a.webstoreId, buyerGroupIds: a.buyerGroupIds, currency: a.currency },
     products.map((p) => ({ id: p.id, sellingModels: models.get(p.id) ?? [] })),
   );
-  for (const p of products) {
-    const price = prices.get(p.id);
-    p.prices = price
-      ? {
-          productId: p.id,
-          listPrice: price.listPrice,
-          unitPrice: price.unitPrice,
-          lowestUnitPrice: price.lowestUnitPrice,
-          pricebookEntryId: price.pricebookEntryId,
-          success: true,
-          error: null,
-        }
-      : {
-          productId: p.id,
-          listPrice: null,
-          unitPrice: null,
-          lowestUnitPrice: null,
-          pricebookEntryId: null,
-          success: false,
-          error: { errorCode: 'ITEM_NOT_FOUND', message: 'This product has no price for the buyer.' },
-        };
-  }
+  for (const p of products) p.prices = summaryPrice(p.id, prices.get(p.id));
+}
+
+/** A summary's prices member for the buyer's price of a product (ITEM_NOT_FOUND when it has none). */
+export function summaryPrice(
+  productId: string,
+  price: ProductPrice | null | undefined,
+): NonNullable<ProductSummary['prices']> {
+  return price
+    ? {
+        productId,
+        listPrice: price.listPrice,
+        unitPrice: price.unitPrice,
+        lowestUnitPrice: price.lowestUnitPrice,
+        pricebookEntryId: price.pricebookEntryId,
+        success: true,
+        error: null,
+      }
+    : {
+        productId,
+        listPrice: null,
+        unitPrice: null,
+        lowestUnitPrice: null,
+        pricebookEntryId: null,
+        success: false,
+        error: { errorCode: 'ITEM_NOT_FOUND', message: 'This product has no price for the buyer.' },
+      };
 }

@@ -1,0 +1,262 @@
+// The product read model answers exactly what the ordinary assembly answers, for every product and audience, and
+// never an answer older than the data: each kind of write makes the next read show it, before and after the
+// builder runs again.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
+import { DEMO_USERS } from '../seed/access.ts';
+import { isPostgres } from '../db/locks.ts';
+
+let s: TestServer;
+let guest: Agent;
+let buyer: Agent;
+let northwind: string;
+let ids: string[];
+
+const db = () => s.db.db;
+/** Marks every row stale: the next reads are built the ordinary way. */
+const staleAll = () => sql`update product_read set stamp = stamp + 1`.execute(db());
+const current = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom('product_read')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .whereRef('body_stamp', '=', 'stamp')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const idOf = async (sku: string) =>
+  (await db().selectFrom('product').select('id').where('sku', '=', sku).executeTakeFirstOrThrow()).id;
+/** A product's detail as the agent reads it now (the answer cache forgotten, so the database is read). */
+const detail = async (a: Agent, id: string, q = '') => {
+  s.services.responses.clear();
+  return a.api(`/products/${id}${q}`);
+};
+
+before(async () => {
+  s = await startTestServer({ products: 120 });
+  guest = s.agent();
+  buyer = await s.login(DEMO_USERS.buyer.email);
+  northwind = (
+    await db().selectFrom('account').select('id').where('name', '=', 'Northwind Traders').executeTakeFirstOrThrow()
+  ).id;
+  ids = (await db().selectFrom('product').select('id').where('is_active', '=', 1).orderBy('id').execute()).map(
+    (r) => r.id,
+  );
+});
+after(async () => {
+  await s?.close();
+});
+
+describe('the product read model', () => {
+  test('every product, in batches and one by one, is the same answer kept and built, for a guest and a partner buyer', async () => {
+    assert.equal(await s.services.readModel.staleCount(), 0, 'the seed built every row');
+    const audiences: Array<[string, Agent, string]> = [
+      ['guest', guest, ''],
+      ['Northwind buyer', buyer, `effectiveAccountId=${northwind}`],
+    ];
+    const read = async () => {
+      const out: string[] = [];
+      for (const [, a, q] of audiences) {
+        for (let i = 0; i < ids.length; i += 100) {
+          const r = await a.api(`/products?ids=${ids.slice(i, i + 100).join(',')}${q ? `&${q}` : ''}`);
+          assert.equal(r.status, 200);
+          out.push(r.text);
+        }
+        for (const id of ids.slice(0, 40)) out.push((await detail(a, id, q ? `?${q}` : '')).text);
+      }
+      return out;
+    };
+    const kept = await read();
+    await staleAll();
+    assert.equal(await current(), 0);
+    const built = await read();
+    assert.equal(kept.length, built.length);
+    for (let i = 0; i < kept.length; i++) assert.equal(kept[i], built[i], `answer ${i}: the same bytes`);
+    // Partner editions are among them: the buyer's batches name products the guest's do not.
+    assert.notEqual(kept[0], kept[Math.ceil(ids.length / 100) + 40]);
+    const sweep = await s.services.readModel.sweep();
+    assert.equal(sweep.built, 2 * (ids.length + (await inactiveCount())), 'a detail and a summary of each product');
+    assert.equal(await s.services.readModel.staleCount(), 0);
+  });
+
+  test('search results, with prices and without, for a guest and a partner buyer, are the same kept and built', async () => {
+    assert.equal(await s.services.readModel.staleCount(), 0);
+    const bodies = [
+      { searchTerm: 'dentists', pageSize: 20, includePrices: true },
+      { searchTerm: 'email', page: 1, pageSize: 50, includePrices: true },
+      { searchTerm: 'software', pageSize: 20 },
+      { searchTerm: 'email', page: 2, pageSize: 5, includePrices: true },
+    ];
+    const read = async () => {
+      const out: string[] = [];
+      for (const [a, q] of [
+        [guest, ''],
+        [buyer, `?effectiveAccountId=${northwind}`],
+      ] as const) {
+        for (const body of bodies) {
+          const r = await a.api(`/search/product-search${q}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          assert.equal(r.status, 201);
+          assert.ok(r.body.productsPage.products.length > 0, `${body.searchTerm}: found`);
+          out.push(JSON.stringify({ ...r.body, correlationId: null }));
+        }
+        s.services.responses.clear();
+        const got = (await a.api(`/search/products?searchTerm=email${q ? `&${q.slice(1)}` : ''}`)).body;
+        assert.ok(got.productsPage.products.length > 0, 'GET: found');
+        out.push(JSON.stringify({ ...got, correlationId: null }));
+      }
+      return out;
+    };
+    const kept = await read();
+    await staleAll();
+    s.services.responses.clear();
+    const built = await read();
+    for (let i = 0; i < kept.length; i++) assert.equal(kept[i], built[i], `search ${i}: the same answer`);
+    await s.services.readModel.sweep();
+  });
+
+  test('a rename, made straight in the database, shows at once in the product and in the products that name it', async () => {
+    const renamed = await idOf('DS-00007');
+    // A dataset that names it (a print edition's detail shows no related datasets).
+    const naming = await db()
+      .selectFrom('product_relation as r')
+      .innerJoin('product as p', 'p.id', 'r.product_id')
+      .select(['r.product_id', 'r.position'])
+      .where('r.related_id', '=', renamed)
+      .where('r.relationship_type', '=', 'RelatedDataset')
+      .where('p.fulfilment', '=', 'Dataset')
+      .executeTakeFirstOrThrow();
+    await db().updateTable('product').set({ name: 'US Dentists – Renamed' }).where('id', '=', renamed).execute();
+    const check = async () => {
+      assert.equal((await detail(guest, renamed)).body.fields.Name, 'US Dentists – Renamed');
+      const other = (await detail(guest, naming.product_id)).body;
+      assert.equal(other.fields[`B2B_Related_Product${naming.position}__r.Name`], 'US Dentists – Renamed');
+      const batch = (await guest.api(`/products?ids=${renamed},${naming.product_id}`)).body;
+      assert.equal(batch.products[0].name, 'US Dentists – Renamed');
+    };
+    await check(); // built the ordinary way: the rows are stale
+    assert.ok((await s.services.readModel.sweep()).built >= 4);
+    await check(); // kept again, with the new name
+  });
+
+  test("a change to a product's media, selling model, relations or variations shows on the next read", async () => {
+    const id = await idOf('DS-00003');
+    const media = await db()
+      .selectFrom('product_media')
+      .select('id')
+      .where('product_id', '=', id)
+      .executeTakeFirstOrThrow();
+    await db().updateTable('product_media').set({ alt_text: 'A new picture' }).where('id', '=', media.id).execute();
+    const altOf = (p: any) =>
+      p.mediaGroups.flatMap((g: any) => g.mediaItems).find((m: any) => m.id === media.id)?.alternateText;
+    assert.equal(altOf((await detail(guest, id)).body), 'A new picture');
+    await s.services.readModel.sweep();
+    assert.equal(altOf((await detail(guest, id)).body), 'A new picture');
+
+    const model = (await detail(guest, id)).body.productSellingModels[0];
+    await db().updateTable('selling_model').set({ name: 'Buy once' }).where('id', '=', model.id).execute();
+    assert.equal((await detail(guest, id)).body.productSellingModels[0].name, 'Buy once');
+    await s.services.readModel.sweep();
+    assert.equal((await detail(guest, id)).body.productSellingModels[0].name, 'Buy once');
+
+    await db().deleteFrom('product_relation').where('product_id', '=', id).where('position', '=', 1).execute();
+    assert.equal((await detail(guest, id)).body.fields.B2B_Related_Product1__c, null);
+    await s.services.readModel.sweep();
+    assert.equal((await detail(guest, id)).body.fields.B2B_Related_Product1__c, null);
+
+    // A variation parent lists its variations: a variation deactivated leaves it.
+    const variation = await db()
+      .selectFrom('product')
+      .select(['id', 'parent_id'])
+      .where('product_class', '=', 'Variation')
+      .where('is_active', '=', 1)
+      .executeTakeFirstOrThrow();
+    const listed = async () =>
+      (await detail(guest, variation.parent_id!)).body.variationInfo.attributesToProductMappings.map(
+        (m: any) => m.productId,
+      );
+    assert.ok((await listed()).includes(variation.id));
+    await db().updateTable('product').set({ is_active: 0 }).where('id', '=', variation.id).execute();
+    assert.ok(!(await listed()).includes(variation.id));
+    assert.equal((await detail(guest, variation.id)).status, 404);
+    await s.services.readModel.sweep();
+    assert.ok(!(await listed()).includes(variation.id));
+    assert.equal((await detail(guest, variation.id)).status, 404, 'a kept inactive product is not there either');
+    assert.equal((await guest.api(`/products?ids=${variation.id}`)).body.products[0].success, false);
+  });
+
+  test('a public dataset that names a partner-only one: the guest is not told of it, the partner buyer is', async () => {
+    const pub = await idOf('DS-00011');
+    const partner = await idOf('PX-00001');
+    await db()
+      .updateTable('product_relation')
+      .set({ related_id: partner, related_name: null })
+      .where('product_id', '=', pub)
+      .where('relationship_type', '=', 'RelatedDataset')
+      .where('position', '=', 2)
+      .execute();
+    await s.services.readModel.sweep();
+    assert.equal(await s.services.readModel.staleCount(), 0, 'kept, naming the partner edition');
+    const forGuest = (await detail(guest, pub)).body.fields;
+    assert.equal(forGuest.B2B_Related_Product2__c, null);
+    assert.equal(forGuest['B2B_Related_Product2__r.Name'], null);
+    assert.ok(!JSON.stringify((await guest.api(`/products?ids=${pub}`)).body).includes(partner));
+    const forBuyer = (await detail(buyer, pub, `?effectiveAccountId=${northwind}`)).body.fields;
+    assert.equal(forBuyer.B2B_Related_Product2__c, partner);
+    assert.ok(forBuyer['B2B_Related_Product2__r.Name']);
+  });
+
+  test('options that change a detail are answered as asked (the kept text is the full answer)', async () => {
+    const id = await idOf('DS-00002');
+    const p = (await detail(guest, id, '?fields=Name&excludeMedia=true&mediaGroups=productListImage')).body;
+    assert.deepEqual(Object.keys(p.fields), ['Name']);
+    assert.deepEqual(p.mediaGroups, []);
+    const batch = (await guest.api(`/products?ids=${id}&fields=StockKeepingUnit&excludePrices=true`)).body.products[0];
+    assert.deepEqual(Object.keys(batch.fields), ['StockKeepingUnit']);
+    assert.equal('prices' in batch, false);
+  });
+
+  test('the trigger on product watches every column but the search index mark', async () => {
+    const columns = isPostgres(db())
+      ? (
+          await sql<{ c: string }>`select column_name as c from information_schema.columns
+            where table_name = 'product' and table_schema = current_schema()`.execute(db())
+        ).rows.map((r) => r.c)
+      : (await sql<{ c: string }>`select name as c from pragma_table_info('product')`.execute(db())).rows.map(
+          (r) => r.c,
+        );
+    const text = isPostgres(db())
+      ? (
+          await sql<{
+            t: string;
+          }>`select pg_get_triggerdef(oid) as t from pg_trigger where tgname = 'product_read_product'
+            and tgrelid = 'product'::regclass`.execute(db())
+        ).rows[0]!.t
+      : (
+          await sql<{
+            t: string;
+          }>`select sql as t from sqlite_master where name = 'product_read_product_update'`.execute(db())
+        ).rows[0]!.t;
+    const watched = columns.filter((c) => new RegExp(`\\b${c}\\b`).test(text.split(/ on /i)[0]!));
+    assert.deepEqual(
+      columns.filter((c) => !watched.includes(c)),
+      ['changed_version'],
+      'a product column the read model does not watch: add it to the trigger (migration 033)',
+    );
+  });
+});
+
+async function inactiveCount(): Promise<number> {
+  const { n } = await db()
+    .selectFrom('product')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_active', '<>', 1)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

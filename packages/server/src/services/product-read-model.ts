@@ -1,0 +1,325 @@
+// The product read model (issue 20): each product's detail and listing summary kept as JSON text in one row of
+// product_read (migration 033), so a batch of products is one indexed read instead of six tables' random pages.
+//
+// The text is built by the ordinary assembly (ProductService.details and summaries) for a viewer who sees
+// everything, without the category path. What depends on the viewer is decided per request: the category path
+// is spliced in (or null) as ProductService would show it; a viewer who may not see a product the answer names
+// (a related dataset, a variation) gets the answer built the ordinary way instead (the caller's fallback), as
+// does any request with options that change the answer. The database marks rows stale (triggers bump `stamp`
+// on every write to their sources); a stale row is never read, and the builder (sweep) writes it again.
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { ProductDetail, ProductSellingModel } from '@store/core';
+import type { Database, ProductReadTable } from '../db/schema.ts';
+import { PreparedQuery } from '../db/prepared.ts';
+import type { CategoryTree } from './category-tree.ts';
+import { showsCategory } from './category-reads.ts';
+import { seesEverything } from './entitlements.ts';
+import type { ProductService, Viewer } from './products.ts';
+
+/** A valid row's detail as the fast path reads it. */
+export interface KeptDetail {
+  product_id: string;
+  webstore_id: string;
+  active: number;
+  sku: string;
+  name: string;
+  category_id: string | null;
+  guard_ids: string;
+  models_json: string;
+  /** The detail, its category path `null` at path_at. */
+  body: string;
+  path_at: number;
+}
+
+/** A valid row's summary as the fast path reads it. */
+export interface KeptSummary {
+  product_id: string;
+  webstore_id: string;
+  active: number;
+  guard_ids: string;
+  models_json: string;
+  /** The summary (ProductSummary without prices and variation info). */
+  body: string;
+}
+
+export interface ReadModelProgress {
+  /** Rows (texts) written: two per product, its detail and its summary. */
+  built: number;
+  /** Products still to build when the sweep looked last. */
+  left: number;
+  seconds: number;
+}
+
+/** A row to (re)build: the very text of migration 033's partial index, so that index finds them. */
+const KINDS = ['detail', 'summary'] as const;
+const STALE = sql<boolean>`(body_stamp is null or body_stamp <> stamp)`;
+const PATH_KEY = '"primaryProductCategoryPath":';
+/** Products built per round of the builder: one set of batched reads and one transaction of writes. */
+const BUILD_CHUNK = 250;
+/** Rows written per statement (13 values each). */
+const WRITE_CHUNK = 50;
+
+export class ProductReadModel {
+  private detailsOf: PreparedQuery<{ ids: string[] }, KeptDetail>;
+  private summariesOf: PreparedQuery<{ ids: string[] }, KeptSummary>;
+  private sweeping: Promise<ReadModelProgress> | null = null;
+  /** What the last finished sweep found (null: none finished yet in this process). */
+  last: ReadModelProgress | null = null;
+
+  constructor(
+    private db: Kysely<Database>,
+    private products: ProductService,
+  ) {
+    this.detailsOf = new PreparedQuery(db, (d, p) =>
+      d
+        .selectFrom('product_read')
+        .select([
+          'product_id',
+          'webstore_id',
+          'active',
+          'sku',
+          'name',
+          'category_id',
+          'guard_ids',
+          'models_json',
+          'body',
+          'path_at',
+        ])
+        .where('product_id', 'in', p.ids)
+        .where('kind', '=', 'detail')
+        .whereRef('body_stamp', '=', 'stamp')
+        .$castTo<KeptDetail>(),
+    );
+    this.summariesOf = new PreparedQuery(db, (d, p) =>
+      d
+        .selectFrom('product_read')
+        .select(['product_id', 'webstore_id', 'active', 'guard_ids', 'models_json', 'body'])
+        .where('product_id', 'in', p.ids)
+        .where('kind', '=', 'summary')
+        .whereRef('body_stamp', '=', 'stamp')
+        .$castTo<KeptSummary>(),
+    );
+  }
+
+  /** The kept details of these products that are current (a stale or missing one is not there). */
+  async details(ids: readonly string[]): Promise<Map<string, KeptDetail>> {
+    if (!ids.length) return new Map();
+    const rows = await this.detailsOf.execute({ ids: [...new Set(ids)] });
+    return new Map(rows.map((r) => [r.product_id, r]));
+  }
+
+  /** The kept summaries of these products that are current. */
+  async summaries(ids: readonly string[]): Promise<Map<string, KeptSummary>> {
+    if (!ids.length) return new Map();
+    const rows = await this.summariesOf.execute({ ids: [...new Set(ids)] });
+    return new Map(rows.map((r) => [r.product_id, r]));
+  }
+
+  /**
+   * Builds every missing or stale row, a chunk at a time, each chunk its own short transaction (requests go on
+   * meanwhile). One sweep at a time per process; another process sweeping too only repeats some of the work.
+   */
+  sweep(onProgress?: (p: ReadModelProgress) => void): Promise<ReadModelProgress> {
+    if (!this.sweeping) {
+      this.sweeping = this.runSweep(onProgress).finally(() => {
+        this.sweeping = null;
+      });
+    }
+    return this.sweeping;
+  }
+
+  private async runSweep(onProgress?: (p: ReadModelProgress) => void): Promise<ReadModelProgress> {
+    const started = performance.now();
+    const progress = (built: number, left: number) => ({ built, left, seconds: (performance.now() - started) / 1000 });
+    let built = 0;
+    let lastTold = started;
+    for (;;) {
+      const stale = await this.db
+        .selectFrom('product_read')
+        .select('product_id')
+        .distinct()
+        .where(STALE)
+        .limit(BUILD_CHUNK)
+        .execute();
+      if (!stale.length) break;
+      const wrote = await this.build(stale.map((r) => r.product_id));
+      built += wrote;
+      // A chunk whose every row changed again while it was built: the next round picks them up; none written at
+      // all twice in a row would mean a writer faster than the builder, which a later sweep finishes.
+      if (!wrote) break;
+      if (onProgress && performance.now() - lastTold > 2000) {
+        lastTold = performance.now();
+        onProgress(progress(built, await this.staleCount()));
+      }
+    }
+    this.last = progress(built, await this.staleCount());
+    return this.last;
+  }
+
+  /** How many products' rows are stale (or not built yet). */
+  async staleCount(): Promise<number> {
+    const { n } = await this.db
+      .selectFrom('product_read')
+      .select((eb) => eb.fn.count<number>('product_id').distinct().as('n'))
+      .where(STALE)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
+  /**
+   * Builds these products' rows from their sources and writes each one whose stamp is still the one read before
+   * the sources (a compare-and-set: a change during the build leaves the row stale, for the next round).
+   * Returns how many rows were written (two per product).
+   */
+  async build(ids: readonly string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const list = [...new Set(ids)];
+    await this.db
+      .insertInto('product_read')
+      .values(list.flatMap((id) => KINDS.map((kind) => ({ product_id: id, kind }))))
+      .onConflict((oc) => oc.columns(['product_id', 'kind']).doNothing())
+      .execute();
+    const stamps = new Map(
+      (
+        await this.db
+          .selectFrom('product_read')
+          .select(['product_id', 'kind', 'stamp'])
+          .where('product_id', 'in', list)
+          .execute()
+      ).map((r) => [`${r.product_id}|${r.kind}`, Number(r.stamp)]),
+    );
+    const rows = await this.db.selectFrom('product').selectAll().where('id', 'in', list).execute();
+    const active = rows.filter((r) => r.is_active === 1);
+    const viewer: Viewer = { visibility: seesEverything() };
+    const details = new Map(
+      (await this.products.details(viewer, active, null, { excludePrimaryProductCategory: true })).map((d) => [
+        d.id,
+        d,
+      ]),
+    );
+    const summaries = new Map<string, string>();
+    const models = new Map<string, ProductSellingModel[]>();
+    for (const webstoreId of new Set(active.map((r) => r.webstore_id))) {
+      const mine = active.filter((r) => r.webstore_id === webstoreId);
+      const known = {
+        rows: mine,
+        models: new Map(mine.map((r) => [r.id, details.get(r.id)?.productSellingModels ?? []])),
+      };
+      const out = await this.products.summariesWithModels(
+        webstoreId,
+        mine.map((r) => r.id),
+        {},
+        known,
+      );
+      for (const s of out.summaries) summaries.set(s.id, JSON.stringify(s));
+      for (const [id, m] of known.models) models.set(id, m);
+    }
+    const values = rows.flatMap((r): Insertable<ProductReadTable>[] => {
+      const d = details.get(r.id);
+      const summary = summaries.get(r.id);
+      const shown = r.is_active === 1 && d !== undefined && summary !== undefined;
+      const detail = shown ? JSON.stringify(d) : null;
+      const at = detail === null ? -1 : detail.indexOf(PATH_KEY);
+      if (detail !== null && at < 0) return [];
+      const common = {
+        body_stamp: 0,
+        webstore_id: r.webstore_id,
+        sku: r.sku,
+        name: r.name,
+        active: shown ? 1 : 0,
+        category_id: shown ? r.primary_category_id : null,
+        guard_ids: shown ? guardIds(d).join(' ') : '',
+        models_json: JSON.stringify(models.get(r.id) ?? []),
+      };
+      return KINDS.flatMap((kind) => {
+        const stamp = stamps.get(`${r.id}|${kind}`);
+        if (stamp === undefined) return [];
+        const body = kind === 'detail' ? detail : (summary ?? null);
+        const path_at = kind === 'detail' && detail !== null ? at + PATH_KEY.length : null;
+        return [{ ...common, product_id: r.id, kind, stamp, body_stamp: stamp, body, path_at }];
+      });
+    });
+    let written = 0;
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < values.length; i += WRITE_CHUNK) {
+        const done = await trx
+          .insertInto('product_read')
+          .values(values.slice(i, i + WRITE_CHUNK))
+          .onConflict((oc) =>
+            oc
+              .columns(['product_id', 'kind'])
+              .doUpdateSet((eb) => ({
+                body_stamp: eb.ref('excluded.body_stamp'),
+                webstore_id: eb.ref('excluded.webstore_id'),
+                sku: eb.ref('excluded.sku'),
+                name: eb.ref('excluded.name'),
+                active: eb.ref('excluded.active'),
+                category_id: eb.ref('excluded.category_id'),
+                guard_ids: eb.ref('excluded.guard_ids'),
+                models_json: eb.ref('excluded.models_json'),
+                body: eb.ref('excluded.body'),
+                path_at: eb.ref('excluded.path_at'),
+              }))
+              // The compare-and-set: only while nothing changed since the stamp was read.
+              .where((eb) => eb('product_read.stamp', '=', eb.ref('excluded.stamp'))),
+          )
+          .executeTakeFirst();
+        written += Number(done.numInsertedOrUpdatedRows ?? 0);
+      }
+    });
+    return written;
+  }
+}
+
+/** The products a detail names: a viewer must see every one of them for the kept text to be its answer. */
+function guardIds(d: ProductDetail): string[] {
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(d.fields)) if (v && /^B2B_Related_Product\d+__c$/.test(k)) out.push(v);
+  for (const m of d.variationInfo?.attributesToProductMappings ?? []) out.push(m.productId);
+  return out;
+}
+
+/** Whether the viewer may see every product the kept answer names. */
+export function seesNamed(viewer: Viewer, guard: string): boolean {
+  if (viewer.visibility.all || !guard) return true;
+  for (const id of guard.split(' ')) if (!viewer.visibility.canSeeProduct(id)) return false;
+  return true;
+}
+
+// The category path's JSON per tree (a tree is one catalogue version's) and category: the same text for every
+// request that shows it.
+const pathTexts = new WeakMap<CategoryTree, Map<string, string>>();
+
+/** The kept detail as this viewer's answer: the category path spliced in; null when the viewer must not get it. */
+export function detailText(row: KeptDetail, viewer: Viewer, tree: CategoryTree): string | null {
+  if (!seesNamed(viewer, row.guard_ids)) return null;
+  return row.body.slice(0, row.path_at) + pathText(viewer, tree, row.category_id) + row.body.slice(row.path_at + 4);
+}
+
+/** What ProductService shows as a product's primaryProductCategoryPath, as JSON. */
+function pathText(viewer: Viewer, tree: CategoryTree, categoryId: string | null): string {
+  const node = categoryId ? tree.byId.get(categoryId) : undefined;
+  if (!node || !showsCategory(viewer.visibility, node, !!viewer.isPreview)) return 'null';
+  let texts = pathTexts.get(tree);
+  if (!texts) {
+    texts = new Map();
+    pathTexts.set(tree, texts);
+  }
+  let text = texts.get(node.row.id);
+  if (text === undefined) {
+    text = JSON.stringify({ path: tree.path(node.row.id) });
+    texts.set(node.row.id, text);
+  }
+  return text;
+}
+
+/** A kept row's selling models (what pricing needs). */
+export const keptModels = (row: { models_json: string }): ProductSellingModel[] =>
+  JSON.parse(row.models_json) as ProductSellingModel[];
+
+/** For the bench and the status route: rows in total and stale (missing rows are not counted until a sweep adds them). */
+export async function readModelCounts(db: Kysely<Database>): Promise<{ rows: number; products: number }> {
+  const [{ rows }] = (await sql<{ rows: number }>`select count(*) as rows from product_read`.execute(db)).rows;
+  const [{ products }] = (await sql<{ products: number }>`select count(*) as products from product`.execute(db)).rows;
+  return { rows: Number(rows), products: Number(products) };
+}
