@@ -697,6 +697,7 @@ export interface ProductReadTable {
   webstore_id: string | null;
   sku: string | null;
   name: string | null;
+  product_class: string | null;
   active: number | null;
   category_id: string | null;
   /** Space-separated ids of the products the text names (related datasets, variations). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ProductPrice } from '@store/core';
+import type { ProductPrice, ProductSellingModel } from '@store/core';
 import type { Services } from '../services/index.ts';
 import { badInput, ApiError } from '../domain/errors.ts';
 import { catalogueContext } from '../http/context.ts';
@@ -40,13 +40,14 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
     store: Webstore,
     ctx: CatalogueContext,
     currency: string,
-    rows: Array<{ id: string }>,
+    rows: Array<{ id: string; sellingModels?: ProductSellingModel[] }>,
     all = false,
   ) {
-    const models = await s.products.sellingModels(rows.map((r) => r.id));
+    const unknown = rows.filter((r) => !r.sellingModels).map((r) => r.id);
+    const models = await s.products.sellingModels(unknown);
     return s.pricing.prices(
       { webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency },
-      rows.map((r) => ({ id: r.id, sellingModels: models.get(r.id) ?? [] })),
+      rows.map((r) => ({ id: r.id, sellingModels: r.sellingModels ?? models.get(r.id) ?? [] })),
       { allSellingModels: all },
     );
   }
@@ -76,13 +77,13 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
       checkedId(req.params.productId); // a malformed id is refused before anything else, as ever
       const { store, ctx } = await load(req.params.webstoreId, req, q);
       const currency = requestCurrency(store, ctx, q.currencyIsoCode);
-      const row = await s.products.visibleRow(store.id, ctx, req.params.productId);
-      const id = row.id;
+      const product = await s.productReads.sellable(store, ctx, req.params.productId);
+      const id = product.id;
       const all = q.allProductSellingModelPrices || !!q.productSellingModelIds?.length;
-      const prices = await pricesFor(store, ctx, currency, [row], all);
+      const prices = await pricesFor(store, ctx, currency, [product], all);
       let childProductPrices: ProductPrice[] | null = null;
-      if (q.includeChildProductPrices && row.product_class === 'VariationParent') {
-        const kids = (await s.products.childRows(row.webstore_id, id, 0, 200)).rows.map((r) => r.id);
+      if (q.includeChildProductPrices && product.productClass === 'VariationParent') {
+        const kids = (await s.products.childRows(store.id, id, 0, 200)).rows.map((r) => r.id);
         const visibleKids = await s.products.visibleRowsByIds(store.id, ctx, kids);
         // Each variation's prices as the parent's are asked (every selling model's, for a page that switches between them).
         const child = await pricesFor(store, ctx, currency, visibleKids, q.allProductSellingModelPrices);

@@ -31,6 +31,15 @@ export interface KeptDetail {
   path_at: number;
 }
 
+/** What pricing needs of a product, from a valid row (without its text). */
+export interface KeptSellable {
+  product_id: string;
+  webstore_id: string;
+  active: number;
+  product_class: string;
+  models_json: string;
+}
+
 /** A valid row's summary as the fast path reads it. */
 export interface KeptSummary {
   product_id: string;
@@ -45,7 +54,7 @@ export interface KeptSummary {
 export interface ReadModelProgress {
   /** Rows (texts) written: two per product, its detail and its summary. */
   built: number;
-  /** Products still to build when the sweep looked last. */
+  /** Products still to build: counted when the sweep starts and ends (counting is slow when most rows are stale). */
   left: number;
   seconds: number;
 }
@@ -62,6 +71,7 @@ const WRITE_CHUNK = 50;
 export class ProductReadModel {
   private detailsOf: PreparedQuery<{ ids: string[] }, KeptDetail>;
   private summariesOf: PreparedQuery<{ ids: string[] }, KeptSummary>;
+  private sellableOf: PreparedQuery<{ ids: string[] }, KeptSellable>;
   private sweeping: Promise<ReadModelProgress> | null = null;
   /** What the last finished sweep found (null: none finished yet in this process). */
   last: ReadModelProgress | null = null;
@@ -99,6 +109,22 @@ export class ProductReadModel {
         .whereRef('body_stamp', '=', 'stamp')
         .$castTo<KeptSummary>(),
     );
+    this.sellableOf = new PreparedQuery(db, (d, p) =>
+      d
+        .selectFrom('product_read')
+        .select(['product_id', 'webstore_id', 'active', 'product_class', 'models_json'])
+        .where('product_id', 'in', p.ids)
+        .where('kind', '=', 'summary')
+        .whereRef('body_stamp', '=', 'stamp')
+        .$castTo<KeptSellable>(),
+    );
+  }
+
+  /** What pricing needs of these products, where a current row has it (the summary's row: its columns before the text). */
+  async sellable(ids: readonly string[]): Promise<Map<string, KeptSellable>> {
+    if (!ids.length) return new Map();
+    const rows = await this.sellableOf.execute({ ids: [...new Set(ids)] });
+    return new Map(rows.map((r) => [r.product_id, r]));
   }
 
   /** The kept details of these products that are current (a stale or missing one is not there). */
@@ -131,6 +157,7 @@ export class ProductReadModel {
   private async runSweep(onProgress?: (p: ReadModelProgress) => void): Promise<ReadModelProgress> {
     const started = performance.now();
     const progress = (built: number, left: number) => ({ built, left, seconds: (performance.now() - started) / 1000 });
+    const atStart = onProgress ? await this.staleCount() : 0;
     let built = 0;
     let lastTold = started;
     for (;;) {
@@ -149,7 +176,7 @@ export class ProductReadModel {
       if (!wrote) break;
       if (onProgress && performance.now() - lastTold > 2000) {
         lastTold = performance.now();
-        onProgress(progress(built, await this.staleCount()));
+        onProgress(progress(built, Math.max(0, atStart - built / KINDS.length)));
       }
     }
     this.last = progress(built, await this.staleCount());
@@ -226,6 +253,7 @@ export class ProductReadModel {
         webstore_id: r.webstore_id,
         sku: r.sku,
         name: r.name,
+        product_class: r.product_class,
         active: shown ? 1 : 0,
         category_id: shown ? r.primary_category_id : null,
         guard_ids: shown ? guardIds(d).join(' ') : '',
@@ -253,6 +281,7 @@ export class ProductReadModel {
                 webstore_id: eb.ref('excluded.webstore_id'),
                 sku: eb.ref('excluded.sku'),
                 name: eb.ref('excluded.name'),
+                product_class: eb.ref('excluded.product_class'),
                 active: eb.ref('excluded.active'),
                 category_id: eb.ref('excluded.category_id'),
                 guard_ids: eb.ref('excluded.guard_ids'),

@@ -183,6 +183,26 @@ export class ProductReads {
     return { byIds, wanted: byIds ? ids.map((id) => checkedId(id)) : skus };
   }
 
+  /**
+   * A product the caller may see, as pricing needs it: its id, class and selling models, from the read model
+   * when it keeps them (400 for a malformed id, 404 for one unknown or not visible, as visibleRow).
+   */
+  async sellable(
+    store: Webstore,
+    ctx: CatalogueContext,
+    productId: string,
+  ): Promise<{ id: string; productClass: string; sellingModels: ProductSellingModel[] }> {
+    const id = this.products.visibleProductId(ctx, productId);
+    const kept = (await this.readModel.sellable([id])).get(id);
+    if (kept) {
+      if (kept.webstore_id !== store.id || kept.active !== 1) throw productUnavailable(productId);
+      return { id, productClass: kept.product_class, sellingModels: keptModels(kept) };
+    }
+    const row = await this.products.visibleRow(store.id, ctx, productId);
+    const models = await this.products.sellingModels([row.id]);
+    return { id: row.id, productClass: row.product_class, sellingModels: models.get(row.id) ?? [] };
+  }
+
   /** Products by ids or SKUs, in the order asked, the ones not found (or not visible) marked as failures. */
   async batch(store: Webstore, ctx: CatalogueContext, q: BatchQuery) {
     const { byIds, wanted } = this.batchKeys(q);

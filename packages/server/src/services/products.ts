@@ -266,10 +266,13 @@ export class ProductService {
       opts.excludeVariationInfo ? [] : this.variationRows(parentIds),
     ]);
     const usage = opts.mediaGroups?.map((g) => g.toLowerCase());
+    // Each product's own rows, found by key (a batch of hundreds would otherwise scan every list per product).
+    const mediaOf = groupBy(media, (m) => m.product_id);
+    const relatedOf = groupBy(related, (r) => r.product_id);
+    const childrenOf = groupBy(children, (c) => c.parent_id);
     return rows.map((p) => {
       const groups = new Map<string, ProductMediaGroup>();
-      for (const m of media) {
-        if (m.product_id !== p.id) continue;
+      for (const m of mediaOf.get(p.id) ?? []) {
         if (
           usage &&
           !usage.includes(m.usage_type.toLowerCase()) &&
@@ -291,8 +294,8 @@ export class ProductService {
       }
       const standard = groups.get('Standard')?.mediaItems[0] ?? groups.get('Listing')?.mediaItems[0];
       const sellingModels = models.get(p.id) ?? [];
-      const rel = related.filter((r) => r.product_id === p.id && viewer.visibility.canSeeProduct(r.id));
-      const kids = children.filter((c) => c.parent_id === p.id);
+      const rel = (relatedOf.get(p.id) ?? []).filter((r) => viewer.visibility.canSeeProduct(r.id));
+      const kids = childrenOf.get(p.id) ?? [];
       const attrs = variationAttributes(p.variation_json);
       return {
         id: p.id,
@@ -359,11 +362,13 @@ export class ProductService {
       opts.variationInfoFor ? this.variationRows(ids) : [],
     ]);
     const byId = new Map(rows.map((r) => [r.id, r]));
+    const mediaOf = groupBy(media, (m) => m.product_id);
+    const childrenOf = groupBy(children, (c) => c.parent_id);
     const summaries = ids.flatMap((id): ProductSummary[] => {
       const p = byId.get(id);
       if (!p) return [];
-      const image =
-        media.find((m) => m.product_id === id && m.usage_type === 'Listing') ?? media.find((m) => m.product_id === id);
+      const mine = mediaOf.get(id) ?? [];
+      const image = mine.find((m) => m.usage_type === 'Listing') ?? mine[0];
       const all = productFields(p, []);
       for (const k of Object.keys(all)) if (k.startsWith('B2B_Related_Product')) delete all[k];
       const fields = opts.fields?.length ? pickFields(all, { fields: opts.fields }) : all;
@@ -386,10 +391,7 @@ export class ProductService {
           variationAttributeSet: attrs ? { developerName: 'Dataset_Coverage', attributes: attrs } : null,
           ...(opts.variationInfoFor && p.product_class === 'VariationParent'
             ? {
-                productVariationInfo: variationInfo(
-                  opts.variationInfoFor,
-                  children.filter((c) => c.parent_id === p.id),
-                ),
+                productVariationInfo: variationInfo(opts.variationInfoFor, childrenOf.get(p.id) ?? []),
               }
             : {}),
           isConfigurationAllowed: false,
@@ -465,6 +467,18 @@ export class ProductService {
     const byId = new Map(rows.map((r) => [r.id, r]));
     return rel.map((r) => byId.get(r.related_id)).filter((r): r is ProductTable => !!r);
   }
+}
+
+/** The items of a list by a key, each key's items in the list's order. */
+function groupBy<T, K>(list: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of list) {
+    const k = key(item);
+    const mine = out.get(k);
+    if (mine) mine.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
 }
 
 function toMedia(m: ProductMediaTable, p: ProductTable): ProductMedia {

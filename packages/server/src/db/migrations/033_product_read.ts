@@ -31,6 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('webstore_id', 'text')
     .addColumn('sku', 'text')
     .addColumn('name', 'text')
+    .addColumn('product_class', 'text')
     .addColumn('active', 'integer')
     .addColumn('category_id', 'text')
     // Products the text names (related datasets, variations): a viewer who may not see one of them gets the
