@@ -1,7 +1,7 @@
-// The list builder's value lists (state, city, postal area…) on a phone (issue 20, Lighthouse mobile): hydrated only when the buyer
-// reaches for them, not at start, and each way of reaching them works on the first try: a tap or a click, the
-// keyboard, and a click sent by assistive technology (no pointer, no focus). The server's nodes are kept when a
-// list hydrates, so what the buyer pointed at or focused is still the element that takes the event.
+// The list builder's value lists (state, city, postal area…) on a phone (issue 20, Lighthouse mobile): hydrated
+// only when the buyer reaches for them, not at start, and each way of reaching them works on the first try: a tap
+// or a click, the keyboard, and a click sent by assistive technology (no pointer, no focus). The server's nodes
+// are kept when a list hydrates, so what the buyer pointed at or focused is still the element that takes the event.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';

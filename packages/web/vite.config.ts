@@ -161,7 +161,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: {
       polyfill: false,
       // A lazy route's imports are preloaded with it on client-side navigation, except a workspace page's: the
-      // list of their file names sat in the shell that every shopper loads (about 1 kB brotli of hashes). A
+      // list of their file names sat in the shell that every shopper loads (0.45 kB brotli of hashes). A
       // workspace page fetches its imports one step later on its first client-side visit instead (a
       // server-rendered /admin page still has its modulepreload links, from the manifest).
       resolveDependencies: (file, deps) => (workspaceRoutes.has(file) ? [] : deps),
