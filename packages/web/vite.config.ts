@@ -115,6 +115,26 @@ function barrelModules(
 
 const shell = entryShell();
 
+/**
+ * The workspace's route chunks (src/routes/admin), named at generateBundle, which runs before Vite's own writes
+ * the lists of what to preload with each lazy chunk (see modulePreload below).
+ */
+function workspaceRouteChunks(): { plugin: Plugin; has: (file: string) => boolean } {
+  const files = new Set<string>();
+  return {
+    has: (file) => files.has(file),
+    plugin: {
+      name: 'store:workspace-route-chunks',
+      generateBundle(_options, bundle) {
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk' && /\/src\/routes\/admin\//.test(chunk.facadeModuleId ?? ''))
+            files.add(chunk.fileName);
+      },
+    },
+  };
+}
+const workspaceRoutes = workspaceRouteChunks();
+
 /** The React entry points the code (ours and React Router's) imports, mapped to Preact's. */
 const PREACT_ALIASES = [
   { find: /^react$/, replacement: 'preact/compat' },
@@ -128,7 +148,7 @@ const PREACT_ALIASES = [
 // Client build: dist/client (index.html template + hashed /assets/*, with .vite/manifest.json).
 // Server build (--ssr src/entry-server.tsx): dist/server/entry-server.js, imported by packages/server.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), lowPriorityEntryScript(), precompressAssets(), shell.plugin],
+  plugins: [react(), lowPriorityEntryScript(), precompressAssets(), shell.plugin, workspaceRoutes.plugin],
   // Preact renders both sides (its 10 kB renderer instead of React DOM's 58 kB keeps the pages' JavaScript in
   // budget): preact/compat stands in for react and react-dom, in our code and in React Router's.
   resolve: { alias: PREACT_ALIASES },
@@ -138,7 +158,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     manifest: true,
     target: 'es2022',
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy route's imports are preloaded with it on client-side navigation, except a workspace page's: the
+      // list of their file names sat in the shell that every shopper loads (0.45 kB brotli of hashes). A
+      // workspace page fetches its imports one step later on its first client-side visit instead (a
+      // server-rendered /admin page still has its modulepreload links, from the manifest).
+      resolveDependencies: (file, deps) => (workspaceRoutes.has(file) ? [] : deps),
+    },
     cssCodeSplit: false,
     emptyOutDir: true,
     rolldownOptions: {

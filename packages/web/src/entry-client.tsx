@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createStoreApi, DEFAULT_WEBSTORE_ID } from './lib/api.ts';
 import { getBrowserPurifier } from './lib/purify-client.ts';
 import { setPurifierProvider } from './lib/sanitize.ts';
+import { setHydrating } from './components/ui/HydrateOnInteraction.tsx';
 import { createRoutes } from './routes/index.tsx';
 
 setPurifierProvider(getBrowserPurifier);
@@ -40,4 +41,9 @@ await loadLazyMatches(routes);
 const router = createBrowserRouter(routes);
 
 const container = document.getElementById('root');
-if (container) hydrateRoot(container, <RouterProvider router={router} />);
+if (container) {
+  // Parts marked HydrateOnInteraction keep the server's HTML during this pass and hydrate when used.
+  setHydrating(true);
+  hydrateRoot(container, <RouterProvider router={router} />);
+  setHydrating(false);
+}

@@ -31,3 +31,18 @@ test("the product page's own code is in its route chunk, not in the shell", () =
   assert.match(route, /Build your list/);
   assert.doesNotMatch(shell, /Build your list/);
 });
+
+test("the shell lists no workspace page's files to preload, and still lists a storefront page's", () => {
+  const shell = readFileSync(path.join(DIST, manifest[shellKey as string].file), 'utf8');
+  const fileOf = (key: string) => manifest[key].file;
+  // A workspace route's chunk is imported by the shell (its lazy route), but its imports are not listed there.
+  const products = manifest['src/routes/admin/products-route.tsx'];
+  assert.ok(shell.includes(path.basename(products.file)), "the shell imports the workspace's products page");
+  const workspaceImports = (products.imports ?? []).map(fileOf);
+  assert.ok(workspaceImports.length > 0, 'the products page has imports of its own');
+  for (const file of workspaceImports) assert.ok(!shell.includes(file), `${file} is not listed in the shell`);
+  // Positive control: the cart page's imports are still preloaded with it on a client-side navigation.
+  const cartImports = (manifest['src/routes/cart/cart-route.tsx'].imports ?? []).filter((k) => k !== shellKey);
+  assert.ok(cartImports.length > 0, 'the cart page has imports besides the shell');
+  for (const key of cartImports) assert.ok(shell.includes(fileOf(key)), `${fileOf(key)} is listed in the shell`);
+});

@@ -17,7 +17,7 @@ import {
   withFlag,
   withValue,
 } from '../../lib/list-builder/list-builder-view.ts';
-import { ListFilter } from './ListFilter.tsx';
+import { ListFilter, ListOption } from './ListFilter.tsx';
 
 export interface ListBuilderProps {
   counts: DatasetListCounts;
@@ -94,22 +94,15 @@ export function ListBuilder({ counts, selection, pending, failed, onChange, acti
             <legend className="list-filter__legend">Contact data</legend>
             <ul className="list-filter__values">
               {flagFacets.map((f) => (
-                <li key={f.key}>
-                  <label className="list-filter__option">
-                    <input
-                      type="checkbox"
-                      name={f.key}
-                      value="1"
-                      checked={selection[f.key] === true}
-                      onChange={(e) => onChange(withFlag(selection, f.key, e.target.checked))}
-                    />
-                    <span className="list-filter__value">{f.label}</span>
-                    <span className="list-filter__count">
-                      {formatRecords(f.values[0]?.count ?? 0)}
-                      <span className="sr-only"> records</span>
-                    </span>
-                  </label>
-                </li>
+                <ListOption
+                  key={f.key}
+                  name={f.key}
+                  value="1"
+                  label={f.label}
+                  count={f.values[0]?.count ?? 0}
+                  checked={selection[f.key] === true}
+                  onChange={(on) => onChange(withFlag(selection, f.key, on))}
+                />
               ))}
             </ul>
           </fieldset>

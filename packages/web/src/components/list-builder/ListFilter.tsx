@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import type { ListFacet, ListFilterKey } from '@store/core';
 import { formatRecords } from '../../lib/list-builder/list-builder-view.ts';
+import { HydrateOnInteraction } from '../ui/HydrateOnInteraction.tsx';
 
 /**
  * The filters whose lists are long (a country's states, its cities and postal areas) have a search field. By
@@ -18,6 +19,37 @@ export interface ListFilterProps {
   /** The values chosen (from the URL, shown at once: the facet's own flags may be a request behind). */
   chosen: readonly string[];
   onToggle: (value: string, on: boolean) => void;
+}
+
+export interface ListOptionProps {
+  name: string;
+  value: string;
+  label: string;
+  count: number;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}
+
+/** One checkbox of the list builder (a filter's value or a contact-data flag), with the records it would give. */
+export function ListOption({ name, value, label, count, checked, onChange }: ListOptionProps) {
+  return (
+    <li>
+      <label className="list-filter__option">
+        <input
+          type="checkbox"
+          name={name}
+          value={value}
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span className="list-filter__value">{label}</span>
+        <span className="list-filter__count">
+          {formatRecords(count)}
+          <span className="sr-only"> records</span>
+        </span>
+      </label>
+    </li>
+  );
 }
 
 export function ListFilter({ facet, chosen, onToggle }: ListFilterProps) {
@@ -47,27 +79,21 @@ export function ListFilter({ facet, chosen, onToggle }: ListFilterProps) {
           />
         </div>
       ) : null}
-      <ul className="list-filter__values">
+      {/* Hundreds of elements on a dataset with cities and postal areas: hydrated when the buyer reaches for them. */}
+      <HydrateOnInteraction as="ul" className="list-filter__values">
         {shown.map((v) => (
-          <li key={v.value}>
-            <label className="list-filter__option">
-              <input
-                type="checkbox"
-                name={facet.key}
-                value={v.value}
-                checked={chosen.includes(v.value)}
-                onChange={(e) => onToggle(v.value, e.target.checked)}
-              />
-              <span className="list-filter__value">{v.value}</span>
-              <span className="list-filter__count">
-                {formatRecords(v.count)}
-                <span className="sr-only"> records</span>
-              </span>
-            </label>
-          </li>
+          <ListOption
+            key={v.value}
+            name={facet.key}
+            value={v.value}
+            label={v.value}
+            count={v.count}
+            checked={chosen.includes(v.value)}
+            onChange={(on) => onToggle(v.value, on)}
+          />
         ))}
         {shown.length === 0 ? <li className="list-filter__none">No value matches “{query.trim()}”.</li> : null}
-      </ul>
+      </HydrateOnInteraction>
       {facet.truncated ? (
         <p className="list-filter__note">The {formatRecords(facet.values.length)} largest are listed.</p>
       ) : null}
