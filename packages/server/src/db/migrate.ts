@@ -31,6 +31,7 @@ import * as m029 from './migrations/029_cart_line_selection.ts';
 import * as m030 from './migrations/030_search_index_segments.ts';
 import * as m031 from './migrations/031_cart_promotion_totals.ts';
 import * as m032 from './migrations/032_related_names.ts';
+import * as m034 from './migrations/034_rule_versions.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '030_search_index_segments': m030,
   '031_cart_promotion_totals': m031,
   '032_related_names': m032,
+  '034_rule_versions': m034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -21,6 +21,7 @@ import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
 import type { CategoryTree } from '../category-tree.ts';
 import type { TaxCalculation } from '../../policies/tax-calculation.ts';
 import type { LineFactsCache } from './line-facts.ts';
+import type { KeptTaxRates } from './kept-tax-rates.ts';
 import { promotionTotals } from './cart-views.ts';
 import { minorOf, moneyOf } from './cart-money.ts';
 
@@ -34,6 +35,9 @@ export interface RecalcContext {
   now: string;
   /** Which rate applies where, and how much of a line is tax. */
   taxes: TaxCalculation;
+  /** The store and its tax version, which key the rates kept per process (kept-tax-rates.ts). */
+  store: { id: string; taxVersion: number };
+  keptRates: KeptTaxRates;
   /** The lines' product facts and model types, kept per process (line-facts.ts). */
   facts: LineFactsCache;
 }
@@ -81,7 +85,7 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
   ]);
   const destination = taxDestination(groups, rc.country);
   const policyIds = [...new Set([...facts.values()].map((p) => p.taxPolicyId).filter((id): id is string => !!id))];
-  const rates = await rc.taxes.ratesAt(db, policyIds, destination);
+  const rates = await rc.keptRates.ratesAt(db, rc.taxes, rc.store, policyIds, destination);
   // A group is charged for only while it has lines (a line without a group is in the default one).
   const defaultGroup = groups.find((g) => g.is_default === 1)?.id;
   const used = new Set(items.map((i) => i.delivery_group_id ?? defaultGroup));

@@ -50,6 +50,7 @@ import {
   summaryView,
 } from './cart-views.ts';
 import { LineFactsCache } from './line-facts.ts';
+import { KeptTaxRates } from './kept-tax-rates.ts';
 
 export const cartNotFound = (id: string) =>
   new ApiError(404, 'ITEM_NOT_FOUND', `The cart ${id} doesn't exist or isn't yours.`);
@@ -88,6 +89,8 @@ function knownProducts(lines: Array<ResolvedLine | ApiError>): KnownProducts {
 export class CartService {
   /** The lines' product facts for recalculations, kept per process and per catalogue version. */
   private facts = new LineFactsCache();
+  /** The tax rates recalculations charge, kept per process and per the store's tax version. */
+  private keptRates = new KeptTaxRates();
 
   constructor(private s: Services) {}
 
@@ -330,13 +333,15 @@ export class CartService {
   /** The recalculation's inputs that do not live in the cart. */
   async recalcContext(owner: CartOwner): Promise<RecalcContext> {
     return {
-      rules: await this.s.promotions.rules(owner.webstore.id),
+      rules: await this.s.promotions.rules(owner.webstore.id, owner.webstore.promotionsVersion),
       audience: { buyerGroupIds: owner.ctx.buyerGroupIds, accountId: owner.accountId },
       taxType: owner.webstore.settings.taxType,
       country: owner.webstore.settings.country ?? 'US',
       tree: owner.ctx.tree,
       now: new Date().toISOString(),
       taxes: this.s.policies.taxCalculation,
+      store: owner.webstore,
+      keptRates: this.keptRates,
       facts: this.facts,
     };
   }
