@@ -61,7 +61,20 @@ function taxDestination(
   return { country: address.country.toUpperCase(), region: address.region ? address.region.toUpperCase() : null };
 }
 
-export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: RecalcContext): Promise<Recalculated> {
+/** The cart changed since the change read it (SQLite's one-update path, CartService.change): run it again. */
+export class StaleCart extends Error {}
+
+/**
+ * Recalculates `cart` (the row as the change holds it, its version already the new one) and writes it. With
+ * `expect` the cart row is written only if it is still at `expect.version`, active and (unless the change is the
+ * operation's own) not taken by an operation, and the version is bumped in the same update; else StaleCart.
+ */
+export async function recalculate(
+  db: Kysely<Database>,
+  cart: CartTable,
+  rc: RecalcContext,
+  expect?: { version: number; operation: boolean },
+): Promise<Recalculated> {
   const items = await db.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).orderBy('seq').execute();
   const productIds = [...new Set(items.map((i) => i.product_id))];
   const [coupons, modelType, facts, groups] = await Promise.all([
@@ -180,6 +193,18 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
     item_promotions_json: JSON.stringify(promotionTotals(itemAdjustments).map(({ minor: _, ...a }) => a)),
     updated_at: rc.now,
   };
-  await db.updateTable('cart').set(totals).where('id', '=', cart.id).execute();
+  if (!expect) {
+    await db.updateTable('cart').set(totals).where('id', '=', cart.id).execute();
+    return { cart: { ...cart, ...totals }, items: written };
+  }
+  let update = db
+    .updateTable('cart')
+    .set({ ...totals, version: expect.version + 1 })
+    .where('id', '=', cart.id)
+    .where('version', '=', expect.version)
+    .where('status', '=', 'Active');
+  if (!expect.operation) update = update.where('async_status', '!=', 'Processing');
+  const { numUpdatedRows } = await update.executeTakeFirst();
+  if (numUpdatedRows === 0n) throw new StaleCart();
   return { cart: { ...cart, ...totals }, items: written };
 }

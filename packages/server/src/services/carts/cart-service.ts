@@ -36,7 +36,8 @@ import {
   type ResolvedLine,
 } from './cart-lines.ts';
 import { checkWholeOrSelection, lineKey, priceListLines } from './list-lines.ts';
-import { recalculate, type RecalcContext } from './cart-recalc.ts';
+import { recalculate, StaleCart, type RecalcContext } from './cart-recalc.ts';
+import { isPostgres } from '../../db/locks.ts';
 import { cartItemProducts } from './cart-item-products.ts';
 import type { KnownProducts } from '../products.ts';
 import { ASYNC_BATCH_THRESHOLD } from './cart-operations.ts';
@@ -84,6 +85,14 @@ function knownProducts(lines: Array<ResolvedLine | ApiError>): KnownProducts {
     known.models.set(l.product.row.id, l.product.models);
   }
   return known;
+}
+
+/** The cart row, as a change found it, is one a change may work on (else the refusal). */
+function checkChangeable(row: CartTable | undefined, id: string, operation: boolean): CartTable {
+  if (!row) throw cartNotFound(id);
+  if (row.async_status === 'Processing' && !operation) throw cartBusy();
+  if (row.type === 'PayNowReadOnly') throw readOnly();
+  return row;
 }
 
 export class CartService {
@@ -349,6 +358,15 @@ export class CartService {
   /**
    * Runs a change on a locked cart and recalculates it. Refused while a background operation works
    * on the cart (409, which the client does not retry) and on read-only copies.
+   *
+   * PostgreSQL: the cart row is locked first (its version bumped), so concurrent changes wait for each other
+   * and every writer takes the cart row before its lines (no deadlock with place-order).
+   * SQLite: a write transaction (`begin immediate`) already excludes every other writer, in every process. The
+   * cart is taken as the caller read it and written once, at the end, with the totals and the version bump,
+   * on the condition that it is still that version, active and not taken by an operation. If it is not (another
+   * change came between the caller's read and this transaction) nothing is kept and the change runs once more
+   * on the row read inside the transaction, which then cannot change under it. One update of the cart row per
+   * change instead of two.
    */
   async change<T>(
     owner: CartOwner,
@@ -357,20 +375,50 @@ export class CartService {
     opts: { operation?: boolean; rc?: RecalcContext } = {},
   ): Promise<{ result: T; cart: CartTable; items: CartItemTable[] }> {
     const rc = opts.rc ?? (await this.recalcContext(owner));
+    const operation = !!opts.operation;
+    if (isPostgres(this.db))
+      return this.db.transaction().execute(async (trx) => {
+        const locked = await trx
+          .updateTable('cart')
+          .set({ version: sql<number>`version + 1` })
+          .where('id', '=', cart.id)
+          .where('status', '=', 'Active')
+          .returningAll()
+          .executeTakeFirst();
+        const checked = checkChangeable(locked, cart.id, operation);
+        const result = await fn(trx, checked);
+        return { result, ...(await recalculate(trx, checked, rc)) };
+      });
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        // The caller's row: if it already looks unchangeable, judge the row as it is now instead.
+        if (cart.status !== 'Active' || (cart.async_status === 'Processing' && !operation)) throw new StaleCart();
+        const taken = checkChangeable(cart, cart.id, operation);
+        const locked = { ...taken, version: taken.version + 1 };
+        const result = await fn(trx, locked);
+        return { result, ...(await recalculate(trx, locked, rc, { version: taken.version, operation })) };
+      });
+    } catch (err) {
+      // A refusal judged on a row that has moved on is judged again on the row as it is.
+      if (!(err instanceof StaleCart) && !(await this.movedOn(cart))) throw err;
+    }
     return this.db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .updateTable('cart')
-        .set({ version: sql<number>`version + 1` })
-        .where('id', '=', cart.id)
-        .where('status', '=', 'Active')
-        .returningAll()
-        .executeTakeFirst();
-      if (!locked) throw cartNotFound(cart.id);
-      if (locked.async_status === 'Processing' && !opts.operation) throw cartBusy();
-      if (locked.type === 'PayNowReadOnly') throw readOnly();
+      const row = await trx.selectFrom('cart').selectAll().where('id', '=', cart.id).executeTakeFirst();
+      const taken = checkChangeable(row?.status === 'Active' ? row : undefined, cart.id, operation);
+      const locked = { ...taken, version: taken.version + 1 };
       const result = await fn(trx, locked);
-      return { result, ...(await recalculate(trx, locked, rc)) };
+      return { result, ...(await recalculate(trx, locked, rc, { version: taken.version, operation })) };
     });
+  }
+
+  /** True when the cart row is no longer the one the caller read (another change, an operation, closed). */
+  private async movedOn(cart: CartTable): Promise<boolean> {
+    const now = await this.db
+      .selectFrom('cart')
+      .select(['version', 'status', 'async_status'])
+      .where('id', '=', cart.id)
+      .executeTakeFirst();
+    return now?.version !== cart.version || now.status !== cart.status || now.async_status !== cart.async_status;
   }
 
   /** Inputs resolved against the catalogue, each a line or the error that refuses it. */
