@@ -1,5 +1,5 @@
 // The promotion rules and tax rates a cart change applies are kept per process (issue 20), keyed by versions the
-// database bumps (migration 034). Over real HTTP against a real database (SQLite, or PostgreSQL with
+// database bumps (migration 034); so are a cart's coupon codes, by the cart's version. Over real HTTP against a real database (SQLite, or PostgreSQL with
 // DATABASE_URL): every write, through the workspace API or straight into the tables, changes the very next add's
 // answer, in a second process on the same database that had the old rules and rates in hand.
 import { after, before, describe, test } from 'node:test';
@@ -8,6 +8,7 @@ import { BASE, startTestServer, type Agent, type TestServer } from '../test-supp
 import { productIdOf } from '../test-support/purchase.ts';
 import { DEMO_USERS } from '../seed/access.ts';
 import { TAX_POLICY_IDS, WEBSTORE_ID } from '../seed/store.ts';
+import { DEMO_COUPONS } from '../seed/promotions.ts';
 
 const WS = `/services/admin/webstores/${WEBSTORE_ID}`;
 const CART = `${BASE}/carts/current`;
@@ -152,5 +153,32 @@ describe('rules and rates kept per process', () => {
       await rate().set({ rate_percentage: '0' }).execute();
     }
     assert.equal((await addOne(products[7]!)).totalTax, '0.00', 'and back');
+  });
+
+  test('a cart changed in turn by two processes applies the coupons the other one applied or removed', async () => {
+    // One shopper (one session) whose requests land on either process.
+    const here = s.agent();
+    const there = shop.agent();
+    const both = (a: Agent) => {
+      for (const [k, v] of a.cookies) (a === here ? there : here).cookies.set(k, v);
+    };
+    const add = async (a: Agent, productId: string) => {
+      const r = await a.post(`${CART}/cart-items`, { productId, quantity: '1', type: 'Product' });
+      assert.equal(r.status, 201, r.text);
+      both(a);
+    };
+    const welcome = async () =>
+      (await here.get(`${CART}/cart-items`)).body.cartItems.map(({ cartItem }: any) =>
+        cartItem.adjustments.some((x: any) => x.couponCode === DEMO_COUPONS.welcome),
+      );
+    await add(there, products[0]!);
+    const applied = await here.post(`${CART}/cart-coupons`, { couponCode: DEMO_COUPONS.welcome });
+    assert.equal(applied.status, 201, applied.text);
+    await add(there, products[1]!);
+    assert.deepEqual(await welcome(), [true, true], 'the coupon applied here counts in the add there');
+    const coupons = (await here.get(`${CART}/cart-coupons`)).body.cartCoupons.coupons;
+    assert.equal((await there.delete(`${CART}/cart-coupons/${coupons[0].cartCouponId}`)).status, 204);
+    await add(here, products[2]!);
+    assert.deepEqual(await welcome(), [false, false, false], 'the coupon removed there is gone from the add here');
   });
 });

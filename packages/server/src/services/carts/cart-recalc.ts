@@ -46,6 +46,8 @@ export interface RecalcContext {
 export interface Recalculated {
   cart: CartTable;
   items: CartItemTable[];
+  /** The cart's coupon codes, oldest first, as the recalculation applied them. */
+  couponCodes: string[];
 }
 
 const minor = minorOf;
@@ -74,11 +76,20 @@ export async function recalculate(
   cart: CartTable,
   rc: RecalcContext,
   expect?: { version: number; operation: boolean },
+  /** The cart's coupon codes when the caller knows them (CartService keeps them per cart version), else read. */
+  knownCoupons?: string[],
 ): Promise<Recalculated> {
   const items = await db.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).orderBy('seq').execute();
   const productIds = [...new Set(items.map((i) => i.product_id))];
   const [coupons, modelType, facts, groups] = await Promise.all([
-    db.selectFrom('cart_coupon').select('code').where('cart_id', '=', cart.id).orderBy('created_at').execute(),
+    knownCoupons ??
+      db
+        .selectFrom('cart_coupon')
+        .select('code')
+        .where('cart_id', '=', cart.id)
+        .orderBy('created_at')
+        .execute()
+        .then((rows) => rows.map((c) => c.code)),
     rc.facts.modelTypes(
       db,
       items.map((i) => i.selling_model_id),
@@ -127,7 +138,7 @@ export async function recalculate(
       sellingModelType: (modelType.get(i.selling_model_id) ?? null) as 'OneTime' | 'Evergreen' | 'TermDefined' | null,
     })),
     audience: rc.audience,
-    couponCodes: coupons.map((c) => c.code),
+    couponCodes: coupons,
     promotions: rc.rules,
   });
 
@@ -195,7 +206,7 @@ export async function recalculate(
   };
   if (!expect) {
     await db.updateTable('cart').set(totals).where('id', '=', cart.id).execute();
-    return { cart: { ...cart, ...totals }, items: written };
+    return { cart: { ...cart, ...totals }, items: written, couponCodes: coupons };
   }
   let update = db
     .updateTable('cart')
@@ -206,5 +217,5 @@ export async function recalculate(
   if (!expect.operation) update = update.where('async_status', '!=', 'Processing');
   const { numUpdatedRows } = await update.executeTakeFirst();
   if (numUpdatedRows === 0n) throw new StaleCart();
-  return { cart: { ...cart, ...totals }, items: written };
+  return { cart: { ...cart, ...totals }, items: written, couponCodes: coupons };
 }

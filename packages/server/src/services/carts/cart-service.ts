@@ -36,7 +36,8 @@ import {
   type ResolvedLine,
 } from './cart-lines.ts';
 import { checkWholeOrSelection, lineKey, priceListLines } from './list-lines.ts';
-import { recalculate, StaleCart, type RecalcContext } from './cart-recalc.ts';
+import { recalculate, StaleCart, type RecalcContext, type Recalculated } from './cart-recalc.ts';
+import { KeptCartCoupons } from './kept-cart-coupons.ts';
 import { isPostgres } from '../../db/locks.ts';
 import { cartItemProducts } from './cart-item-products.ts';
 import type { KnownProducts } from '../products.ts';
@@ -100,6 +101,8 @@ export class CartService {
   private facts = new LineFactsCache();
   /** The tax rates recalculations charge, kept per process and per the store's tax version. */
   private keptRates = new KeptTaxRates();
+  /** Each cart's coupon codes at its last change in this process. */
+  private keptCoupons = new KeptCartCoupons();
 
   constructor(private s: Services) {}
 
@@ -212,6 +215,8 @@ export class CartService {
           })
           .execute();
       });
+      // A new cart has no coupons: its first change need not read them.
+      if (type === 'Cart') this.keptCoupons.keep(cart, []);
       return { cart, created: true };
     } catch (err) {
       // Another request made the owner's cart first (the owner key is unique): use that one.
@@ -367,15 +372,32 @@ export class CartService {
    * change came between the caller's read and this transaction) nothing is kept and the change runs once more
    * on the row read inside the transaction, which then cannot change under it. One update of the cart row per
    * change instead of two.
+   *
+   * The cart's coupon codes are kept per process by cart version (every change bumps it, in any process), so a
+   * change reads them only when this process did not make the cart's last change. A change whose `fn` writes
+   * the cart's coupons must say so (`opts.coupons`): then they are read after it.
    */
   async change<T>(
     owner: CartOwner,
     cart: CartTable,
     fn: (trx: Kysely<Database>, cart: CartTable) => Promise<T>,
-    opts: { operation?: boolean; rc?: RecalcContext } = {},
+    opts: { operation?: boolean; rc?: RecalcContext; coupons?: boolean } = {},
   ): Promise<{ result: T; cart: CartTable; items: CartItemTable[] }> {
+    const changed = await this.changeOnce(owner, cart, fn, opts);
+    this.keptCoupons.keep(changed.cart, changed.couponCodes);
+    return changed;
+  }
+
+  private async changeOnce<T>(
+    owner: CartOwner,
+    cart: CartTable,
+    fn: (trx: Kysely<Database>, cart: CartTable) => Promise<T>,
+    opts: { operation?: boolean; rc?: RecalcContext; coupons?: boolean },
+  ): Promise<{ result: T } & Recalculated> {
     const rc = opts.rc ?? (await this.recalcContext(owner));
     const operation = !!opts.operation;
+    /** The coupons as kept at the version the change starts from, unless the change writes them. */
+    const coupons = (from: CartTable) => (opts.coupons ? undefined : this.keptCoupons.at(from));
     if (isPostgres(this.db))
       return this.db.transaction().execute(async (trx) => {
         const locked = await trx
@@ -387,7 +409,8 @@ export class CartService {
           .executeTakeFirst();
         const checked = checkChangeable(locked, cart.id, operation);
         const result = await fn(trx, checked);
-        return { result, ...(await recalculate(trx, checked, rc)) };
+        const before = coupons({ ...checked, version: checked.version - 1 });
+        return { result, ...(await recalculate(trx, checked, rc, undefined, before)) };
       });
     try {
       return await this.db.transaction().execute(async (trx) => {
@@ -396,7 +419,8 @@ export class CartService {
         const taken = checkChangeable(cart, cart.id, operation);
         const locked = { ...taken, version: taken.version + 1 };
         const result = await fn(trx, locked);
-        return { result, ...(await recalculate(trx, locked, rc, { version: taken.version, operation })) };
+        const expect = { version: taken.version, operation };
+        return { result, ...(await recalculate(trx, locked, rc, expect, coupons(taken))) };
       });
     } catch (err) {
       // A refusal judged on a row that has moved on is judged again on the row as it is.
@@ -407,7 +431,8 @@ export class CartService {
       const taken = checkChangeable(row?.status === 'Active' ? row : undefined, cart.id, operation);
       const locked = { ...taken, version: taken.version + 1 };
       const result = await fn(trx, locked);
-      return { result, ...(await recalculate(trx, locked, rc, { version: taken.version, operation })) };
+      const expect = { version: taken.version, operation };
+      return { result, ...(await recalculate(trx, locked, rc, expect, coupons(taken))) };
     });
   }
 
@@ -709,7 +734,7 @@ export class CartService {
           })
           .execute();
       },
-      { rc },
+      { rc, coupons: true },
     );
     return this.coupons(after);
   }
@@ -723,9 +748,14 @@ export class CartService {
       .where('cart_id', '=', cart.id)
       .executeTakeFirst();
     if (!row) throw new ApiError(404, 'ITEM_NOT_FOUND', `The coupon ${cartCouponId} isn't applied to this cart.`);
-    await this.change(owner, cart, async (trx) => {
-      await trx.deleteFrom('cart_coupon').where('id', '=', row.id).execute();
-    });
+    await this.change(
+      owner,
+      cart,
+      async (trx) => {
+        await trx.deleteFrom('cart_coupon').where('id', '=', row.id).execute();
+      },
+      { coupons: true },
+    );
   }
 
   /** DELETE carts/{id}: the cart and everything hanging off it. */
