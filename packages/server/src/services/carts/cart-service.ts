@@ -412,15 +412,18 @@ export class CartService {
         const before = coupons({ ...checked, version: checked.version - 1 });
         return { result, ...(await recalculate(trx, checked, rc, undefined, before)) };
       });
+    // SQLite: the change on the row taken at `taken.version`, written only if the cart is still at that version.
+    const onRow = async (trx: Kysely<Database>, taken: CartTable) => {
+      const locked = { ...taken, version: taken.version + 1 };
+      const result = await fn(trx, locked);
+      const expect = { version: taken.version, operation };
+      return { result, ...(await recalculate(trx, locked, rc, expect, coupons(taken))) };
+    };
     try {
       return await this.db.transaction().execute(async (trx) => {
         // The caller's row: if it already looks unchangeable, judge the row as it is now instead.
         if (cart.status !== 'Active' || (cart.async_status === 'Processing' && !operation)) throw new StaleCart();
-        const taken = checkChangeable(cart, cart.id, operation);
-        const locked = { ...taken, version: taken.version + 1 };
-        const result = await fn(trx, locked);
-        const expect = { version: taken.version, operation };
-        return { result, ...(await recalculate(trx, locked, rc, expect, coupons(taken))) };
+        return onRow(trx, checkChangeable(cart, cart.id, operation));
       });
     } catch (err) {
       // A refusal judged on a row that has moved on is judged again on the row as it is.
@@ -428,11 +431,7 @@ export class CartService {
     }
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('cart').selectAll().where('id', '=', cart.id).executeTakeFirst();
-      const taken = checkChangeable(row?.status === 'Active' ? row : undefined, cart.id, operation);
-      const locked = { ...taken, version: taken.version + 1 };
-      const result = await fn(trx, locked);
-      const expect = { version: taken.version, operation };
-      return { result, ...(await recalculate(trx, locked, rc, expect, coupons(taken))) };
+      return onRow(trx, checkChangeable(row?.status === 'Active' ? row : undefined, cart.id, operation));
     });
   }
 
