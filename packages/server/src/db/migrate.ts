@@ -32,6 +32,7 @@ import * as m030 from './migrations/030_search_index_segments.ts';
 import * as m031 from './migrations/031_cart_promotion_totals.ts';
 import * as m032 from './migrations/032_related_names.ts';
 import * as m033 from './migrations/033_product_read.ts';
+import * as m034 from './migrations/034_rule_versions.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '031_cart_promotion_totals': m031,
   '032_related_names': m032,
   '033_product_read': m033,
+  '034_rule_versions': m034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,10 @@ export interface WebstoreTable {
   catalog_version: number;
   /** The published catalogue snapshot id accepted by the versioned routes. */
   snapshot_id: string;
+  /** Migration 034: bumped by triggers on any write to the store's promotions or their coupons' codes. */
+  promotions_version: number;
+  /** Migration 034: bumped by triggers on any write to tax_rate or tax_policy (every store's). */
+  tax_version: number;
   guest_buyer_group_id: string | null;
   /** The buyer group a self-registered shopper's personal account joins. */
   shopper_buyer_group_id: string | null;

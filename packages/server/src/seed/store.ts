@@ -183,6 +183,8 @@ export function storeRows(): StoreRows {
         name: STORE_NAME,
         settings_json: JSON.stringify(applicationContext()),
         catalog_version: 1,
+        promotions_version: 0,
+        tax_version: 0,
         snapshot_id: SNAPSHOT_ID,
         guest_buyer_group_id: BUYER_GROUP_IDS.guest,
         shopper_buyer_group_id: null,

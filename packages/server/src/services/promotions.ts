@@ -1,6 +1,8 @@
 // The store's promotions as the core engine reads them (core promotions.ts), and coupon lookup.
-// Promotions are a handful of rows per store, read fresh on each use so a change made through one
-// process applies at once in every other.
+// Promotions are a handful of rows per store. They are kept per process, keyed by the store's
+// promotions version, which the database bumps on every write to a promotion or a coupon's code
+// (migration 034) and every request reads with the store (webstores.ts): a change made through one
+// process, or straight into the tables, applies at once in every other.
 import type { Kysely } from 'kysely';
 import {
   decimalToMinorUnits,
@@ -97,6 +99,9 @@ export interface CouponRow {
 }
 
 export class PromotionService {
+  /** Each store's rules as last read, with the promotions version they were read at. */
+  private kept = new Map<string, { version: number; rules: Promise<PromotionRule[]> }>();
+
   constructor(
     private db: Kysely<Database>,
     private products: ProductService,
@@ -134,7 +139,7 @@ export class PromotionService {
     );
     const now = new Date().toISOString();
     const audience = { buyerGroupIds: ctx.buyerGroupIds, accountId: ctx.effectiveAccountId };
-    const rules = (await this.rules(store.id)).filter(
+    const rules = (await this.rules(store.id, store.promotionsVersion)).filter(
       (rule) => isPromotionActive(rule, now) && isAudienceEligible(rule, audience),
     );
     return {
@@ -161,7 +166,7 @@ export class PromotionService {
       { webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency },
       rows.map((row) => ({ id: row.id, sellingModels: models.get(row.id) ?? [] })),
     );
-    const rules = await this.rules(store.id);
+    const rules = await this.rules(store.id, store.promotionsVersion);
     const now = new Date().toISOString();
     const audience = { buyerGroupIds: ctx.buyerGroupIds, accountId: ctx.effectiveAccountId };
     return {
@@ -258,7 +263,7 @@ export class PromotionService {
       })),
       audience: { buyerGroupIds: ctx.buyerGroupIds, accountId: ctx.effectiveAccountId },
       couponCodes: b.couponCodes ?? [],
-      promotions: await this.rules(store.id),
+      promotions: await this.rules(store.id, store.promotionsVersion),
     });
     return {
       cart: {
@@ -308,8 +313,25 @@ export class PromotionService {
     };
   }
 
-  /** Every active promotion of the store with its coupon codes (upper-cased). */
-  async rules(webstoreId: string): Promise<PromotionRule[]> {
+  /**
+   * Every active promotion of the store with its coupon codes (upper-cased). With the store's promotions
+   * version (Webstore.promotionsVersion, read by this request) the rules read at that version are reused;
+   * without it they are read fresh. The rules are shared: callers must not change them.
+   */
+  rules(webstoreId: string, version?: number): Promise<PromotionRule[]> {
+    if (version === undefined) return this.readRules(webstoreId);
+    const hit = this.kept.get(webstoreId);
+    if (hit?.version === version) return hit.rules;
+    const rules = this.readRules(webstoreId);
+    this.kept.set(webstoreId, { version, rules });
+    // A failed read is not kept.
+    rules.catch(() => {
+      if (this.kept.get(webstoreId)?.rules === rules) this.kept.delete(webstoreId);
+    });
+    return rules;
+  }
+
+  private async readRules(webstoreId: string): Promise<PromotionRule[]> {
     const [rows, coupons] = await Promise.all([
       this.db
         .selectFrom('promotion')

@@ -1,10 +1,11 @@
 // Resolves {webstoreId} for every webstore-scoped route; unknown stores are a 404.
-// Store rows are read through a short-lived per-process cache, but the two things a workspace change must
-// reach every process with at once are read fresh on every call (one primary-key read, as search does): the
-// catalogue version (every catalogue answer is keyed by it: cached product answers, category trees, the
-// entitlement sets, so a product just placed in a restricted category is never judged by an older version's
-// set) and the settings (guest rules, session timeout, gifting: a change in one process is followed by the
-// next request in every other). The settings text is parsed again only when it changed.
+// Store rows are read through a short-lived per-process cache, but what a workspace change must reach every
+// process with at once is read fresh on every call (one primary-key read, as search does): the catalogue
+// version (every catalogue answer is keyed by it: cached product answers, category trees, the entitlement
+// sets, so a product just placed in a restricted category is never judged by an older version's set), the
+// promotions and tax versions (the promotion rules and tax rates kept per process are keyed by them; the
+// database bumps them, migration 034) and the settings (guest rules, session timeout, gifting: a change in one
+// process is followed by the next request in every other). The settings text is parsed again only when it changed.
 import type { Kysely } from 'kysely';
 import { normaliseRecordId, type ApplicationContext } from '@store/core';
 import type { Database } from '../db/schema.ts';
@@ -16,6 +17,10 @@ export interface Webstore {
   name: string;
   settings: ApplicationContext;
   catalogVersion: number;
+  /** Bumped by the database on any write to the store's promotions or coupon codes (migration 034). */
+  promotionsVersion: number;
+  /** Bumped by the database on any write to the tax tables (migration 034). */
+  taxVersion: number;
   snapshotId: string;
   guestBuyerGroupId: string | null;
   shopperBuyerGroupId: string | null;
@@ -33,10 +38,16 @@ export function checkSnapshot(store: Webstore, snapshotId: string): void {
 export class WebstoreResolver {
   private cache = new Map<string, { at: number; store: Webstore | null; settingsJson: string | null }>();
   /** The read every request makes: compiled once (db/prepared.ts). */
-  private versionOf: PreparedQuery<{ id: string }, { catalog_version: number; settings_json: string }>;
+  private versionOf: PreparedQuery<
+    { id: string },
+    { catalog_version: number; settings_json: string; promotions_version: number; tax_version: number }
+  >;
   constructor(private db: Kysely<Database>) {
     this.versionOf = new PreparedQuery(db, (d, p) =>
-      d.selectFrom('webstore').select(['catalog_version', 'settings_json']).where('id', '=', p.id),
+      d
+        .selectFrom('webstore')
+        .select(['catalog_version', 'settings_json', 'promotions_version', 'tax_version'])
+        .where('id', '=', p.id),
     );
   }
 
@@ -46,10 +57,17 @@ export class WebstoreResolver {
     if (!hit.store) throw unknownStore(id);
     const [now] = await this.versionOf.execute({ id: hit.store.id });
     if (!now) return this.fresh(id);
-    if (now.catalog_version !== hit.store.catalogVersion || now.settings_json !== hit.settingsJson) {
+    if (
+      now.catalog_version !== hit.store.catalogVersion ||
+      now.settings_json !== hit.settingsJson ||
+      now.promotions_version !== hit.store.promotionsVersion ||
+      now.tax_version !== hit.store.taxVersion
+    ) {
       hit.store = {
         ...hit.store,
         catalogVersion: now.catalog_version,
+        promotionsVersion: now.promotions_version,
+        taxVersion: now.tax_version,
         settings: now.settings_json === hit.settingsJson ? hit.store.settings : JSON.parse(now.settings_json),
       };
       hit.settingsJson = now.settings_json;
@@ -70,6 +88,8 @@ export class WebstoreResolver {
           name: row.name,
           settings: JSON.parse(row.settings_json),
           catalogVersion: row.catalog_version,
+          promotionsVersion: row.promotions_version,
+          taxVersion: row.tax_version,
           snapshotId: row.snapshot_id,
           guestBuyerGroupId: row.guest_buyer_group_id,
           shopperBuyerGroupId: row.shopper_buyer_group_id,

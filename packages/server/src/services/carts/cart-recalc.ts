@@ -21,6 +21,7 @@ import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
 import type { CategoryTree } from '../category-tree.ts';
 import type { TaxCalculation } from '../../policies/tax-calculation.ts';
 import type { LineFactsCache } from './line-facts.ts';
+import type { KeptTaxRates } from './kept-tax-rates.ts';
 import { promotionTotals } from './cart-views.ts';
 import { minorOf, moneyOf } from './cart-money.ts';
 
@@ -34,6 +35,9 @@ export interface RecalcContext {
   now: string;
   /** Which rate applies where, and how much of a line is tax. */
   taxes: TaxCalculation;
+  /** The store and its tax version, which key the rates kept per process (kept-tax-rates.ts). */
+  store: { id: string; taxVersion: number };
+  keptRates: KeptTaxRates;
   /** The lines' product facts and model types, kept per process (line-facts.ts). */
   facts: LineFactsCache;
 }
@@ -42,6 +46,8 @@ export interface RecalcContext {
 export interface Recalculated {
   cart: CartTable;
   items: CartItemTable[];
+  /** The cart's coupon codes, oldest first, as the recalculation applied them. */
+  couponCodes: string[];
 }
 
 const minor = minorOf;
@@ -57,11 +63,33 @@ function taxDestination(
   return { country: address.country.toUpperCase(), region: address.region ? address.region.toUpperCase() : null };
 }
 
-export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: RecalcContext): Promise<Recalculated> {
+/** The cart changed since the change read it (SQLite's one-update path, CartService.change): run it again. */
+export class StaleCart extends Error {}
+
+/**
+ * Recalculates `cart` (the row as the change holds it, its version already the new one) and writes it. With
+ * `expect` the cart row is written only if it is still at `expect.version`, active and (unless the change is the
+ * operation's own) not taken by an operation, and the version is bumped in the same update; else StaleCart.
+ */
+export async function recalculate(
+  db: Kysely<Database>,
+  cart: CartTable,
+  rc: RecalcContext,
+  expect?: { version: number; operation: boolean },
+  /** The cart's coupon codes when the caller knows them (CartService keeps them per cart version), else read. */
+  knownCoupons?: string[],
+): Promise<Recalculated> {
   const items = await db.selectFrom('cart_item').selectAll().where('cart_id', '=', cart.id).orderBy('seq').execute();
   const productIds = [...new Set(items.map((i) => i.product_id))];
   const [coupons, modelType, facts, groups] = await Promise.all([
-    db.selectFrom('cart_coupon').select('code').where('cart_id', '=', cart.id).orderBy('created_at').execute(),
+    knownCoupons ??
+      db
+        .selectFrom('cart_coupon')
+        .select('code')
+        .where('cart_id', '=', cart.id)
+        .orderBy('created_at')
+        .execute()
+        .then((rows) => rows.map((c) => c.code)),
     rc.facts.modelTypes(
       db,
       items.map((i) => i.selling_model_id),
@@ -81,7 +109,7 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
   ]);
   const destination = taxDestination(groups, rc.country);
   const policyIds = [...new Set([...facts.values()].map((p) => p.taxPolicyId).filter((id): id is string => !!id))];
-  const rates = await rc.taxes.ratesAt(db, policyIds, destination);
+  const rates = await rc.keptRates.ratesAt(db, rc.taxes, rc.store, policyIds, destination);
   // A group is charged for only while it has lines (a line without a group is in the default one).
   const defaultGroup = groups.find((g) => g.is_default === 1)?.id;
   const used = new Set(items.map((i) => i.delivery_group_id ?? defaultGroup));
@@ -110,7 +138,7 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
       sellingModelType: (modelType.get(i.selling_model_id) ?? null) as 'OneTime' | 'Evergreen' | 'TermDefined' | null,
     })),
     audience: rc.audience,
-    couponCodes: coupons.map((c) => c.code),
+    couponCodes: coupons,
     promotions: rc.rules,
   });
 
@@ -176,6 +204,18 @@ export async function recalculate(db: Kysely<Database>, cart: CartTable, rc: Rec
     item_promotions_json: JSON.stringify(promotionTotals(itemAdjustments).map(({ minor: _, ...a }) => a)),
     updated_at: rc.now,
   };
-  await db.updateTable('cart').set(totals).where('id', '=', cart.id).execute();
-  return { cart: { ...cart, ...totals }, items: written };
+  if (!expect) {
+    await db.updateTable('cart').set(totals).where('id', '=', cart.id).execute();
+    return { cart: { ...cart, ...totals }, items: written, couponCodes: coupons };
+  }
+  let update = db
+    .updateTable('cart')
+    .set({ ...totals, version: expect.version + 1 })
+    .where('id', '=', cart.id)
+    .where('version', '=', expect.version)
+    .where('status', '=', 'Active');
+  if (!expect.operation) update = update.where('async_status', '!=', 'Processing');
+  const { numUpdatedRows } = await update.executeTakeFirst();
+  if (numUpdatedRows === 0n) throw new StaleCart();
+  return { cart: { ...cart, ...totals }, items: written, couponCodes: coupons };
 }

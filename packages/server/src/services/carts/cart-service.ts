@@ -36,7 +36,9 @@ import {
   type ResolvedLine,
 } from './cart-lines.ts';
 import { checkWholeOrSelection, lineKey, priceListLines } from './list-lines.ts';
-import { recalculate, type RecalcContext } from './cart-recalc.ts';
+import { recalculate, StaleCart, type RecalcContext, type Recalculated } from './cart-recalc.ts';
+import { KeptCartCoupons } from './kept-cart-coupons.ts';
+import { isPostgres } from '../../db/locks.ts';
 import { cartItemProducts } from './cart-item-products.ts';
 import type { KnownProducts } from '../products.ts';
 import { ASYNC_BATCH_THRESHOLD } from './cart-operations.ts';
@@ -50,6 +52,7 @@ import {
   summaryView,
 } from './cart-views.ts';
 import { LineFactsCache } from './line-facts.ts';
+import { KeptTaxRates } from './kept-tax-rates.ts';
 
 export const cartNotFound = (id: string) =>
   new ApiError(404, 'ITEM_NOT_FOUND', `The cart ${id} doesn't exist or isn't yours.`);
@@ -85,9 +88,21 @@ function knownProducts(lines: Array<ResolvedLine | ApiError>): KnownProducts {
   return known;
 }
 
+/** The cart row, as a change found it, is one a change may work on (else the refusal). */
+function checkChangeable(row: CartTable | undefined, id: string, operation: boolean): CartTable {
+  if (!row) throw cartNotFound(id);
+  if (row.async_status === 'Processing' && !operation) throw cartBusy();
+  if (row.type === 'PayNowReadOnly') throw readOnly();
+  return row;
+}
+
 export class CartService {
   /** The lines' product facts for recalculations, kept per process and per catalogue version. */
   private facts = new LineFactsCache();
+  /** The tax rates recalculations charge, kept per process and per the store's tax version. */
+  private keptRates = new KeptTaxRates();
+  /** Each cart's coupon codes at its last change in this process. */
+  private keptCoupons = new KeptCartCoupons();
 
   constructor(private s: Services) {}
 
@@ -200,6 +215,8 @@ export class CartService {
           })
           .execute();
       });
+      // A new cart has no coupons: its first change need not read them.
+      if (type === 'Cart') this.keptCoupons.keep(cart, []);
       return { cart, created: true };
     } catch (err) {
       // Another request made the owner's cart first (the owner key is unique): use that one.
@@ -330,13 +347,15 @@ export class CartService {
   /** The recalculation's inputs that do not live in the cart. */
   async recalcContext(owner: CartOwner): Promise<RecalcContext> {
     return {
-      rules: await this.s.promotions.rules(owner.webstore.id),
+      rules: await this.s.promotions.rules(owner.webstore.id, owner.webstore.promotionsVersion),
       audience: { buyerGroupIds: owner.ctx.buyerGroupIds, accountId: owner.accountId },
       taxType: owner.webstore.settings.taxType,
       country: owner.webstore.settings.country ?? 'US',
       tree: owner.ctx.tree,
       now: new Date().toISOString(),
       taxes: this.s.policies.taxCalculation,
+      store: owner.webstore,
+      keptRates: this.keptRates,
       facts: this.facts,
     };
   }
@@ -344,28 +363,86 @@ export class CartService {
   /**
    * Runs a change on a locked cart and recalculates it. Refused while a background operation works
    * on the cart (409, which the client does not retry) and on read-only copies.
+   *
+   * PostgreSQL: the cart row is locked first (its version bumped), so concurrent changes wait for each other
+   * and every writer takes the cart row before its lines (no deadlock with place-order).
+   * SQLite: a write transaction (`begin immediate`) already excludes every other writer, in every process. The
+   * cart is taken as the caller read it and written once, at the end, with the totals and the version bump,
+   * on the condition that it is still that version, active and not taken by an operation. If it is not (another
+   * change came between the caller's read and this transaction) nothing is kept and the change runs once more
+   * on the row read inside the transaction, which then cannot change under it. One update of the cart row per
+   * change instead of two.
+   *
+   * The cart's coupon codes are kept per process by cart version (every change bumps it, in any process), so a
+   * change reads them only when this process did not make the cart's last change. A change whose `fn` writes
+   * the cart's coupons must say so (`opts.coupons`): then they are read after it.
    */
   async change<T>(
     owner: CartOwner,
     cart: CartTable,
     fn: (trx: Kysely<Database>, cart: CartTable) => Promise<T>,
-    opts: { operation?: boolean; rc?: RecalcContext } = {},
+    opts: { operation?: boolean; rc?: RecalcContext; coupons?: boolean } = {},
   ): Promise<{ result: T; cart: CartTable; items: CartItemTable[] }> {
+    const changed = await this.changeOnce(owner, cart, fn, opts);
+    this.keptCoupons.keep(changed.cart, changed.couponCodes);
+    return changed;
+  }
+
+  private async changeOnce<T>(
+    owner: CartOwner,
+    cart: CartTable,
+    fn: (trx: Kysely<Database>, cart: CartTable) => Promise<T>,
+    opts: { operation?: boolean; rc?: RecalcContext; coupons?: boolean },
+  ): Promise<{ result: T } & Recalculated> {
     const rc = opts.rc ?? (await this.recalcContext(owner));
-    return this.db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .updateTable('cart')
-        .set({ version: sql<number>`version + 1` })
-        .where('id', '=', cart.id)
-        .where('status', '=', 'Active')
-        .returningAll()
-        .executeTakeFirst();
-      if (!locked) throw cartNotFound(cart.id);
-      if (locked.async_status === 'Processing' && !opts.operation) throw cartBusy();
-      if (locked.type === 'PayNowReadOnly') throw readOnly();
+    const operation = !!opts.operation;
+    /** The coupons as kept at the version the change starts from, unless the change writes them. */
+    const coupons = (from: CartTable) => (opts.coupons ? undefined : this.keptCoupons.at(from));
+    if (isPostgres(this.db))
+      return this.db.transaction().execute(async (trx) => {
+        const locked = await trx
+          .updateTable('cart')
+          .set({ version: sql<number>`version + 1` })
+          .where('id', '=', cart.id)
+          .where('status', '=', 'Active')
+          .returningAll()
+          .executeTakeFirst();
+        const checked = checkChangeable(locked, cart.id, operation);
+        const result = await fn(trx, checked);
+        const before = coupons({ ...checked, version: checked.version - 1 });
+        return { result, ...(await recalculate(trx, checked, rc, undefined, before)) };
+      });
+    // SQLite: the change on the row taken at `taken.version`, written only if the cart is still at that version.
+    const onRow = async (trx: Kysely<Database>, taken: CartTable) => {
+      const locked = { ...taken, version: taken.version + 1 };
       const result = await fn(trx, locked);
-      return { result, ...(await recalculate(trx, locked, rc)) };
+      const expect = { version: taken.version, operation };
+      return { result, ...(await recalculate(trx, locked, rc, expect, coupons(taken))) };
+    };
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        // The caller's row: if it already looks unchangeable, judge the row as it is now instead.
+        if (cart.status !== 'Active' || (cart.async_status === 'Processing' && !operation)) throw new StaleCart();
+        return onRow(trx, checkChangeable(cart, cart.id, operation));
+      });
+    } catch (err) {
+      // A refusal judged on a row that has moved on is judged again on the row as it is.
+      if (!(err instanceof StaleCart) && !(await this.movedOn(cart))) throw err;
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('cart').selectAll().where('id', '=', cart.id).executeTakeFirst();
+      return onRow(trx, checkChangeable(row?.status === 'Active' ? row : undefined, cart.id, operation));
     });
+  }
+
+  /** True when the cart row is no longer the one the caller read (another change, an operation, closed). */
+  private async movedOn(cart: CartTable): Promise<boolean> {
+    const now = await this.db
+      .selectFrom('cart')
+      .select(['version', 'status', 'async_status'])
+      .where('id', '=', cart.id)
+      .executeTakeFirst();
+    return now?.version !== cart.version || now.status !== cart.status || now.async_status !== cart.async_status;
   }
 
   /** Inputs resolved against the catalogue, each a line or the error that refuses it. */
@@ -656,7 +733,7 @@ export class CartService {
           })
           .execute();
       },
-      { rc },
+      { rc, coupons: true },
     );
     return this.coupons(after);
   }
@@ -670,9 +747,14 @@ export class CartService {
       .where('cart_id', '=', cart.id)
       .executeTakeFirst();
     if (!row) throw new ApiError(404, 'ITEM_NOT_FOUND', `The coupon ${cartCouponId} isn't applied to this cart.`);
-    await this.change(owner, cart, async (trx) => {
-      await trx.deleteFrom('cart_coupon').where('id', '=', row.id).execute();
-    });
+    await this.change(
+      owner,
+      cart,
+      async (trx) => {
+        await trx.deleteFrom('cart_coupon').where('id', '=', row.id).execute();
+      },
+      { coupons: true },
+    );
   }
 
   /** DELETE carts/{id}: the cart and everything hanging off it. */
