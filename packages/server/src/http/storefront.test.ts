@@ -2,6 +2,8 @@
 // (process warnings such as a listener leak) would show here, in the server's own log.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startTestServer, type TestServer } from '../test-support/server.ts';
 
 let s: TestServer;
@@ -28,3 +30,47 @@ test('rendering product pages leaves no process warning (the loaders share one a
   }
   assert.deepEqual(warnings, []);
 });
+
+test('a page comes compressed for a browser that accepts brotli or gzip, and as it is for one that does not', async () => {
+  const product = (await s.api('/products?skus=DS-00001')).body.products[0];
+  const url = `/product/${product.id}`;
+  const plain = await rawGet(`${s.url}${url}`, { accept: 'text/html' });
+  assert.equal(plain.status, 200);
+  assert.equal(plain.headers['content-encoding'], undefined);
+  const plainHtml = plain.body.toString('utf8');
+  assert.match(plainHtml, /<h1 id="product-title"/);
+  const cases: Array<[string, string, (b: Buffer) => Buffer]> = [
+    ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+    ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync],
+  ];
+  for (const [accept, encoding, decode] of cases) {
+    const res = await rawGet(`${s.url}${url}`, { accept: 'text/html', 'accept-encoding': accept });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['content-encoding'], encoding, accept);
+    assert.match(String(res.headers.vary), /accept-encoding/i);
+    assert.ok(res.body.length < plain.body.length / 3, `${accept}: much smaller`);
+    // The same page, but for what differs per request (the CSP nonce, tokens).
+    const html = decode(res.body).toString('utf8');
+    const strip = (h: string) => h.replace(/nonce="[^"]*"|[A-Za-z0-9_-]{20,}/g, '');
+    assert.equal(strip(html), strip(plainHtml));
+  }
+});
+
+/** A GET whose body comes as the server sent it (fetch would decode it). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}

@@ -10,6 +10,7 @@ import { ensureCsrfCookie } from './csrf.ts';
 import { cspNonceOf } from './security-headers.ts';
 import { SESSION_COOKIE } from './caller.ts';
 import { publicOrigin } from './public-origin.ts';
+import { pageBody } from './page-compression.ts';
 
 type Render = (
   req: { url: string; headers: Record<string, string | undefined> },
@@ -100,7 +101,7 @@ export async function mountStorefront(
     reply
       .status(out.status)
       .headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': caching, ...out.headers });
-    return out.body;
+    return pageBody(req, reply, out.body);
   };
   app.get('/', { schema: { hide: true } }, page);
   // Every other GET that no API route, asset or file answered is a storefront page (its 404 included);
