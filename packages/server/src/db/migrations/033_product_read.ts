@@ -135,29 +135,17 @@ export async function up(db: Kysely<any>): Promise<void> {
       delete from product_read where product_id = old.id;
       update product_read set stamp = stamp + 1 where product_id = old.parent_id;
     end`.execute(db);
-  for (const table of PART_TABLES) {
-    await sql
-      .raw(
-        `create trigger product_read_${table}_insert after insert on ${table} begin
-          update product_read set stamp = stamp + 1 where product_id = new.product_id;
-        end`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger product_read_${table}_update after update on ${table} begin
-          update product_read set stamp = stamp + 1 where product_id in (old.product_id, new.product_id);
-        end`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger product_read_${table}_delete after delete on ${table} begin
-          update product_read set stamp = stamp + 1 where product_id = old.product_id;
-        end`,
-      )
-      .execute(db);
-  }
+  // SQLite has no trigger for several events: one per event, each naming the products whose rows it touches.
+  const touched = { insert: 'new.product_id', update: 'old.product_id, new.product_id', delete: 'old.product_id' };
+  for (const table of PART_TABLES)
+    for (const [event, ids] of Object.entries(touched))
+      await sql
+        .raw(
+          `create trigger product_read_${table}_${event} after ${event} on ${table} begin
+            update product_read set stamp = stamp + 1 where product_id in (${ids});
+          end`,
+        )
+        .execute(db);
   await sql`
     create trigger product_read_selling_model after update on selling_model begin
       update product_read set stamp = stamp + 1
