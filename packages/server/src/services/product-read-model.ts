@@ -11,6 +11,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { ProductDetail, ProductSellingModel } from '@store/core';
 import type { Database, ProductReadTable } from '../db/schema.ts';
 import { PreparedQuery } from '../db/prepared.ts';
+import { isPostgres } from '../db/locks.ts';
 import type { CategoryTree } from './category-tree.ts';
 import { showsCategory } from './category-reads.ts';
 import { seesEverything } from './entitlements.ts';
@@ -267,37 +268,48 @@ export class ProductReadModel {
         return [{ ...common, product_id: r.id, kind, stamp, body_stamp: stamp, body, path_at }];
       });
     });
+    // SQLite: one transaction of a few statements (SQLite runs one writer at a time, so nothing can interleave).
+    // PostgreSQL: a statement per row, each its own transaction, so the builder never holds two rows' locks at
+    // once: a writer whose triggers bump several of these rows in another order could otherwise deadlock with it
+    // (and the writer might be the one PostgreSQL aborts).
     let written = 0;
-    await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < values.length; i += WRITE_CHUNK) {
-        const done = await trx
-          .insertInto('product_read')
-          .values(values.slice(i, i + WRITE_CHUNK))
-          .onConflict((oc) =>
-            oc
-              .columns(['product_id', 'kind'])
-              .doUpdateSet((eb) => ({
-                body_stamp: eb.ref('excluded.body_stamp'),
-                webstore_id: eb.ref('excluded.webstore_id'),
-                sku: eb.ref('excluded.sku'),
-                name: eb.ref('excluded.name'),
-                product_class: eb.ref('excluded.product_class'),
-                active: eb.ref('excluded.active'),
-                category_id: eb.ref('excluded.category_id'),
-                guard_ids: eb.ref('excluded.guard_ids'),
-                models_json: eb.ref('excluded.models_json'),
-                body: eb.ref('excluded.body'),
-                path_at: eb.ref('excluded.path_at'),
-              }))
-              // The compare-and-set: only while nothing changed since the stamp was read.
-              .where((eb) => eb('product_read.stamp', '=', eb.ref('excluded.stamp'))),
-          )
-          .executeTakeFirst();
-        written += Number(done.numInsertedOrUpdatedRows ?? 0);
-      }
-    });
+    if (isPostgres(this.db)) {
+      for (const row of values) written += await upsert(this.db, [row]);
+    } else {
+      await this.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < values.length; i += WRITE_CHUNK)
+          written += await upsert(trx, values.slice(i, i + WRITE_CHUNK));
+      });
+    }
     return written;
   }
+}
+
+/** Writes built rows, each only while its stamp is still the one read before its sources (a compare-and-set). */
+async function upsert(db: Kysely<Database>, rows: Insertable<ProductReadTable>[]): Promise<number> {
+  const done = await db
+    .insertInto('product_read')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(['product_id', 'kind'])
+        .doUpdateSet((eb) => ({
+          body_stamp: eb.ref('excluded.body_stamp'),
+          webstore_id: eb.ref('excluded.webstore_id'),
+          sku: eb.ref('excluded.sku'),
+          name: eb.ref('excluded.name'),
+          product_class: eb.ref('excluded.product_class'),
+          active: eb.ref('excluded.active'),
+          category_id: eb.ref('excluded.category_id'),
+          guard_ids: eb.ref('excluded.guard_ids'),
+          models_json: eb.ref('excluded.models_json'),
+          body: eb.ref('excluded.body'),
+          path_at: eb.ref('excluded.path_at'),
+        }))
+        .where((eb) => eb('product_read.stamp', '=', eb.ref('excluded.stamp'))),
+    )
+    .executeTakeFirst();
+  return Number(done.numInsertedOrUpdatedRows ?? 0);
 }
 
 /** The products a detail names: a viewer must see every one of them for the kept text to be its answer. */
