@@ -74,8 +74,6 @@ export class ProductReadModel {
   private summariesOf: PreparedQuery<{ ids: string[] }, KeptSummary>;
   private sellableOf: PreparedQuery<{ ids: string[] }, KeptSellable>;
   private sweeping: Promise<ReadModelProgress> | null = null;
-  /** What the last finished sweep found (null: none finished yet in this process). */
-  last: ReadModelProgress | null = null;
 
   constructor(
     private db: Kysely<Database>,
@@ -180,8 +178,7 @@ export class ProductReadModel {
         onProgress(progress(built, Math.max(0, atStart - built / KINDS.length)));
       }
     }
-    this.last = progress(built, await this.staleCount());
-    return this.last;
+    return progress(built, await this.staleCount());
   }
 
   /** How many products' rows are stale (or not built yet). */
@@ -357,10 +354,3 @@ function pathText(viewer: Viewer, tree: CategoryTree, categoryId: string | null)
 /** A kept row's selling models (what pricing needs). */
 export const keptModels = (row: { models_json: string }): ProductSellingModel[] =>
   JSON.parse(row.models_json) as ProductSellingModel[];
-
-/** For the bench and the status route: rows in total and stale (missing rows are not counted until a sweep adds them). */
-export async function readModelCounts(db: Kysely<Database>): Promise<{ rows: number; products: number }> {
-  const [{ rows }] = (await sql<{ rows: number }>`select count(*) as rows from product_read`.execute(db)).rows;
-  const [{ products }] = (await sql<{ products: number }>`select count(*) as products from product`.execute(db)).rows;
-  return { rows: Number(rows), products: Number(products) };
-}
