@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { jsonBody } from './json-body.ts';
-import { JsonText } from './json-text.ts';
+import { JsonText, withMembers } from './json-text.ts';
 
 const text = (body: string | Buffer) => (typeof body === 'string' ? body : body.toString('utf8'));
 
@@ -76,4 +76,14 @@ test('JSON kept as text is written as it is, and JSON.stringify of the same answ
     assert.equal(JSON.stringify(answer), JSON.stringify(plain));
   }
   assert.equal(text(jsonBody(new JsonText('[1,"two"]'))), '[1,"two"]', 'at the top');
+});
+
+test('members added to a kept object come after its own, undefined ones left out, as a spread would write them', () => {
+  // The members' names are new to the object (a kept detail has no prices, name or success of its own).
+  const { prices: _, ...own } = product(1);
+  const kept = JSON.stringify(own);
+  const members = { name: 'US Dentists – 2026', prices: undefined, success: true, error: null };
+  assert.equal(withMembers(kept, members).text, JSON.stringify({ ...own, ...members }));
+  assert.equal(withMembers('{}', { a: 1 }).text, '{"a":1}');
+  assert.equal(withMembers(kept, { prices: undefined }).text, kept);
 });

@@ -10,3 +10,13 @@ export class JsonText {
     return JSON.parse(this.text);
   }
 }
+
+/**
+ * A kept JSON object with more members after its own, as `{ ...object, ...members }` would write them when the
+ * names are new: members that are undefined are left out, as JSON.stringify leaves them out.
+ */
+export function withMembers(objectText: string, members: Record<string, unknown>): JsonText {
+  const more = JSON.stringify(members).slice(1, -1);
+  if (!more) return new JsonText(objectText);
+  return new JsonText(objectText === '{}' ? `{${more}}` : `${objectText.slice(0, -1)},${more}}`);
+}

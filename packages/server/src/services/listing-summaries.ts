@@ -3,10 +3,10 @@
 // names no other product and shows nothing that depends on the viewer, so every viewer gets the same text;
 // options that change a summary (chosen fields, variation info) build them all.
 import type { ProductSummary } from '@store/core';
-import { JsonText } from '../domain/json-text.ts';
+import { type JsonText, withMembers } from '../domain/json-text.ts';
 import type { PricingService } from './pricing.ts';
 import type { ProductService, Viewer } from './products.ts';
-import { keptModels, type KeptSummary, type ProductReadModel } from './product-read-model.ts';
+import { keptModels, shownIn, type KeptSummary, type ProductReadModel } from './product-read-model.ts';
 import { attachSummaryPrices, summaryPrice, type PriceAudience } from './summary-prices.ts';
 
 export interface ListingOptions {
@@ -32,7 +32,7 @@ export async function listingSummaries(
   const kept = new Map<string, KeptSummary>();
   const gone = new Set<string>();
   for (const [id, row] of await deps.readModel.summaries(ids)) {
-    if (row.webstore_id === a.webstoreId && row.active === 1) kept.set(id, row);
+    if (shownIn(row, a.webstoreId)) kept.set(id, row);
     else gone.add(id);
   }
   const rest = ids.filter((id) => !kept.has(id) && !gone.has(id));
@@ -49,8 +49,7 @@ export async function listingSummaries(
   return ids.flatMap((id): Array<ProductSummary | JsonText> => {
     const row = kept.get(id);
     if (row) {
-      if (!prices) return [new JsonText(row.body)];
-      return [new JsonText(`${row.body.slice(0, -1)},"prices":${JSON.stringify(summaryPrice(id, prices.get(id)))}}`)];
+      return [withMembers(row.body, { prices: prices ? summaryPrice(id, prices.get(id)) : undefined })];
     }
     const p = byId.get(id);
     if (!p) return [];

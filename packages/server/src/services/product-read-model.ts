@@ -8,14 +8,14 @@
 // does any request with options that change the answer. The database marks rows stale (triggers bump `stamp`
 // on every write to their sources); a stale row is never read, and the builder (sweep) writes it again.
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { ProductDetail, ProductSellingModel } from '@store/core';
+import { DATASET_FIELDS, type ProductDetail, type ProductSellingModel } from '@store/core';
 import type { Database, ProductReadTable } from '../db/schema.ts';
 import { PreparedQuery } from '../db/prepared.ts';
 import { isPostgres } from '../db/locks.ts';
 import type { CategoryTree } from './category-tree.ts';
 import { showsCategory } from './category-reads.ts';
 import { seesEverything } from './entitlements.ts';
-import type { ProductService, Viewer } from './products.ts';
+import { RELATED_DATASET_SLOTS, type ProductService, type Viewer } from './products.ts';
 
 /** A valid row's detail as the fast path reads it. */
 export interface KeptDetail {
@@ -223,9 +223,9 @@ export class ProductReadModel {
       ]),
     );
     const summaries = new Map<string, string>();
-    const models = new Map<string, ProductSellingModel[]>();
     for (const webstoreId of new Set(active.map((r) => r.webstore_id))) {
       const mine = active.filter((r) => r.webstore_id === webstoreId);
+      // The rows and the details' selling models, already read: not read again.
       const known = {
         rows: mine,
         models: new Map(mine.map((r) => [r.id, details.get(r.id)?.productSellingModels ?? []])),
@@ -237,7 +237,6 @@ export class ProductReadModel {
         known,
       );
       for (const s of out.summaries) summaries.set(s.id, JSON.stringify(s));
-      for (const [id, m] of known.models) models.set(id, m);
     }
     const values = rows.flatMap((r): Insertable<ProductReadTable>[] => {
       const d = details.get(r.id);
@@ -247,7 +246,6 @@ export class ProductReadModel {
       const at = detail === null ? -1 : detail.indexOf(PATH_KEY);
       if (detail !== null && at < 0) return [];
       const common = {
-        body_stamp: 0,
         webstore_id: r.webstore_id,
         sku: r.sku,
         name: r.name,
@@ -255,7 +253,7 @@ export class ProductReadModel {
         active: shown ? 1 : 0,
         category_id: shown ? r.primary_category_id : null,
         guard_ids: shown ? guardIds(d).join(' ') : '',
-        models_json: JSON.stringify(models.get(r.id) ?? []),
+        models_json: JSON.stringify(d?.productSellingModels ?? []),
       };
       return KINDS.flatMap((kind) => {
         const stamp = stamps.get(`${r.id}|${kind}`);
@@ -312,10 +310,17 @@ async function upsert(db: Kysely<Database>, rows: Insertable<ProductReadTable>[]
 /** The products a detail names: a viewer must see every one of them for the kept text to be its answer. */
 function guardIds(d: ProductDetail): string[] {
   const out: string[] = [];
-  for (const [k, v] of Object.entries(d.fields)) if (v && /^B2B_Related_Product\d+__c$/.test(k)) out.push(v);
+  for (let n = 1; n <= RELATED_DATASET_SLOTS; n++) {
+    const id = d.fields[DATASET_FIELDS.related(n)];
+    if (id) out.push(id);
+  }
   for (const m of d.variationInfo?.attributesToProductMappings ?? []) out.push(m.productId);
   return out;
 }
+
+/** Whether a kept row is a product this store shows (active, of the store): otherwise it is told unavailable. */
+export const shownIn = (row: { webstore_id: string; active: number }, webstoreId: string): boolean =>
+  row.webstore_id === webstoreId && row.active === 1;
 
 /** Whether the viewer may see every product the kept answer names. */
 export function seesNamed(viewer: Viewer, guard: string): boolean {

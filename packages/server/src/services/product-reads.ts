@@ -14,11 +14,11 @@ import { badInput } from '../domain/errors.ts';
 import { IGNORED_QUERY_PARAMS } from '../domain/ignored-params.ts';
 import { checkedId } from '../domain/record-ids.ts';
 import type { ProductTable } from '../db/schema.ts';
-import { JsonText } from '../domain/json-text.ts';
+import { JsonText, withMembers } from '../domain/json-text.ts';
 import type { CatalogueContext } from './buyer-context.ts';
 import type { PricingService } from './pricing.ts';
 import { type DetailOptions, type ProductService, productUnavailable } from './products.ts';
-import { detailText, keptModels, type KeptDetail, type ProductReadModel } from './product-read-model.ts';
+import { detailText, keptModels, shownIn, type KeptDetail, type ProductReadModel } from './product-read-model.ts';
 import { queryKey, type ResponseCache } from './response-cache.ts';
 import type { Webstore } from './webstores.ts';
 
@@ -104,10 +104,13 @@ function listedPrice(prices: Map<string, ProductPrice | null>, id: string): Prod
 
 /** A kept detail as a batch's item: the detail's members, then name, SKU, prices (unless left out) and success. */
 function keptItem(text: string, row: KeptDetail, prices: ListedPrices): JsonText {
-  const price = prices ? `,"prices":${JSON.stringify(listedPrice(prices, row.product_id))}` : '';
-  return new JsonText(
-    `${text.slice(0, -1)},"name":${JSON.stringify(row.name)},"sku":${JSON.stringify(row.sku)}${price},"success":true,"error":null}`,
-  );
+  return withMembers(text, {
+    name: row.name,
+    sku: row.sku,
+    prices: prices ? listedPrice(prices, row.product_id) : undefined,
+    success: true,
+    error: null,
+  });
 }
 
 /** A built detail in the listing shape: with its name and SKU, and the caller's price unless prices are left out. */
@@ -159,7 +162,7 @@ export class ProductReads {
         if (asKept(q)) {
           const kept = (await this.readModel.details([id])).get(id);
           if (kept) {
-            if (kept.webstore_id !== store.id || kept.active !== 1) throw productUnavailable(productId);
+            if (!shownIn(kept, store.id)) throw productUnavailable(productId);
             const text = detailText(kept, ctx, ctx.tree);
             if (text !== null) return new JsonText(text);
           }
@@ -195,7 +198,7 @@ export class ProductReads {
     const id = this.products.visibleProductId(ctx, productId);
     const kept = (await this.readModel.sellable([id])).get(id);
     if (kept) {
-      if (kept.webstore_id !== store.id || kept.active !== 1) throw productUnavailable(productId);
+      if (!shownIn(kept, store.id)) throw productUnavailable(productId);
       return { id, productClass: kept.product_class, sellingModels: keptModels(kept) };
     }
     const row = await this.products.visibleRow(store.id, ctx, productId);
@@ -231,7 +234,7 @@ export class ProductReads {
     const texts = new Map<string, { text: string; row: KeptDetail }>();
     const gone = new Set<string>();
     for (const [id, row] of kept) {
-      if (row.webstore_id !== store.id || row.active !== 1) gone.add(id);
+      if (!shownIn(row, store.id)) gone.add(id);
       else {
         const text = detailText(row, ctx, ctx.tree);
         if (text !== null) texts.set(id, { text, row });

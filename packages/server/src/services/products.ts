@@ -26,6 +26,8 @@ import { imageVersion, parsedColumn } from './column-memo.ts';
 import { PreparedQuery } from '../db/prepared.ts';
 
 export const DEFAULT_IMAGE_URL = '/img/default-product-image.svg';
+/** A dataset's related datasets: fields B2B_Related_Product1__c … 10 (and their names). */
+export const RELATED_DATASET_SLOTS = 10;
 
 export interface DetailOptions {
   fields?: string[];
@@ -70,7 +72,7 @@ function productFields(
     for (const n of [1, 2, 3, 4, 5] as const) f[DATASET_FIELDS.category(n)] = lines[n - 1] ?? null;
     f[DATASET_FIELDS.includedFields] = parseList(p.included_fields_json).join('; ');
     f[DATASET_FIELDS.sampleUrl] = p.sample_url;
-    for (let n = 1; n <= 10; n++) {
+    for (let n = 1; n <= RELATED_DATASET_SLOTS; n++) {
       const r = related.find((x) => x.position === n);
       f[DATASET_FIELDS.related(n)] = r?.id ?? null;
       f[DATASET_FIELDS.relatedName(n)] = r?.name ?? null;
