@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import { normaliseRecordId, type CategoryPathItem } from '@store/core';
 import type { Database, CategoryTable } from '../db/schema.ts';
+import { KeptPerVersion } from './kept-per-version.ts';
 
 export interface CategoryNode {
   row: CategoryTable;
@@ -74,16 +75,11 @@ export class CategoryTree {
 }
 
 export class CategoryTreeCache {
-  private trees = new Map<string, { version: number; tree: Promise<CategoryTree> }>();
+  private trees = new KeptPerVersion<CategoryTree>();
   constructor(private db: Kysely<Database>) {}
 
   get(webstoreId: string, version: number): Promise<CategoryTree> {
-    const hit = this.trees.get(webstoreId);
-    if (hit && hit.version === version) return hit.tree;
-    const tree = this.load(webstoreId);
-    this.trees.set(webstoreId, { version, tree });
-    tree.catch(() => this.trees.delete(webstoreId));
-    return tree;
+    return this.trees.get(webstoreId, version, () => this.load(webstoreId));
   }
 
   private async load(webstoreId: string): Promise<CategoryTree> {

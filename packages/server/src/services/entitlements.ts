@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { CategoryNode, CategoryTree } from './category-tree.ts';
+import { KeptPerVersion } from './kept-per-version.ts';
 
 export interface Visibility {
   /** True when nothing is hidden from this audience. */
@@ -42,7 +43,7 @@ function chunks<T>(list: readonly T[]): T[][] {
 }
 
 export class EntitlementService {
-  private policies = new Map<string, { version: number; value: Promise<Policies> }>();
+  private policies = new KeptPerVersion<Policies>();
   private audiences = new Map<string, Promise<Visibility>>();
 
   constructor(private db: Kysely<Database>) {}
@@ -71,9 +72,7 @@ export class EntitlementService {
   }
 
   private loadPolicies(webstoreId: string, version: number): Promise<Policies> {
-    const hit = this.policies.get(webstoreId);
-    if (hit && hit.version === version) return hit.value;
-    const value = (async () => {
+    return this.policies.get(webstoreId, version, async () => {
       const [policies, groups, grants] = await Promise.all([
         this.db.selectFrom('entitlement_policy').select('id').where('webstore_id', '=', webstoreId).execute(),
         this.db
@@ -96,10 +95,7 @@ export class EntitlementService {
         grantsByGroup.set(g.buyer_group_id, list);
       }
       return { count: policies.length, grantsByGroup };
-    })();
-    this.policies.set(webstoreId, { version, value });
-    value.catch(() => this.policies.delete(webstoreId));
-    return value;
+    });
   }
 
   private async compute(

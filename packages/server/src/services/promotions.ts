@@ -4,6 +4,7 @@
 // (migration 034) and every request reads with the store (webstores.ts): a change made through one
 // process, or straight into the tables, applies at once in every other.
 import type { Kysely } from 'kysely';
+import { KeptPerVersion } from './kept-per-version.ts';
 import {
   decimalToMinorUnits,
   defaultSellingModelOf,
@@ -100,7 +101,7 @@ export interface CouponRow {
 
 export class PromotionService {
   /** Each store's rules as last read, with the promotions version they were read at. */
-  private kept = new Map<string, { version: number; rules: Promise<PromotionRule[]> }>();
+  private kept = new KeptPerVersion<PromotionRule[]>();
 
   constructor(
     private db: Kysely<Database>,
@@ -320,15 +321,7 @@ export class PromotionService {
    */
   rules(webstoreId: string, version?: number): Promise<PromotionRule[]> {
     if (version === undefined) return this.readRules(webstoreId);
-    const hit = this.kept.get(webstoreId);
-    if (hit?.version === version) return hit.rules;
-    const rules = this.readRules(webstoreId);
-    this.kept.set(webstoreId, { version, rules });
-    // A failed read is not kept.
-    rules.catch(() => {
-      if (this.kept.get(webstoreId)?.rules === rules) this.kept.delete(webstoreId);
-    });
-    return rules;
+    return this.kept.get(webstoreId, version, () => this.readRules(webstoreId));
   }
 
   private async readRules(webstoreId: string): Promise<PromotionRule[]> {
