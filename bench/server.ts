@@ -9,12 +9,26 @@
 // confirmations) go to a folder under bench/.data, never to a configured SMTP server.
 //
 // It runs as production does: the compiled server (`npm start`'s packages/server/dist/main.js, built here
-// when missing or older than its sources), with `workers` > 1 as that many cluster workers (WORKERS=N).
+// when missing or older than its sources), with `workers` > 1 as that many cluster workers (WORKERS=N), and
+// the environment `npm start` sets for it (startEnvironment).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 // @ts-expect-error: a plain .mjs script without types (it runs before any install)
 import { buildServer, SERVER_DIST, serverBuildStaleReason } from '../scripts/build-server.mjs';
 import { DATA_DIR, ROOT } from './dataset.ts';
 import { freePort, startChild, waitForHttp, type Child } from './processes.ts';
+
+/**
+ * The variables `npm start` sets on the server's command line (package.json), e.g. the C library's memory
+ * settings: read from there so the benchmark runs the server as the store starts it.
+ */
+export function startEnvironment(): Record<string, string> {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const command = scripts.start.split('&&').find((part) => part.includes('dist/main.js')) ?? '';
+  return Object.fromEntries([...command.matchAll(/\b([A-Z_][A-Z0-9_]*)=(\S+)/g)].map((m) => [m[1], m[2]]));
+}
 
 export interface StoreServer {
   child: Child;
@@ -42,6 +56,7 @@ export async function startStoreServer(
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...startEnvironment(),
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG: '0',

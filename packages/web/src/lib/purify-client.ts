@@ -1,11 +1,11 @@
 // DOMPurify in the browser, imported on first use so it stays out of the start-up bundle: the
 // first page arrives sanitised by the server, and only client-side navigations need it.
 
-import type { Purifier } from './sanitize.ts';
+import { domPurifier, type DomPurify, type Purifier } from './sanitize.ts';
 
 let instance: Promise<Purifier> | null = null;
 
 export function getBrowserPurifier(): Promise<Purifier> {
-  instance ??= import('dompurify').then((m) => m.default as unknown as Purifier);
+  instance ??= import('dompurify').then((m) => domPurifier(m.default as unknown as DomPurify));
   return instance;
 }

@@ -4,14 +4,22 @@
 // stay only when they load a known video player over https or a page of this site (core
 // isAllowedFrameSrc, the same list the page's CSP frame-src names); every other iframe is removed.
 //
-// DOMPurify needs a DOM. The browser has one; the server passes a jsdom-backed instance
-// (./purify-server.ts). Whoever starts the app registers how to get one (setPurifierProvider).
+// Two sanitisers apply that one policy. The browser has a DOM and uses DOMPurify (domPurifier, below). The
+// server render uses sanitize-html (./purify-server.ts), which parses without a DOM: DOMPurify there needs
+// jsdom, which cost each server process about 100 MiB of memory. purify.test.ts runs the same cases through
+// both. Whoever starts the app registers how to get its sanitiser (setPurifierProvider).
 
 import { isAllowedFrameSrc, RICH_TEXT_ALLOWED_ATTR, RICH_TEXT_ALLOWED_TAGS, RICH_TEXT_URI_REGEXP } from '@store/core';
 
+/** A sanitiser that applies this file's rich-text policy (RICH_TEXT_CONFIG, the link and frame rules). */
 export interface Purifier {
+  sanitize(dirty: string): unknown;
+}
+
+/** What domPurifier needs of DOMPurify. */
+export interface DomPurify {
   sanitize(dirty: string, config: Record<string, unknown>): unknown;
-  addHook?(name: 'afterSanitizeAttributes', hook: (node: Element) => void): void;
+  addHook(name: 'afterSanitizeAttributes', hook: (node: Element) => void): void;
 }
 
 export { RICH_TEXT_ALLOWED_ATTR, RICH_TEXT_ALLOWED_TAGS, RICH_TEXT_URI_REGEXP } from '@store/core';
@@ -46,19 +54,19 @@ export function toPlainText(value: string | null | undefined): string {
     .trim();
 }
 
-const hooked = new WeakSet<object>();
+/** A link that opens another window gets these (target and rel), so it does not hand the opener to its target. */
+export const NEW_WINDOW_LINK = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /**
- * Links that open a new window must not hand the opener to the target. An iframe whose src (after the URL
- * rules above) is not an allowed frame source is removed whole; the kept ones load lazily.
+ * DOMPurify with the policy: links that open a new window must not hand the opener to the target; an iframe
+ * whose src (after the URL rules above) is not an allowed frame source is removed whole; the kept ones load
+ * lazily. Call it once per DOMPurify instance (it adds a hook).
  */
-function ensureHooks(purifier: Purifier): void {
-  if (hooked.has(purifier) || !purifier.addHook) return;
-  hooked.add(purifier);
-  purifier.addHook('afterSanitizeAttributes', (node) => {
+export function domPurifier(purify: DomPurify): Purifier {
+  purify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A' && node.getAttribute('target')) {
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer');
+      node.setAttribute('target', NEW_WINDOW_LINK.target);
+      node.setAttribute('rel', NEW_WINDOW_LINK.rel);
     }
     if (node.tagName === 'IFRAME') {
       // Same-site frames are written as paths: the server render knows no origin, and both sides must agree.
@@ -66,9 +74,10 @@ function ensureHooks(purifier: Purifier): void {
       else node.setAttribute('loading', 'lazy');
     }
   });
+  return { sanitize: (dirty) => purify.sanitize(dirty, RICH_TEXT_CONFIG) };
 }
 
-/** Synchronous sanitising with a given DOMPurify instance; never throws. */
+/** Synchronous sanitising with a given sanitiser; never throws (a failure shows the text as plain text). */
 export function sanitizeWith(
   purifier: Purifier | null | undefined,
   value: string | null | undefined,
@@ -77,10 +86,7 @@ export function sanitizeWith(
   if (!raw.trim()) return { kind: 'text', text: '' };
   try {
     if (!purifier) throw new Error('no sanitiser');
-    // Without hooks the iframe rule could not run: such a sanitiser fails, and the text shows as plain text.
-    if (!purifier.addHook) throw new Error('sanitiser without hooks');
-    ensureHooks(purifier);
-    const html = purifier.sanitize(raw, RICH_TEXT_CONFIG);
+    const html = purifier.sanitize(raw);
     if (typeof html !== 'string') throw new Error('sanitiser returned no string');
     return { kind: 'html', html };
   } catch {
@@ -90,7 +96,7 @@ export function sanitizeWith(
 
 let provider: (() => Promise<Purifier>) | null = null;
 
-/** Called once by the entry point: the server hands a jsdom-backed instance, the browser lazily imports DOMPurify. */
+/** Called once by the entry point: the server hands sanitize-html, the browser lazily imports DOMPurify. */
 export function setPurifierProvider(get: () => Promise<Purifier>): void {
   provider = get;
 }

@@ -16,7 +16,7 @@ import { ROUTE_MODULE, type RouteWithModule } from '../routes/lazy-route.ts';
 import { modulePreloadTags, routeChunkFiles, type Manifest } from './route-preloads.ts';
 
 setPurifierProvider(getServerPurifier);
-// Load jsdom + DOMPurify now rather than on the first product page (about half a second).
+// Load the sanitiser now rather than on the first page with rich text.
 getServerPurifier().catch(() => undefined);
 
 /** The in-process fetch the server hands in reaches its API under this origin. */

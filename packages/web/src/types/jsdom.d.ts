@@ -1,4 +1,4 @@
-// The part of jsdom the server-side sanitiser uses (no @types/jsdom in the workspace).
+// The part of jsdom the web tests use (no @types/jsdom in the workspace).
 declare module 'jsdom' {
   export class JSDOM {
     constructor(html?: string, options?: Record<string, unknown>);

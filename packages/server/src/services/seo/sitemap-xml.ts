@@ -22,7 +22,7 @@ const xmlText = (text: string) => (SPECIAL.test(text) ? escapeHtml(text) : text)
 export const urlEntryTail = (u: SitemapUrl): string => `${xmlText(u.path)}</loc>${lastmodTag(u.lastmod)}</url>\n`;
 
 /** A <urlset> of entries made by urlEntryTail (at most SITEMAP_MAX_URLS: the caller splits). */
-export function urlsetXml(origin: string, tails: readonly string[]): string {
+export function urlsetXml(origin: string, tails: Iterable<string>): string {
   const open = `<url><loc>${xmlText(origin)}`;
   let out = `${HEAD}<urlset xmlns="${NS}">\n`;
   for (const tail of tails) out += open + tail;

@@ -21,8 +21,13 @@ import { sitemapIndexXml, urlEntryTail, urlsetXml, type SitemapUrl } from './sit
 
 interface SitemapList {
   key: string;
-  /** Each URL's entry after the origin (urlEntryTail), in order. */
-  urls: string[];
+  /** The home page's, content pages' and categories' entries after the origin (urlEntryTail), in order. */
+  pages: string[];
+  /** Then the products: positions in the store's product entries, in id order. */
+  products: ProductEntries;
+  shown: Int32Array;
+  /** How many URLs the list has (pages, then products). */
+  count: number;
   /** When a page's publication window opens or closes (ms), the list is stale even with the same key. */
   validUntil: number;
   /** Newest lastmod among the URLs, for the index's entries. */
@@ -34,10 +39,14 @@ interface SitemapList {
 /** Origins a list keeps documents for (PUBLIC_URL makes it one; without it each Host a request names). */
 const MAX_ORIGINS = 4;
 
-interface ProductEntry {
-  id: string;
-  lastmod: string | null;
-  tail: string;
+/**
+ * Every active product's id and lastmod, in id order, as two columns: at 1,000,000 products an object per product
+ * with its entry's text cost about 300 bytes each; a product's entry is written when a document is.
+ */
+interface ProductEntries {
+  ids: string[];
+  /** The few distinct dates, one string each. */
+  lastmods: Array<string | null>;
 }
 
 export interface SitemapOptions {
@@ -47,7 +56,7 @@ export interface SitemapOptions {
 
 export class SitemapService {
   private lists = new Map<string, Promise<SitemapList>>();
-  private productLists = new Map<string, { key: string; entries: Promise<ProductEntry[]> }>();
+  private productLists = new Map<string, { key: string; entries: Promise<ProductEntries> }>();
   readonly maxUrls: number;
 
   constructor(
@@ -62,26 +71,26 @@ export class SitemapService {
 
   /** Builds the list ahead of the first crawler (at start, after the search index): its first request then finds the code warm. */
   async prepare(store: Webstore): Promise<number> {
-    return (await this.list(store)).urls.length;
+    return (await this.list(store)).count;
   }
 
   /** /sitemap.xml: the one sitemap, or the index of the numbered ones past the limit. */
   async root(store: Webstore, origin: string): Promise<Buffer> {
     const list = await this.list(store);
     return this.document(list, origin, 0, () =>
-      list.urls.length <= this.maxUrls
-        ? urlsetXml(origin, list.urls)
-        : sitemapIndexXml(origin, Math.ceil(list.urls.length / this.maxUrls), list.newest),
+      list.count <= this.maxUrls
+        ? urlsetXml(origin, entries(list, 0, list.count))
+        : sitemapIndexXml(origin, Math.ceil(list.count / this.maxUrls), list.newest),
     );
   }
 
   /** /sitemaps/sitemap-N.xml (from 1): the N-th part of the list; 404 past the last. */
   async part(store: Webstore, origin: string, n: number): Promise<Buffer> {
     const list = await this.list(store);
-    const parts = Math.max(1, Math.ceil(list.urls.length / this.maxUrls));
+    const parts = Math.max(1, Math.ceil(list.count / this.maxUrls));
     if (!Number.isInteger(n) || n < 1 || n > parts) throw notFound(`The sitemap ${n} doesn't exist.`);
     return this.document(list, origin, n, () =>
-      urlsetXml(origin, list.urls.slice((n - 1) * this.maxUrls, n * this.maxUrls)),
+      urlsetXml(origin, entries(list, (n - 1) * this.maxUrls, Math.min(n * this.maxUrls, list.count))),
     );
   }
 
@@ -129,7 +138,7 @@ export class SitemapService {
    * changed_version (every write that changes a product marks it, as the search index relies on too), read from
    * the sitemap's covering index; a catalogue change elsewhere (prices, policies, categories) reuses them.
    */
-  private async productEntries(webstoreId: string): Promise<ProductEntry[]> {
+  private async productEntries(webstoreId: string): Promise<ProductEntries> {
     const stamp = await this.db
       .selectFrom('product')
       .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('changed_version').as('v')])
@@ -146,13 +155,18 @@ export class SitemapService {
       .where('is_active', '=', 1)
       .orderBy('id')
       .execute()
-      .then((rows) =>
-        // Written straight to entries: at 100,000 products this pass is most of the work.
-        rows.map((r) => {
-          const lastmod = validDate(r.last_updated);
-          return { id: r.id, lastmod, tail: urlEntryTail({ path: `/product/${r.id}`, lastmod }) };
-        }),
-      );
+      .then((rows) => {
+        const dates = new Map<string, string>();
+        const ids = new Array<string>(rows.length);
+        const lastmods = new Array<string | null>(rows.length);
+        rows.forEach((r, i) => {
+          ids[i] = r.id;
+          const date = validDate(r.last_updated);
+          if (date !== null && !dates.has(date)) dates.set(date, date);
+          lastmods[i] = date === null ? null : dates.get(date)!;
+        });
+        return { ids, lastmods };
+      });
     this.productLists.set(webstoreId, { key, entries });
     entries.catch(() => this.productLists.delete(webstoreId));
     return entries;
@@ -173,7 +187,8 @@ export class SitemapService {
     ]);
     let validUntil = Number.POSITIVE_INFINITY;
     const urls: SitemapUrl[] = [];
-    const productTails: string[] = [];
+    let products: ProductEntries = { ids: [], lastmods: [] };
+    let shown = new Int32Array(0);
     let newest: string | null = null;
     let home: SitemapUrl = { path: '/' };
     const contentUrls: SitemapUrl[] = [];
@@ -205,14 +220,40 @@ export class SitemapService {
       walk(tree.roots);
 
       // The store's products, then entitlement and "no index" as set lookups.
-      for (const p of await this.productEntries(store.id))
-        if (guest.canSeeProduct(p.id) && !noIndex.has(p.id)) {
-          if (p.lastmod && (!newest || p.lastmod > newest)) newest = p.lastmod;
-          productTails.push(p.tail);
-        }
+      products = await this.productEntries(store.id);
+      shown = new Int32Array(products.ids.length);
+      let n = 0;
+      products.ids.forEach((id, i) => {
+        if (!guest.canSeeProduct(id) || noIndex.has(id)) return;
+        const lastmod = products.lastmods[i];
+        if (lastmod && (!newest || lastmod > newest)) newest = lastmod;
+        shown[n++] = i;
+      });
+      shown = shown.slice(0, n);
     }
     for (const u of urls) if (u.lastmod && (!newest || u.lastmod > newest)) newest = u.lastmod;
-    return { key, urls: [...urls.map(urlEntryTail), ...productTails], validUntil, newest, documents: new Map() };
+    const tails = urls.map(urlEntryTail);
+    return {
+      key,
+      pages: tails,
+      products,
+      shown,
+      count: tails.length + shown.length,
+      validUntil,
+      newest,
+      documents: new Map(),
+    };
+  }
+}
+
+/** The list's entries from..to (exclusive), each after the origin (urlEntryTail): a product's is written here. */
+function* entries(list: SitemapList, from: number, to: number): Generator<string> {
+  for (let i = from; i < to; i++) {
+    if (i < list.pages.length) yield list.pages[i];
+    else {
+      const p = list.shown[i - list.pages.length];
+      yield urlEntryTail({ path: `/product/${list.products.ids[p]}`, lastmod: list.products.lastmods[p] });
+    }
   }
 }
 
