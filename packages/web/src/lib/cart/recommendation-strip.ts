@@ -3,7 +3,7 @@
 // answer itself (no second pricing call).
 import { toListedProduct, type StoreApi } from '../api.ts';
 import { priceCurrency, pricedCards } from '../catalogue/product-cards.ts';
-import { loadRecommendations, type RecommendationStrip } from '../signals/recommendations.ts';
+import { listForActivity, loadRecommendations, type RecommendationStrip } from '../signals/recommendations.ts';
 
 /** Cards in the strip: one row of the listing grid. */
 export const CART_STRIP_SIZE = 4;
@@ -19,5 +19,8 @@ export async function loadCartStrip(api: StoreApi, signal?: AbortSignal): Promis
   const products = list.products.slice(0, CART_STRIP_SIZE);
   const lines = products.flatMap((p) => (p.prices ? [p.prices] : []));
   const currency = lines.find((l) => l.currencyIsoCode)?.currencyIsoCode ?? currencyIsoCode ?? 'USD';
-  return { list: { ...list, products }, cards: pricedCards(products.map(toListedProduct), lines, currency) };
+  return {
+    list: listForActivity({ ...list, products }),
+    cards: pricedCards(products.map(toListedProduct), lines, currency),
+  };
 }

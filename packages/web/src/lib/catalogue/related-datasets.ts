@@ -4,8 +4,8 @@
 // remaining tiles: "customers who bought this also bought", then similar datasets (the order the lists are given
 // in). A dataset is shown once, and never the page's own. The section's other spec rules stay: it is hidden when
 // the product's name is the text 'null', and the sixth pick and the administrator's list still read the fields.
-import type { ProductDetail, ProductSummary } from '@store/core';
-import type { RecommendationList } from '../signals/recommendations.ts';
+import type { ProductDetail } from '@store/core';
+import type { RecommendationList, RecommendedProduct } from '../signals/recommendations.ts';
 import type { ShownList } from '../signals/use-reco-activity.ts';
 import { productName, relatedProducts, RELATED_TILE_COUNT } from './product-view.ts';
 
@@ -15,7 +15,7 @@ export interface RelatedTile {
   id: string | null;
   name: string;
   /** For a computed tile, the list it came from (clickReco reports it); null for the seller's pick. */
-  from: { list: RecommendationList; product: ProductSummary } | null;
+  from: { list: RecommendationList; product: RecommendedProduct } | null;
 }
 
 export function relatedTiles(product: ProductDetail, lists: readonly RecommendationList[]): RelatedTile[] {

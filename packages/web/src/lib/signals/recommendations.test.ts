@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { recoList, summary } from '../../test-support/recommendations.ts';
-import { clickRecoPayload, recoActivityProduct, viewRecoPayload } from './recommendations.ts';
+import { clickRecoPayload, listForActivity, recoActivityProduct, viewRecoPayload } from './recommendations.ts';
 
 const priced = summary('01t000000000060AAA', 'Bought A', 'DS-00060', { unitPrice: '349.00', listPrice: '499.00' });
 const unpriced = summary('01t000000000070AAA', 'Similar B', 'DS-00070');
@@ -38,5 +38,28 @@ describe('recommendation activities', () => {
       product: recoActivityProduct(unpriced),
       position: 2,
     });
+  });
+
+  test('a page keeps of a list only what its tiles and payloads read: the same payloads from a fraction of the data', () => {
+    const rich = {
+      ...priced,
+      fields: {
+        ...priced.fields,
+        Description: { value: 'Every dentist in the United States.' },
+        B2B_Product_Description_Rich__c: { value: `<p>${'A long description. '.repeat(100)}</p>` },
+      },
+    };
+    const list = recoList('SimilarProducts', [rich, unpriced], ['01t000000000001AAA']);
+    const kept = listForActivity(list);
+    assert.deepEqual(kept.products[0], {
+      id: rich.id,
+      name: 'Bought A',
+      fields: { Name: { value: 'Bought A' }, StockKeepingUnit: { value: 'DS-00060' } },
+      prices: rich.prices,
+    });
+    assert.deepEqual(kept.products[1], { id: unpriced.id, name: 'Similar B', fields: unpriced.fields });
+    assert.deepEqual(viewRecoPayload(kept, kept.products), viewRecoPayload(list, list.products));
+    assert.deepEqual(clickRecoPayload(kept, kept.products[0]!, 1), clickRecoPayload(list, rich, 1));
+    assert.ok(JSON.stringify(kept).length * 4 < JSON.stringify(list).length);
   });
 });

@@ -2,14 +2,18 @@
 // recommendationId, so a re-render or a revalidation that keeps the same answer sends nothing new), clickReco when a
 // recommended product is opened. Whether anything goes out is the activity sender's business (consent, settings).
 import { useCallback, useEffect, useRef } from 'react';
-import type { ProductSummary } from '@store/core';
 import { useActivitySender } from './activity-context.tsx';
-import { clickRecoPayload, viewRecoPayload, type RecommendationList } from './recommendations.ts';
+import {
+  clickRecoPayload,
+  viewRecoPayload,
+  type RecommendationList,
+  type RecommendedProduct,
+} from './recommendations.ts';
 
 export interface ShownList {
   list: RecommendationList;
   /** The list's products the page shows, in their places. */
-  shown: ProductSummary[];
+  shown: RecommendedProduct[];
 }
 
 export function useRecoActivity(lists: ShownList[]) {
@@ -26,7 +30,7 @@ export function useRecoActivity(lists: ShownList[]) {
     }
   }, [key, sender]);
   return useCallback(
-    (list: RecommendationList, product: ProductSummary, position: number) =>
+    (list: RecommendationList, product: RecommendedProduct, position: number) =>
       sender.send('clickReco', clickRecoPayload(list, product, position)),
     [sender],
   );

@@ -31,7 +31,7 @@ import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { PageError } from '../root/ErrorPage.tsx';
 import { withSeo, type RouteHandle } from '../root/head.ts';
 import { loadSeo } from '../../lib/seo.ts';
-import { loadRecommendations } from '../../lib/signals/recommendations.ts';
+import { listForActivity, loadRecommendations } from '../../lib/signals/recommendations.ts';
 import { loadDatasetKit } from '../../lib/list-builder/dataset-kit.ts';
 import { notFound } from '../root/not-found.tsx';
 import type { HeadData, ProductData, RootData } from '../types.ts';
@@ -182,7 +182,8 @@ export function createProductRoute(getApi: () => StoreApi): (path: string) => Ro
       origin: requestUrl.origin,
       family,
       seo,
-      recommendations,
+      // Trimmed to what the tiles and activities read: the page's data is sent again for hydration.
+      recommendations: recommendations.map(listForActivity),
       datasetKit,
     };
   }
