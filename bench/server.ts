@@ -10,7 +10,7 @@
 //
 // It runs as production does: the compiled server (`npm start`'s packages/server/dist/main.js, built here
 // when missing or older than its sources), with `workers` > 1 as that many cluster workers (WORKERS=N), and
-// the environment `npm start` sets for it (startEnvironment).
+// the environment and node options `npm start` gives it (startCommand).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 // @ts-expect-error: a plain .mjs script without types (it runs before any install)
@@ -19,15 +19,19 @@ import { DATA_DIR, ROOT } from './dataset.ts';
 import { freePort, startChild, waitForHttp, type Child } from './processes.ts';
 
 /**
- * The variables `npm start` sets on the server's command line (package.json), e.g. the C library's memory
- * settings: read from there so the benchmark runs the server as the store starts it.
+ * How `npm start` runs the server (package.json): the variables it sets on the command line (the C library's
+ * memory settings) and node's options (V8's), so the benchmark runs the server as the store starts it.
  */
-export function startEnvironment(): Record<string, string> {
+export function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
   const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
   const command = scripts.start.split('&&').find((part) => part.includes('dist/main.js')) ?? '';
-  return Object.fromEntries([...command.matchAll(/\b([A-Z_][A-Z0-9_]*)=(\S+)/g)].map((m) => [m[1], m[2]]));
+  const [before = '', options = ''] = command.split(/\bnode\b/);
+  return {
+    env: Object.fromEntries([...before.matchAll(/\b([A-Z_][A-Z0-9_]*)=(\S+)/g)].map((m) => [m[1]!, m[2]!])),
+    nodeArgs: options.split(/\s+/).filter((arg) => arg.startsWith('--')),
+  };
 }
 
 export interface StoreServer {
@@ -54,9 +58,10 @@ export async function startStoreServer(
   }
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
+  const start = startCommand();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    ...startEnvironment(),
+    ...start.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG: '0',
@@ -74,7 +79,8 @@ export async function startStoreServer(
     `[bench] starting the server on ${origin} (${on}, ${database.products.toLocaleString('en-US')} products${opts.workers && opts.workers > 1 ? `, ${opts.workers} worker processes` : ''})…`,
   );
   const startedAt = Date.now();
-  const child = startChild('the store server', [...(opts.nodeArgs ?? []), path.join(SERVER_DIST, 'main.js')], {
+  const nodeArgs = [...start.nodeArgs, ...(opts.nodeArgs ?? [])];
+  const child = startChild('the store server', [...nodeArgs, path.join(SERVER_DIST, 'main.js')], {
     cwd: ROOT,
     env,
     logFile: path.join(DATA_DIR, opts.logName),
