@@ -10,29 +10,14 @@
 //
 // It runs as production does: the compiled server (`npm start`'s packages/server/dist/main.js, built here
 // when missing or older than its sources), with `workers` > 1 as that many cluster workers (WORKERS=N), and
-// the environment and node options `npm start` gives it (startCommand).
-import { readFileSync } from 'node:fs';
+// the environment and node options `npm start` gives it (scripts/start-command.mjs).
 import path from 'node:path';
 // @ts-expect-error: a plain .mjs script without types (it runs before any install)
 import { buildServer, SERVER_DIST, serverBuildStaleReason } from '../scripts/build-server.mjs';
+// @ts-expect-error: a plain .mjs script without types
+import { startCommand } from '../scripts/start-command.mjs';
 import { DATA_DIR, ROOT } from './dataset.ts';
 import { freePort, startChild, waitForHttp, type Child } from './processes.ts';
-
-/**
- * How `npm start` runs the server (package.json): the variables it sets on the command line (the C library's
- * memory settings) and node's options (V8's), so the benchmark runs the server as the store starts it.
- */
-export function startCommand(): { env: Record<string, string>; nodeArgs: string[] } {
-  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const command = scripts.start.split('&&').find((part) => part.includes('dist/main.js')) ?? '';
-  const [before = '', options = ''] = command.split(/\bnode\b/);
-  return {
-    env: Object.fromEntries([...before.matchAll(/\b([A-Z_][A-Z0-9_]*)=(\S+)/g)].map((m) => [m[1]!, m[2]!])),
-    nodeArgs: options.split(/\s+/).filter((arg) => arg.startsWith('--')),
-  };
-}
 
 export interface StoreServer {
   child: Child;
@@ -58,7 +43,7 @@ export async function startStoreServer(
   }
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const start = startCommand();
+  const start = startCommand() as { env: Record<string, string>; nodeArgs: string[] };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...start.env,

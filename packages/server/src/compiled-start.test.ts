@@ -12,6 +12,8 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 // @ts-expect-error: a plain .mjs script without types (the build is a Node script, so it runs before any install)
 import { SERVER_DIST, serverBuildStaleReason } from '../../../scripts/build-server.mjs';
+// @ts-expect-error: a plain .mjs script without types
+import { startCommand } from '../../../scripts/start-command.mjs';
 import { DEMO_WEBSTORE_ID } from './app.ts';
 import { pricedProducts } from './test-support/checkout.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/test-database.ts';
@@ -127,9 +129,11 @@ before(async () => {
     stdio: 'pipe',
   });
   port = await freePort();
-  primary = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
+  // With the variables and node options npm start gives it (package.json; a bad option would stop the start here).
+  const start = startCommand() as { env: Record<string, string>; nodeArgs: string[] };
+  primary = spawn(process.execPath, [...start.nodeArgs, path.join(SERVER_DIST, 'main.js')], {
     cwd: temp,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...env, ...start.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   primary.stdout!.on('data', (d) => {
