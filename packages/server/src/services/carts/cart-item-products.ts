@@ -1,24 +1,39 @@
 // What a line shows of its product (CartItemProduct: a cart line's productDetails, a wishlist item's
 // productSummary), built for many products at once from their listing summaries, so a page of lines
-// costs the same few queries however many lines it has.
-import type { CartItemProduct } from '@store/core';
+// costs the same few queries however many lines it has. Without chosen fields, the summaries the read model
+// keeps stand for them (one indexed read); the others are built.
+import type { CartItemProduct, ProductSummary } from '@store/core';
 import type { KnownProducts, ProductService } from '../products.ts';
+import { shownIn, type ProductReadModel } from '../product-read-model.ts';
 
 /**
  * The products by id (those of the store that are active; others are left out), with `fields` filtered to
  * `productFields` when asked. The SKU is always read (it is `sku`) but kept in `fields` only when asked.
  */
 export async function cartItemProducts(
-  products: ProductService,
+  deps: { products: ProductService; readModel: ProductReadModel },
   webstoreId: string,
   ids: string[],
   productFields?: string[],
   known?: KnownProducts,
 ): Promise<Map<string, CartItemProduct>> {
+  const wanted = [...new Set(ids)];
   const fields = productFields?.length ? [...new Set([...productFields, 'StockKeepingUnit'])] : undefined;
-  const { summaries } = await products.summariesWithModels(webstoreId, [...new Set(ids)], { fields }, known);
+  const kept: ProductSummary[] = [];
+  // Read from the kept rows: shown ones, and ones the store does not show (left out, as the built path would).
+  const settled = new Set<string>();
+  if (!fields && !known) {
+    for (const [id, row] of await deps.readModel.summaries(wanted)) {
+      settled.add(id);
+      if (shownIn(row, webstoreId)) kept.push(JSON.parse(row.body) as ProductSummary);
+    }
+  }
+  const rest = settled.size ? wanted.filter((id) => !settled.has(id)) : wanted;
+  const { summaries } = rest.length
+    ? await deps.products.summariesWithModels(webstoreId, rest, { fields }, known)
+    : { summaries: [] };
   return new Map<string, CartItemProduct>(
-    summaries.map((p) => {
+    [...kept, ...summaries].map((p) => {
       const all = Object.fromEntries(Object.entries(p.fields).map(([k, v]) => [k, String(v?.value ?? '')]));
       const sku = all.StockKeepingUnit ?? '';
       if (productFields?.length && !productFields.includes('StockKeepingUnit')) delete all.StockKeepingUnit;

@@ -290,7 +290,7 @@ export class CartService {
     if (!rows.length) return [];
     const [products, types] = await Promise.all([
       cartItemProducts(
-        this.s.products,
+        this.s,
         owner.webstore.id,
         rows.map((r) => r.product_id),
         productFields,

@@ -41,7 +41,7 @@ export async function wishlistItemViews(
   // unknown and Draft ones itself).
   const visibleIds = [...new Set(rows.map((r) => r.product_id))].filter((id) => ctx.visibility.canSeeProduct(id));
   const [products, models] = await Promise.all([
-    cartItemProducts(s.products, webstoreId, visibleIds, productFields),
+    cartItemProducts(s, webstoreId, visibleIds, productFields),
     s.products.sellingModels(visibleIds),
   ]);
   const shown = visibleIds.filter((id) => products.has(id));
