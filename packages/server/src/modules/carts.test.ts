@@ -377,6 +377,19 @@ describe('coupons and promotions', () => {
       promotions.body.promotions.promotions.map((p: any) => [p.displayName, p.adjustmentAmount, p.targetType]),
       lines.cartPromotions.promotions.promotions.map((p: any) => [p.displayName, p.adjustmentAmount, p.targetType]),
     );
+    // The promotions' terms are kept per the store's promotions version: a change made anywhere (here straight in
+    // the database, as another process would) shows on the next read.
+    const welcomeId = promotions.body.promotions.promotions.find((p: any) => p.couponCode === 'WELCOME10').promotionId;
+    await s.db.db
+      .updateTable('promotion')
+      .set({ terms: 'Changed terms: one use per order.' })
+      .where('id', '=', welcomeId)
+      .execute();
+    const changed = (await a.api('/carts/active/promotions')).body.promotions.promotions;
+    assert.equal(
+      changed.find((p: any) => p.promotionId === welcomeId).termsAndConditions,
+      'Changed terms: one use per order.',
+    );
     assert.equal(
       (await s.agent().api('/carts/active')).status,
       404,

@@ -53,6 +53,8 @@ import {
 } from './cart-views.ts';
 import { LineFactsCache } from './line-facts.ts';
 import { KeptTaxRates } from './kept-tax-rates.ts';
+import { KeptPerVersion } from '../kept-per-version.ts';
+import type { Webstore } from '../webstores.ts';
 
 export const cartNotFound = (id: string) =>
   new ApiError(404, 'ITEM_NOT_FOUND', `The cart ${id} doesn't exist or isn't yours.`);
@@ -103,6 +105,8 @@ export class CartService {
   private keptRates = new KeptTaxRates();
   /** Each cart's coupon codes at its last change in this process. */
   private keptCoupons = new KeptCartCoupons();
+  /** The store's promotions' terms (what a cart's promotions show), per the store's promotions version. */
+  private keptTerms = new KeptPerVersion<Map<string, string | null>>();
 
   constructor(private s: Services) {}
 
@@ -257,7 +261,7 @@ export class CartService {
         .offset((q.pageNumber - 1) * q.pageSize)
         .execute(),
       this.db.selectFrom('cart_coupon').selectAll().where('cart_id', '=', cart.id).orderBy('created_at').execute(),
-      this.promotionTerms(owner.webstore.id),
+      this.promotionTerms(owner.webstore),
     ]);
     // A page holding every line sums its own; otherwise the totals kept on the cart row (not every line).
     const itemAdjustments =
@@ -324,7 +328,7 @@ export class CartService {
   async promotions(owner: CartOwner, cart: CartTable) {
     const [itemAdjustments, terms] = await Promise.all([
       itemPromotionsOf(cart, () => this.lineAdjustmentRows(cart)),
-      this.promotionTerms(owner.webstore.id),
+      this.promotionTerms(owner.webstore),
     ]);
     return promotionsView(cart, itemAdjustments, terms);
   }
@@ -333,13 +337,16 @@ export class CartService {
     return this.db.selectFrom('cart_item').select('adjustments_json').where('cart_id', '=', cart.id).execute();
   }
 
-  private async promotionTerms(webstoreId: string): Promise<Map<string, string | null>> {
-    const rows = await this.db
-      .selectFrom('promotion')
-      .select(['id', 'terms'])
-      .where('webstore_id', '=', webstoreId)
-      .execute();
-    return new Map(rows.map((r) => [r.id, r.terms]));
+  /** Every change to a promotion bumps the store's promotions version (migration 034), terms included. */
+  private promotionTerms(store: Webstore): Promise<Map<string, string | null>> {
+    return this.keptTerms.get(store.id, store.promotionsVersion, async () => {
+      const rows = await this.db
+        .selectFrom('promotion')
+        .select(['id', 'terms'])
+        .where('webstore_id', '=', store.id)
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.terms]));
+    });
   }
 
   // ---- changing ----
