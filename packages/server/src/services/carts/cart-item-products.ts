@@ -5,6 +5,7 @@
 import type { CartItemProduct, ProductSummary } from '@store/core';
 import type { KnownProducts, ProductService } from '../products.ts';
 import { shownIn, type ProductReadModel } from '../product-read-model.ts';
+import { parsedColumn } from '../column-memo.ts';
 
 /**
  * The products by id (those of the store that are active; others are left out), with `fields` filtered to
@@ -25,7 +26,8 @@ export async function cartItemProducts(
   if (!fields && !known) {
     for (const [id, row] of await deps.readModel.summaries(wanted)) {
       settled.add(id);
-      if (shownIn(row, webstoreId)) kept.push(JSON.parse(row.body) as ProductSummary);
+      // Parsed once per distinct text (the value is shared: only read here).
+      if (shownIn(row, webstoreId)) kept.push(parsedColumn<ProductSummary>(row.body));
     }
   }
   const rest = settled.size ? wanted.filter((id) => !settled.has(id)) : wanted;
