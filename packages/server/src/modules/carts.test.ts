@@ -266,6 +266,28 @@ describe('quantity rules and lines', () => {
     assert.equal((await del(a, CART)).status, 204);
     assert.equal((await a.api(CART)).body.cartId, null);
   });
+
+  test('a line whose product the store stopped selling after the add stays, with its name and SKU, not an error', async () => {
+    const a = s.agent();
+    const [kept, withdrawn] = await priced(onceOnly, 2);
+    for (const p of [kept!, withdrawn!]) assert.equal((await add(a, p.id)).status, 201);
+    await s.db.db.updateTable('product').set({ is_active: 0 }).where('id', '=', withdrawn!.id).execute();
+    try {
+      const page = await a.api(`${CART}/cart-items`);
+      assert.equal(page.status, 200);
+      const lines = page.body.cartItems.map((i: any) => i.cartItem);
+      assert.deepEqual(lines.map((l: any) => l.productId).sort(), [kept!.id, withdrawn!.id].sort());
+      const gone = lines.find((l: any) => l.productId === withdrawn!.id);
+      assert.equal(gone.name, withdrawn!.name);
+      assert.equal(gone.productDetails.sku, withdrawn!.sku);
+      assert.equal(gone.productDetails.thumbnailImage, null);
+      const shown = lines.find((l: any) => l.productId === kept!.id);
+      assert.ok(shown.productDetails.thumbnailImage, 'a product still sold keeps its image');
+      assert.equal((await del(a, `${CART}/cart-items/${gone.cartItemId}`)).status, 204, 'and can be removed');
+    } finally {
+      await s.db.db.updateTable('product').set({ is_active: 1 }).where('id', '=', withdrawn!.id).execute();
+    }
+  });
 });
 
 describe('stock', () => {

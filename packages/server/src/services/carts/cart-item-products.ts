@@ -2,7 +2,9 @@
 // productSummary), built for many products at once from their listing summaries, so a page of lines
 // costs the same few queries however many lines it has. Without chosen fields, the summaries the read model
 // keeps stand for them (one indexed read); the others are built.
-import type { CartItemProduct, ProductSummary } from '@store/core';
+import type { Kysely } from 'kysely';
+import type { CartItemProduct, ProductClass, ProductSummary } from '@store/core';
+import type { Database } from '../../db/schema.ts';
 import type { KnownProducts, ProductService } from '../products.ts';
 import { shownIn, type ProductReadModel } from '../product-read-model.ts';
 import { parsedColumn } from '../column-memo.ts';
@@ -53,5 +55,37 @@ export async function cartItemProducts(
         },
       ];
     }),
+  );
+}
+
+/**
+ * What a line shows of a product the store no longer shows (made inactive, or moved out of the store, after it
+ * was added): its name, SKU and quantity rule from its row, no image or fields. The line stays in the cart (a
+ * place-order checks what it may sell), and the shopper sees what it is, to remove it.
+ */
+export async function unavailableItemProducts(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<Map<string, CartItemProduct>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('product')
+    .select(['id', 'name', 'sku', 'url_name', 'product_class', 'qty_min', 'qty_max', 'qty_increment'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        productId: r.id,
+        name: r.name,
+        sku: r.sku,
+        productUrlName: r.url_name ?? '',
+        productClass: r.product_class as ProductClass,
+        fields: {},
+        thumbnailImage: null,
+        purchaseQuantityRule: { minimum: r.qty_min, maximum: r.qty_max, increment: r.qty_increment },
+      },
+    ]),
   );
 }

@@ -39,7 +39,7 @@ import { checkWholeOrSelection, lineKey, priceListLines } from './list-lines.ts'
 import { recalculate, StaleCart, type RecalcContext, type Recalculated } from './cart-recalc.ts';
 import { KeptCartCoupons } from './kept-cart-coupons.ts';
 import { isPostgres } from '../../db/locks.ts';
-import { cartItemProducts } from './cart-item-products.ts';
+import { cartItemProducts, unavailableItemProducts } from './cart-item-products.ts';
 import type { KnownProducts } from '../products.ts';
 import { ASYNC_BATCH_THRESHOLD } from './cart-operations.ts';
 import {
@@ -306,7 +306,12 @@ export class CartService {
       ),
     ]);
     const modelType = new Map([...types].map(([id, type]) => [id, { sellingModelType: type as SellingModelType }]));
-    return rows.map((r) => itemView(r, cart, products.get(r.product_id)!, modelType.get(r.selling_model_id) ?? null));
+    const gone = rows.filter((r) => !products.has(r.product_id)).map((r) => r.product_id);
+    for (const [id, p] of await unavailableItemProducts(this.db, gone)) products.set(id, p);
+    return rows.flatMap((r) => {
+      const product = products.get(r.product_id);
+      return product ? [itemView(r, cart, product, modelType.get(r.selling_model_id) ?? null)] : [];
+    });
   }
 
   async item(owner: CartOwner, cart: CartTable, row: CartItemTable, known?: KnownProducts): Promise<CartItem> {
