@@ -6,7 +6,7 @@ import type { ProductSummary } from '@store/core';
 import { type JsonText, withMembers } from '../domain/json-text.ts';
 import type { PricingService } from './pricing.ts';
 import type { ProductService, Viewer } from './products.ts';
-import { keptModels, shownIn, type KeptSummary, type ProductReadModel } from './product-read-model.ts';
+import { keptModels, type ProductReadModel } from './product-read-model.ts';
 import { attachSummaryPrices, summaryPrice, type PriceAudience } from './summary-prices.ts';
 
 export interface ListingOptions {
@@ -29,13 +29,7 @@ export async function listingSummaries(
     if (o.withPrices) await attachSummaryPrices(deps, a, summaries, models);
     return summaries;
   }
-  const kept = new Map<string, KeptSummary>();
-  const gone = new Set<string>();
-  for (const [id, row] of await deps.readModel.summaries(ids)) {
-    if (shownIn(row, a.webstoreId)) kept.set(id, row);
-    else gone.add(id);
-  }
-  const rest = ids.filter((id) => !kept.has(id) && !gone.has(id));
+  const { shown: kept, rest } = await deps.readModel.shownSummaries(a.webstoreId, ids);
   const built = rest.length
     ? await deps.products.summariesWithModels(a.webstoreId, rest, opts)
     : { summaries: [], models: new Map() };

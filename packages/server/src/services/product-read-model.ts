@@ -141,6 +141,21 @@ export class ProductReadModel {
   }
 
   /**
+   * Of these products, those whose current summary this store shows, and the ids with no current row (to build
+   * the ordinary way). A product whose current row the store does not show is in neither: it is left out, as the
+   * ordinary assembly leaves it out.
+   */
+  async shownSummaries(
+    webstoreId: string,
+    ids: readonly string[],
+  ): Promise<{ shown: Map<string, KeptSummary>; rest: string[] }> {
+    const rows = await this.summaries(ids);
+    const shown = new Map<string, KeptSummary>();
+    for (const [id, row] of rows) if (shownIn(row, webstoreId)) shown.set(id, row);
+    return { shown, rest: ids.filter((id) => !rows.has(id)) };
+  }
+
+  /**
    * Builds every missing or stale row, a chunk at a time, each chunk its own short transaction (requests go on
    * meanwhile). One sweep at a time per process; another process sweeping too only repeats some of the work.
    */

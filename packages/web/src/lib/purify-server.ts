@@ -25,7 +25,7 @@ const ATTR_WHITESPACE = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u30
 const DATA_IMAGE = /^data:image\//i;
 
 /** The attributes a tag keeps under the policy: URL values checked, the link and frame rules applied. */
-export function policyAttributes(tag: string, attribs: Record<string, string>): Record<string, string> {
+function policyAttributes(tag: string, attribs: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(attribs)) {
     if (name === 'name' && tag !== 'a') continue;
@@ -42,7 +42,7 @@ export function policyAttributes(tag: string, attribs: Record<string, string>): 
 }
 
 /** sanitize-html's options; its type package does not yet name allowedEmptyAttributes (sanitize-html 2.x has it). */
-export const SANITIZE_HTML_OPTIONS: IOptions & { allowedEmptyAttributes: string[] } = {
+const SANITIZE_HTML_OPTIONS: IOptions & { allowedEmptyAttributes: string[] } = {
   allowedTags: [...RICH_TEXT_ALLOWED_TAGS],
   allowedAttributes: { '*': [...RICH_TEXT_ALLOWED_ATTR, 'aria-*'] },
   // An empty value stays, written `name=""` as DOMPurify writes it.

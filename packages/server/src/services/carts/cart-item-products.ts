@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { CartItemProduct, ProductClass, ProductSummary } from '@store/core';
 import type { Database } from '../../db/schema.ts';
 import type { KnownProducts, ProductService } from '../products.ts';
-import { shownIn, type ProductReadModel } from '../product-read-model.ts';
+import type { KeptSummary, ProductReadModel } from '../product-read-model.ts';
 import { parsedColumn } from '../column-memo.ts';
 
 /**
@@ -22,17 +22,12 @@ export async function cartItemProducts(
 ): Promise<Map<string, CartItemProduct>> {
   const wanted = [...new Set(ids)];
   const fields = productFields?.length ? [...new Set([...productFields, 'StockKeepingUnit'])] : undefined;
-  const kept: ProductSummary[] = [];
-  // Read from the kept rows: shown ones, and ones the store does not show (left out, as the built path would).
-  const settled = new Set<string>();
-  if (!fields && !known) {
-    for (const [id, row] of await deps.readModel.summaries(wanted)) {
-      settled.add(id);
-      // Parsed once per distinct text (the value is shared: only read here).
-      if (shownIn(row, webstoreId)) kept.push(parsedColumn<ProductSummary>(row.body));
-    }
-  }
-  const rest = settled.size ? wanted.filter((id) => !settled.has(id)) : wanted;
+  const { shown, rest } =
+    fields || known
+      ? { shown: new Map<string, KeptSummary>(), rest: wanted }
+      : await deps.readModel.shownSummaries(webstoreId, wanted);
+  // Parsed once per distinct text (the value is shared: only read here).
+  const kept = [...shown.values()].map((row) => parsedColumn<ProductSummary>(row.body));
   const { summaries } = rest.length
     ? await deps.products.summariesWithModels(webstoreId, rest, { fields }, known)
     : { summaries: [] };
