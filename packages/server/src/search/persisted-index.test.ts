@@ -115,7 +115,9 @@ describe('persisted search index', () => {
     try {
       assert.equal((await second.services.searchIndex.status(WEBSTORE_ID)).source, 'built');
       assert.equal((await second.api('/search/products?searchTerm=lemuria')).body.productsPage.total, 1);
-      await savedAtCurrentVersion(second);
+      // The save marks the new segment ready and then removes the older ones: wait for the whole save, not
+      // only for a ready segment (polling for that raced the removal).
+      await second.services.searchIndex.saved();
       const left = await second.db.db.selectFrom('search_index_segment').select('format').execute();
       assert.deepEqual(
         left.map((r) => r.format),
