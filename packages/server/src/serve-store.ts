@@ -42,11 +42,11 @@ export async function serveStore(opts: { migrate: boolean }): Promise<void> {
     // seconds (a stale row is read the long way meanwhile, so this only decides how soon reads are fast again).
     const kept = await services.readModel.sweep((p) =>
       console.log(
-        `[store] ${who}product read model: ${p.built / 2} products built, ${p.left} to go (${p.seconds.toFixed(0)} s)`,
+        `[store] ${who}product read model: ${p.built} products built, ${p.left} to go (${p.seconds.toFixed(0)} s)`,
       ),
     );
     if (kept.built)
-      console.log(`[store] ${who}product read model: ${kept.built / 2} products built in ${kept.seconds.toFixed(1)} s`);
+      console.log(`[store] ${who}product read model: ${kept.built} products built in ${kept.seconds.toFixed(1)} s`);
     setInterval(() => {
       services.readModel.sweep().catch((e) => app.log.error(e));
     }, READ_MODEL_SWEEP_MS).unref();

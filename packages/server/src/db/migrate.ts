@@ -33,6 +33,7 @@ import * as m031 from './migrations/031_cart_promotion_totals.ts';
 import * as m032 from './migrations/032_related_names.ts';
 import * as m033 from './migrations/033_product_read.ts';
 import * as m034 from './migrations/034_rule_versions.ts';
+import * as m035 from './migrations/035_kept_prices.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '032_related_names': m032,
   '033_product_read': m033,
   '034_rule_versions': m034,
+  '035_kept_prices': m035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,6 +20,8 @@ export interface WebstoreTable {
   promotions_version: number;
   /** Migration 034: bumped by triggers on any write to tax_rate or tax_policy (every store's). */
   tax_version: number;
+  /** Migration 035: bumped by triggers on any write to price_book or buyer_group_price_book (every store's). */
+  price_books_version: number;
   guest_buyer_group_id: string | null;
   /** The buyer group a self-registered shopper's personal account joins. */
   shopper_buyer_group_id: string | null;
@@ -695,7 +697,8 @@ export interface IdCounterTable {
  */
 export interface ProductReadTable {
   product_id: string;
-  kind: 'detail' | 'summary';
+  /** The product's detail, its listing summary, or its active price entries (services/kept-prices.ts). */
+  kind: 'detail' | 'summary' | 'prices';
   stamp: Generated<number>;
   body_stamp: number | null;
   webstore_id: string | null;

@@ -8,6 +8,7 @@ import { SORT_RULES, encodeRefinements, SEARCH_FACETS } from '@store/core';
 import { WEBSTORE_ID, startTestServer, type TestServer } from '../test-support/server.ts';
 import { markProductsChanged } from '../db/catalog-version.ts';
 import { SEGMENT_FORMAT } from './segment-format.ts';
+import { SearchIndexService } from './index-service.ts';
 
 let first: TestServer;
 before(async () => {
@@ -117,7 +118,9 @@ describe('persisted search index', () => {
       assert.equal((await second.api('/search/products?searchTerm=lemuria')).body.productsPage.total, 1);
       // The save marks the new segment ready and then removes the older ones: wait for the whole save, not
       // only for a ready segment (polling for that raced the removal).
-      await second.services.searchIndex.saved();
+      const engine = second.services.searchIndex;
+      assert.ok(engine instanceof SearchIndexService, 'the default engine (the one that saves)');
+      await engine.saved();
       const left = await second.db.db.selectFrom('search_index_segment').select('format').execute();
       assert.deepEqual(
         left.map((r) => r.format),

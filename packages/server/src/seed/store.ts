@@ -185,6 +185,7 @@ export function storeRows(): StoreRows {
         catalog_version: 1,
         promotions_version: 0,
         tax_version: 0,
+        price_books_version: 0,
         snapshot_id: SNAPSHOT_ID,
         guest_buyer_group_id: BUYER_GROUP_IDS.guest,
         shopper_buyer_group_id: null,

@@ -18,6 +18,7 @@ import {
   type SubscriptionTermPrice,
 } from '@store/core';
 import type { Database, PriceAdjustmentTierTable, PriceBookEntryTable } from '../db/schema.ts';
+import { type BookEntry, type PickedEntries, type PriceBooks, pickKeptEntries, readPriceBooks } from './kept-prices.ts';
 
 export interface PricingContext {
   webstoreId: string;
@@ -25,22 +26,37 @@ export interface PricingContext {
   currency: string;
 }
 
-/** An active entry of an active book that prices for the buyer: the store's standard book (list price) or one of the buyer's. */
-interface BookEntry extends PriceBookEntryTable {
-  /** 1 when the entry's book is the store's standard (list) book. */
-  book_is_standard: number;
-  /** The book's priority for the buyer (lowest first); null when it is not one of the buyer's books. */
-  buyer_priority: number | null;
+/** A product's kept 'prices' row, and the store's price books version as of the same read. */
+interface KeptPricesRow {
+  product_id: string;
+  body: string;
+  books_version: number | null;
 }
 
 type EntryValues = { ids: string[]; groups: string[]; webstoreId: string; currency: string };
 
 export class PricingService {
-  // Compiled once per shape (db/prepared.ts): every priced read runs these two.
+  // Compiled once per shape (db/prepared.ts): every priced read runs these.
+  private keptOf: PreparedQuery<{ ids: string[]; webstoreId: string }, KeptPricesRow>;
   private entriesOf: PreparedQuery<EntryValues, BookEntry>;
   private tiersOf: PreparedQuery<{ ids: string[] }, PriceAdjustmentTierTable>;
+  /** The price books per store, at the version last read (kept-prices.ts). */
+  private books = new Map<string, Promise<PriceBooks>>();
 
-  constructor(db: Kysely<Database>) {
+  constructor(private db: Kysely<Database>) {
+    this.keptOf = new PreparedQuery(db, (d, p) =>
+      d
+        .selectFrom('product_read')
+        .select(['product_id', 'body'])
+        // The books' version in the same statement (and snapshot) as the rows: no read of its own.
+        .select((eb) =>
+          eb.selectFrom('webstore').select('price_books_version').where('id', '=', p.webstoreId).as('books_version'),
+        )
+        .where('product_id', 'in', p.ids)
+        .where('kind', '=', 'prices')
+        .whereRef('body_stamp', '=', 'stamp')
+        .$castTo<KeptPricesRow>(),
+    );
     this.entriesOf = new PreparedQuery(db, (d, p) => entriesQuery(d, p));
     this.tiersOf = new PreparedQuery(db, (d, p) =>
       d
@@ -52,18 +68,49 @@ export class PricingService {
   }
 
   /**
-   * The entries of these products in the books that price them for the buyer, in one statement: the store's
-   * standard book gives the list price; the buyer's groups' active books in the currency (lowest priority
-   * first) the unit price. A book linked to several of the buyer's groups comes once per link: the lowest
-   * priority counts.
+   * The entries of these products in the books that price them for the buyer: the store's standard book gives
+   * the list price; the buyer's groups' active books in the currency (lowest priority first) the unit price. A
+   * book linked to several of the buyer's groups comes once per link: the lowest priority counts. Read from the
+   * products' kept 'prices' rows (with their tiers); a product without a current row, the long way (one join).
    */
-  private entries(ctx: PricingContext, productIds: string[]): Promise<BookEntry[]> {
-    return this.entriesOf.execute({
-      ids: productIds,
-      groups: ctx.buyerGroupIds,
-      webstoreId: ctx.webstoreId,
-      currency: ctx.currency,
-    });
+  private async entries(ctx: PricingContext, productIds: string[]): Promise<PickedEntries> {
+    const kept = await this.keptOf.execute({ ids: productIds, webstoreId: ctx.webstoreId });
+    const version = kept[0]?.books_version;
+    const picked: PickedEntries =
+      version == null
+        ? { entries: [], tiers: new Map() }
+        : pickKeptEntries(kept, await this.priceBooks(ctx.webstoreId, version), ctx);
+    if (kept.length === productIds.length && version != null) return picked;
+    const done = new Set(version == null ? [] : kept.map((r) => r.product_id));
+    const rest = productIds.filter((id) => !done.has(id));
+    if (rest.length)
+      picked.entries.push(
+        ...(await this.entriesOf.execute({
+          ids: rest,
+          groups: ctx.buyerGroupIds,
+          webstoreId: ctx.webstoreId,
+          currency: ctx.currency,
+        })),
+      );
+    return picked;
+  }
+
+  /** The price books as of `version` (read again when the store's counter moved: migration 035's triggers). */
+  private priceBooks(webstoreId: string, version: number): Promise<PriceBooks> {
+    const known = this.books.get(webstoreId);
+    if (known) {
+      // A read that failed is forgotten, so the next one tries again.
+      const current = known.then((b) => (b.version === version ? b : null));
+      return current.then((b) => b ?? this.freshBooks(webstoreId, version));
+    }
+    return this.freshBooks(webstoreId, version);
+  }
+
+  private freshBooks(webstoreId: string, version: number): Promise<PriceBooks> {
+    const reading = readPriceBooks(this.db, version);
+    this.books.set(webstoreId, reading);
+    reading.catch(() => this.books.delete(webstoreId));
+    return reading;
   }
 
   /** Prices for many products; a product without a buyer price maps to null. */
@@ -74,7 +121,7 @@ export class PricingService {
   ): Promise<Map<string, ProductPrice | null>> {
     const out = new Map<string, ProductPrice | null>();
     if (!products.length) return out;
-    const entries = await this.entries(
+    const { entries, tiers: keptTiers } = await this.entries(
       ctx,
       products.map((p) => p.id),
     );
@@ -106,7 +153,14 @@ export class PricingService {
       const models: Array<ProductSellingModel | null> = p.sellingModels.length ? p.sellingModels : [null];
       return { p, oneTime, models: models.map((m) => ({ model: m, ...pick(p.id, m?.id ?? null, oneTime) })) };
     });
-    const tiers = negotiatedIds.size ? await this.tiersOf.execute({ ids: [...negotiatedIds] }) : [];
+    // The tiers of the entries read the long way (kept entries came with theirs).
+    const unread = [...negotiatedIds].filter((id) => !keptTiers.has(id));
+    const tiers = unread.length ? await this.tiersOf.execute({ ids: unread }) : [];
+    for (const t of tiers) {
+      const list = keptTiers.get(t.price_book_entry_id) ?? [];
+      list.push(t);
+      keptTiers.set(t.price_book_entry_id, list);
+    }
 
     for (const { p, models } of picked) {
       const def = defaultSellingModel(p.sellingModels);
@@ -126,7 +180,7 @@ export class PricingService {
         }
         const unit = minorUnitsToDecimal(m.negotiated.unit_price_minor);
         const list = m.list ? minorUnitsToDecimal(m.list.unit_price_minor) : unit;
-        const entryTiers = tiers.filter((t) => t.price_book_entry_id === m.negotiated!.id);
+        const entryTiers = keptTiers.get(m.negotiated.id) ?? [];
         const adjustment: PriceAdjustment | null = entryTiers.length
           ? {
               id: `0pa${m.negotiated.id.slice(3)}`,

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { BASE, startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
 import { DEMO_USERS } from '../seed/access.ts';
+import { BUYER_GROUP_IDS, PRICE_BOOK_IDS } from '../seed/store.ts';
 import { isPostgres } from '../db/locks.ts';
 
 let s: TestServer;
@@ -81,7 +82,9 @@ describe('the product read model', () => {
     // Partner editions are among them: the buyer's batches name products the guest's do not.
     assert.notEqual(kept[0], kept[Math.ceil(ids.length / 100) + 80]);
     const sweep = await s.services.readModel.sweep();
-    assert.equal(sweep.built, 2 * (ids.length + (await inactiveCount())), 'a detail and a summary of each product');
+    const products = ids.length + (await inactiveCount());
+    assert.equal(sweep.built, products, 'every product');
+    assert.equal(sweep.rows, 3 * products, 'a detail, a summary and the prices of each');
     assert.equal(await s.services.readModel.staleCount(), 0);
   });
 
@@ -186,7 +189,7 @@ describe('the product read model', () => {
       assert.equal(batch.products[0].name, 'US Dentists – Renamed');
     };
     await check(); // built the ordinary way: the rows are stale
-    assert.ok((await s.services.readModel.sweep()).built >= 4);
+    assert.ok((await s.services.readModel.sweep()).built >= 2, 'the renamed product and the one that names it');
     await check(); // kept again, with the new name
   });
 
@@ -234,6 +237,112 @@ describe('the product read model', () => {
     assert.ok(!(await listed()).includes(variation.id));
     assert.equal((await detail(guest, variation.id)).status, 404, 'a kept inactive product is not there either');
     assert.equal((await guest.api(`/products?ids=${variation.id}`)).body.products[0].success, false);
+  });
+
+  test('a price change made straight in the database shows on the next priced read, before and after the builder', async () => {
+    // A product the partner buyer gets from the wholesale book, whose store-book price a guest pays.
+    const both = await db()
+      .selectFrom('price_book_entry as w')
+      .innerJoin('price_book_entry as st', (j) =>
+        j.onRef('st.product_id', '=', 'w.product_id').on('st.selling_model_id', 'is', null),
+      )
+      .innerJoin('product as p', 'p.id', 'w.product_id')
+      .select(['w.product_id', 'w.id as wholesale', 'st.id as store', 'w.unit_price_minor as wholesaleMinor'])
+      .where('w.price_book_id', '=', PRICE_BOOK_IDS.wholesale)
+      .where('st.price_book_id', '=', PRICE_BOOK_IDS.store)
+      .where('w.selling_model_id', 'is', null)
+      .where('p.is_active', '=', 1)
+      .where('p.fulfilment', '=', 'Dataset')
+      .orderBy('w.product_id')
+      .executeTakeFirstOrThrow();
+    const id = both.product_id;
+    const price = async (a: Agent, q = '') => {
+      s.services.responses.clear();
+      return a.api(`/pricing/products/${id}${q}`);
+    };
+    const partner = `?effectiveAccountId=${northwind}`;
+    /** Each check twice: while the row is stale (the long way), and kept again after the builder. */
+    const twice = async (check: () => Promise<void>) => {
+      await check();
+      assert.ok((await s.services.readModel.sweep()).built >= 1, 'the prices row was stale');
+      await check();
+    };
+    await s.services.readModel.sweep();
+
+    await db().updateTable('price_book_entry').set({ unit_price_minor: 123456 }).where('id', '=', both.store).execute();
+    await twice(async () => {
+      const r = await price(guest);
+      assert.equal(r.body.unitPrice, '1234.56');
+      assert.equal(r.body.pricebookEntryId, both.store);
+    });
+
+    await db()
+      .insertInto('price_adjustment_tier')
+      .values({
+        id: '0TRkeptpricetier1',
+        price_book_entry_id: both.store,
+        lower_bound: 10,
+        upper_bound: null,
+        adjustment_type: 'PercentageBasedAdjustment',
+        adjustment_value: '10',
+      })
+      .execute();
+    await twice(async () => {
+      const tiers = (await price(guest)).body.priceAdjustment.priceAdjustmentTiers;
+      assert.deepEqual(
+        tiers.map((t: any) => [t.lowerBound, t.tierUnitPrice]),
+        [['10', '1111.10']],
+      );
+    });
+
+    assert.equal((await price(buyer, partner)).body.pricebookEntryId, both.wholesale);
+    // The store book first for the wholesale group: the partner now pays the store price.
+    await db()
+      .updateTable('buyer_group_price_book')
+      .set({ priority: 0 })
+      .where('buyer_group_id', '=', BUYER_GROUP_IDS.wholesale)
+      .where('price_book_id', '=', PRICE_BOOK_IDS.store)
+      .execute();
+    const afterLink = await price(buyer, partner);
+    assert.equal(
+      afterLink.body.pricebookEntryId,
+      both.store,
+      'no row of the product changed: the books are read again',
+    );
+    assert.equal(afterLink.body.unitPrice, '1234.56');
+    await db()
+      .updateTable('buyer_group_price_book')
+      .set({ priority: 2 })
+      .where('buyer_group_id', '=', BUYER_GROUP_IDS.wholesale)
+      .where('price_book_id', '=', PRICE_BOOK_IDS.store)
+      .execute();
+    assert.equal((await price(buyer, partner)).body.pricebookEntryId, both.wholesale);
+
+    // The store book withdrawn: a guest has no price for it (the partner still has the wholesale one).
+    await db().updateTable('price_book').set({ is_active: 0 }).where('id', '=', PRICE_BOOK_IDS.store).execute();
+    try {
+      assert.equal((await price(guest)).status, 404);
+      assert.equal((await price(buyer, partner)).body.pricebookEntryId, both.wholesale);
+      const batch = (await guest.api(`/products?ids=${id}`)).body.products[0];
+      assert.equal(batch.prices ?? null, null, 'the batch carries no price for the guest either');
+    } finally {
+      await db().updateTable('price_book').set({ is_active: 1 }).where('id', '=', PRICE_BOOK_IDS.store).execute();
+    }
+    assert.equal((await price(guest)).body.unitPrice, '1234.56');
+
+    await db().deleteFrom('price_adjustment_tier').where('id', '=', '0TRkeptpricetier1').execute();
+    await db().updateTable('price_book_entry').set({ is_active: 0 }).where('id', '=', both.wholesale).execute();
+    await twice(async () => {
+      const r = await price(buyer, partner);
+      assert.equal(r.body.pricebookEntryId, both.store, 'the partner falls back to the store book');
+      assert.equal(r.body.priceAdjustment, null);
+    });
+    await db()
+      .updateTable('price_book_entry')
+      .set({ is_active: 1, unit_price_minor: both.wholesaleMinor })
+      .where('id', '=', both.wholesale)
+      .execute();
+    await twice(async () => assert.equal((await price(buyer, partner)).body.pricebookEntryId, both.wholesale));
   });
 
   test('a public dataset that names a partner-only one: the guest is not told of it, the partner buyer is', async () => {

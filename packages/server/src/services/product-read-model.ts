@@ -1,5 +1,6 @@
 // The product read model (issue 20): each product's detail and listing summary kept as JSON text in one row of
-// product_read (migration 033), so a batch of products is one indexed read instead of six tables' random pages.
+// product_read (migration 033), so a batch of products is one indexed read instead of six tables' random pages;
+// and its active price entries in a third row (migration 035), which pricing reads (services/kept-prices.ts).
 //
 // The text is built by the ordinary assembly (ProductService.details and summaries) for a viewer who sees
 // everything, without the category path. What depends on the viewer is decided per request: the category path
@@ -15,6 +16,7 @@ import { isPostgres } from '../db/locks.ts';
 import type { CategoryTree } from './category-tree.ts';
 import { showsCategory } from './category-reads.ts';
 import { seesEverything } from './entitlements.ts';
+import { keptPriceTexts } from './kept-prices.ts';
 import { RELATED_DATASET_SLOTS, type ProductService, type Viewer } from './products.ts';
 
 /** A valid row's detail as the fast path reads it. */
@@ -53,15 +55,19 @@ export interface KeptSummary {
 }
 
 export interface ReadModelProgress {
-  /** Rows (texts) written: two per product, its detail and its summary. */
+  /** Products whose stale rows were built. */
   built: number;
+  /** Rows (texts) written: up to three per product, its detail, summary and prices. */
+  rows: number;
   /** Products still to build: counted when the sweep starts and ends (counting is slow when most rows are stale). */
   left: number;
   seconds: number;
 }
 
 /** A row to (re)build: the very text of migration 033's partial index, so that index finds them. */
-const KINDS = ['detail', 'summary'] as const;
+const KINDS = ['detail', 'summary', 'prices'] as const;
+/** The kinds whose text is the product's answers (built together by the ordinary assembly). */
+const ANSWER_KINDS = new Set<string>(['detail', 'summary']);
 const STALE = sql<boolean>`(body_stamp is null or body_stamp <> stamp)`;
 const PATH_KEY = '"primaryProductCategoryPath":';
 /** Products built per round of the builder: one set of batched reads and one transaction of writes. */
@@ -170,9 +176,10 @@ export class ProductReadModel {
 
   private async runSweep(onProgress?: (p: ReadModelProgress) => void): Promise<ReadModelProgress> {
     const started = performance.now();
-    const progress = (built: number, left: number) => ({ built, left, seconds: (performance.now() - started) / 1000 });
-    const atStart = onProgress ? await this.staleCount() : 0;
     let built = 0;
+    let rows = 0;
+    const progress = (left: number) => ({ built, rows, left, seconds: (performance.now() - started) / 1000 });
+    const atStart = onProgress ? await this.staleCount() : 0;
     let lastTold = started;
     for (;;) {
       const stale = await this.db
@@ -184,16 +191,17 @@ export class ProductReadModel {
         .execute();
       if (!stale.length) break;
       const wrote = await this.build(stale.map((r) => r.product_id));
-      built += wrote;
       // A chunk whose every row changed again while it was built: the next round picks them up; none written at
       // all twice in a row would mean a writer faster than the builder, which a later sweep finishes.
       if (!wrote) break;
+      rows += wrote;
+      built += stale.length;
       if (onProgress && performance.now() - lastTold > 2000) {
         lastTold = performance.now();
-        onProgress(progress(built, Math.max(0, atStart - built / KINDS.length)));
+        onProgress(progress(Math.max(0, atStart - built)));
       }
     }
-    return progress(built, await this.staleCount());
+    return progress(await this.staleCount());
   }
 
   /** How many products' rows are stale (or not built yet). */
@@ -209,7 +217,7 @@ export class ProductReadModel {
   /**
    * Builds these products' rows from their sources and writes each one whose stamp is still the one read before
    * the sources (a compare-and-set: a change during the build leaves the row stale, for the next round).
-   * Returns how many rows were written (two per product).
+   * Returns how many rows were written (up to three per product).
    */
   async build(ids: readonly string[]): Promise<number> {
     if (!ids.length) return 0;
@@ -219,17 +227,20 @@ export class ProductReadModel {
       .values(list.flatMap((id) => KINDS.map((kind) => ({ product_id: id, kind }))))
       .onConflict((oc) => oc.columns(['product_id', 'kind']).doNothing())
       .execute();
-    const stamps = new Map(
-      (
-        await this.db
-          .selectFrom('product_read')
-          .select(['product_id', 'kind', 'stamp'])
-          .where('product_id', 'in', list)
-          .execute()
-      ).map((r) => [`${r.product_id}|${r.kind}`, Number(r.stamp)]),
-    );
+    // Only the stale rows are built: a price change leaves the product's answers as they are (and the other way
+    // round), and the answers are the costly part.
+    const stale = new Map<string, number>();
+    for (const r of await this.db
+      .selectFrom('product_read')
+      .select(['product_id', 'kind', 'stamp'])
+      .where('product_id', 'in', list)
+      .where(STALE)
+      .execute())
+      stale.set(`${r.product_id}|${r.kind}`, Number(r.stamp));
+    const isStale = (id: string, kinds: Iterable<string>) => [...kinds].some((k) => stale.has(`${id}|${k}`));
     const rows = await this.db.selectFrom('product').selectAll().where('id', 'in', list).execute();
-    const active = rows.filter((r) => r.is_active === 1);
+    const answered = rows.filter((r) => isStale(r.id, ANSWER_KINDS));
+    const active = answered.filter((r) => r.is_active === 1);
     const viewer: Viewer = { visibility: seesEverything() };
     const details = new Map(
       (await this.products.details(viewer, active, null, { excludePrimaryProductCategory: true })).map((d) => [
@@ -253,6 +264,10 @@ export class ProductReadModel {
       );
       for (const s of out.summaries) summaries.set(s.id, JSON.stringify(s));
     }
+    const prices = await keptPriceTexts(
+      this.db,
+      rows.filter((r) => isStale(r.id, ['prices'])).map((r) => r.id),
+    );
     const values = rows.flatMap((r): Insertable<ProductReadTable>[] => {
       const d = details.get(r.id);
       const summary = summaries.get(r.id);
@@ -270,9 +285,12 @@ export class ProductReadModel {
         guard_ids: shown ? guardIds(d).join(' ') : '',
         models_json: JSON.stringify(d?.productSellingModels ?? []),
       };
-      return KINDS.flatMap((kind) => {
-        const stamp = stamps.get(`${r.id}|${kind}`);
+      return KINDS.flatMap((kind): Insertable<ProductReadTable>[] => {
+        const stamp = stale.get(`${r.id}|${kind}`);
         if (stamp === undefined) return [];
+        // (The row's other columns are the answers'; a statement writes rows of every kind, so all are named.)
+        if (kind === 'prices')
+          return [{ ...NO_COLUMNS, product_id: r.id, kind, stamp, body_stamp: stamp, body: prices.get(r.id) ?? '[]' }];
         const body = kind === 'detail' ? detail : (summary ?? null);
         const path_at = kind === 'detail' && detail !== null ? at + PATH_KEY.length : null;
         return [{ ...common, product_id: r.id, kind, stamp, body_stamp: stamp, body, path_at }];
@@ -294,6 +312,18 @@ export class ProductReadModel {
     return written;
   }
 }
+
+const NO_COLUMNS = {
+  webstore_id: null,
+  sku: null,
+  name: null,
+  product_class: null,
+  active: null,
+  category_id: null,
+  guard_ids: null,
+  models_json: null,
+  path_at: null,
+} as const;
 
 /** Writes built rows, each only while its stamp is still the one read before its sources (a compare-and-set). */
 async function upsert(db: Kysely<Database>, rows: Insertable<ProductReadTable>[]): Promise<number> {

@@ -23,12 +23,13 @@ after(async () => {
 
 test('2 items and 100 items cost the same few queries', async () => {
   let queries = 0;
+  // Counted as results come back: a query compiled once and run again (db/prepared.ts) counts every run.
   const counting: KyselyPlugin = {
-    transformQuery: (args) => {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
       queries++;
-      return args.node;
+      return args.result;
     },
-    transformResult: async (args) => args.result,
   };
   const db = s.db.db.withPlugin(counting);
   const services = { ...s.services, db, products: new ProductService(db), pricing: new PricingService(db) } as Services;
@@ -62,6 +63,8 @@ test('2 items and 100 items cost the same few queries', async () => {
     assert.ok(items.some((i) => i.salesPrice !== null && i.productSummary.sku !== ''));
     return queries;
   };
+  // The price books are read once per process and version (services/kept-prices.ts): not a cost of the page.
+  await costOf(2);
   const few = await costOf(2);
   const many = await costOf(100);
   assert.equal(many, few, 'no query per item');
