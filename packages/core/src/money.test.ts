@@ -87,6 +87,17 @@ test('minor units <-> decimal string', () => {
   assert.equal(minorUnitsToDecimal(5), '0.05');
   assert.equal(minorUnitsToDecimal(125000n), '1250.00');
   assert.equal(minorUnitsToDecimal('1250', 0), '1250');
+  // Whole numbers of minor units (the database's) read the same as through decimals, signs and scales included.
+  for (const minor of [0, 1, 5, 99, 100, 3999, -5, -100, -123456, 900719925474099, Number.MAX_SAFE_INTEGER])
+    for (const digits of [0, 2, 3])
+      assert.equal(
+        minorUnitsToDecimal(minor, digits),
+        minorUnitsToDecimal(String(minor), digits),
+        `${minor} at ${digits} digits`,
+      );
+  assert.equal(minorUnitsToDecimal(-5), '-0.05');
+  assert.equal(minorUnitsToDecimal(123456, 3), '123.456');
+  assert.throws(() => minorUnitsToDecimal(1.5), TypeError);
   assert.throws(() => minorUnitsToDecimal('1.5'), TypeError);
   assert.equal(decimalToMinorUnits('39.99'), '3999');
   assert.equal(decimalToMinorUnits('1250'), '125000');

@@ -97,9 +97,20 @@ export function discountPercent(original: DecimalInput, current: DecimalInput): 
 
 /** Minor units to a decimal string: ("3999", 2) -> "39.99", (5, 2) -> "0.05". Minor units must be whole. */
 export function minorUnitsToDecimal(minor: string | number | bigint, fractionDigits = 2): string {
+  // A whole number of minor units (what the database keeps) is its digits with the point moved: no arithmetic,
+  // and no decimal object per price (every priced product shows several).
+  if (typeof minor === 'number' && Number.isSafeInteger(minor)) return movePoint(minor, fractionDigits);
   const m = typeof minor === 'bigint' ? new D(minor.toString()) : parseDecimal(minor);
   if (!m.eq(m.round(0, 0))) throw new TypeError(`Minor units must be a whole number: ${String(minor)}`);
   return m.div(new D(10).pow(fractionDigits)).toFixed(fractionDigits);
+}
+
+/** `minor` (a safe integer) with the point moved `fractionDigits` places left, as toFixed(fractionDigits) writes it. */
+function movePoint(minor: number, fractionDigits: number): string {
+  const digits = String(Math.abs(minor)).padStart(fractionDigits + 1, '0');
+  const whole = digits.slice(0, digits.length - fractionDigits);
+  const sign = minor < 0 ? '-' : '';
+  return fractionDigits ? `${sign}${whole}.${digits.slice(digits.length - fractionDigits)}` : `${sign}${whole}`;
 }
 
 /** Decimal string to minor units, rounding half-up beyond `fractionDigits`: "39.99" -> "3999", "0.125" -> "13". */

@@ -99,38 +99,69 @@ export function pickKeptEntries(
   ctx: { webstoreId: string; buyerGroupIds: readonly string[]; currency: string },
 ): PickedEntries {
   const out: PickedEntries = { entries: [], tiers: new Map() };
+  // Each book's standing for this buyer, worked out once per call (a book prices many of the rows).
+  const standing = new Map<string, BookStanding | null>();
   for (const row of rows) {
     for (const e of JSON.parse(row.body) as KeptEntry[]) {
-      const book = books.books.get(e.b);
-      if (book?.is_active !== 1) continue;
-      const listed = book.webstore_id === ctx.webstoreId && book.is_standard === 1;
-      const mine = (books.links.get(e.b) ?? []).filter((l) => ctx.buyerGroupIds.includes(l.group));
-      const entry: PriceBookEntryTable = {
-        id: e.id,
-        price_book_id: e.b,
-        product_id: row.product_id,
-        selling_model_id: e.m,
-        unit_price_minor: e.u,
-        is_active: 1,
-      };
-      const sold = book.currency === ctx.currency;
-      const priorities = mine.length ? mine.map((l) => l.priority) : [null];
-      for (const priority of priorities) {
-        if (!listed && !(priority !== null && sold)) continue;
-        out.entries.push({ ...entry, book_is_standard: book.is_standard, buyer_priority: priority });
+      let book = standing.get(e.b);
+      if (book === undefined) {
+        book = standingOf(books, e.b, ctx);
+        standing.set(e.b, book);
       }
-      out.tiers.set(
-        e.id,
-        (e.t ?? []).map(([id, lower_bound, upper_bound, adjustment_type, adjustment_value]) => ({
-          id,
-          price_book_entry_id: e.id,
-          lower_bound,
-          upper_bound,
-          adjustment_type,
-          adjustment_value,
-        })),
-      );
+      if (book === null) continue;
+      for (const priority of book.priorities) {
+        if (!book.listed && !(priority !== null && book.sold)) continue;
+        out.entries.push({
+          id: e.id,
+          price_book_id: e.b,
+          product_id: row.product_id,
+          selling_model_id: e.m,
+          unit_price_minor: e.u,
+          is_active: 1,
+          book_is_standard: book.standard,
+          buyer_priority: priority,
+        });
+      }
+      const tiers: PriceAdjustmentTierTable[] = [];
+      if (e.t)
+        for (const t of e.t)
+          tiers.push({
+            id: t[0],
+            price_book_entry_id: e.id,
+            lower_bound: t[1],
+            upper_bound: t[2],
+            adjustment_type: t[3],
+            adjustment_value: t[4],
+          });
+      out.tiers.set(e.id, tiers);
     }
   }
   return out;
+}
+
+/** What a book is to a buyer: null when it prices nothing (unknown or inactive). */
+interface BookStanding {
+  /** The store's standard book: it gives the list price. */
+  listed: boolean;
+  /** In the buyer's currency. */
+  sold: boolean;
+  standard: number;
+  /** The priority of each of its links to the buyer's groups; [null] when it has none (one row, as the join). */
+  priorities: Array<number | null>;
+}
+
+function standingOf(
+  books: PriceBooks,
+  bookId: string,
+  ctx: { webstoreId: string; buyerGroupIds: readonly string[]; currency: string },
+): BookStanding | null {
+  const book = books.books.get(bookId);
+  if (book?.is_active !== 1) return null;
+  const mine = (books.links.get(bookId) ?? []).filter((l) => ctx.buyerGroupIds.includes(l.group));
+  return {
+    listed: book.webstore_id === ctx.webstoreId && book.is_standard === 1,
+    sold: book.currency === ctx.currency,
+    standard: book.is_standard,
+    priorities: mine.length ? mine.map((l) => l.priority) : [null],
+  };
 }
