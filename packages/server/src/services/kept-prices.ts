@@ -32,7 +32,7 @@ export interface PriceBooks {
   links: Map<string, Array<{ group: string; priority: number }>>;
 }
 
-/** Entries read from kept rows, and their tiers (every kept entry has its list, maybe empty). */
+/** Entries read from kept rows, and their tiers (every entry picked has its list, maybe empty). */
 export interface PickedEntries {
   entries: BookEntry[];
   tiers: Map<string, PriceAdjustmentTierTable[]>;
@@ -108,9 +108,9 @@ export function pickKeptEntries(
         book = standingOf(books, e.b, ctx);
         standing.set(e.b, book);
       }
+      // A book that prices nothing for this buyer: its entries (and their tiers) are not wanted.
       if (book === null) continue;
       for (const priority of book.priorities) {
-        if (!book.listed && !(priority !== null && book.sold)) continue;
         out.entries.push({
           id: e.id,
           price_book_id: e.b,
@@ -139,14 +139,13 @@ export function pickKeptEntries(
   return out;
 }
 
-/** What a book is to a buyer: null when it prices nothing (unknown or inactive). */
+/** What a book is to a buyer: null when it prices nothing for them (unknown, inactive, or neither kind of book). */
 interface BookStanding {
-  /** The store's standard book: it gives the list price. */
-  listed: boolean;
-  /** In the buyer's currency. */
-  sold: boolean;
   standard: number;
-  /** The priority of each of its links to the buyer's groups; [null] when it has none (one row, as the join). */
+  /**
+   * One per row the SQL join gives and keeps: a priority per link to the buyer's groups ([null] when it has
+   * none), kept when the book is the store's standard book or the link is in the buyer's currency.
+   */
   priorities: Array<number | null>;
 }
 
@@ -157,11 +156,11 @@ function standingOf(
 ): BookStanding | null {
   const book = books.books.get(bookId);
   if (book?.is_active !== 1) return null;
+  const listed = book.webstore_id === ctx.webstoreId && book.is_standard === 1;
+  const sold = book.currency === ctx.currency;
   const mine = (books.links.get(bookId) ?? []).filter((l) => ctx.buyerGroupIds.includes(l.group));
-  return {
-    listed: book.webstore_id === ctx.webstoreId && book.is_standard === 1,
-    sold: book.currency === ctx.currency,
-    standard: book.is_standard,
-    priorities: mine.length ? mine.map((l) => l.priority) : [null],
-  };
+  const priorities = (mine.length ? mine.map((l) => l.priority) : [null]).filter(
+    (priority) => listed || (priority !== null && sold),
+  );
+  return priorities.length ? { standard: book.is_standard, priorities } : null;
 }

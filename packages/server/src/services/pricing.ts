@@ -74,14 +74,14 @@ export class PricingService {
    * products' kept 'prices' rows (with their tiers); a product without a current row, the long way (one join).
    */
   private async entries(ctx: PricingContext, productIds: string[]): Promise<PickedEntries> {
-    const kept = await this.keptOf.execute({ ids: productIds, webstoreId: ctx.webstoreId });
-    const version = kept[0]?.books_version;
-    const picked: PickedEntries =
-      version == null
-        ? { entries: [], tiers: new Map() }
-        : pickKeptEntries(kept, await this.priceBooks(ctx.webstoreId, version), ctx);
-    if (kept.length === productIds.length && version != null) return picked;
-    const done = new Set(version == null ? [] : kept.map((r) => r.product_id));
+    const rows = await this.keptOf.execute({ ids: productIds, webstoreId: ctx.webstoreId });
+    // (No version: no row was found, or no store; every product goes the long way.)
+    const version = rows[0]?.books_version;
+    const kept = version == null ? [] : rows;
+    const picked: PickedEntries = kept.length
+      ? pickKeptEntries(kept, await this.priceBooks(ctx.webstoreId, version!), ctx)
+      : { entries: [], tiers: new Map() };
+    const done = new Set(kept.map((r) => r.product_id));
     const rest = productIds.filter((id) => !done.has(id));
     if (rest.length)
       picked.entries.push(
@@ -121,7 +121,7 @@ export class PricingService {
   ): Promise<Map<string, ProductPrice | null>> {
     const out = new Map<string, ProductPrice | null>();
     if (!products.length) return out;
-    const { entries, tiers: keptTiers } = await this.entries(
+    const { entries, tiers: tiersByEntry } = await this.entries(
       ctx,
       products.map((p) => p.id),
     );
@@ -154,12 +154,12 @@ export class PricingService {
       return { p, oneTime, models: models.map((m) => ({ model: m, ...pick(p.id, m?.id ?? null, oneTime) })) };
     });
     // The tiers of the entries read the long way (kept entries came with theirs).
-    const unread = [...negotiatedIds].filter((id) => !keptTiers.has(id));
+    const unread = [...negotiatedIds].filter((id) => !tiersByEntry.has(id));
     const tiers = unread.length ? await this.tiersOf.execute({ ids: unread }) : [];
     for (const t of tiers) {
-      const list = keptTiers.get(t.price_book_entry_id) ?? [];
+      const list = tiersByEntry.get(t.price_book_entry_id) ?? [];
       list.push(t);
-      keptTiers.set(t.price_book_entry_id, list);
+      tiersByEntry.set(t.price_book_entry_id, list);
     }
 
     for (const { p, models } of picked) {
@@ -180,7 +180,7 @@ export class PricingService {
         }
         const unit = minorUnitsToDecimal(m.negotiated.unit_price_minor);
         const list = m.list ? minorUnitsToDecimal(m.list.unit_price_minor) : unit;
-        const entryTiers = keptTiers.get(m.negotiated.id) ?? [];
+        const entryTiers = tiersByEntry.get(m.negotiated.id) ?? [];
         const adjustment: PriceAdjustment | null = entryTiers.length
           ? {
               id: `0pa${m.negotiated.id.slice(3)}`,

@@ -67,7 +67,7 @@ export interface ReadModelProgress {
 /** A row to (re)build: the very text of migration 033's partial index, so that index finds them. */
 const KINDS = ['detail', 'summary', 'prices'] as const;
 /** The kinds whose text is the product's answers (built together by the ordinary assembly). */
-const ANSWER_KINDS = new Set<string>(['detail', 'summary']);
+const ANSWER_KINDS: readonly string[] = ['detail', 'summary'];
 const STALE = sql<boolean>`(body_stamp is null or body_stamp <> stamp)`;
 const PATH_KEY = '"primaryProductCategoryPath":';
 /** Products built per round of the builder: one set of batched reads and one transaction of writes. */
@@ -237,7 +237,7 @@ export class ProductReadModel {
       .where(STALE)
       .execute())
       stale.set(`${r.product_id}|${r.kind}`, Number(r.stamp));
-    const isStale = (id: string, kinds: Iterable<string>) => [...kinds].some((k) => stale.has(`${id}|${k}`));
+    const isStale = (id: string, kinds: readonly string[]) => kinds.some((k) => stale.has(`${id}|${k}`));
     const rows = await this.db.selectFrom('product').selectAll().where('id', 'in', list).execute();
     const answered = rows.filter((r) => isStale(r.id, ANSWER_KINDS));
     const active = answered.filter((r) => r.is_active === 1);
