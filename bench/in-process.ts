@@ -57,6 +57,8 @@ export async function measureLoop(
   console.log(
     `${name.padEnd(8)} CPU ${((cpu.user + cpu.system) / n / 1000).toFixed(3)} ms/req, wall ${(wall / n).toFixed(3)} ms/req (n=${n}), ${(opts.statements.count / n).toFixed(1)} statements/req`,
   );
-  for (const [t, c] of [...opts.statements.texts].sort((a, b) => b[1] - a[1]))
-    console.log(`    ${(c / n).toFixed(2)}× ${t.slice(0, 240)}`);
+  for (const [t, c] of [...opts.statements.texts].sort((a, b) => b[1].runs - a[1].runs))
+    console.log(
+      `    ${(c.runs / n).toFixed(2)}× ${(c.nanos / 1000 / n).toFixed(1).padStart(6)} µs  ${t.slice(0, 240)}`,
+    );
 }

@@ -1,16 +1,16 @@
-// Counts every better-sqlite3 statement run in this process (and, when asked, keeps each text's count): the
-// in-process profilers' "statements per request". Patches the statement prototype, so it must run before the
+// Counts every better-sqlite3 statement run in this process (and, when asked, keeps each text's count and the
+// wall time its runs took inside SQLite): the in-process profilers' "statements per request". Patches the statement prototype, so it must run before the
 // requests it counts; counting is process-wide.
 export interface StatementCounter {
   /** Statements run since the last reset. */
   readonly count: number;
-  /** Each statement text's runs since the last reset (empty unless texts were asked for). */
-  readonly texts: Map<string, number>;
+  /** Each statement text's runs and their time in nanoseconds since the last reset (empty unless texts were asked for). */
+  readonly texts: Map<string, { runs: number; nanos: number }>;
   reset(): void;
 }
 
 export async function countStatements(keepTexts: boolean): Promise<StatementCounter> {
-  const counter = { count: 0, texts: new Map<string, number>(), reset: () => {} };
+  const counter = { count: 0, texts: new Map<string, { runs: number; nanos: number }>(), reset: () => {} };
   counter.reset = () => {
     counter.count = 0;
     counter.texts.clear();
@@ -21,8 +21,16 @@ export async function countStatements(keepTexts: boolean): Promise<StatementCoun
     const orig = proto[m]!;
     proto[m] = function (this: { source: string }, ...a: unknown[]) {
       counter.count++;
-      if (keepTexts) counter.texts.set(this.source, (counter.texts.get(this.source) ?? 0) + 1);
-      return orig.apply(this, a);
+      if (!keepTexts) return orig.apply(this, a);
+      const t0 = process.hrtime.bigint();
+      try {
+        return orig.apply(this, a);
+      } finally {
+        const seen = counter.texts.get(this.source) ?? { runs: 0, nanos: 0 };
+        seen.runs++;
+        seen.nanos += Number(process.hrtime.bigint() - t0);
+        counter.texts.set(this.source, seen);
+      }
     };
   }
   raw.close();

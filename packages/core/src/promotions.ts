@@ -619,3 +619,63 @@ export function evaluateProductPromotion(args: {
   const off = taken.reduce((acc, t) => acc.plus(t.discount), zero());
   return { promotionalPrice: roundHalfUp(work.gross.minus(off), 2), adjustments: taken.map(toAdjustment) };
 }
+
+/** What a cart's lines of one kind add up to for the cart pass: their quantity and their total after item promotions. */
+export interface LineTotals {
+  quantity: string;
+  afterItems: string;
+}
+
+/**
+ * The cart promotions of a cart known by its totals instead of its lines (the recalculation of a change to some
+ * lines, issue 20): one-time lines (no selling model or OneTime) and the other lines, each summed. It is the cart
+ * pass of evaluatePromotions whenever every cart candidate covers every line of the kinds it takes (no product or
+ * category list), because then a promotion's base, its quantity and the share-out that the next promotion
+ * compounds on depend on each kind's sums only. Null when a cart candidate names products or categories: then it
+ * needs the lines.
+ */
+export function cartPassOnTotals(input: {
+  now: string;
+  audience: PromotionAudience;
+  couponCodes: string[];
+  promotions: PromotionRule[];
+  oneTime: LineTotals;
+  recurring: LineTotals;
+}): { cartAdjustments: AppliedAdjustment[]; totalCartAdjustment: string } | null {
+  const { accepted } = acceptCoupons(input.couponCodes);
+  const cartCandidates = selectCandidates(input.promotions, input.now, input.audience, accepted).filter(
+    (c) => c.rule.target === 'Cart',
+  );
+  if (cartCandidates.some((c) => (c.rule.productIds ?? null) !== null || (c.rule.categoryIds ?? null) !== null))
+    return null;
+  // Each kind as one line: it matches a promotion exactly when each of its lines does.
+  const kinds: Array<[LineTotals, SellingModelType]> = [
+    [input.oneTime, 'OneTime'],
+    [input.recurring, 'Evergreen'],
+  ];
+  const works: WorkLine[] = kinds
+    .map(([totals, type]) => ({ totals, type, quantity: parseDecimal(totals.quantity) }))
+    .filter((k) => k.quantity.gt(0))
+    .map((k) => ({
+      line: {
+        id: k.type,
+        productId: '',
+        categoryIds: [],
+        quantity: k.totals.quantity,
+        salesPrice: '0',
+        sellingModelType: k.type,
+      },
+      quantity: k.quantity,
+      unitPrice: zero(),
+      gross: parseDecimal(k.totals.afterItems),
+    }));
+  const taken = cartPass(
+    works,
+    works.map((w) => w.gross),
+    cartCandidates,
+  );
+  return {
+    cartAdjustments: taken.map(toAdjustment),
+    totalCartAdjustment: asAdjustment(taken.reduce((acc, t) => acc.plus(t.discount), zero())),
+  };
+}

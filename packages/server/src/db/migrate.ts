@@ -34,6 +34,7 @@ import * as m032 from './migrations/032_related_names.ts';
 import * as m033 from './migrations/033_product_read.ts';
 import * as m034 from './migrations/034_rule_versions.ts';
 import * as m035 from './migrations/035_kept_prices.ts';
+import * as m036 from './migrations/036_cart_recalc_basis.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '033_product_read': m033,
   '034_rule_versions': m034,
   '035_kept_prices': m035,
+  '036_cart_recalc_basis': m036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -402,6 +402,14 @@ export interface CartTable {
    * (migration 031); null until a cart made before it is next changed.
    */
   item_promotions_json: string | null;
+  /**
+   * What the kept totals were worked out under (migration 036, cart-recalc.ts): while the recalculation finds the
+   * same, a change to some lines is recalculated from the totals and those lines. Null: read every line.
+   */
+  recalc_basis: string | null;
+  /** Lines whose selling model is not OneTime: their quantity and their total after item promotions (036). */
+  recurring_quantity: number;
+  recurring_after_minor: number;
 }
 export interface CartItemTable {
   id: string;

@@ -15,6 +15,7 @@ import { DEMO_PASSWORD } from '../seed/access.ts';
 import { createAgent, type Agent, type Reply } from './agent.ts';
 import { FolderTransport } from '../mail/transport.ts';
 import type { ProxyTrust } from '../http/proxy-trust.ts';
+import type { KyselyPlugin } from 'kysely';
 
 export type { Agent, Reply } from './agent.ts';
 
@@ -74,6 +75,8 @@ export interface TestServerOptions {
   consentBanner?: boolean;
   /** When buffered shopper activities are written (a long wait or a small batch makes the batching observable). */
   activityBuffer?: ServiceOptions['activityBuffer'];
+  /** Kysely plugins the server's queries go through (a test that counts what a request reads). */
+  plugins?: KyselyPlugin[];
   /** Policies to swap in (policies/), as a store would through buildApp. */
   policies?: Pick<
     ServiceOptions,
@@ -100,7 +103,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   // Resized images likewise, shared with the server whose database this one serves (as processes would).
   const imageCache = opts.shareDatabaseOf?.imageCache ?? mkdtempSync(path.join(os.tmpdir(), 'store-images-'));
   const { app, services } = await buildApp({
-    db: db.db,
+    db: (opts.plugins ?? []).reduce((withPlugins, plugin) => withPlugins.withPlugin(plugin), db.db),
     storefront: opts.storefront ?? false,
     session: opts.session,
     cartOperationPauseMs: opts.cartOperationPauseMs,

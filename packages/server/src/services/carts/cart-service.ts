@@ -36,7 +36,7 @@ import {
   type ResolvedLine,
 } from './cart-lines.ts';
 import { checkWholeOrSelection, lineKey, priceListLines } from './list-lines.ts';
-import { recalculate, StaleCart, type RecalcContext, type Recalculated } from './cart-recalc.ts';
+import { recalculate, StaleCart, type LineChange, type RecalcContext, type Recalculated } from './cart-recalc.ts';
 import { KeptCartCoupons } from './kept-cart-coupons.ts';
 import { isPostgres } from '../../db/locks.ts';
 import { cartItemProducts, unavailableItemProducts } from './cart-item-products.ts';
@@ -72,7 +72,25 @@ export interface ItemsQuery {
 }
 
 /** What a change reports for one input line: the stored line, or why it was refused. */
-export type LineOutcome = { ok: true; item: CartItemTable } | { ok: false; error: ApiError };
+/** How a change runs (CartService.change). */
+interface ChangeOptions<T> {
+  /** The change is the cart operation's own (it may change a cart the operation holds). */
+  operation?: boolean;
+  rc?: RecalcContext;
+  /** The change writes the cart's coupons: read them after it. */
+  coupons?: boolean;
+  /** The change wrote only these lines (every one of them): the recalculation may work from them. */
+  lines?: (result: T) => LineChange[];
+}
+
+/** A line added (`before`: the row as stored before this change, null for a new line) or refused. */
+export type LineOutcome =
+  | { ok: true; item: CartItemTable; before: CartItemTable | null }
+  | { ok: false; error: ApiError };
+
+/** The lines an add wrote, for a recalculation in proportion to them. */
+export const addedLines = (outcomes: LineOutcome[]): LineChange[] =>
+  outcomes.flatMap((o) => (o.ok ? [{ before: o.before, after: o.item }] : []));
 
 /** The key of a guest session's active cart. */
 export const guestOwnerKey = (guestSessionId: string): string => `g:${guestSessionId}`;
@@ -197,6 +215,9 @@ export class CartService {
       line_count: 0,
       cart_adjustments_json: '[]',
       item_promotions_json: '[]',
+      recalc_basis: null,
+      recurring_quantity: 0,
+      recurring_after_minor: 0,
       merged_json: null,
       created_at: now,
       updated_at: now,
@@ -387,13 +408,14 @@ export class CartService {
    *
    * The cart's coupon codes are kept per process by cart version (every change bumps it, in any process), so a
    * change reads them only when this process did not make the cart's last change. A change whose `fn` writes
-   * the cart's coupons must say so (`opts.coupons`): then they are read after it.
+   * the cart's coupons must say so (`opts.coupons`): then they are read after it. A change that writes only
+   * cart lines can name them (`opts.lines`), so the recalculation can work in proportion to them.
    */
   async change<T>(
     owner: CartOwner,
     cart: CartTable,
     fn: (trx: Kysely<Database>, cart: CartTable) => Promise<T>,
-    opts: { operation?: boolean; rc?: RecalcContext; coupons?: boolean } = {},
+    opts: ChangeOptions<T> = {},
   ): Promise<{ result: T; cart: CartTable; items: CartItemTable[] }> {
     const changed = await this.changeOnce(owner, cart, fn, opts);
     this.keptCoupons.keep(changed.cart, changed.couponCodes);
@@ -404,7 +426,7 @@ export class CartService {
     owner: CartOwner,
     cart: CartTable,
     fn: (trx: Kysely<Database>, cart: CartTable) => Promise<T>,
-    opts: { operation?: boolean; rc?: RecalcContext; coupons?: boolean },
+    opts: ChangeOptions<T>,
   ): Promise<{ result: T } & Recalculated> {
     const rc = opts.rc ?? (await this.recalcContext(owner));
     const operation = !!opts.operation;
@@ -422,14 +444,14 @@ export class CartService {
         const checked = checkChangeable(locked, cart.id, operation);
         const result = await fn(trx, checked);
         const before = coupons({ ...checked, version: checked.version - 1 });
-        return { result, ...(await recalculate(trx, checked, rc, undefined, before)) };
+        return { result, ...(await recalculate(trx, checked, rc, undefined, before, opts.lines?.(result))) };
       });
     // SQLite: the change on the row taken at `taken.version`, written only if the cart is still at that version.
     const onRow = async (trx: Kysely<Database>, taken: CartTable) => {
       const locked = { ...taken, version: taken.version + 1 };
       const result = await fn(trx, locked);
       const expect = { version: taken.version, operation };
-      return { result, ...(await recalculate(trx, locked, rc, expect, coupons(taken))) };
+      return { result, ...(await recalculate(trx, locked, rc, expect, coupons(taken), opts.lines?.(result))) };
     };
     try {
       return await this.db.transaction().execute(async (trx) => {
@@ -600,7 +622,7 @@ export class CartService {
           await trx.insertInto('cart_item').values(item).execute();
         }
         byKey.set(key, item);
-        outcomes.push({ ok: true, item });
+        outcomes.push({ ok: true, item, before: before ?? null });
       } catch (err) {
         if (err instanceof ApiError) outcomes.push({ ok: false, error: err });
         else throw err;
@@ -619,8 +641,11 @@ export class CartService {
       return { hasErrors: false, results: [], asyncOperationStatus: 'Processing' };
     }
     const resolved = await this.resolveInputs(owner, inputs);
-    const { result, items } = await this.change(owner, cart, (trx, locked) =>
-      this.addLines(trx, owner, locked, resolved),
+    const { result, items } = await this.change(
+      owner,
+      cart,
+      (trx, locked) => this.addLines(trx, owner, locked, resolved),
+      { lines: addedLines },
     );
     // The lines as the recalculation wrote them and their products as resolved: neither is read again.
     const ids = new Set(result.flatMap((o) => (o.ok ? [o.item.id] : [])));
@@ -642,8 +667,11 @@ export class CartService {
   async addItem(owner: CartOwner, cart: CartTable, input: LineInput): Promise<CartItem> {
     const [line] = await this.resolveInputs(owner, [input]);
     if (line instanceof ApiError) throw line;
-    const { result, items } = await this.change(owner, cart, (trx, locked) =>
-      this.addLines(trx, owner, locked, [line!]),
+    const { result, items } = await this.change(
+      owner,
+      cart,
+      (trx, locked) => this.addLines(trx, owner, locked, [line!]),
+      { lines: addedLines },
     );
     const outcome = result[0]!;
     if (!outcome.ok) throw outcome.error;

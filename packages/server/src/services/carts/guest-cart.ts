@@ -10,7 +10,7 @@ import type { Services } from '../index.ts';
 import type { CartOwner } from './cart-owner.ts';
 import type { GuestGiftChoice, ShopperCart } from '../../policies/guest-cart-merge.ts';
 import { setGiftOptions } from './gift-options.ts';
-import { deleteCartRows, guestOwnerKey } from './cart-service.ts';
+import { addedLines, deleteCartRows, guestOwnerKey } from './cart-service.ts';
 
 export async function mergeGuestCart(
   s: Services,
@@ -32,8 +32,11 @@ export async function mergeGuestCart(
   const shopperCart: ShopperCart = {
     async addLines(guestLines) {
       const resolved = await s.carts.resolveInputs(owner, guestLines);
-      const { result } = await s.carts.change(owner, cart, (trx, locked) =>
-        s.carts.addLines(trx, owner, locked, resolved),
+      const { result } = await s.carts.change(
+        owner,
+        cart,
+        (trx, locked) => s.carts.addLines(trx, owner, locked, resolved),
+        { lines: addedLines },
       );
       return result.map((outcome) => (outcome.ok ? null : outcome.error.message));
     },

@@ -7,6 +7,7 @@
 import { resolveQuantityRule, type AddWishlistToCartResult, type CartItemResult } from '@store/core';
 import { ApiError } from '../../domain/errors.ts';
 import { cartOwnerOf } from '../carts/cart-owner.ts';
+import { addedLines } from '../carts/cart-service.ts';
 import type { Services } from '../index.ts';
 import type { WishlistScope } from './wishlist-service.ts';
 
@@ -31,7 +32,9 @@ export async function addWishlistToCart(
   const resolved = await s.carts.resolveInputs(owner, inputs);
   // Nothing addable (every line refused before the cart is looked at): the cart is left alone, not even locked.
   const { result, cart: after } = resolved.some((line) => !(line instanceof ApiError))
-    ? await s.carts.change(owner, cart, (trx, locked) => s.carts.addLines(trx, owner, locked, resolved))
+    ? await s.carts.change(owner, cart, (trx, locked) => s.carts.addLines(trx, owner, locked, resolved), {
+        lines: addedLines,
+      })
     : { result: resolved.map((error) => ({ ok: false as const, error: error as ApiError })), cart };
   const added = result.flatMap((o) => (o.ok ? [o.item] : []));
   const views = new Map((await s.carts.itemViews(owner, after, added)).map((v) => [v.cartItemId, v]));
