@@ -83,12 +83,11 @@ export class StaleCart extends Error {}
 
 /**
  * A line a change wrote: the row as it was stored before the change (null for a new line) and the row as the
- * change left it. A new line's seq is after every line of the cart (as CartService.addLines places them).
+ * change left it (null for a removed line).
  */
-export interface LineChange {
-  before: CartItemTable | null;
-  after: CartItemTable;
-}
+export type LineChange =
+  | { before: CartItemTable | null; after: CartItemTable }
+  | { before: CartItemTable; after: null };
 
 type Group = { id: string; is_default: number; address_json: string | null; fee_minor: number | null };
 
@@ -120,7 +119,7 @@ interface Worked {
   sums: Sums;
   /** The lines priced (adjustments and tax), each with the row as it was before pricing. */
   lines: Array<{ row: CartItemTable; was: CartItemTable }>;
-  /** Each item promotion's total over the lines, in the order it first appears in line order. */
+  /** Each item promotion's total over the lines (in no particular order: the promotions view orders them). */
   itemPromotions: Array<CartAdjustment & { minor: number }>;
   cartAdjustments: CartAdjustment[];
   totalCartAdjust: number;
@@ -266,57 +265,46 @@ async function fromLines({ db, cart, rc, coupons, groups, destination }: Setting
 /**
  * The cart worked out from its kept totals and the changed lines only, or null when that cannot give what
  * fromLines would: several delivery groups (which lines use which), gift wrap (its price is read only while
- * charged), a cart promotion naming products or categories (cartPassOnTotals), or a changed line whose item
- * promotions are not the ones it had (the kept totals are in order of each promotion's first line).
- * The caller has checked that the cart's basis is the current one.
+ * charged), or a cart promotion naming products or categories (cartPassOnTotals). The caller has checked that
+ * the cart's basis is the current one.
  */
 async function fromChanges(
   { db, cart, rc, coupons, groups, destination }: Setting,
   changes: LineChange[],
 ): Promise<Worked | null> {
   if (groups.length !== 1 || cart.gift_wrap === 1 || cart.item_promotions_json === null) return null;
-  // One change per line: as stored before the first, as left by the last; new lines in seq order.
-  const byLine = new Map<string, LineChange>();
+  // One change per line: as stored before its first change, as left by its last.
+  const byLine = new Map<string, { before: CartItemTable | null; after: CartItemTable | null }>();
   for (const c of changes) {
-    const seen = byLine.get(c.after.id);
-    byLine.set(c.after.id, { before: seen ? seen.before : c.before, after: c.after });
+    const id = (c.after ?? c.before)!.id;
+    byLine.set(id, { before: byLine.has(id) ? byLine.get(id)!.before : c.before, after: c.after });
   }
-  const merged = [...byLine.values()].sort((a, b) => a.after.seq - b.after.seq);
+  const merged = [...byLine.values()];
   const befores = merged.flatMap((c) => (c.before ? [c.before] : []));
-  const inputs = await lineInputs(db, rc, [...merged.map((c) => c.after), ...befores]);
-  const { priced } = await priceLines(
-    db,
-    rc,
-    merged.map((c) => c.after),
-    inputs,
-    coupons,
-    destination,
-  );
+  const afters = merged.flatMap((c) => (c.after ? [c.after] : []));
+  const inputs = await lineInputs(db, rc, [...afters, ...befores]);
+  const { priced } = await priceLines(db, rc, afters, inputs, coupons, destination);
   const sums = sumsOf(cart);
-  const kept = new Map(
+  // Each item promotion's total, moved by what the changed lines took before and take now (the view orders them).
+  const totals = new Map(
     (JSON.parse(cart.item_promotions_json) as CartAdjustment[]).map((a) => [
       a.promotionId,
       { ...a, minor: minor(a.adjustmentAmount) },
     ]),
   );
-  for (const [i, { before }] of merged.entries()) {
-    if (!before) continue;
-    const was = JSON.parse(before.adjustments_json) as CartAdjustment[];
-    const now = priced[i]!.adjustments;
-    if (was.map((a) => a.promotionId).join() !== now.map((a) => a.promotionId).join()) return null;
-    for (const a of was) {
-      const total = kept.get(a.promotionId);
-      if (!total) return null;
-      total.minor -= minor(a.adjustmentAmount);
+  const move = (adjustments: CartAdjustment[], sign: 1 | -1) => {
+    for (const a of adjustments) {
+      const total = totals.get(a.promotionId);
+      if (total) total.minor += sign * minor(a.adjustmentAmount);
+      else totals.set(a.promotionId, { ...a, minor: sign * minor(a.adjustmentAmount) });
     }
+  };
+  for (const before of befores) {
+    move(JSON.parse(before.adjustments_json) as CartAdjustment[], -1);
     addTo(sums, before, inputs, -1);
   }
   for (const p of priced) {
-    for (const a of p.adjustments) {
-      const total = kept.get(a.promotionId);
-      if (total) total.minor += minor(a.adjustmentAmount);
-      else kept.set(a.promotionId, { ...a, minor: minor(a.adjustmentAmount) });
-    }
+    move(p.adjustments, 1);
     addTo(sums, p.row, inputs, 1);
   }
   const cartPass = cartPassOnTotals({
@@ -334,7 +322,10 @@ async function fromChanges(
   return {
     sums,
     lines: priced,
-    itemPromotions: [...kept.values()].map((a) => ({ ...a, adjustmentAmount: moneyOf(a.minor) })),
+    // A promotion no line takes anything from any more is gone (no adjustment is zero).
+    itemPromotions: [...totals.values()]
+      .filter((a) => a.minor !== 0)
+      .map((a) => ({ ...a, adjustmentAmount: moneyOf(a.minor) })),
     cartAdjustments: cartLevel(cartPass.cartAdjustments),
     totalCartAdjust: minor(cartPass.totalCartAdjustment),
     // One group holds every line: it is charged while there is one.

@@ -49,6 +49,7 @@ import {
   itemView,
   lineAdjustments,
   promotionsView,
+  type PromotionTerms,
   summaryView,
 } from './cart-views.ts';
 import { LineFactsCache } from './line-facts.ts';
@@ -124,7 +125,7 @@ export class CartService {
   /** Each cart's coupon codes at its last change in this process. */
   private keptCoupons = new KeptCartCoupons();
   /** The store's promotions' terms (what a cart's promotions show), per the store's promotions version. */
-  private keptTerms = new KeptPerVersion<Map<string, string | null>>();
+  private keptTerms = new KeptPerVersion<PromotionTerms>();
 
   constructor(private s: Services) {}
 
@@ -364,14 +365,16 @@ export class CartService {
   }
 
   /** Every change to a promotion bumps the store's promotions version (migration 034), terms included. */
-  private promotionTerms(store: Webstore): Promise<Map<string, string | null>> {
+  private promotionTerms(store: Webstore): Promise<PromotionTerms> {
     return this.keptTerms.get(store.id, store.promotionsVersion, async () => {
       const rows = await this.db
         .selectFrom('promotion')
-        .select(['id', 'terms'])
+        .select(['id', 'terms', 'priority'])
         .where('webstore_id', '=', store.id)
         .execute();
-      return new Map(rows.map((r) => [r.id, r.terms]));
+      // Priority, then id by code unit (the engine's order; a database collation may order ids otherwise).
+      rows.sort((a, b) => a.priority - b.priority || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      return new Map(rows.map((r, rank) => [r.id, { terms: r.terms, rank }]));
     });
   }
 
@@ -706,30 +709,44 @@ export class CartService {
       if (quantity !== 1) throw badInput(`A selection of ${product.row.name} is bought once: its quantity is 1.`);
       return this.item(owner, cart, current);
     }
-    await this.change(owner, cart, async (trx) => {
-      checkLineQuantity(product.row, quantity, 0);
-      const available = await availableQuantities(trx, owner, [product.row.id], cart.id, new Date().toISOString());
-      checkStock(product.row, quantity, available.get(product.row.id));
-      const prices = linePrices({ product, model, subscriptionTerm: current.subscription_term }, quantity);
-      await trx
-        .updateTable('cart_item')
-        .set({ quantity, list_price_minor: prices.list, sales_price_minor: prices.sales })
-        .where('id', '=', current.id)
-        .execute();
-    });
-    return this.item(owner, cart, await this.findItem(cart, itemId));
+    const { result: changed, items } = await this.change(
+      owner,
+      cart,
+      async (trx): Promise<LineChange[]> => {
+        checkLineQuantity(product.row, quantity, 0);
+        const available = await availableQuantities(trx, owner, [product.row.id], cart.id, new Date().toISOString());
+        checkStock(product.row, quantity, available.get(product.row.id));
+        const prices = linePrices({ product, model, subscriptionTerm: current.subscription_term }, quantity);
+        // The row as stored inside the change (another change may have come since `current` was read).
+        const before = await trx.selectFrom('cart_item').selectAll().where('id', '=', current.id).executeTakeFirst();
+        if (!before) throw new ApiError(404, 'ITEM_NOT_FOUND', `The cart item ${itemId} isn't in this cart.`);
+        const set = { quantity, list_price_minor: prices.list, sales_price_minor: prices.sales };
+        await trx.updateTable('cart_item').set(set).where('id', '=', current.id).execute();
+        return [{ before, after: { ...before, ...set } }];
+      },
+      { lines: (changes) => changes },
+    );
+    // The line as the recalculation wrote it, not read again.
+    return this.item(owner, cart, items.find((i) => i.id === changed[0]!.after!.id)!);
   }
 
   async deleteItem(owner: CartOwner, cart: CartTable, itemId: string): Promise<void> {
     const current = await this.findItem(cart, itemId);
-    await this.change(owner, cart, async (trx) => {
-      await trx
-        .deleteFrom('inventory_reservation')
-        .where('cart_id', '=', cart.id)
-        .where('product_id', '=', current.product_id)
-        .execute();
-      await trx.deleteFrom('cart_item').where('id', '=', current.id).execute();
-    });
+    await this.change(
+      owner,
+      cart,
+      async (trx): Promise<LineChange[]> => {
+        await trx
+          .deleteFrom('inventory_reservation')
+          .where('cart_id', '=', cart.id)
+          .where('product_id', '=', current.product_id)
+          .execute();
+        // The row as it was stored when removed (another change may have come since `current` was read).
+        const before = await trx.deleteFrom('cart_item').where('id', '=', current.id).returningAll().executeTakeFirst();
+        return before ? [{ before, after: null }] : [];
+      },
+      { lines: (changes) => changes },
+    );
   }
 
   /**

@@ -174,7 +174,7 @@ export function couponsView(cart: CartTable, coupons: CartCouponTable[]): CartCo
   };
 }
 
-/** Adjustments summed by promotion, in the order each promotion first appears (amounts in minor units, never floats). */
+/** Adjustments summed by promotion, in the order each first appears (amounts in minor units, never floats). */
 export function promotionTotals(adjustments: CartAdjustment[]): Array<CartAdjustment & { minor: number }> {
   const byPromotion = new Map<string, CartAdjustment & { minor: number }>();
   for (const a of adjustments) {
@@ -204,16 +204,24 @@ export function itemPromotionsOf(
 export const lineAdjustments = (rows: Pick<CartItemTable, 'adjustments_json'>[]): CartAdjustment[] =>
   rows.flatMap((i) => JSON.parse(i.adjustments_json) as CartAdjustment[]);
 
-/** Each promotion's total take on the cart: the item adjustments of every line plus the cart-level ones. */
+/** What the promotions view shows of each of the store's promotions: its terms, and its place in priority order. */
+export type PromotionTerms = Map<string, { terms: string | null; rank: number }>;
+
+/**
+ * Each promotion's total take on the cart: the item adjustments of every line plus the cart-level ones, in the
+ * promotions' priority order (as the engine reports what it applied), whatever order the lines have; a promotion
+ * the store no longer has comes last.
+ */
 export function promotionsView(
   cart: CartTable,
   itemAdjustments: CartAdjustment[],
-  terms: Map<string, string | null>,
+  terms: PromotionTerms,
 ): CartPromotionCollection {
+  const rank = (id: string) => terms.get(id)?.rank ?? Number.MAX_SAFE_INTEGER;
   const byPromotion = promotionTotals([
     ...itemAdjustments,
     ...(JSON.parse(cart.cart_adjustments_json) as CartAdjustment[]),
-  ]);
+  ]).sort((a, b) => rank(a.promotionId) - rank(b.promotionId));
   return {
     cartId: cart.id,
     cartStatus: cart.status as CartStatus,
@@ -222,7 +230,7 @@ export function promotionsView(
       promotions: byPromotion.map((p) => ({
         promotionId: p.promotionId,
         displayName: p.displayName,
-        termsAndConditions: terms.get(p.promotionId) ?? null,
+        termsAndConditions: terms.get(p.promotionId)?.terms ?? null,
         adjustmentAmount: money(p.minor),
         couponCode: p.couponCode,
         targetType: p.targetType,
