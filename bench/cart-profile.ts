@@ -3,10 +3,11 @@
 // inject, timing process CPU and counting SQLite statements. For profiling: --profile PREFIX writes a V8 CPU
 // profile of each measured loop only (<prefix>-add.cpuprofile, <prefix>-page.cpuprofile).
 //
-//   node --import tsx bench/cart-profile.ts [--products 100000] [--n 300] [--only add|page] [--sql] [--profile /tmp/p]
+//   node --import tsx bench/cart-profile.ts [--products 100000] [--n 300] [--only add|page|summary] [--sql] [--profile /tmp/p]
 // add: guest carts of 0–49 lines (a cart is replaced by a fresh guest at 50), like the bench's cart phase.
 // page: GET carts/current/cart-items?pageSize=25 of a 200-line guest cart. The guests' carts stay in the file
 // (the bench's own phase deletes its carts; these are a few hundred rows in a throwaway copy).
+// summary: GET carts/current of a one-line guest cart, the floor of a cart request (session, store, cart row).
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { buildApp } from '../packages/server/src/app.ts';
@@ -96,6 +97,19 @@ if (!args.only || args.only === 'page') {
     for (let i = 0; i < n; i++) {
       const r = await page();
       if (r.statusCode !== 200) throw new Error(`page: ${r.statusCode} ${r.body.slice(0, 300)}`);
+    }
+  });
+}
+if (!args.only || args.only === 'summary') {
+  // The floor under both: GET carts/current of a guest's cart (session, store, cart row; no line read).
+  const g = await newGuest();
+  await add(g);
+  const summary = () => app.inject({ method: 'GET', url: `${API}/carts/current`, headers: { cookie: g.cookie } });
+  for (let i = 0; i < 50; i++) await summary(); // warm
+  await measure('summary', async () => {
+    for (let i = 0; i < n; i++) {
+      const r = await summary();
+      if (r.statusCode !== 200) throw new Error(`summary: ${r.statusCode} ${r.body.slice(0, 300)}`);
     }
   });
 }

@@ -8,7 +8,14 @@ import { createStoreApi, DEFAULT_WEBSTORE_ID } from './lib/api.ts';
 import { getBrowserPurifier } from './lib/purify-client.ts';
 import { setPurifierProvider } from './lib/sanitize.ts';
 import { setHydrating } from './components/ui/HydrateOnInteraction.tsx';
+import { warmIntl } from './lib/intl-warmup.ts';
 import { createRoutes } from './routes/index.tsx';
+
+// Start-up runs in several tasks, none long enough to keep a slow phone from answering a tap: the locale data
+// loads on a worker's thread meanwhile (the page's modules create their formatters as they load), and the
+// page's route modules, the router and the hydration each get a task (parts in HydrateLater get their own).
+const intlReady = warmIntl(document.documentElement.lang || 'en-US');
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 setPurifierProvider(getBrowserPurifier);
 
@@ -37,8 +44,11 @@ async function loadLazyMatches(table: RouteObject[]): Promise<void> {
     }),
   );
 }
+await intlReady;
 await loadLazyMatches(routes);
+await nextTask();
 const router = createBrowserRouter(routes);
+await nextTask();
 
 const container = document.getElementById('root');
 if (container) {

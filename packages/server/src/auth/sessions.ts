@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { SESSION_IDLE_TIMEOUT_RANGE_S } from '@store/core';
 import type { Database, SessionTable } from '../db/schema.ts';
+import { PreparedQuery } from '../db/prepared.ts';
 
 export interface SessionData {
   /** Preview mode (administrators only, spec 01 §6). */
@@ -62,11 +63,16 @@ export class SessionStore {
   /** Where the store's own idle timeout comes from (a setting, issue 15); null there = config.idleTimeoutS. */
   private idleSetting: () => Promise<number | null> = async () => null;
 
+  /** Every request's read, compiled once (db/prepared.ts). */
+  private byId: PreparedQuery<{ id: string }, SessionTable>;
+
   constructor(
     private db: Kysely<Database>,
     readonly config: SessionConfig = DEFAULT_SESSION_CONFIG,
     private now: () => number = Date.now,
-  ) {}
+  ) {
+    this.byId = new PreparedQuery(db, (d, p) => d.selectFrom('session').selectAll().where('id', '=', p.id));
+  }
 
   /** Takes the idle timeout from the store's settings when it has one (buildApp wires its store in). */
   takeIdleTimeoutFrom(read: () => Promise<number | null>): void {
@@ -104,7 +110,7 @@ export class SessionStore {
   /** The live session of a cookie token, refreshed when due; null when unknown, idle too long or expired. */
   async load(token: string | undefined): Promise<Session | null> {
     if (!token || !TOKEN_RE.test(token)) return null;
-    const row = await this.db.selectFrom('session').selectAll().where('id', '=', keyOf(token)).executeTakeFirst();
+    const [row] = await this.byId.execute({ id: keyOf(token) });
     if (!row) return null;
     const session = fromRow(row);
     const now = this.now();

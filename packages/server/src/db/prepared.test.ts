@@ -7,11 +7,11 @@ import { openDatabase } from './connection.ts';
 import { PreparedQuery } from './prepared.ts';
 import type { Database } from './schema.ts';
 
-interface Item {
+type Item = {
   id: string;
   kind: string;
   n: number;
-}
+};
 type ItemDb = Kysely<{ prepared_item: Item }>;
 
 test('a prepared query runs with new values and list lengths, answering as the query built afresh', async () => {
@@ -52,6 +52,37 @@ test('a prepared query runs with new values and list lengths, answering as the q
       (await prepared.execute({ ids: ['i9', 'i12', 'i1', 'i4'], kind: 'even' })).map((r) => r.id),
       ['i9', 'i12'],
     );
+  } finally {
+    if (url) await sql`drop schema if exists ${sql.raw(schema)} cascade`.execute(db);
+    await close();
+  }
+});
+
+test('a prepared write run on a transaction is that transaction’s: undone with it, kept when it commits', async () => {
+  const url = process.env.DATABASE_URL;
+  const schema = `prepared_trx_${process.pid}`;
+  const { db, close } = url ? openDatabase({ url, pgSchema: schema }) : openDatabase({ sqliteFile: ':memory:' });
+  try {
+    await sql`create table prepared_item (id varchar(10) primary key, kind varchar(10) not null, n integer not null)`.execute(
+      db,
+    );
+    const items = db as unknown as ItemDb;
+    const insert = new PreparedQuery<Item, never>(
+      db as Kysely<Database>,
+      (d, p) => (d as unknown as ItemDb).insertInto('prepared_item').values(p) as never,
+    );
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await insert.execute({ id: 'undone', kind: 'odd', n: 1 }, trx);
+        assert.equal((await (trx as unknown as ItemDb).selectFrom('prepared_item').selectAll().execute()).length, 1);
+        throw new Error('roll back');
+      }),
+      /roll back/,
+    );
+    await db.transaction().execute((trx) => insert.execute({ id: 'kept', kind: 'even', n: 2 }, trx));
+    assert.deepEqual(await items.selectFrom('prepared_item').selectAll().execute(), [
+      { id: 'kept', kind: 'even', n: 2 },
+    ]);
   } finally {
     if (url) await sql`drop schema if exists ${sql.raw(schema)} cascade`.execute(db);
     await close();

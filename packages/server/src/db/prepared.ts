@@ -4,11 +4,14 @@
 // values; the compiled SQL is kept per list length (an `in (…)` list of 20 ids is another text than one of 3)
 // and each run maps the placeholders in its parameters to the values given. On SQLite the text then meets
 // the connection's statement cache (db/connection.ts), so the statement is not prepared again either.
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** What a prepared query takes: scalars, and lists (whose length is part of the query's shape). */
 export type PreparedValues = Record<string, string | number | null | readonly (string | number)[]>;
+
+/** A row interface as prepared values (an interface has no index signature; its mapped copy has). */
+export type ValuesOf<T> = { [K in keyof T]: T[K] };
 
 /** The placeholders handed to the builder: a scalar stands for itself, a list for each of its items. */
 export type Placeholders<V extends PreparedValues> = { [K in keyof V]: V[K] };
@@ -31,15 +34,20 @@ export class PreparedQuery<V extends PreparedValues, R> {
     private build: (db: Kysely<Database>, p: Placeholders<V>) => Compilable<R>,
   ) {}
 
-  async execute(values: V): Promise<R[]> {
+  /** Runs with `values`, on the database it was made for or on `on` (a transaction of it): the rows. */
+  async execute(values: V, on: Kysely<Database> = this.db): Promise<R[]> {
+    return (await this.run(values, on)).rows;
+  }
+
+  /** As execute, with the whole result (a write's numAffectedRows). */
+  async run(values: V, on: Kysely<Database> = this.db): Promise<QueryResult<R>> {
     const shape = this.shape(values);
     const parameters = shape.slots.map((slot, i) => {
       if (!slot) return shape.compiled.parameters[i];
       const v = values[slot.name];
       return slot.index < 0 ? v : (v as readonly unknown[])[slot.index];
     });
-    const result = await this.db.executeQuery<R>({ ...shape.compiled, parameters } as CompiledQuery<R>);
-    return result.rows;
+    return on.executeQuery<R>({ ...shape.compiled, parameters } as CompiledQuery<R>);
   }
 
   private shape(values: V): Shape {

@@ -30,6 +30,7 @@ import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
 import type { CategoryTree } from '../category-tree.ts';
 import { TableTaxCalculation, type TaxCalculation } from '../../policies/tax-calculation.ts';
 import type { LineFactsCache, LineProductFacts } from './line-facts.ts';
+import type { CartStatements, DeliveryGroupFee } from './cart-statements.ts';
 import type { KeptTaxRates } from './kept-tax-rates.ts';
 import { promotionTotals } from './cart-views.ts';
 import { minorOf, moneyOf } from './cart-money.ts';
@@ -52,6 +53,8 @@ export interface RecalcContext {
   keptRates: KeptTaxRates;
   /** The lines' product facts and model types, kept per process (line-facts.ts). */
   facts: LineFactsCache;
+  /** The statements it runs, compiled once (cart-statements.ts). */
+  statements: CartStatements;
 }
 
 /**
@@ -89,7 +92,7 @@ export type LineChange =
   | { before: CartItemTable | null; after: CartItemTable }
   | { before: CartItemTable; after: null };
 
-type Group = { id: string; is_default: number; address_json: string | null; fee_minor: number | null };
+type Group = DeliveryGroupFee;
 
 /** What the cart's totals add up from its lines (minor units; quantities are whole). */
 interface Sums {
@@ -423,17 +426,7 @@ export async function recalculate(
         .orderBy('created_at')
         .execute()
         .then((rows) => rows.map((c) => c.code)),
-    db
-      .selectFrom('cart_delivery_group')
-      .leftJoin('delivery_method', 'delivery_method.id', 'cart_delivery_group.delivery_method_id')
-      .select([
-        'cart_delivery_group.id',
-        'cart_delivery_group.is_default',
-        'cart_delivery_group.address_json',
-        'delivery_method.fee_minor',
-      ])
-      .where('cart_delivery_group.cart_id', '=', cart.id)
-      .execute(),
+    rc.statements.groups.execute({ cartId: cart.id }, db),
   ]);
   const destination = taxDestination(groups, rc.country);
   const basis = basisOf(rc, destination, coupons);
@@ -478,17 +471,14 @@ export async function recalculate(
   };
   const items = worked.lines.map((l) => l.row);
   if (!expect) {
-    await db.updateTable('cart').set(totals).where('id', '=', cart.id).execute();
+    await rc.statements.writeTotals.run({ ...totals, id: cart.id }, db);
     return { cart: { ...cart, ...totals }, items, couponCodes: coupons };
   }
-  let update = db
-    .updateTable('cart')
-    .set({ ...totals, version: expect.version + 1 })
-    .where('id', '=', cart.id)
-    .where('version', '=', expect.version)
-    .where('status', '=', 'Active');
-  if (!expect.operation) update = update.where('async_status', '!=', 'Processing');
-  const { numUpdatedRows } = await update.executeTakeFirst();
-  if (numUpdatedRows === 0n) throw new StaleCart();
+  const write = expect.operation ? rc.statements.writeTotalsAtOfOperation : rc.statements.writeTotalsAt;
+  const { numAffectedRows } = await write.run(
+    { ...totals, id: cart.id, version: expect.version, next: expect.version + 1 },
+    db,
+  );
+  if (numAffectedRows === 0n) throw new StaleCart();
   return { cart: { ...cart, ...totals }, items, couponCodes: coupons };
 }

@@ -36,6 +36,7 @@ import {
   type ResolvedLine,
 } from './cart-lines.ts';
 import { checkWholeOrSelection, lineKey, priceListLines } from './list-lines.ts';
+import { CartStatements } from './cart-statements.ts';
 import { recalculate, StaleCart, type LineChange, type RecalcContext, type Recalculated } from './cart-recalc.ts';
 import { KeptCartCoupons } from './kept-cart-coupons.ts';
 import { isPostgres } from '../../db/locks.ts';
@@ -124,6 +125,7 @@ export class CartService {
   private keptRates = new KeptTaxRates();
   /** Each cart's coupon codes at its last change in this process. */
   private keptCoupons = new KeptCartCoupons();
+  private compiled?: CartStatements;
   /** The store's promotions' terms (what a cart's promotions show), per the store's promotions version. */
   private keptTerms = new KeptPerVersion<PromotionTerms>();
 
@@ -133,13 +135,19 @@ export class CartService {
     return this.s.db;
   }
 
+  /** The statements every change runs, compiled on first use. */
+  private get statements(): CartStatements {
+    if (!this.compiled) this.compiled = new CartStatements(this.db);
+    return this.compiled;
+  }
+
   // ---- finding the cart ----
 
   /** The owner's active cart, or null. */
   async findCurrent(owner: CartOwner): Promise<CartTable | null> {
     const key = ownerKey(owner);
     if (!key) return null;
-    return (await this.db.selectFrom('cart').selectAll().where('owner_key', '=', key).executeTakeFirst()) ?? null;
+    return (await this.statements.cartOfOwner.execute({ key }))[0] ?? null;
   }
 
   /** A cart by alias or id, checked to be the caller's. `current` without a cart is null; `active` without one is a 404. */
@@ -393,6 +401,7 @@ export class CartService {
       store: owner.webstore,
       keptRates: this.keptRates,
       facts: this.facts,
+      statements: this.statements,
     };
   }
 
@@ -538,32 +547,10 @@ export class CartService {
     const valid = lines.filter((l): l is ResolvedLine => !(l instanceof ApiError));
     const productIds = [...new Set(valid.map((l) => l.product.row.id))];
     const [existing, available, placing] = await Promise.all([
-      productIds.length
-        ? trx
-            .selectFrom('cart_item')
-            .selectAll()
-            .where('cart_id', '=', cart.id)
-            .where('product_id', 'in', productIds)
-            .execute()
-        : [],
+      productIds.length ? this.statements.linesOfProducts.execute({ cartId: cart.id, productIds }, trx) : [],
       availableQuantities(trx, owner, productIds, cart.id, now),
       // Where new lines go: after the last line, into the default delivery group (one statement for both).
-      trx
-        .selectNoFrom((eb) => [
-          eb
-            .selectFrom('cart_item')
-            .select((e) => e.fn.max('seq').as('seq'))
-            .where('cart_id', '=', cart.id)
-            .as('seq'),
-          eb
-            .selectFrom('cart_delivery_group')
-            .select('id')
-            .where('cart_id', '=', cart.id)
-            .where('is_default', '=', 1)
-            .limit(1)
-            .as('group_id'),
-        ])
-        .executeTakeFirst(),
+      this.statements.placing.execute({ cartId: cart.id, isDefault: 1 }, trx).then((rows) => rows[0]),
     ]);
     const byKey = new Map(existing.map((e) => [lineKey(e.product_id, e.selling_model_id, e.list_selection), e]));
     let seq = Number(placing?.seq ?? 0);
@@ -622,7 +609,7 @@ export class CartService {
             list_records: line.list?.records ?? null,
             list_file_version: line.list?.fileVersion ?? null,
           };
-          await trx.insertInto('cart_item').values(item).execute();
+          await this.statements.insertLine.execute(item, trx);
         }
         byKey.set(key, item);
         outcomes.push({ ok: true, item, before: before ?? null });

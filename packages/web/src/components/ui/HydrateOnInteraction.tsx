@@ -21,6 +21,11 @@ export function setHydrating(on: boolean): void {
   hydrating = on;
 }
 
+/** Whether the render under way hydrates the server's HTML (entry-client's pass, or a HydrateLater part's). */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
 /** Each comes before the click or key it leads to (pointerover for touch too); click for assistive technology. */
 const WAKE_EVENTS = ['pointerover', 'focusin', 'click'];
 

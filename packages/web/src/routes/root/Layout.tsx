@@ -10,6 +10,7 @@ import { AppLink } from '../../components/ui/AppLink.tsx';
 import { CartBadge } from '../../components/cart/CartBadge.tsx';
 import { SessionEffects } from '../../components/account/SessionEffects.tsx';
 import { ToastProvider } from '../../components/ui/Toast.tsx';
+import { HydrateLater } from '../../components/ui/HydrateLater.tsx';
 import { UserNav } from '../../components/account/UserNav.tsx';
 import { PreviewToggle } from '../../components/account/PreviewToggle.tsx';
 import { SearchBox } from '../../components/search/SearchBox.tsx';
@@ -223,22 +224,29 @@ function LayoutFrame({
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader
-        storeName={data?.storeName ?? ''}
-        menu={data?.menu ?? []}
-        session={data?.session ?? null}
-        managedAccounts={data?.canSwitchAccount ? data.managedAccounts : []}
-        currentPath={`${location.pathname}${location.search}`}
-        onSwitchAccount={switchAccount}
-        onPreviewChange={changePreview}
-        searchTerm={location.pathname === SEARCH_PATH ? (new URLSearchParams(location.search).get('term') ?? '') : ''}
-        cartSummary={data?.cartSummary ?? null}
-        wishlists={data?.wishlists ?? null}
-      />
-      <main id="main" className="site-main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <SiteFooter storeName={data?.storeName ?? ''} />
+      {/* Hydrated in three tasks after the frame's own (HydrateLater): header, page, footer. */}
+      <HydrateLater>
+        <SiteHeader
+          storeName={data?.storeName ?? ''}
+          menu={data?.menu ?? []}
+          session={data?.session ?? null}
+          managedAccounts={data?.canSwitchAccount ? data.managedAccounts : []}
+          currentPath={`${location.pathname}${location.search}`}
+          onSwitchAccount={switchAccount}
+          onPreviewChange={changePreview}
+          searchTerm={location.pathname === SEARCH_PATH ? (new URLSearchParams(location.search).get('term') ?? '') : ''}
+          cartSummary={data?.cartSummary ?? null}
+          wishlists={data?.wishlists ?? null}
+        />
+      </HydrateLater>
+      <HydrateLater>
+        <main id="main" className="site-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </HydrateLater>
+      <HydrateLater>
+        <SiteFooter storeName={data?.storeName ?? ''} />
+      </HydrateLater>
       <HeadSync />
       {data ? <SessionEffects data={data} /> : null}
       {data && !data.session.isGuest ? <PendingListAdd /> : null}
