@@ -279,12 +279,15 @@ export class CartService {
       SalesPriceDesc: [sql.ref('cart_item.sales_price_minor'), 'desc'],
     };
     const [key, direction] = order[q.sort];
-    const query = this.db
+    const bySeq = q.sort === 'CreatedDateDesc' || q.sort === 'CreatedDateAsc';
+    let query = this.db
       .selectFrom('cart_item')
       .selectAll('cart_item')
       .where('cart_item.cart_id', '=', cart.id)
-      .orderBy(key, direction)
-      .orderBy('cart_item.seq', 'desc');
+      .orderBy(key, direction);
+    // Ties by newest first; a sort by seq has none, and a second seq term would make the database sort the whole
+    // cart instead of walking its (cart_id, seq) index to the page.
+    if (!bySeq) query = query.orderBy('cart_item.seq', 'desc');
     const [rows, coupons, promotionTerms] = await Promise.all([
       query
         .limit(q.pageSize)
