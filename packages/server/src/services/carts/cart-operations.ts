@@ -11,6 +11,7 @@ import type { Services } from '../index.ts';
 import type { CartOwner } from './cart-owner.ts';
 import { randomRecordId } from '../../domain/record-ids.ts';
 import type { LineInput } from './cart-lines.ts';
+import { addedLines } from './cart-recalc.ts';
 
 /** Batches above this many lines run in the background. */
 export const ASYNC_BATCH_THRESHOLD = 10;
@@ -166,8 +167,10 @@ export class CartOperations {
             })
             .where('id', '=', opId)
             .execute();
+          return outcomes;
         },
-        { operation: true },
+        // Each chunk is recalculated from the lines it wrote, not from the whole cart so far.
+        { operation: true, lines: addedLines },
       );
     }
   }

@@ -31,6 +31,7 @@ import type { CategoryTree } from '../category-tree.ts';
 import { TableTaxCalculation, type TaxCalculation } from '../../policies/tax-calculation.ts';
 import type { LineFactsCache, LineProductFacts } from './line-facts.ts';
 import type { CartStatements, DeliveryGroupFee } from './cart-statements.ts';
+import type { ApiError } from '../../domain/errors.ts';
 import type { KeptTaxRates } from './kept-tax-rates.ts';
 import { promotionTotals } from './cart-views.ts';
 import { minorOf, moneyOf } from './cart-money.ts';
@@ -91,6 +92,15 @@ export class StaleCart extends Error {}
 export type LineChange =
   | { before: CartItemTable | null; after: CartItemTable }
   | { before: CartItemTable; after: null };
+
+/** A line an add wrote (`before`: the row as stored before this change, null for a new line), or refused. */
+export type LineOutcome =
+  | { ok: true; item: CartItemTable; before: CartItemTable | null }
+  | { ok: false; error: ApiError };
+
+/** The lines an add wrote, for a recalculation in proportion to them. */
+export const addedLines = (outcomes: LineOutcome[]): LineChange[] =>
+  outcomes.flatMap((o) => (o.ok ? [{ before: o.before, after: o.item }] : []));
 
 type Group = DeliveryGroupFee;
 

@@ -37,7 +37,15 @@ import {
 } from './cart-lines.ts';
 import { checkWholeOrSelection, lineKey, priceListLines } from './list-lines.ts';
 import { CartStatements } from './cart-statements.ts';
-import { recalculate, StaleCart, type LineChange, type RecalcContext, type Recalculated } from './cart-recalc.ts';
+import {
+  addedLines,
+  recalculate,
+  StaleCart,
+  type LineChange,
+  type LineOutcome,
+  type RecalcContext,
+  type Recalculated,
+} from './cart-recalc.ts';
 import { KeptCartCoupons } from './kept-cart-coupons.ts';
 import { isPostgres } from '../../db/locks.ts';
 import { cartItemProducts, unavailableItemProducts } from './cart-item-products.ts';
@@ -84,15 +92,6 @@ interface ChangeOptions<T> {
   /** The change wrote only these lines (every one of them): the recalculation may work from them. */
   lines?: (result: T) => LineChange[];
 }
-
-/** A line added (`before`: the row as stored before this change, null for a new line) or refused. */
-export type LineOutcome =
-  | { ok: true; item: CartItemTable; before: CartItemTable | null }
-  | { ok: false; error: ApiError };
-
-/** The lines an add wrote, for a recalculation in proportion to them. */
-export const addedLines = (outcomes: LineOutcome[]): LineChange[] =>
-  outcomes.flatMap((o) => (o.ok ? [{ before: o.before, after: o.item }] : []));
 
 /** The key of a guest session's active cart. */
 export const guestOwnerKey = (guestSessionId: string): string => `g:${guestSessionId}`;

@@ -10,7 +10,8 @@ import type { Services } from '../index.ts';
 import type { CartOwner } from './cart-owner.ts';
 import type { GuestGiftChoice, ShopperCart } from '../../policies/guest-cart-merge.ts';
 import { setGiftOptions } from './gift-options.ts';
-import { addedLines, deleteCartRows, guestOwnerKey } from './cart-service.ts';
+import { deleteCartRows, guestOwnerKey } from './cart-service.ts';
+import { addedLines } from './cart-recalc.ts';
 
 export async function mergeGuestCart(
   s: Services,

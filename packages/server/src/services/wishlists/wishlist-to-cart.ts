@@ -7,7 +7,7 @@
 import { resolveQuantityRule, type AddWishlistToCartResult, type CartItemResult } from '@store/core';
 import { ApiError } from '../../domain/errors.ts';
 import { cartOwnerOf } from '../carts/cart-owner.ts';
-import { addedLines } from '../carts/cart-service.ts';
+import { addedLines } from '../carts/cart-recalc.ts';
 import type { Services } from '../index.ts';
 import type { WishlistScope } from './wishlist-service.ts';
 
