@@ -12,23 +12,13 @@ import { warmIntl } from './lib/intl-warmup.ts';
 import { createRoutes } from './routes/index.tsx';
 
 // Start-up runs in several tasks, none long enough to keep a slow phone from answering a tap: the locale data
-// loads on a worker's thread meanwhile (the page's modules create their formatters as they load), and the
-// page's route modules, the router and the hydration each get a task (parts in HydrateLater get their own).
+// loads on a worker's thread meanwhile (the page's modules create their formatters as they load), then the
+// set-up (boot data, API, route table), the page's route modules, the router and the hydration each get a task
+// (parts in HydrateLater get their own after it).
 const intlReady = warmIntl(document.documentElement.lang || 'en-US');
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 setPurifierProvider(getBrowserPurifier);
-
-const bootElement = document.getElementById('__store_data');
-const boot = (bootElement?.textContent ? JSON.parse(bootElement.textContent) : {}) as {
-  webstoreId?: string;
-  hydration?: unknown;
-};
-// React Router revives serialised route errors from this global when it creates the router.
-window.__staticRouterHydrationData = boot.hydration;
-
-const api = createStoreApi({ webstoreId: boot.webstoreId || DEFAULT_WEBSTORE_ID });
-const routes = createRoutes({ getApi: () => api });
 
 /**
  * Every page's code is loaded on demand (routes/lazy-route.ts; the workspace's too): the lazy routes the
@@ -44,7 +34,21 @@ async function loadLazyMatches(table: RouteObject[]): Promise<void> {
     }),
   );
 }
+
 await intlReady;
+
+const bootElement = document.getElementById('__store_data');
+const boot = (bootElement?.textContent ? JSON.parse(bootElement.textContent) : {}) as {
+  webstoreId?: string;
+  hydration?: unknown;
+};
+// React Router revives serialised route errors from this global when it creates the router.
+window.__staticRouterHydrationData = boot.hydration;
+
+const api = createStoreApi({ webstoreId: boot.webstoreId || DEFAULT_WEBSTORE_ID });
+const routes = createRoutes({ getApi: () => api });
+
+await nextTask();
 await loadLazyMatches(routes);
 await nextTask();
 const router = createBrowserRouter(routes);
