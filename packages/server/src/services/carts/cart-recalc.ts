@@ -59,7 +59,7 @@ export interface RecalcContext {
 }
 
 /**
- * The recalculated cart and its lines as written (ordered by seq): every line, or, when the change was worked out
+ * The recalculated cart and its lines as written: every line (ordered by seq), or, when the change was worked out
  * from the cart's totals, the lines it changed.
  */
 export interface Recalculated {
@@ -102,8 +102,6 @@ export type LineOutcome =
 export const addedLines = (outcomes: LineOutcome[]): LineChange[] =>
   outcomes.flatMap((o) => (o.ok ? [{ before: o.before, after: o.item }] : []));
 
-type Group = DeliveryGroupFee;
-
 /** What the cart's totals add up from its lines (minor units; quantities are whole). */
 interface Sums {
   list: number;
@@ -123,7 +121,7 @@ interface Setting {
   cart: CartTable;
   rc: RecalcContext;
   coupons: string[];
-  groups: Group[];
+  groups: DeliveryGroupFee[];
   destination: { country: string; region: string | null };
 }
 
