@@ -1,68 +1,23 @@
-// The cookie settings dialog (spec 01 §9): one switch per category, essential shown on and locked; "Save
-// choices" keeps what is ticked, "Accept all" and "Reject all" (essential only) decide in one step. Opened from
-// the banner or from "Cookie settings" in the footer of every page; it starts from the current choice.
-import { useState } from 'react';
-import { CONSENT_CATEGORIES, hasConsent, type ConsentCategory } from '@store/core';
-import { Modal } from '../ui/Modal.tsx';
+// The cookie settings dialog (spec 01 §9), opened from the banner or from "Cookie settings" in the footer of
+// every page. Its content (ConsentSettings) is loaded when it is first opened: most visits never open it, and
+// the page's start-up code stays smaller.
+import { useEffect, useState } from 'react';
 import { useConsent } from '../../lib/signals/consent-context.tsx';
-import { CONSENT_CATEGORY_TEXT } from './consent-texts.ts';
+import type { ConsentSettings as ConsentSettingsComponent } from './ConsentSettings.tsx';
 
 export function ConsentDialog() {
   const consent = useConsent();
-  if (!consent.enabled || !consent.settingsOpen) return null;
-  return <ConsentSettings />;
-}
-
-function ConsentSettings() {
-  const consent = useConsent();
-  const [ticked, setTicked] = useState<Set<ConsentCategory>>(
-    () => new Set(CONSENT_CATEGORIES.filter((c) => hasConsent(consent.choice, c))),
-  );
-  const toggle = (c: ConsentCategory, on: boolean) =>
-    setTicked((now) => {
-      const next = new Set(now);
-      if (on) next.add(c);
-      else next.delete(c);
-      return next;
+  const open = consent.enabled && consent.settingsOpen;
+  const [Settings, setSettings] = useState<typeof ConsentSettingsComponent | null>(null);
+  useEffect(() => {
+    if (!open || Settings) return;
+    let live = true;
+    void import('./ConsentSettings.tsx').then((m) => {
+      if (live) setSettings(() => m.ConsentSettings);
     });
-  return (
-    <Modal title="Cookie settings" onClose={consent.closeSettings} className="consent-dialog">
-      <div className="modal__body">
-        <p>Choose which cookies this store may use. Essential cookies are always on.</p>
-        <fieldset className="consent-dialog__categories">
-          <legend className="sr-only">Cookie categories</legend>
-          {CONSENT_CATEGORIES.map((c) => {
-            const id = `consent-${c}`;
-            return (
-              <div key={c} className="consent-dialog__category">
-                <input
-                  id={id}
-                  type="checkbox"
-                  checked={c === 'essential' || ticked.has(c)}
-                  disabled={c === 'essential'}
-                  onChange={(e) => toggle(c, e.currentTarget.checked)}
-                  aria-describedby={`${id}-text`}
-                />
-                <label htmlFor={id}>{CONSENT_CATEGORY_TEXT[c].label}</label>
-                <p id={`${id}-text`} className="consent-dialog__text">
-                  {CONSENT_CATEGORY_TEXT[c].description}
-                </p>
-              </div>
-            );
-          })}
-        </fieldset>
-      </div>
-      <div className="modal__footer">
-        <button type="button" className="btn btn--secondary" onClick={() => consent.choose([])}>
-          Reject all
-        </button>
-        <button type="button" className="btn btn--secondary" onClick={() => consent.choose(CONSENT_CATEGORIES)}>
-          Accept all
-        </button>
-        <button type="button" className="btn btn--primary" onClick={() => consent.choose([...ticked])}>
-          Save choices
-        </button>
-      </div>
-    </Modal>
-  );
+    return () => {
+      live = false;
+    };
+  }, [open, Settings]);
+  return open && Settings ? <Settings /> : null;
 }
