@@ -3,12 +3,12 @@
 // in step with the server's session (spec 01 §3), and the idle clock for a logged-in user
 // (./SessionTimeout.tsx). Renders nothing on the server.
 
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { createSessionStore } from '@store/client';
 import { cartMergeToast, takeCartMergeErrors } from '../../lib/cart/cart-merge.ts';
 import { SESSION_MESSAGES, takeSessionTimedOut } from '../../lib/account/session-timeout.ts';
 import type { RootData } from '../../routes/types.ts';
-import type { SessionTimeout as SessionTimeoutComponent } from './SessionTimeout.tsx';
+import { useLoadedOnNeed } from '../../lib/loaded-on-need.ts';
 import { useToast } from '../ui/Toast.tsx';
 
 export function SessionEffects({ data }: { data: RootData }) {
@@ -46,17 +46,7 @@ export function SessionEffects({ data }: { data: RootData }) {
   // The idle clock and its warning are loaded for a signed-in user only, after the page's start: a guest (most
   // first visits) never downloads them, and they show nothing until the session has been idle for a while.
   const signedIn = !session.isGuest && !!session.idleTimeoutSeconds;
-  const [SessionTimeout, setSessionTimeout] = useState<typeof SessionTimeoutComponent | null>(null);
-  useEffect(() => {
-    if (!signedIn || SessionTimeout) return;
-    let live = true;
-    void import('./SessionTimeout.tsx').then((m) => {
-      if (live) setSessionTimeout(() => m.SessionTimeout);
-    });
-    return () => {
-      live = false;
-    };
-  }, [signedIn, SessionTimeout]);
+  const SessionTimeout = useLoadedOnNeed(signedIn, () => import('./SessionTimeout.tsx').then((m) => m.SessionTimeout));
 
   return signedIn && SessionTimeout ? <SessionTimeout idleTimeoutSeconds={session.idleTimeoutSeconds!} /> : null;
 }
