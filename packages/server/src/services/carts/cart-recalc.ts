@@ -5,9 +5,10 @@
 //
 // In proportion to the change (issue 20): item promotions and tax are per line, so while nothing they depend on
 // has moved since the cart was last worked out (basisOf, kept on the cart row), a change that names the lines it
-// wrote (an add) prices those lines only and moves the kept totals by their difference; cart promotions are
-// worked out from each kind's kept sums (core's cartPassOnTotals). Anything else reads and prices every line.
-// Both give the same cart (cart-recalc.test.ts compares them after random changes).
+// wrote (an add, a quantity change, a removal) prices those lines only and moves the kept totals by their
+// difference; cart promotions are worked out from each kind's kept sums (core's cartPassOnTotals). Anything else
+// reads and prices every line. Both give the same cart (cart-recalc-changes.test.ts compares them after every
+// kind of line change).
 //
 // Tax: each product's tax policy at the destination, the default delivery group's address once the
 // checkout has one, before that the store's country as an estimate; the TaxCalculation policy
@@ -18,6 +19,7 @@
 import type { Kysely } from 'kysely';
 import {
   cartPassOnTotals,
+  type AppliedAdjustment,
   evaluatePromotions,
   type CartAdjustment,
   type LineResult,
@@ -230,7 +232,7 @@ function addTo(sums: Sums, item: CartItemTable, inputs: LineInputs, sign: 1 | -1
   }
 }
 
-const cartLevel = (adjustments: Array<Omit<CartAdjustment, 'adjustmentAmount' | 'targetType'> & { amount: string }>) =>
+const cartLevel = (adjustments: AppliedAdjustment[]) =>
   adjustments.map(
     (a): CartAdjustment => ({
       promotionId: a.promotionId,

@@ -81,7 +81,6 @@ export interface ItemsQuery {
   productFields?: string[];
 }
 
-/** What a change reports for one input line: the stored line, or why it was refused. */
 /** How a change runs (CartService.change). */
 interface ChangeOptions<T> {
   /** The change is the cart operation's own (it may change a cart the operation holds). */
@@ -552,7 +551,7 @@ export class CartService {
       productIds.length ? this.statements.linesOfProducts.execute({ cartId: cart.id, productIds }, trx) : [],
       availableQuantities(trx, owner, productIds, cart.id, now),
       // Where new lines go: after the last line, into the default delivery group (one statement for both).
-      this.statements.placing.execute({ cartId: cart.id, isDefault: 1 }, trx).then((rows) => rows[0]),
+      this.statements.placing.execute({ cartId: cart.id }, trx).then((rows) => rows[0]),
     ]);
     const byKey = new Map(existing.map((e) => [lineKey(e.product_id, e.selling_model_id, e.list_selection), e]));
     let seq = Number(placing?.seq ?? 0);
@@ -672,9 +671,10 @@ export class CartService {
     return this.item(owner, cart, items.find((i) => i.id === outcome.item.id)!, knownProducts([line!]));
   }
 
-  async findItem(cart: CartTable, itemId: string): Promise<CartItemTable> {
+  /** The cart's line `itemId` (404 when the cart has none), read on `db` or a change's transaction. */
+  async findItem(cart: CartTable, itemId: string, db: Kysely<Database> = this.db): Promise<CartItemTable> {
     const id = checkedId(itemId, KEY_PREFIXES.cartItem);
-    const row = await this.db
+    const row = await db
       .selectFrom('cart_item')
       .selectAll()
       .where('id', '=', id)
@@ -698,7 +698,7 @@ export class CartService {
       if (quantity !== 1) throw badInput(`A selection of ${product.row.name} is bought once: its quantity is 1.`);
       return this.item(owner, cart, current);
     }
-    const { result: changed, items } = await this.change(
+    const { items } = await this.change(
       owner,
       cart,
       async (trx): Promise<LineChange[]> => {
@@ -707,8 +707,7 @@ export class CartService {
         checkStock(product.row, quantity, available.get(product.row.id));
         const prices = linePrices({ product, model, subscriptionTerm: current.subscription_term }, quantity);
         // The row as stored inside the change (another change may have come since `current` was read).
-        const before = await trx.selectFrom('cart_item').selectAll().where('id', '=', current.id).executeTakeFirst();
-        if (!before) throw new ApiError(404, 'ITEM_NOT_FOUND', `The cart item ${itemId} isn't in this cart.`);
+        const before = await this.findItem(cart, itemId, trx);
         const set = { quantity, list_price_minor: prices.list, sales_price_minor: prices.sales };
         await trx.updateTable('cart_item').set(set).where('id', '=', current.id).execute();
         return [{ before, after: { ...before, ...set } }];
@@ -716,7 +715,7 @@ export class CartService {
       { lines: (changes) => changes },
     );
     // The line as the recalculation wrote it, not read again.
-    return this.item(owner, cart, items.find((i) => i.id === changed[0]!.after!.id)!);
+    return this.item(owner, cart, items.find((i) => i.id === current.id)!);
   }
 
   async deleteItem(owner: CartOwner, cart: CartTable, itemId: string): Promise<void> {

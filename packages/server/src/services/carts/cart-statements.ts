@@ -38,10 +38,7 @@ export class CartStatements {
   /** A cart's lines of some products (what an add finds already in the cart). */
   readonly linesOfProducts: PreparedQuery<{ cartId: string; productIds: string[] }, CartItemTable>;
   /** Where new lines go: the cart's last seq and its default delivery group, in one statement. */
-  readonly placing: PreparedQuery<
-    { cartId: string; isDefault: number },
-    { seq: number | null; group_id: string | null }
-  >;
+  readonly placing: PreparedQuery<{ cartId: string }, { seq: number | null; group_id: string | null }>;
   readonly insertLine: PreparedQuery<ValuesOf<CartItemTable>, never>;
   /** The cart's delivery groups with their methods' fees. */
   readonly groups: PreparedQuery<{ cartId: string }, DeliveryGroupFee>;
@@ -70,7 +67,7 @@ export class CartStatements {
           .selectFrom('cart_delivery_group')
           .select('id')
           .where('cart_id', '=', p.cartId)
-          .where('is_default', '=', p.isDefault)
+          .where('is_default', '=', 1)
           .limit(1)
           .as('group_id'),
       ]),
