@@ -9,6 +9,7 @@ import { getBrowserPurifier } from './lib/purify-client.ts';
 import { setPurifierProvider } from './lib/sanitize.ts';
 import { setHydrating } from './components/ui/HydrateOnInteraction.tsx';
 import { warmIntl } from './lib/intl-warmup.ts';
+import { nextTask } from './lib/next-task.ts';
 import { createRoutes } from './routes/index.tsx';
 
 // Start-up runs in several tasks, none long enough to keep a slow phone from answering a tap: the locale data
@@ -16,7 +17,6 @@ import { createRoutes } from './routes/index.tsx';
 // set-up (boot data, API, route table), the page's route modules, the router and the hydration each get a task
 // (parts in HydrateLater get their own after it).
 const intlReady = warmIntl(document.documentElement.lang || 'en-US');
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 setPurifierProvider(getBrowserPurifier);
 

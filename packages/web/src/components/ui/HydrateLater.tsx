@@ -14,6 +14,7 @@
 
 import { Suspense, useRef, type ReactNode } from 'react';
 import { isHydrating, setHydrating } from './HydrateOnInteraction.tsx';
+import { nextTask } from '../../lib/next-task.ts';
 
 interface Gate {
   /** Resolves in the task that hydrates the part; null when the part did not start suspended. */
@@ -25,18 +26,6 @@ interface Gate {
 let pending = 0;
 let queue: Promise<void> = Promise.resolve();
 let idle: (() => void)[] = [];
-
-/** A new task (a message, which browsers do not clamp as nested timeouts). */
-function nextTask(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 function finishOne(): void {
   pending -= 1;
