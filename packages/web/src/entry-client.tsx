@@ -8,6 +8,8 @@ import { createStoreApi, DEFAULT_WEBSTORE_ID } from './lib/api.ts';
 import { getBrowserPurifier } from './lib/purify-client.ts';
 import { setPurifierProvider } from './lib/sanitize.ts';
 import { setHydrating } from './components/ui/HydrateOnInteraction.tsx';
+import { afterDeferredHydration } from './components/ui/HydrateLater.tsx';
+import { releaseEarlyInput } from './lib/early-input.ts';
 import { warmIntl } from './lib/intl-warmup.ts';
 import { nextTask } from './lib/next-task.ts';
 import { createRoutes } from './routes/index.tsx';
@@ -61,3 +63,5 @@ if (container) {
   hydrateRoot(container, <RouterProvider router={router} />);
   setHydrating(false);
 }
+// What was typed or submitted meanwhile goes to the page once every part of it is hydrated.
+afterDeferredHydration(releaseEarlyInput);

@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { escapeHtml } from '@store/core';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import { createStoreApi } from '../lib/api.ts';
+import { EARLY_INPUT_SCRIPT } from '../lib/early-input.ts';
 import { ERROR_HEAD, headFor, NOT_FOUND_HEAD, renderHead, type HeadMatch } from '../routes/root/head.ts';
 import { getServerPurifier } from '../lib/purify-server.ts';
 import { setPurifierProvider } from '../lib/sanitize.ts';
@@ -152,6 +153,8 @@ export async function renderPage(req: RenderRequest, ctx: RenderContext, css = '
   const nonce = ctx.nonce ? ` nonce="${escapeHtml(ctx.nonce)}"` : '';
   const routeModules = context.matches.flatMap((m) => (m.route as RouteWithModule)[ROUTE_MODULE] ?? []);
   const headHtml = [
+    // First, so that nothing typed or submitted before the page is hydrated is lost (lib/early-input.ts).
+    `<script${nonce}>${EARLY_INPUT_SCRIPT}</script>`,
     renderHead(head, origin),
     ctx.manifest ? modulePreloadTags(routeChunkFiles(ctx.manifest, routeModules)) : '',
     `<style${nonce}>${css}</style>`,
