@@ -6,9 +6,7 @@ import react from '@vitejs/plugin-react';
 
 /**
  * The page is fully server-rendered, so the hydration script must never compete with first paint:
- * it is fetched at low priority (module scripts are deferred already), and so are the chunks the template
- * modulepreloads (the shell). A script fetched at high priority counts as render-blocking in Lighthouse's
- * simulation (Lantern) even when it is not, and pushes its first and largest paints out.
+ * it is fetched at low priority (module scripts are deferred already).
  */
 function lowPriorityEntryScript(): Plugin {
   return {
@@ -17,9 +15,7 @@ function lowPriorityEntryScript(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html) =>
-        html
-          .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
-          .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"'),
+        html.replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"'),
     },
   };
 }

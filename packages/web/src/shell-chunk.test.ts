@@ -46,15 +46,3 @@ test("the shell lists no workspace page's files to preload, and still lists a st
   assert.ok(cartImports.length > 0, 'the cart page has imports besides the shell');
   for (const key of cartImports) assert.ok(shell.includes(fileOf(key)), `${fileOf(key)} is listed in the shell`);
 });
-
-test('the built page template fetches its scripts and preloads at low priority, after the page itself', () => {
-  // The page is server-rendered: its scripts hydrate it and must not compete with its first paint (vite.config.ts).
-  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const tags = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map((m) => m[0]);
-  assert.ok(
-    tags.some((t) => t.includes(manifest[shellKey as string].file)),
-    'the shell is preloaded',
-  );
-  assert.ok(tags.length >= 2, 'the entry script and the shell preload');
-  for (const tag of tags) assert.match(tag, /fetchpriority="low"/, tag);
-});

@@ -44,10 +44,7 @@ export function routeChunkFiles(manifest: Manifest, modules: readonly string[]):
   return files;
 }
 
-/**
- * The <link rel="modulepreload"> tags for those files, as the build writes the entry's: same-origin, crossorigin
- * and at low priority (the page is server-rendered; see lowPriorityEntryScript in vite.config.ts).
- */
+/** The <link rel="modulepreload"> tags for those files, as Vite writes the entry's (same-origin, crossorigin). */
 export function modulePreloadTags(files: readonly string[]): string {
-  return files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join('\n');
+  return files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n');
 }
