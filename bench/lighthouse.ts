@@ -61,6 +61,10 @@ export async function runLighthouse(url: string, reportFile: string): Promise<Li
     const { lhr } = result;
     mkdirSync(path.dirname(reportFile), { recursive: true });
     writeFileSync(reportFile, JSON.stringify(lhr));
+    // The run's trace beside its report (web-1.trace.json), for a look at its long tasks in DevTools' Performance
+    // panel: which work the simulated TBT counts.
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace) writeFileSync(reportFile.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
     if (lhr.runtimeError)
       throw new Error(`Lighthouse runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const score = lhr.categories.performance?.score;
