@@ -6,12 +6,12 @@
 //
 // How: a small script inlined at the top of every page (EARLY_INPUT_SCRIPT, with the page's CSP nonce) holds back
 // each form submission and notes each field typed into, from the first byte of HTML. It listens for submissions
-// as they bubble to the document, so one a hydrated part's form already handled (prevented) is left alone; and only
-// posts: a GET form (the header's search) works without scripts as it is, a page load to its results. Once every part is hydrated,
-// entry-client calls releaseEarlyInput: each noted field announces its value again (an input event, a change for
-// a select), so the page's state takes what is on screen, and the last held submission is made again through
-// the now-hydrated form. Checkboxes and radios are not replayed: a tick is a toggle, and the list builder's
-// lists (HydrateOnInteraction) take their own first click.
+// as they bubble to the document, so one that a hydrated part's form already handled (prevented) is left alone;
+// and it holds posts only: a GET form (the header's search) works without scripts as it is, as a page load.
+// Once every part is hydrated, entry-client calls releaseEarlyInput: each noted field announces its value again
+// (an input event, a change for a select), so the page's state takes what is on screen, and the last held
+// submission is made again through the now-hydrated form. Checkboxes and radios are not replayed: a tick is a
+// toggle, and the list builder's lists (HydrateOnInteraction) take their own first click.
 
 /** The global through which the inlined script hands over what it held. */
 const HANDOVER = '__storeEarlyInput';
