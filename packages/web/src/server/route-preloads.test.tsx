@@ -21,7 +21,9 @@ async function preloadsOf(url: string): Promise<string[]> {
   );
   assert.equal(res.status, 200);
   const head = res.body.slice(0, res.body.indexOf('</head>'));
-  return [...head.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]!);
+  return [...head.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/([^"]+)">/g)].map(
+    (m) => m[1]!,
+  );
 }
 
 test('a product page preloads its route chunk and that chunk’s imports, and no other page’s', async () => {

@@ -44,7 +44,10 @@ export function routeChunkFiles(manifest: Manifest, modules: readonly string[]):
   return files;
 }
 
-/** The <link rel="modulepreload"> tags for those files, as Vite writes the entry's (same-origin, crossorigin). */
+/**
+ * The <link rel="modulepreload"> tags for those files, as Vite writes the entry's (same-origin, crossorigin), at low
+ * priority: the page is server-rendered, and its image and the shell come first.
+ */
 export function modulePreloadTags(files: readonly string[]): string {
-  return files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n');
+  return files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join('\n');
 }
