@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
 import { axeViolations, describeViolations, type A11yViolation } from './axe.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../packages/server/src/seed/access.ts';
+import { hydrated } from './shopper-session.ts';
 
 const live = liveStore();
 const WIDTHS = [375, 1280] as const;
@@ -43,7 +44,6 @@ function scanner(width: number) {
   };
 }
 
-const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 const section = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
 
 async function openContext(width: number): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

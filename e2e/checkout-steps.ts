@@ -2,8 +2,9 @@
 // a card), shared by the browser tests that go through checkout.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { hydrated } from './shopper-session.ts';
 
-export const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+export { hydrated };
 export const badge = (page: Page) => page.getByRole('banner').getByTestId('cart-badge');
 export const section = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
 

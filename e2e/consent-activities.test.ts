@@ -16,6 +16,7 @@ import { logInTo } from './workspace-login.ts';
 import { INSIGHT_TABLES, insightRows } from './insight-tables.ts';
 import { recordedActivities } from '../packages/server/src/test-support/activities.ts';
 import { DEMO_USERS } from '../packages/server/src/seed/access.ts';
+import { hydrated } from './shopper-session.ts';
 
 const SKUS = ['DS-00001', 'DS-00002', 'DS-00003', 'DS-00004'];
 let ids: string[] = [];
@@ -34,7 +35,6 @@ const live = liveStore(
   { consentBanner: true },
 );
 
-const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookies on this store' });
 
 interface Shopper {

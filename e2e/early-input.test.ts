@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
-import { fillLogin } from './shopper-session.ts';
+import { fillLogin, hydrated } from './shopper-session.ts';
 import { DEMO_USERS } from '../packages/server/src/seed/access.ts';
 
 const live = liveStore();
@@ -32,8 +32,6 @@ async function pageWithScriptsHeld(): Promise<{
   });
   return { context, page, release, errors };
 }
-
-const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 
 test('a login submitted before the page is hydrated is made once it is', async () => {
   const { context, page, release, errors } = await pageWithScriptsHeld();

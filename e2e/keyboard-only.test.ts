@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
 import { countPointerPresses, keyboardOf, pointerPresses, walkTabOrder } from './keyboard.ts';
+import { hydrated } from './shopper-session.ts';
 
 const live = liveStore();
 
-const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 const section = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
 
 test('a guest buys a dataset with the keyboard only, from the search box to the download link', async () => {

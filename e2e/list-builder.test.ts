@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { liveStore } from './browser.ts';
+import { hydrated } from './shopper-session.ts';
 import { dentistCounts, money, records } from './list-builder-steps.ts';
 import { axeViolations, describeViolations } from './axe.ts';
 
@@ -114,7 +115,7 @@ describe('the list builder', () => {
     await page.goto(`${live.server.url}/product/${product.id}`);
     await shows(page, whole);
     // Typed before hydration the list filters only once hydrated (e2e/early-input.test.ts); here, at once.
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await hydrated(page);
     const region = page.locator('[data-filter="region"]');
     await region.getByRole('searchbox').fill('TX');
     assert.equal(await region.getByRole('checkbox').count(), 1, 'only Texas is listed');

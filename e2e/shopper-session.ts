@@ -6,6 +6,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../packages/server/src/seed/access.ts';
 import { BASE } from '../packages/server/src/test-support/server.ts';
 
+/** Resolves once the page has hydrated (the storefront marks <html> when every part of it has). */
+export const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+
 /** Every demo user's password (README "Demo logins"). */
 export { DEMO_PASSWORD };
 

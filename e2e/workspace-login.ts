@@ -2,9 +2,9 @@
 // a fresh page; and the product page's price form, filled the way the catalogue tests price a new dataset.
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../packages/server/src/seed/access.ts';
+import { hydrated } from './shopper-session.ts';
 
-/** Resolves once the page has hydrated (the storefront marks <html> when it has). */
-export const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+export { hydrated };
 
 /** Logs in on the login page of the store at `origin` and lands, hydrated, on the page asked for. */
 export async function logInTo(page: Page, origin: string, email: string, path: string) {
