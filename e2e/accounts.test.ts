@@ -7,6 +7,7 @@ import { liveStore } from './browser.ts';
 import type { Page } from 'playwright-core';
 import { BASE } from '../packages/server/src/test-support/server.ts';
 import { DEMO_PASSWORD as PASSWORD, fillLogin, openShopper, sessionApi, type ShopperPage } from './shopper-session.ts';
+import { LAST_ACTIVITY_KEY } from '../packages/web/src/lib/account/session-timeout.ts';
 const BUYER = 'morgan@northwind.example';
 
 let product: any;
@@ -218,6 +219,9 @@ describe('an idle session', () => {
     await logIn(page, 'casey@example.com');
     await page.waitForURL(`${live.server.url}/`);
     await page.getByRole('banner').getByText('Hi, Casey').waitFor();
+    // The idle clock is loaded after the page's start (lib/loaded-on-need.ts) and counts from when it starts,
+    // which it marks by sharing the activity time with other tabs: the browser's clock is moved only after that.
+    await page.waitForFunction((key) => localStorage.getItem(key) !== null, LAST_ACTIVITY_KEY);
     const idleMs = (await api(page, '/session-context')).idleTimeoutSeconds * 1000;
     assert.ok(idleMs > 30_000, `an idle timeout is announced (${idleMs} ms)`);
 
