@@ -93,6 +93,13 @@ async function addToCart(s: Shopper) {
   await s.page.waitForLoadState('networkidle');
 }
 
+/**
+ * The server's answer to the next `activity` the page sends. A client-side navigation does not reset the page's
+ * load state, so waitForLoadState('networkidle') after one returns at once, before the view has gone out.
+ */
+const answered = (s: Shopper, activity: string) =>
+  s.page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(`/${activity}`) && r.request().method() === 'POST');
+
 async function cookie(s: Shopper, name: string) {
   return (await s.context.cookies(live.server.url)).find((c) => c.name === name);
 }
@@ -244,9 +251,10 @@ describe('consent and shopper activities', () => {
     const grid = s.page.locator('.results .card__title a');
     await grid.first().waitFor();
     const categoryPick = await grid.first().innerText();
+    const categoryView = answered(s, 'viewProduct');
     await grid.first().click();
     await s.page.getByRole('heading', { level: 1, name: categoryPick }).waitFor();
-    await s.page.waitForLoadState('networkidle');
+    await categoryView;
 
     // The search box: suggestions shown, one chosen (a term: its results page), then a result clicked.
     const box = s.page.getByRole('combobox', { name: 'Search datasets' });
@@ -259,9 +267,10 @@ describe('consent and shopper activities', () => {
     await grid.first().waitFor();
     await s.page.waitForLoadState('networkidle');
     const searchPick = await grid.nth(1).innerText();
+    const searchView = answered(s, 'viewProduct');
     await grid.nth(1).click();
     await s.page.getByRole('heading', { level: 1, name: searchPick }).waitFor();
-    await s.page.waitForLoadState('networkidle');
+    await searchView;
 
     const rows = await rowsOf(s);
     const one = (activity: string) => {
