@@ -16,7 +16,7 @@ import { logInTo } from './workspace-login.ts';
 import { INSIGHT_TABLES, insightRows } from './insight-tables.ts';
 import { recordedActivities } from '../packages/server/src/test-support/activities.ts';
 import { DEMO_USERS } from '../packages/server/src/seed/access.ts';
-import { hydrated } from './shopper-session.ts';
+import { activityAnswered, hydrated } from './shopper-session.ts';
 
 const SKUS = ['DS-00001', 'DS-00002', 'DS-00003', 'DS-00004'];
 let ids: string[] = [];
@@ -92,13 +92,6 @@ async function addToCart(s: Shopper) {
   await s.page.getByText('Your cart has been updated.').first().waitFor();
   await s.page.waitForLoadState('networkidle');
 }
-
-/**
- * The server's answer to the next `activity` the page sends. A client-side navigation does not reset the page's
- * load state, so waitForLoadState('networkidle') after one returns at once, before the view has gone out.
- */
-const answered = (s: Shopper, activity: string) =>
-  s.page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(`/${activity}`) && r.request().method() === 'POST');
 
 async function cookie(s: Shopper, name: string) {
   return (await s.context.cookies(live.server.url)).find((c) => c.name === name);
@@ -251,7 +244,7 @@ describe('consent and shopper activities', () => {
     const grid = s.page.locator('.results .card__title a');
     await grid.first().waitFor();
     const categoryPick = await grid.first().innerText();
-    const categoryView = answered(s, 'viewProduct');
+    const categoryView = activityAnswered(s.page, 'viewProduct');
     await grid.first().click();
     await s.page.getByRole('heading', { level: 1, name: categoryPick }).waitFor();
     await categoryView;
@@ -267,7 +260,7 @@ describe('consent and shopper activities', () => {
     await grid.first().waitFor();
     await s.page.waitForLoadState('networkidle');
     const searchPick = await grid.nth(1).innerText();
-    const searchView = answered(s, 'viewProduct');
+    const searchView = activityAnswered(s.page, 'viewProduct');
     await grid.nth(1).click();
     await s.page.getByRole('heading', { level: 1, name: searchPick }).waitFor();
     await searchView;

@@ -14,6 +14,7 @@ import { withStoreSettings } from '../packages/server/src/test-support/store-set
 import { ANALYTICS_COOKIE, DEFAULT_SHOPPER_SIGNALS } from '@store/core';
 import type { Page } from 'playwright-core';
 import { recordedActivities } from '../packages/server/src/test-support/activities.ts';
+import { activityAnswered } from './shopper-session.ts';
 
 const products: Record<string, { id: string; name: string }> = {};
 const live = liveStore(async ({ server }) => {
@@ -153,9 +154,10 @@ describe('recommendations in the storefront', () => {
         assert.equal(views[0]!.detail.products[0].id, products['DS-00003']!.id, 'bought-with first');
 
         // A click on the third tile (a similar dataset): clickReco of that dataset, place 3, tied to its answer.
+        const tileClicked = activityAnswered(page, 'clickReco');
         await tiles.nth(2).click();
         await page.waitForURL((u) => u.pathname === `/product/${tileIds[2]}`);
-        await page.waitForLoadState('networkidle');
+        await tileClicked;
         let rows = await recoRows(page);
         const clicks = rows.filter((r) => r.activity === 'clickReco');
         assert.equal(clicks.length, 1);
@@ -187,9 +189,10 @@ describe('recommendations in the storefront', () => {
           strip.detail.products.map((p: { id: string }) => p.id),
           cardIds,
         );
+        const cardClicked = activityAnswered(page, 'clickReco');
         await cards.first().click();
         await page.getByRole('heading', { level: 1, name: products['DS-00003']!.name }).waitFor();
-        await page.waitForLoadState('networkidle');
+        await cardClicked;
         const click = (await recoRows(page)).slice(before).find((r) => r.activity === 'clickReco');
         assert.equal(click?.product_id, cardIds[0]);
         assert.equal(click?.position, 1);

@@ -9,6 +9,14 @@ import { BASE } from '../packages/server/src/test-support/server.ts';
 /** Resolves once the page has hydrated (the storefront marks <html> when every part of it has). */
 export const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 
+/**
+ * The server's answer to the next shopper activity of that name the page sends (POST /activities/{site}/{name}).
+ * Set it up before the click that causes it: after a client-side navigation, waitForLoadState('networkidle')
+ * returns at once (the page's load state is not reset), before a fire-and-forget activity has gone out.
+ */
+export const activityAnswered = (page: Page, activity: string) =>
+  page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(`/${activity}`));
+
 /** Every demo user's password (README "Demo logins"). */
 export { DEMO_PASSWORD };
 
