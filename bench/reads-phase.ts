@@ -1,7 +1,9 @@
 // The uncached catalogue reads (issue 20 item 1): products by 20 random ids with prices, search POST with
-// prices whose every request is a body the answer cache has not seen, pricing and the cold product detail,
-// each beside the ceiling of the same run. `npm run bench -- --only reads` writes the "Catalogue reads"
+// prices whose every request is a search no cache has seen (the first page of a term, sort and refinements
+// never asked before), the later pages of searches (read from the engine's kept result window), pricing and the
+// cold product detail, each beside the ceiling of the same run. `npm run bench -- --only reads` writes the "Catalogue reads"
 // section of bench/results.md (bench/report.ts readsSection).
+import { PRICE_BUCKETS, RECORD_COUNT_BUCKETS, SEARCH_FACETS, SORT_RULES } from '../packages/core/src/search.ts';
 import { mulberry32 } from '../packages/server/src/datasets/random.ts';
 import { runLoad, type LoadRequest } from './load.ts';
 import type { ScenarioResult, Target } from './report.ts';
@@ -59,10 +61,40 @@ function batchPaths(api: string, allIds: string[], count: number): string[] {
   });
 }
 
-interface SearchPage {
+/** A search POST body without its pageSize and prices (added when sent). */
+type SearchBody = Record<string, unknown>;
+
+/**
+ * The first page of every search of a bench term × sort rule × record-count bucket (or none) × price bucket (or
+ * none), shuffled: 37 × 5 × 5 × 6 = 5,550 searches, each distinct in what decides its results, so neither the
+ * answer cache nor the engine's result windows have seen one before it is sent.
+ */
+function firstPages(): SearchBody[] {
+  const range = (nameOrId: string, attributeType: string, value: string) => ({
+    type: 'DistinctValue',
+    attributeType,
+    nameOrId,
+    values: [value],
+  });
+  const bodies: SearchBody[] = [];
+  for (const searchTerm of TERMS)
+    for (const { sortRuleId } of SORT_RULES)
+      for (const records of [null, ...RECORD_COUNT_BUCKETS])
+        for (const price of [null, ...PRICE_BUCKETS]) {
+          const refinements = [
+            ...(records ? [range(SEARCH_FACETS.recordCount, 'Custom', records)] : []),
+            ...(price ? [range(SEARCH_FACETS.price, 'PricebookEntry', price)] : []),
+          ];
+          bodies.push({ searchTerm, sortRuleId, refinements, page: 0 });
+        }
+  return shuffle(bodies, 11);
+}
+
+/** A type, not an interface: a body of its own (SearchBody). */
+type SearchPage = {
   searchTerm: string;
   page: number;
-}
+};
 
 /** Every full page (20 products) of each bench search term within the window, shuffled: each a distinct body. */
 async function searchPages(origin: string, api: string): Promise<SearchPage[]> {
@@ -81,25 +113,26 @@ async function searchPages(origin: string, api: string): Promise<SearchPage[]> {
   return shuffle(pages, 7);
 }
 
-/** Search POST with prices, each request the next never-sent (term, page) body while there are any. */
-async function uncachedSearch(
+/** Search POST with prices, each request the next never-sent body of `bodies` while there are any. */
+async function searchLoad(
   input: ReadsInput,
-  pages: SearchPage[],
+  name: string,
+  bodies: SearchBody[],
 ): Promise<{ entry: ScenarioResult; ok: boolean; sent: number }> {
   const route = 'POST …/search/product-search';
-  const entry: ScenarioResult = { name: 'search POST with prices, uncached', route };
+  const entry: ScenarioResult = { name, route };
   let sent = 0;
   const next = (): LoadRequest => {
-    const p = pages[sent++ % pages.length]!;
+    const body = bodies[sent++ % bodies.length]!;
     return {
       method: 'POST',
       path: `${input.api}/search/product-search`,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...p, pageSize: SEARCH_PAGE_SIZE, includePrices: true }),
+      body: JSON.stringify({ ...body, pageSize: SEARCH_PAGE_SIZE, includePrices: true }),
     };
   };
   log(
-    `${entry.name}: ${input.settings.warmup} s warm-up + ${input.settings.duration} s over ${pages.length} distinct bodies…`,
+    `${entry.name}: ${input.settings.warmup} s warm-up + ${input.settings.duration} s over ${bodies.length} distinct bodies…`,
   );
   try {
     const r = await runLoad({ origin: input.origin, paths: [], next, serverPid: input.pid, ...input.settings });
@@ -163,14 +196,23 @@ export async function measureReads(input: ReadsInput): Promise<ReadsResult> {
     out.push(r.entry);
     if (!r.ok) ok = false;
   }
+  const first = firstPages();
+  const uncached = await searchLoad(input, 'search POST with prices, uncached', first);
   const pages = await searchPages(origin, api);
-  const search = await uncachedSearch(input, pages);
-  out.push(search.entry);
-  if (!search.ok) ok = false;
+  const later = await searchLoad(input, 'search POST with prices, later pages', pages);
+  for (const search of [uncached, later]) {
+    out.push(search.entry);
+    if (!search.ok) ok = false;
+  }
+  const repeated = (search: { sent: number }, distinct: number, what: string) =>
+    search.sent > distinct
+      ? `; ${search.sent.toLocaleString('en-US')} sent (warm-up included), so ${(search.sent - distinct).toLocaleString('en-US')} repeated ${what} sent at least ${distinct.toLocaleString('en-US')} requests earlier`
+      : `; ${search.sent.toLocaleString('en-US')} sent (warm-up included), none twice`;
   const setup = [
     `Product and pricing rows rotate over ${ids.length.toLocaleString('en-US')} sampled priced products (the warm rows) or over all ${allIds.length.toLocaleString('en-US')} priced products (the "all products" rows: the 64 MiB response cache keeps about 12,000 product details, so the cold detail mostly misses it; pricing keeps no answers at all).`,
     `products by 20 ids: 5,000 different batches of 20 distinct random priced ids (fixed seed), \`GET …/products?ids=…\` (prices are included unless excludePrices); the route keeps no answers.`,
-    `search POST with prices: \`{searchTerm, page, pageSize: 20, includePrices: true}\` over every full page within the 5,000-result window of the ${TERMS.length} bench search terms (bench/search.ts), ${pages.length.toLocaleString('en-US')} distinct bodies shuffled; ${search.sent.toLocaleString('en-US')} sent (warm-up included)${search.sent > pages.length ? `, so ${(search.sent - pages.length).toLocaleString('en-US')} repeated a body sent at least ${pages.length.toLocaleString('en-US')} requests earlier (an LRU of 64 MiB holds about 1,300 such answers, so they missed too)` : ', none twice: no answer came from the search answer cache'}. The whole request is measured, the search engine (part C's) included.`,
+    `search POST with prices, uncached: \`{searchTerm, sortRuleId, refinements, page: 0, pageSize: 20, includePrices: true}\`, the first page of each of the ${first.length.toLocaleString('en-US')} searches of the ${TERMS.length} bench terms (bench/search.ts) × ${SORT_RULES.length} sort rules × record-count bucket or none × price bucket or none, shuffled${repeated(uncached, first.length, 'a search')}. Each search is new to the answer cache (POST answers are never kept) and to the engine's result windows, so the engine matches, counts the facets and ranks each time; the whole request is measured.`,
+    `search POST with prices, later pages: \`{searchTerm, page, pageSize: 20, includePrices: true}\` over every full page within the 5,000-result window of the ${TERMS.length} bench terms, ${pages.length.toLocaleString('en-US')} distinct bodies shuffled${repeated(later, pages.length, 'a body')}. No answer is kept, but a term's pages after its first are read from the engine's result window of that search (its total, facets and first 1,000 results, widened by 1,000 when a page is past it: \`search/result-windows.ts\`); the summaries, prices and the answer are made for each request.`,
   ];
   return { scenarios: out, setup, ok };
 }

@@ -17,8 +17,8 @@
 // --only cart: only the ceiling and the cart phase on the main catalogue (about 2 minutes); it replaces
 // the "Cart" section of --out and leaves the rest of the file as it was.
 // --only reads: only the ceiling and the uncached catalogue reads on the main catalogue (bench/reads-phase.ts:
-// products by 20 ids with prices, search POST with prices never answered from the cache, pricing, product detail
-// warm and cold), with issue 20's CPU targets, into its own section "Catalogue reads".
+// products by 20 ids with prices, search POST with prices as first pages no cache has seen and as later pages
+// read from the engine's result windows, pricing, product detail warm and cold), with issue 20's CPU targets, into its own section "Catalogue reads".
 // --only checkout: only the checkout phase and the ceiling, measured on the phase's SQLite server (about
 // 5 minutes; the 100,000-product catalogue is not needed); it replaces the "Checkout" section of --out.
 // --only sitemap: only /sitemap.xml on the main catalogue (bench/sitemap-phase.ts), into its own section.

@@ -394,6 +394,40 @@ describe('the index follows the catalogue', () => {
     }
   });
 
+  test("a search's later pages come from its kept results, and a catalogue change is never answered from them", async () => {
+    // POST: no answer is kept, so each page is read from the engine's window of that search.
+    const agent = s.agent();
+    const page = async (page: number, pageSize = 3) => {
+      const res = await agent.post(`${BASE}/search/product-search`, { searchTerm: 'email', page, pageSize });
+      assert.equal(res.status, 201, res.text);
+      return res.body as ProductSearchResults;
+    };
+    const ids = (r: ProductSearchResults) => r.productsPage.products.map((p) => p.id);
+    const [first, second, whole] = [await page(0), await page(1), await page(0, 7)];
+    assert.ok(first.productsPage.total >= 7);
+    assert.deepEqual([...ids(first), ...ids(second)], ids(whole).slice(0, 6), 'the pages follow one order');
+    assert.deepEqual(second.facets, first.facets, 'every page shows the same facet counts');
+    assert.equal(second.productsPage.total, first.productsPage.total);
+
+    // The first dataset leaves the results: the next page asked is of the changed catalogue, not the window.
+    const gone = ids(first)[0]!;
+    await s.db.db.transaction().execute(async (trx) => {
+      await trx.updateTable('product').set({ is_active: 0 }).where('id', '=', gone).execute();
+      await markProductsChanged(trx, WEBSTORE_ID, [gone]);
+    });
+    try {
+      const later = await page(1);
+      assert.equal(later.productsPage.total, first.productsPage.total - 1);
+      const start = await page(0);
+      assert.deepEqual([...ids(start), ...ids(later)], ids(whole).slice(1), 'paged anew, without it');
+    } finally {
+      await s.db.db.transaction().execute(async (trx) => {
+        await trx.updateTable('product').set({ is_active: 1 }).where('id', '=', gone).execute();
+        await markProductsChanged(trx, WEBSTORE_ID, [gone]);
+      });
+    }
+  });
+
   test('the administrator edits synonyms; the next query uses them; others may not', async () => {
     const q = 'molarsmiths';
     assert.equal((await s.api(`/search/products?searchTerm=${q}`)).body.productsPage.total, 0);

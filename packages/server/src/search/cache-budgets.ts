@@ -6,3 +6,7 @@ export const SEARCH_PRICE_COLUMN_BYTES = 32 * 1024 * 1024;
 export const SEARCH_TYPO_CACHE_ENTRIES = 5_000;
 /** About 300 bytes a word (the word, up to 5 candidates of a word, a stem and two numbers). */
 export const SEARCH_TYPO_CACHE_BYTES = SEARCH_TYPO_CACHE_ENTRIES * 300;
+/** Results a search's kept window holds (50 pages of 20); a page past it widens the window by whole sizes. */
+export const SEARCH_WINDOW_SIZE = 1000;
+/** Kept result windows (search/result-windows.ts), LRU by bytes: about 16 kB a window of 1,000 plus its facets. */
+export const SEARCH_WINDOW_BYTES = 16 * 1024 * 1024;

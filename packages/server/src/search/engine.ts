@@ -9,6 +9,7 @@ import { type Dict, type Dictionaries, type Segment, compareNames } from './segm
 import type { Synonyms } from './synonyms.ts';
 import { analyze, fold, skuTerm, words } from './text.ts';
 import { topK } from './top-k.ts';
+import { type ResultWindow, resultWindows, windowAnswers, windowKey, windowSizeFor } from './result-windows.ts';
 
 /** One query word (or synonym phrase): a document must match one of the alternatives. */
 export interface Clause {
@@ -150,6 +151,8 @@ export class IndexSearcher {
     sizeCalculation: (col) => Math.max(1, col.prices.byteLength + col.bucket.byteLength),
   });
   private scratches = new WeakMap<Segment, Scratch>();
+  /** Full searches' results without their page (result-windows.ts): the other pages of a search read them. */
+  private windows = resultWindows();
   private results: {
     ref: Float64Array;
     key: Float64Array;
@@ -434,16 +437,35 @@ export class IndexSearcher {
     return -1;
   }
 
+  /**
+   * A page of a query's results. A full search (with facets) keeps its result window, so its other pages are read
+   * from it; suggestions (no facets, a prefix per keystroke) are computed each time.
+   */
   search(q: EngineQuery): EngineResult {
+    const wanted = q.offset + q.limit;
+    const key = q.facets ? windowKey(q) : null;
+    let window = key ? this.windows.get(key) : undefined;
+    if (!window || !windowAnswers(window, wanted)) {
+      window = this.window(q, key ? windowSizeFor(wanted) : wanted);
+      if (key) this.windows.set(key, window);
+    }
+    const hits: EngineResult['hits'] = [];
+    for (let i = q.offset; i < Math.min(wanted, window.productIds.length); i++)
+      hits.push({ productId: window.productIds[i]!, score: window.scores[i]! });
+    return { total: window.total, hits, facets: window.facets, categoryCounts: window.categoryCounts };
+  }
+
+  /** The query's first `size` results in order, its total and counts. */
+  private window(q: EngineQuery, size: number): ResultWindow {
     const term = q.term?.trim() ? q.term : null;
     const clauses = term ? this.clauses(term, q.prefix) : [];
-    let result = this.run(q, clauses, clauses.length);
+    let result = this.run(q, clauses, clauses.length, size);
     // Nothing has every word: accept all but one (the shopper typed one word too many).
-    if (!result.total && clauses.length > 1) result = this.run(q, clauses, clauses.length - 1);
+    if (!result.total && clauses.length > 1) result = this.run(q, clauses, clauses.length - 1, size);
     return result;
   }
 
-  private run(q: EngineQuery, clauses: Clause[], required: number): EngineResult {
+  private run(q: EngineQuery, clauses: Clause[], required: number, size: number): ResultWindow {
     const d = this.dicts;
     // Refinements compiled to masks and ranges, read by an integer switch in the loop below: this loop
     // visits every candidate (a whole catalogue when browsing), so it avoids closures and string keys.
@@ -642,16 +664,15 @@ export class IndexSearcher {
         key[i] = -(scoreOf[i]! * scratches[Math.floor(ref / SEG_SHIFT)]!.prior[ref % SEG_SHIFT]!);
       }
     }
-    const top = topK(key, tie, n, q.offset + q.limit);
-    const hits: EngineResult['hits'] = [];
-    for (let i = q.offset; i < top.length; i++) {
+    const top = topK(key, tie, n, size);
+    const productIds: string[] = new Array(top.length);
+    const scores = new Float64Array(top.length);
+    for (let i = 0; i < top.length; i++) {
       const ref = passRef[top[i]!]!;
-      hits.push({
-        productId: this.segments[Math.floor(ref / SEG_SHIFT)]!.productIds[ref % SEG_SHIFT]!,
-        score: scoreOf[top[i]!]!,
-      });
+      productIds[i] = this.segments[Math.floor(ref / SEG_SHIFT)]!.productIds[ref % SEG_SHIFT]!;
+      scores[i] = scoreOf[top[i]!]!;
     }
-    return { total: n, hits, facets: counts, categoryCounts: groupCounts };
+    return { total: n, productIds, scores, facets: counts, categoryCounts: groupCounts };
   }
 
   /** Where a name from a later segment falls in the main segment's name order (between two ranks). */

@@ -3,6 +3,8 @@
 // database (a catalogue version, a file version), so losing one costs time, never correctness.
 import {
   SEARCH_PRICE_COLUMN_BYTES,
+  SEARCH_WINDOW_BYTES,
+  SEARCH_WINDOW_SIZE,
   SEARCH_TYPO_CACHE_BYTES,
   SEARCH_TYPO_CACHE_ENTRIES,
 } from '../search/cache-budgets.ts';
@@ -36,6 +38,11 @@ export const CACHE_BUDGETS: readonly CacheBudget[] = [
     cache: 'Search price columns (search/engine.ts)',
     bytes: SEARCH_PRICE_COLUMN_BYTES,
     note: 'LRU by column bytes, per index generation',
+  },
+  {
+    cache: 'Search result windows (search/result-windows.ts)',
+    bytes: SEARCH_WINDOW_BYTES,
+    note: `LRU by bytes, per index generation; a search's total, facets and first ${SEARCH_WINDOW_SIZE.toLocaleString('en-US')} results, read by its other pages`,
   },
   {
     cache: 'Product JSON columns and image versions (services/column-memo.ts)',
