@@ -134,6 +134,8 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
       buyerGroupIds: ctx.buyerGroupIds,
       currency: ctx.currency,
       isPreview: ctx.isPreview,
+      // webstores.get has just read the store's versions, this one with them: no second read of it.
+      catalogVersion: store.catalogVersion,
     };
   };
   /**
@@ -149,7 +151,7 @@ export function searchRoutes(app: FastifyInstance, s: Services): void {
     query: Record<string, unknown>,
     create: (catalogVersion: number) => Promise<unknown>,
   ) => {
-    const version = await s.searchIndex.currentVersion(a.webstoreId);
+    const version = a.catalogVersion;
     // Preview is in the key: an administrator's Draft answer must not reach the next caller of the same groups.
     const key = `${kind}|${a.webstoreId}|${version}|${[...a.buyerGroupIds].sort().join(',')}|${a.currency}|${a.isPreview ? 'preview' : 'live'}|${queryKey(query)}`;
     // The answer is made at the version in its key (the index need not read it again).

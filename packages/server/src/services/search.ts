@@ -182,8 +182,8 @@ export class SearchService {
     const groups = category ? category.children.filter(shown) : tree.roots.filter(shown);
     const q: EngineQuery = {
       term: input.searchTerm ?? null,
-      scope: category ? mask(cats, tree.subtreeIds(category.row.id)) : null,
-      granted: visibility.grantedCategoryIds ? mask(cats, visibility.grantedCategoryIds) : null,
+      scope: category ? subtreeMask(cats, tree, category.row.id) : null,
+      granted: visibility.grantedCategoryIds ? grantedMask(cats, visibility.grantedCategoryIds) : null,
       // A category refinement names shown categories only: a Draft or hidden one selects nothing, as an unknown one.
       selections: this.selections(engine, tree, input.refinements, (n) => showsCategory(visibility, n, !!a.isPreview)),
       priceBooks: booksFor(a.buyerGroupIds, a.currency),
@@ -192,7 +192,7 @@ export class SearchService {
       offset: input.page * input.pageSize,
       limit: input.pageSize,
       facets: true,
-      categoryGroups: groups.map((g) => mask(cats, tree.subtreeIds(g.row.id))),
+      categoryGroups: groups.map((g) => subtreeMask(cats, tree, g.row.id)),
     };
     const result = engine.search(q);
     const ids = result.hits.map((h) => h.productId);
@@ -236,7 +236,7 @@ export class SearchService {
   ): Promise<SearchSuggestions> {
     const { searcher: engine, booksFor } = await this.index.open(a.webstoreId, a.catalogVersion);
     const granted = a.visibility.grantedCategoryIds
-      ? mask(engine.dicts.categories, a.visibility.grantedCategoryIds)
+      ? grantedMask(engine.dicts.categories, a.visibility.grantedCategoryIds)
       : null;
     const term = o.searchTerm.trim();
     const suggestedTerms =
@@ -249,7 +249,7 @@ export class SearchService {
         const found = engine.search({
           term: term || null,
           prefix: true,
-          scope: popular ? mask(engine.dicts.categories, a.tree.subtreeIds(popular.row.id)) : null,
+          scope: popular ? subtreeMask(engine.dicts.categories, a.tree, popular.row.id) : null,
           granted,
           selections: [],
           priceBooks: booksFor(a.buyerGroupIds, a.currency),
@@ -435,6 +435,31 @@ function bound(v: string | number | null | undefined, name: string): number | nu
 }
 
 /** A mask over category ordinals: 1 for each listed category the index knows. */
+// A search's category masks are made once per category dictionary (an index's), tree and size of the
+// dictionary (a delta segment may add categories to it): a tree, a visibility and a dictionary are each one
+// catalogue version's, and every search of a store asks for the masks of the same roots. Masks are read only.
+const subtreeMasks = new WeakMap<Dict, WeakMap<CategoryTree, Map<string, Uint8Array>>>();
+const grantedMasks = new WeakMap<Dict, WeakMap<ReadonlySet<string>, Uint8Array>>();
+
+function subtreeMask(dict: Dict, tree: CategoryTree, categoryId: string): Uint8Array {
+  let byTree = subtreeMasks.get(dict);
+  if (!byTree) subtreeMasks.set(dict, (byTree = new WeakMap()));
+  let masks = byTree.get(tree);
+  if (!masks) byTree.set(tree, (masks = new Map()));
+  const key = `${categoryId}|${dict.size}`;
+  let m = masks.get(key);
+  if (!m) masks.set(key, (m = mask(dict, tree.subtreeIds(categoryId))));
+  return m;
+}
+
+function grantedMask(dict: Dict, granted: ReadonlySet<string>): Uint8Array {
+  let bySet = grantedMasks.get(dict);
+  if (!bySet) grantedMasks.set(dict, (bySet = new WeakMap()));
+  let m = bySet.get(granted);
+  if (!m || m.length !== dict.size) bySet.set(granted, (m = mask(dict, granted)));
+  return m;
+}
+
 function mask(dict: Dict, ids: Iterable<string>): Uint8Array {
   const m = new Uint8Array(dict.size);
   for (const id of ids) {
