@@ -441,23 +441,32 @@ function bound(v: string | number | null | undefined, name: string): number | nu
 const subtreeMasks = new WeakMap<Dict, WeakMap<CategoryTree, Map<string, Uint8Array>>>();
 const grantedMasks = new WeakMap<Dict, WeakMap<ReadonlySet<string>, Uint8Array>>();
 
+/** The value kept under `key`, made and kept first when there is none. */
+function kept<K extends object | string, V>(
+  map: { get(k: K): V | undefined; set(k: K, v: V): unknown },
+  key: K,
+  make: () => V,
+): V {
+  const found = map.get(key);
+  if (found !== undefined) return found;
+  const made = make();
+  map.set(key, made);
+  return made;
+}
+
 function subtreeMask(dict: Dict, tree: CategoryTree, categoryId: string): Uint8Array {
-  let byTree = subtreeMasks.get(dict);
-  if (!byTree) subtreeMasks.set(dict, (byTree = new WeakMap()));
-  let masks = byTree.get(tree);
-  if (!masks) byTree.set(tree, (masks = new Map()));
-  const key = `${categoryId}|${dict.size}`;
-  let m = masks.get(key);
-  if (!m) masks.set(key, (m = mask(dict, tree.subtreeIds(categoryId))));
-  return m;
+  const byTree = kept(subtreeMasks, dict, () => new WeakMap<CategoryTree, Map<string, Uint8Array>>());
+  const masks = kept(byTree, tree, () => new Map<string, Uint8Array>());
+  return kept(masks, `${categoryId}|${dict.size}`, () => mask(dict, tree.subtreeIds(categoryId)));
 }
 
 function grantedMask(dict: Dict, granted: ReadonlySet<string>): Uint8Array {
-  let bySet = grantedMasks.get(dict);
-  if (!bySet) grantedMasks.set(dict, (bySet = new WeakMap()));
-  let m = bySet.get(granted);
-  if (!m || m.length !== dict.size) bySet.set(granted, (m = mask(dict, granted)));
-  return m;
+  const bySet = kept(grantedMasks, dict, () => new WeakMap<ReadonlySet<string>, Uint8Array>());
+  const m = bySet.get(granted);
+  if (m && m.length === dict.size) return m;
+  const made = mask(dict, granted);
+  bySet.set(granted, made);
+  return made;
 }
 
 function mask(dict: Dict, ids: Iterable<string>): Uint8Array {
