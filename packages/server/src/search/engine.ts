@@ -318,6 +318,17 @@ export class IndexSearcher {
   private match(segIndex: number, clauses: Clause[], required: number): { docs: Int32Array; scores: Float64Array } {
     const seg = this.segments[segIndex]!;
     const { score, hits, best, touched, union, matchScores } = this.scratch(seg);
+    const only = clauses.length === 1 && required === 1 ? clauses[0]!.alternatives : null;
+    if (only?.length === 1 && only[0]!.stems.length === 1) {
+      // One word with one form (most searches): its postings (one per document, in document order) are the
+      // matches and its weights their scores, the same as the union below makes of them, without three passes.
+      const stem = only[0]!.stems[0]!;
+      const p = seg.postingsOf(stem);
+      if (!p) return { docs: union.subarray(0, 0), scores: matchScores.subarray(0, 0) };
+      const w = this.idf(stem) * only[0]!.weight;
+      for (let j = 0; j < p.docs.length; j++) matchScores[j] = p.weights[j]! * w;
+      return { docs: p.docs, scores: matchScores.subarray(0, p.docs.length) };
+    }
     let unionCount = 0;
     for (const clause of clauses) {
       let touchedCount = 0;
