@@ -69,7 +69,7 @@ type SearchBody = Record<string, unknown>;
  * none), shuffled: 37 × 5 × 5 × 6 = 5,550 searches, each distinct in what decides its results, so neither the
  * answer cache nor the engine's result windows have seen one before it is sent.
  */
-function firstPages(): SearchBody[] {
+export function firstPages(): SearchBody[] {
   const range = (nameOrId: string, attributeType: string, value: string) => ({
     type: 'DistinctValue',
     attributeType,

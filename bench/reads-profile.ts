@@ -2,7 +2,9 @@
 // machine: builds the app on a bench SQLite file and sends each kind of request N times through
 // Fastify's inject, one at a time, timing process CPU. For profiling: run under `node --cpu-prof`.
 //
-//   node --import tsx bench/reads-profile.ts [--products 10000] [--n 400] [--only detail|pricing|batch|search] [--profile /tmp/p]
+//   node --import tsx bench/reads-profile.ts [--products 10000] [--n 400] [--only detail|pricing|batch|search|first] [--profile /tmp/p]
+// (search: 5 pages of each bench term, so most are read from the engine's result windows; first: the reads
+// bench's first pages, each a search the engine has not seen)
 // (--profile: a CPU profile of each measured loop, <prefix>-<kind>.cpuprofile)
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -13,6 +15,7 @@ import { countStatements } from './statement-counter.ts';
 import { API, PROFILER_OPTIONS, WEBSTORE_ID, measureLoop, selectBenchFile } from './in-process.ts';
 import { sampleProductIds } from './dataset.ts';
 import { TERMS } from './search.ts';
+import { firstPages } from './reads-phase.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,8 +36,9 @@ const statements = await countStatements(args.sql);
 if (args.mmap) await sql.raw(`pragma mmap_size = ${Number(args.mmap)}`).execute(db);
 if (args.cache) await sql.raw(`pragma cache_size = -${Number(args.cache)}`).execute(db);
 const { app, services } = await buildApp({ db, logger: false });
-if (!args.only || args.only === 'search') await services.searchIndex.status(WEBSTORE_ID);
+if (!args.only || args.only === 'search' || args.only === 'first') await services.searchIndex.status(WEBSTORE_ID);
 const rnd = mulberry32(1);
+const first = firstPages();
 const pick = () => all[Math.floor(rnd() * all.length)]!;
 
 type Req = { method: 'GET' | 'POST'; url: string; payload?: Record<string, unknown> };
@@ -48,6 +52,16 @@ const kinds: Record<string, (i: number) => Req> = {
     payload: {
       searchTerm: TERMS[i % TERMS.length],
       page: Math.floor(i / TERMS.length) % 5,
+      pageSize: 20,
+      includePrices: true,
+    },
+  }),
+  first: (i) => ({
+    method: 'POST',
+    url: `${API}/search/product-search`,
+    // The warm-up (i from 100,000) takes its searches from the end of the list, the measured loop from the start.
+    payload: {
+      ...first[(i >= 100000 ? first.length - 1 - (i - 100000) : i) % first.length],
       pageSize: 20,
       includePrices: true,
     },
