@@ -86,7 +86,7 @@ const search = async (s: Shopper, term: string) => {
   await s.page.getByRole('heading', { name: /Results for/ }).waitFor();
 };
 
-/** Adds the dataset on show from its page and waits for the toast and the page's requests. */
+/** Adds the dataset on show from its page and waits for the toast (and, after a page load, its requests). */
 async function addToCart(s: Shopper) {
   await s.page.getByRole('button', { name: /add to cart/i }).click();
   await s.page.getByText('Your cart has been updated.').first().waitFor();
@@ -155,7 +155,10 @@ describe('consent and shopper activities', () => {
     await search(s, 'dentists');
     await search(s, 'Dental Laboratories');
     await productPage(s, 2);
+    // The add is made on the page (no navigation): wait for its activity's answer, not for the network to idle.
+    const added = activityAnswered(s.page, 'addToCart');
     await addToCart(s);
+    await added;
 
     const rows = await rowsOf(s);
     const summary = rows.map((r) => `${r.activity} ${r.product_id ?? r.search_term}`);
