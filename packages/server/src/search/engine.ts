@@ -9,6 +9,7 @@ import { type Dict, type Dictionaries, type Segment, compareNames } from './segm
 import type { Synonyms } from './synonyms.ts';
 import { analyze, fold, skuTerm, words } from './text.ts';
 import { topK } from './top-k.ts';
+import { type ResolvedAlternative, clauseScore, listCount, walkCost } from './clause-lookup.ts';
 import { type ResultWindow, resultWindows, windowAnswers, windowKey, windowSizeFor } from './result-windows.ts';
 
 /** One query word (or synonym phrase): a document must match one of the alternatives. */
@@ -69,6 +70,22 @@ export interface EngineResult {
   hits: Array<{ productId: string; score: number }>;
   facets: FacetCounts | null;
   categoryCounts: Int32Array | null;
+}
+
+/**
+ * A clause's alternatives with each form once, at its best weight. A synonym group may name one form twice ("email"
+ * and "e-mail" both stem to "email"): a document's score is its best alternative's either way, and the form's
+ * postings are walked once.
+ */
+function distinct(alternatives: Clause['alternatives']): Clause['alternatives'] {
+  const byForm = new Map<string, Clause['alternatives'][number]>();
+  for (const a of alternatives) {
+    const form = a.stems.join(' ');
+    const seen = byForm.get(form);
+    if (!seen) byForm.set(form, a);
+    else if (a.weight > seen.weight) byForm.set(form, { stems: a.stems, weight: a.weight });
+  }
+  return [...byForm.values()];
 }
 
 export const RECORD_RANGES: Range[] = RECORD_COUNT_BUCKETS.map((b) => parseBucket(b)!);
@@ -168,6 +185,13 @@ export class IndexSearcher {
     readonly dead: Array<Uint8Array | null>,
     readonly dicts: Dictionaries,
     readonly synonyms: Synonyms,
+    /**
+     * When every word must match, the rare word's documents are looked up in the others' postings (clause-lookup.ts)
+     * if documents × lists × this factor is under the postings a walk visits. A binary search step costs about as
+     * much as visiting a posting, and a lookup is about 17 steps at 100,000 documents. 0 looks up always,
+     * Infinity never (the tests compare the two).
+     */
+    private lookupFactor = 20,
   ) {}
 
   get documentCount(): number {
@@ -273,7 +297,9 @@ export class IndexSearcher {
       if (syn) {
         const phrase = stems.slice(i, i + syn.length).join(' ');
         out.push({
-          alternatives: syn.group.map((p) => ({ stems: p.stems, weight: p.stems.join(' ') === phrase ? 1 : 0.9 })),
+          alternatives: distinct(
+            syn.group.map((p) => ({ stems: p.stems, weight: p.stems.join(' ') === phrase ? 1 : 0.9 })),
+          ),
           text: tokens
             .slice(i, i + syn.length)
             .map((t) => t.surface)
@@ -306,7 +332,7 @@ export class IndexSearcher {
       }
       // An unknown word with no near match still counts as a clause: nothing can match it.
       if (!alternatives.length) alternatives.push({ stems: [t.stem], weight: 1 });
-      out.push({ alternatives, text });
+      out.push({ alternatives: distinct(alternatives), text });
       i++;
     }
     return out;
@@ -318,17 +344,26 @@ export class IndexSearcher {
   private match(segIndex: number, clauses: Clause[], required: number): { docs: Int32Array; scores: Float64Array } {
     const seg = this.segments[segIndex]!;
     const { score, hits, best, touched, union, matchScores } = this.scratch(seg);
-    const only = clauses.length === 1 && required === 1 ? clauses[0]!.alternatives : null;
+    if (clauses.length > 1 && required === clauses.length) {
+      const looked = this.lookUp(segIndex, clauses);
+      if (looked) return looked;
+    }
+    // The forms this segment holds: an alternative with a word no document has matches nothing here.
+    const only =
+      clauses.length === 1 && required === 1
+        ? clauses[0]!.alternatives.filter((a) => a.stems.every((st) => seg.postingsOf(st)))
+        : null;
     if (only?.length === 1 && only[0]!.stems.length === 1) {
-      // One word with one form (most searches): its postings (one per document, in document order) are the
-      // matches and its weights their scores, the same as the union below makes of them, without three passes.
+      // One word with one form held (most searches: "dentists" is also "dental", which no dataset says): its
+      // postings (one per document, in document order) are the matches and its weights their scores, the same
+      // as the union below makes of them, without three passes.
       const stem = only[0]!.stems[0]!;
-      const p = seg.postingsOf(stem);
-      if (!p) return { docs: union.subarray(0, 0), scores: matchScores.subarray(0, 0) };
+      const p = seg.postingsOf(stem)!;
       const w = this.idf(stem) * only[0]!.weight;
       for (let j = 0; j < p.docs.length; j++) matchScores[j] = p.weights[j]! * w;
       return { docs: p.docs, scores: matchScores.subarray(0, p.docs.length) };
     }
+    if (only?.length === 0) return { docs: union.subarray(0, 0), scores: matchScores.subarray(0, 0) };
     let unionCount = 0;
     for (const clause of clauses) {
       let touchedCount = 0;
@@ -391,6 +426,58 @@ export class IndexSearcher {
       hits[d] = 0;
     }
     return { docs: union.subarray(0, k), scores: matchScores.subarray(0, k) };
+  }
+
+  /**
+   * Every clause must match: the rarest clause's documents (walked), each looked up in the other clauses'
+   * postings; null when walking them all costs less. Scores are added in the clauses' order, as the walk adds them.
+   */
+  private lookUp(segIndex: number, clauses: Clause[]): { docs: Int32Array; scores: Float64Array } | null {
+    const seg = this.segments[segIndex]!;
+    const resolved: ResolvedAlternative[][] = clauses.map((c) =>
+      c.alternatives.flatMap((a) => {
+        const lists = a.stems.map((st) => {
+          const p = seg.postingsOf(st);
+          return p ? { docs: p.docs, weights: p.weights, w: this.idf(st) * a.weight } : null;
+        });
+        return lists.every((l) => l !== null) ? [lists as ResolvedAlternative] : [];
+      }),
+    );
+    const costs = resolved.map(walkCost);
+    let rare = 0;
+    for (let k = 1; k < costs.length; k++) if (costs[k]! < costs[rare]!) rare = k;
+    let rest = 0;
+    let lists = 0;
+    for (let k = 0; k < costs.length; k++)
+      if (k !== rare) {
+        rest += costs[k]!;
+        lists += listCount(resolved[k]!);
+      }
+    if (costs[rare]! * lists * this.lookupFactor >= rest) return null;
+    const first = this.match(segIndex, [clauses[rare]!], 1);
+    const docs = Int32Array.from(first.docs);
+    const bests = clauses.map(() => new Float64Array(docs.length));
+    bests[rare]!.set(first.scores);
+    const kept = new Uint8Array(docs.length).fill(1);
+    const order = costs.map((_, k) => k).filter((k) => k !== rare);
+    order.sort((a, b) => costs[a]! - costs[b]!);
+    for (const k of order)
+      for (let i = 0; i < docs.length; i++) {
+        if (!kept[i]) continue;
+        const score = clauseScore(resolved[k]!, docs[i]!);
+        if (score < 0) kept[i] = 0;
+        else bests[k]![i] = score;
+      }
+    const { union, matchScores } = this.scratch(seg);
+    let n = 0;
+    for (let i = 0; i < docs.length; i++) {
+      if (!kept[i]) continue;
+      let total = 0;
+      for (let k = 0; k < clauses.length; k++) total += bests[k]![i]!;
+      union[n] = docs[i]!;
+      matchScores[n++] = total;
+    }
+    return { docs: union.subarray(0, n), scores: matchScores.subarray(0, n) };
   }
 
   /** Per-segment work arrays, reused by every query (queries run one at a time on the event loop). */
