@@ -87,3 +87,21 @@ test('members added to a kept object come after its own, undefined ones left out
   assert.equal(withMembers('{}', { a: 1 }).text, '{"a":1}');
   assert.equal(withMembers(kept, { prices: undefined }).text, kept);
 });
+
+test('kept bytes (UTF-8, as SQLite gives them) are copied into the answer, with members added and pieces spliced', () => {
+  // A name with an en dash: a character of three bytes, so a character offset is not a byte offset.
+  const { prices: _, ...own } = product(7);
+  const bytes = Buffer.from(JSON.stringify(own));
+  const members = { name: 'US Dentists – 2026', prices: { unitPrice: '1200.00' }, success: true };
+  for (const n of [1, 40]) {
+    const answer = { products: Array.from({ length: n }, () => withMembers(bytes, members)), total: n };
+    const plain = { products: Array.from({ length: n }, () => ({ ...own, ...members })), total: n };
+    assert.equal(text(jsonBody(answer)), JSON.stringify(plain), `${n} kept products`);
+    assert.equal(JSON.stringify(answer), JSON.stringify(plain), 'JSON.stringify parses the bytes');
+  }
+  // Pieces: bytes, a string spliced in, bytes; then members after the last piece's closing brace.
+  const spliced = [Buffer.from('{"a":'), '{"path":["Dentists – US"]}', Buffer.from(',"b":2}')];
+  assert.equal(withMembers(spliced, { c: true }).text, '{"a":{"path":["Dentists – US"]},"b":2,"c":true}');
+  assert.equal(withMembers(Buffer.from('{}'), { a: 1 }).text, '{"a":1}');
+  assert.equal(text(jsonBody(new JsonText(Buffer.from('[1,"–"]')))), '[1,"–"]', 'at the top');
+});

@@ -10,7 +10,7 @@
 //
 // The bytes are exactly JSON.stringify's (tested in json-body.test.ts): the same keys in the same order,
 // toJSON honoured, undefined and functions left out of objects and null in arrays. JsonText (json-text.ts) is
-// written as the text it holds.
+// written as the pieces it holds, its bytes copied as they are.
 import { JsonText } from './json-text.ts';
 
 // Where the answer is cut: an answer's bulk is in lists (of products, lines, facets), so lists are cut into their
@@ -23,23 +23,30 @@ const SMALL = 16_384;
 
 /** The reply's body: JSON.stringify's text, as a Buffer when it is large. */
 export function jsonBody(value: unknown): string | Buffer {
-  const pieces: string[] = [];
+  const pieces: Array<string | Buffer> = [];
   const length = write(value, '', 0, pieces);
   if (length < 0) return JSON.stringify(value); // undefined at the top: what JSON.stringify says (undefined)
-  if (length < SMALL) return pieces.join('');
+  if (length < SMALL && pieces.every((p) => typeof p === 'string')) return pieces.join('');
   let bytes = 0;
-  for (const p of pieces) bytes += Buffer.byteLength(p);
+  for (const p of pieces) bytes += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
   const out = Buffer.allocUnsafe(bytes);
   let at = 0;
-  for (const p of pieces) at += out.write(p, at);
+  for (const p of pieces) at += typeof p === 'string' ? out.write(p, at) : p.copy(out, at);
   return out;
 }
 
-/** Appends the value's JSON to `out`; its length in characters, or -1 when JSON leaves it out (undefined). */
-function write(value: unknown, key: string, depth: number, out: string[]): number {
+/**
+ * Appends the value's JSON to `out`; its length in characters (bytes for kept bytes: only compared with SMALL),
+ * or -1 when JSON leaves it out (undefined).
+ */
+function write(value: unknown, key: string, depth: number, out: Array<string | Buffer>): number {
   if (value instanceof JsonText) {
-    out.push(value.text);
-    return value.text.length;
+    let n = 0;
+    for (const p of value.pieces) {
+      out.push(p);
+      n += p.length;
+    }
+    return n;
   }
   if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function')
     value = (value as { toJSON: (k: string) => unknown }).toJSON(key);

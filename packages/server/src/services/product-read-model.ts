@@ -12,6 +12,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { DATASET_FIELDS, type ProductDetail, type ProductSellingModel } from '@store/core';
 import type { Database, ProductReadTable } from '../db/schema.ts';
 import { PreparedQuery } from '../db/prepared.ts';
+import type { JsonPieces } from '../domain/json-text.ts';
 import { isPostgres } from '../db/locks.ts';
 import type { CategoryTree } from './category-tree.ts';
 import { showsCategory } from './category-reads.ts';
@@ -29,8 +30,11 @@ export interface KeptDetail {
   category_id: string | null;
   guard_ids: string;
   models_json: string;
-  /** The detail, its category path `null` at path_at. */
-  body: string;
+  /**
+   * The detail, its category path `null` at path_at (a string offset). UTF-8 bytes on SQLite (read as a BLOB: no
+   * decoding to a string and encoding again for the reply), text on PostgreSQL.
+   */
+  body: string | Buffer;
   path_at: number;
 }
 
@@ -50,8 +54,8 @@ export interface KeptSummary {
   active: number;
   guard_ids: string;
   models_json: string;
-  /** The summary (ProductSummary without prices and variation info). */
-  body: string;
+  /** The summary (ProductSummary without prices and variation info), as bytes on SQLite like KeptDetail's. */
+  body: string | Buffer;
 }
 
 export interface ReadModelProgress {
@@ -85,6 +89,8 @@ export class ProductReadModel {
     private db: Kysely<Database>,
     private products: ProductService,
   ) {
+    // SQLite hands a BLOB over as a Buffer of the stored bytes; PostgreSQL's bytea would be hex text, so the text.
+    const body = isPostgres(db) ? sql<string | Buffer>`body` : sql<string | Buffer>`cast(body as blob)`;
     this.detailsOf = new PreparedQuery(db, (d, p) =>
       d
         .selectFrom('product_read')
@@ -97,7 +103,7 @@ export class ProductReadModel {
           'category_id',
           'guard_ids',
           'models_json',
-          'body',
+          body.as('body'),
           'path_at',
         ])
         .where('product_id', 'in', p.ids)
@@ -108,7 +114,7 @@ export class ProductReadModel {
     this.summariesOf = new PreparedQuery(db, (d, p) =>
       d
         .selectFrom('product_read')
-        .select(['product_id', 'webstore_id', 'active', 'guard_ids', 'models_json', 'body'])
+        .select(['product_id', 'webstore_id', 'active', 'guard_ids', 'models_json', body.as('body')])
         .where('product_id', 'in', p.ids)
         .where('kind', '=', 'summary')
         .whereRef('body_stamp', '=', 'stamp')
@@ -379,9 +385,39 @@ export function seesNamed(viewer: Viewer, guard: string): boolean {
 const pathTexts = new WeakMap<CategoryTree, Map<string, string>>();
 
 /** The kept detail as this viewer's answer: the category path spliced in; null when the viewer must not get it. */
-export function detailText(row: KeptDetail, viewer: Viewer, tree: CategoryTree): string | null {
+export function detailText(row: KeptDetail, viewer: Viewer, tree: CategoryTree): JsonPieces | null {
   if (!seesNamed(viewer, row.guard_ids)) return null;
-  return row.body.slice(0, row.path_at) + pathText(viewer, tree, row.category_id) + row.body.slice(row.path_at + 4);
+  const path = pathText(viewer, tree, row.category_id);
+  const { body } = row;
+  if (typeof body === 'string') return [body.slice(0, row.path_at) + path + body.slice(row.path_at + 4)];
+  const at = placeholderAt(body, row.path_at);
+  if (at < 0) {
+    const text = body.toString('utf8');
+    return [text.slice(0, row.path_at) + path + text.slice(row.path_at + 4)];
+  }
+  return [body.subarray(0, at), path, body.subarray(at + 4)];
+}
+
+const PLACEHOLDER = Buffer.from(`${PATH_KEY}null`);
+
+/**
+ * The byte offset in a kept detail's bytes of its category path's `null`, from its string offset (path_at): the
+ * same when every character before it is ASCII, else counted over the UTF-8; -1 if the bytes there are not the
+ * key and `null` (the caller then splices the decoded text).
+ */
+export function placeholderAt(bytes: Buffer, units: number): number {
+  const holds = (at: number) =>
+    at >= PATH_KEY.length && bytes.compare(PLACEHOLDER, 0, PLACEHOLDER.length, at - PATH_KEY.length, at + 4) === 0;
+  if (holds(units)) return units;
+  let u = 0;
+  let i = 0;
+  while (u < units && i < bytes.length) {
+    const b = bytes[i]!;
+    // A UTF-8 sequence's first byte tells its length; a four-byte character is two UTF-16 units.
+    i += b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+    u += b < 0xf0 ? 1 : 2;
+  }
+  return u === units && holds(i) ? i : -1;
 }
 
 /** What ProductService shows as a product's primaryProductCategoryPath, as JSON. */

@@ -14,7 +14,7 @@ import { badInput } from '../domain/errors.ts';
 import { IGNORED_QUERY_PARAMS } from '../domain/ignored-params.ts';
 import { checkedId } from '../domain/record-ids.ts';
 import type { ProductTable } from '../db/schema.ts';
-import { JsonText, withMembers } from '../domain/json-text.ts';
+import { type JsonPieces, JsonText, withMembers } from '../domain/json-text.ts';
 import type { CatalogueContext } from './buyer-context.ts';
 import type { PricingService } from './pricing.ts';
 import { type DetailOptions, type ProductService, productUnavailable } from './products.ts';
@@ -103,7 +103,7 @@ function listedPrice(prices: Map<string, ProductPrice | null>, id: string): Prod
 }
 
 /** A kept detail as a batch's item: the detail's members, then name, SKU, prices (unless left out) and success. */
-function keptItem(text: string, row: KeptDetail, prices: ListedPrices): JsonText {
+function keptItem(text: JsonPieces, row: KeptDetail, prices: ListedPrices): JsonText {
   return withMembers(text, {
     name: row.name,
     sku: row.sku,
@@ -231,7 +231,7 @@ export class ProductReads {
     if (!byIds || !asKept(this.batchOptions(q))) return this.batch(store, ctx, q);
     const visible = wanted.filter((id) => ctx.visibility.canSeeProduct(id));
     const kept = await this.readModel.details(visible);
-    const texts = new Map<string, { text: string; row: KeptDetail }>();
+    const texts = new Map<string, { text: JsonPieces; row: KeptDetail }>();
     const gone = new Set<string>();
     for (const [id, row] of kept) {
       if (!shownIn(row, store.id)) gone.add(id);

@@ -27,7 +27,9 @@ export async function cartItemProducts(
       ? { shown: new Map<string, KeptSummary>(), rest: wanted }
       : await deps.readModel.shownSummaries(webstoreId, wanted);
   // Parsed once per distinct text (the value is shared: only read here).
-  const kept = [...shown.values()].map((row) => parsedColumn<ProductSummary>(row.body));
+  const kept = [...shown.values()].map((row) =>
+    parsedColumn<ProductSummary>(typeof row.body === 'string' ? row.body : row.body.toString('utf8')),
+  );
   const { summaries } = rest.length
     ? await deps.products.summariesWithModels(webstoreId, rest, { fields }, known)
     : { summaries: [] };
