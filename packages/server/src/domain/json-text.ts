@@ -9,12 +9,15 @@
 /** Pieces whose concatenation is one JSON value: strings, or UTF-8 bytes. */
 export type JsonPieces = ReadonlyArray<string | Buffer>;
 
+const asPieces = (text: string | Buffer | JsonPieces): JsonPieces =>
+  typeof text === 'string' || Buffer.isBuffer(text) ? [text] : text;
+
 export class JsonText {
   readonly pieces: JsonPieces;
 
   /** `text` must be one JSON value (the caller made it with JSON.stringify or from such pieces). */
   constructor(text: string | Buffer | JsonPieces) {
-    this.pieces = typeof text === 'string' || Buffer.isBuffer(text) ? [text] : text;
+    this.pieces = asPieces(text);
   }
 
   /** The JSON as one string. */
@@ -37,7 +40,7 @@ const EMPTY_OBJECT = Buffer.from('{}');
  * names are new: members that are undefined are left out, as JSON.stringify leaves them out.
  */
 export function withMembers(object: string | Buffer | JsonPieces, members: Record<string, unknown>): JsonText {
-  const pieces = typeof object === 'string' || Buffer.isBuffer(object) ? [object] : object;
+  const pieces = asPieces(object);
   const more = JSON.stringify(members).slice(1, -1);
   if (!more) return new JsonText(pieces);
   if (isEmptyObject(pieces)) return new JsonText(`{${more}}`);

@@ -389,13 +389,13 @@ export function detailText(row: KeptDetail, viewer: Viewer, tree: CategoryTree):
   if (!seesNamed(viewer, row.guard_ids)) return null;
   const path = pathText(viewer, tree, row.category_id);
   const { body } = row;
-  if (typeof body === 'string') return [body.slice(0, row.path_at) + path + body.slice(row.path_at + 4)];
-  const at = placeholderAt(body, row.path_at);
-  if (at < 0) {
-    const text = body.toString('utf8');
-    return [text.slice(0, row.path_at) + path + text.slice(row.path_at + 4)];
+  if (Buffer.isBuffer(body)) {
+    const at = placeholderAt(body, row.path_at);
+    if (at >= 0) return [body.subarray(0, at), path, body.subarray(at + 4)];
   }
-  return [body.subarray(0, at), path, body.subarray(at + 4)];
+  // Text (PostgreSQL), or bytes whose placeholder is not where the offset says: spliced as text.
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  return [text.slice(0, row.path_at) + path + text.slice(row.path_at + 4)];
 }
 
 const PLACEHOLDER = Buffer.from(`${PATH_KEY}null`);

@@ -434,7 +434,6 @@ function bound(v: string | number | null | undefined, name: string): number | nu
   return n;
 }
 
-/** A mask over category ordinals: 1 for each listed category the index knows. */
 // A search's category masks are made once per category dictionary (an index's), tree and size of the
 // dictionary (a delta segment may add categories to it): a tree, a visibility and a dictionary are each one
 // catalogue version's, and every search of a store asks for the masks of the same roots. Masks are read only.
@@ -469,6 +468,7 @@ function grantedMask(dict: Dict, granted: ReadonlySet<string>): Uint8Array {
   return made;
 }
 
+/** A mask over category ordinals: 1 for each listed category the index knows. */
 function mask(dict: Dict, ids: Iterable<string>): Uint8Array {
   const m = new Uint8Array(dict.size);
   for (const id of ids) {
