@@ -251,6 +251,15 @@ describe('quantity rules and lines', () => {
     assert.equal(page1.body.cartItems[0].status, 'Success');
     assert.equal(page1.body.cartItems[0].cartItem.productId, products[27]!.id, 'newest first');
     assert.equal(page1.body.cartSummary.uniqueProductCount, 28);
+    // A line's product: its name, SKU, link, image and quantity rule, and of its fields only the name and SKU
+    // unless the request names others (`*` for every one).
+    const newest = page1.body.cartItems[0].cartItem.productDetails;
+    assert.deepEqual(newest.fields, { Name: products[27]!.name, StockKeepingUnit: products[27]!.sku });
+    assert.equal(newest.sku, products[27]!.sku);
+    assert.ok(newest.productUrlName && newest.thumbnailImage?.url && newest.purchaseQuantityRule?.minimum);
+    const everyField = (await a.api(`${CART}/cart-items?productFields=*`)).body.cartItems[0].cartItem.productDetails;
+    assert.match(everyField.fields.B2B_Record_Count__c, /^\d+$/);
+    assert.deepEqual({ ...everyField, fields: {} }, { ...newest, fields: {} }, 'the rest of the product alike');
     const page2 = await a.api(`${CART}/cart-items?pageNumber=2`);
     assert.equal(page2.body.cartItems.length, 3);
     assert.equal(page2.body.cartItems.at(-1).cartItem.productId, products[0]!.id);

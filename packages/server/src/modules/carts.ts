@@ -238,7 +238,8 @@ export function cartRoutes(app: FastifyInstance, s: Services): void {
     async (req, reply) => {
       const { owner, cart } = await cartOf(req, reply);
       const q = req.query;
-      const fields = q.productFields?.includes('*') ? undefined : q.productFields;
+      // `*` asks for every field; none named, a line's few (LINE_FIELDS), as the platform answers.
+      const fields = q.productFields?.includes('*') ? 'all' : q.productFields;
       return s.carts.items(owner, cart, {
         pageSize: q.pageSize,
         pageNumber: q.pageNumber ?? (q.page ? Math.max(1, Number(q.page)) : 1),

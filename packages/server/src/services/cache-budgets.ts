@@ -10,6 +10,7 @@ import {
 } from '../search/cache-budgets.ts';
 import { COLUMN_MEMO_BYTES } from './column-memo.ts';
 import { INDEX_CACHE_BYTES } from './dataset-lists/count-index-cache.ts';
+import { LINE_PRODUCT_BYTES } from './carts/line-products.ts';
 
 const MiB = 1024 * 1024;
 
@@ -48,6 +49,11 @@ export const CACHE_BUDGETS: readonly CacheBudget[] = [
     cache: 'Product JSON columns and image versions (services/column-memo.ts)',
     bytes: 2 * COLUMN_MEMO_BYTES,
     note: 'two LRUs by text length, keyed by the column text itself',
+  },
+  {
+    cache: 'Cart lines’ products (carts/line-products.ts)',
+    bytes: LINE_PRODUCT_BYTES,
+    note: 'LRU by JSON length, keyed by product and the build stamp of its kept summary',
   },
   {
     cache: 'Search typo corrections (search/engine.ts)',

@@ -180,8 +180,21 @@ describe('the product read model', () => {
       .where('r.relationship_type', '=', 'RelatedDataset')
       .where('p.fulfilment', '=', 'Dataset')
       .executeTakeFirstOrThrow();
+    // A cart line shows it too (its product kept per build of the summary: read once before the rename).
+    const shopper = s.agent();
+    assert.equal(
+      (await shopper.post(`${BASE}/carts/current/cart-items`, { productId: renamed, quantity: '1', type: 'Product' }))
+        .status,
+      201,
+    );
+    const lineName = async () =>
+      (await shopper.api('/carts/current/cart-items')).body.cartItems[0].cartItem.productDetails;
+    assert.notEqual((await lineName()).name, 'US Dentists – Renamed');
     await db().updateTable('product').set({ name: 'US Dentists – Renamed' }).where('id', '=', renamed).execute();
     const check = async () => {
+      const line = await lineName();
+      assert.equal(line.name, 'US Dentists – Renamed');
+      assert.equal(line.fields.Name, 'US Dentists – Renamed');
       assert.equal((await detail(guest, renamed)).body.fields.Name, 'US Dentists – Renamed');
       const other = (await detail(guest, naming.product_id)).body;
       assert.equal(other.fields[`B2B_Related_Product${naming.position}__r.Name`], 'US Dentists – Renamed');

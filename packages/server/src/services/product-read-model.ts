@@ -47,11 +47,17 @@ export interface KeptSellable {
   models_json: string;
 }
 
-/** A valid row's summary as the fast path reads it. */
-export interface KeptSummary {
+/** A valid summary row's columns before its text: who shows the product, and which build of its text is current. */
+export interface KeptSummaryStamp {
   product_id: string;
   webstore_id: string;
   active: number;
+  /** Changes whenever the text is built again (a change to any of its sources). */
+  body_stamp: number;
+}
+
+/** A valid row's summary as the fast path reads it. */
+export interface KeptSummary extends KeptSummaryStamp {
   guard_ids: string;
   models_json: string;
   /** The summary (ProductSummary without prices and variation info), as bytes on SQLite like KeptDetail's. */
@@ -83,6 +89,7 @@ export class ProductReadModel {
   private detailsOf: PreparedQuery<{ ids: string[] }, KeptDetail>;
   private summariesOf: PreparedQuery<{ ids: string[] }, KeptSummary>;
   private sellableOf: PreparedQuery<{ ids: string[] }, KeptSellable>;
+  private summaryStampsOf: PreparedQuery<{ ids: string[] }, KeptSummaryStamp>;
   private sweeping: Promise<ReadModelProgress> | null = null;
 
   constructor(
@@ -114,7 +121,7 @@ export class ProductReadModel {
     this.summariesOf = new PreparedQuery(db, (d, p) =>
       d
         .selectFrom('product_read')
-        .select(['product_id', 'webstore_id', 'active', 'guard_ids', 'models_json', body.as('body')])
+        .select(['product_id', 'webstore_id', 'active', 'body_stamp', 'guard_ids', 'models_json', body.as('body')])
         .where('product_id', 'in', p.ids)
         .where('kind', '=', 'summary')
         .whereRef('body_stamp', '=', 'stamp')
@@ -129,6 +136,25 @@ export class ProductReadModel {
         .whereRef('body_stamp', '=', 'stamp')
         .$castTo<KeptSellable>(),
     );
+    this.summaryStampsOf = new PreparedQuery(db, (d, p) =>
+      d
+        .selectFrom('product_read')
+        .select(['product_id', 'webstore_id', 'active', 'body_stamp'])
+        .where('product_id', 'in', p.ids)
+        .where('kind', '=', 'summary')
+        .whereRef('body_stamp', '=', 'stamp')
+        .$castTo<KeptSummaryStamp>(),
+    );
+  }
+
+  /**
+   * The current summary rows of these products without their text (what decides whether a text derived from it
+   * and kept elsewhere is still the product's, and whether the store shows it).
+   */
+  async summaryStamps(ids: readonly string[]): Promise<Map<string, KeptSummaryStamp>> {
+    if (!ids.length) return new Map();
+    const rows = await this.summaryStampsOf.execute({ ids: [...new Set(ids)] });
+    return new Map(rows.map((r) => [r.product_id, r]));
   }
 
   /** What pricing needs of these products, where a current row has it (the summary's row: its columns before the text). */

@@ -1,58 +1,59 @@
 // What a line shows of its product (CartItemProduct: a cart line's productDetails, a wishlist item's
 // productSummary), built for many products at once from their listing summaries, so a page of lines
-// costs the same few queries however many lines it has. Without chosen fields, the summaries the read model
-// keeps stand for them (one indexed read); the others are built.
+// costs the same few queries however many lines it has. A cart line's default (LINE_FIELDS) comes from the kept
+// line products (line-products.ts); all fields from the summaries the read model keeps (one indexed read); the
+// others, and products whose kept rows are stale, are built.
 import type { Kysely } from 'kysely';
 import type { CartItemProduct, ProductClass, ProductSummary } from '@store/core';
 import type { Database } from '../../db/schema.ts';
 import type { KnownProducts, ProductService } from '../products.ts';
-import type { KeptSummary, ProductReadModel } from '../product-read-model.ts';
+import type { ProductReadModel } from '../product-read-model.ts';
+import { LINE_FIELDS, keptLineProducts, lineProductOf } from './line-products.ts';
 import { parsedColumn } from '../column-memo.ts';
 
 /**
  * The products by id (those of the store that are active; others are left out), with `fields` filtered to
- * `productFields` when asked. The SKU is always read (it is `sku`) but kept in `fields` only when asked.
+ * `productFields` when asked (all of them without). The SKU is always read (it is `sku`) but kept in `fields`
+ * only when asked. LINE_FIELDS itself (a cart line's default) is served from the kept line products.
  */
 export async function cartItemProducts(
   deps: { products: ProductService; readModel: ProductReadModel },
   webstoreId: string,
   ids: string[],
-  productFields?: string[],
+  productFields?: readonly string[],
   known?: KnownProducts,
 ): Promise<Map<string, CartItemProduct>> {
   const wanted = [...new Set(ids)];
-  const fields = productFields?.length ? [...new Set([...productFields, 'StockKeepingUnit'])] : undefined;
-  const { shown, rest } =
-    fields || known
-      ? { shown: new Map<string, KeptSummary>(), rest: wanted }
-      : await deps.readModel.shownSummaries(webstoreId, wanted);
+  if (productFields === LINE_FIELDS && !known) {
+    const { found, rest } = await keptLineProducts(deps.readModel, webstoreId, wanted);
+    for (const [id, p] of await builtProducts(deps, webstoreId, rest, productFields)) found.set(id, p);
+    return found;
+  }
+  if (productFields?.length || known) return builtProducts(deps, webstoreId, wanted, productFields, known);
+  // All fields: the kept summaries stand for them (one indexed read); the others are built.
+  const { shown, rest } = await deps.readModel.shownSummaries(webstoreId, wanted);
   // Parsed once per distinct text (the value is shared: only read here).
-  const kept = [...shown.values()].map((row) =>
-    parsedColumn<ProductSummary>(typeof row.body === 'string' ? row.body : row.body.toString('utf8')),
-  );
-  const { summaries } = rest.length
-    ? await deps.products.summariesWithModels(webstoreId, rest, { fields }, known)
-    : { summaries: [] };
-  return new Map<string, CartItemProduct>(
-    [...kept, ...summaries].map((p) => {
-      const all = Object.fromEntries(Object.entries(p.fields).map(([k, v]) => [k, String(v?.value ?? '')]));
-      const sku = all.StockKeepingUnit ?? '';
-      if (productFields?.length && !productFields.includes('StockKeepingUnit')) delete all.StockKeepingUnit;
-      return [
-        p.id,
-        {
-          productId: p.id,
-          name: p.name,
-          sku,
-          productUrlName: p.urlName ?? '',
-          productClass: p.productClass,
-          fields: all,
-          thumbnailImage: p.defaultImage,
-          purchaseQuantityRule: p.purchaseQuantityRule!,
-        },
-      ];
-    }),
-  );
+  const out = new Map<string, CartItemProduct>();
+  for (const row of shown.values()) {
+    const p = parsedColumn<ProductSummary>(typeof row.body === 'string' ? row.body : row.body.toString('utf8'));
+    out.set(p.id, lineProductOf(p));
+  }
+  for (const [id, p] of await builtProducts(deps, webstoreId, rest, productFields)) out.set(id, p);
+  return out;
+}
+
+/** The products built the ordinary way (ProductService's summaries). */
+async function builtProducts(
+  deps: { products: ProductService },
+  webstoreId: string,
+  ids: string[],
+  productFields?: readonly string[],
+  known?: KnownProducts,
+): Promise<Map<string, CartItemProduct>> {
+  if (!ids.length) return new Map();
+  const fields = productFields?.length ? [...new Set([...productFields, 'StockKeepingUnit'])] : undefined;
+  const { summaries } = await deps.products.summariesWithModels(webstoreId, ids, { fields }, known);
+  return new Map(summaries.map((p) => [p.id, lineProductOf(p, productFields?.length ? productFields : undefined)]));
 }
 
 /**

@@ -49,6 +49,7 @@ import {
 import { KeptCartCoupons } from './kept-cart-coupons.ts';
 import { isPostgres } from '../../db/locks.ts';
 import { cartItemProducts, unavailableItemProducts } from './cart-item-products.ts';
+import { LINE_FIELDS } from './line-products.ts';
 import type { KnownProducts } from '../products.ts';
 import { ASYNC_BATCH_THRESHOLD } from './cart-operations.ts';
 import {
@@ -78,7 +79,8 @@ export interface ItemsQuery {
   pageSize: number;
   pageNumber: number;
   sort: CartItemSort;
-  productFields?: string[];
+  /** The product fields each line shows (see itemViews); LINE_FIELDS when none are named. */
+  productFields?: string[] | 'all';
 }
 
 /** How a change runs (CartService.change). */
@@ -319,7 +321,8 @@ export class CartService {
     owner: CartOwner,
     cart: Pick<CartTable, 'id' | 'currency'>,
     rows: CartItemTable[],
-    productFields?: string[],
+    /** The product fields each line shows: LINE_FIELDS unless the request names some, or 'all' (`*`). */
+    productFields: readonly string[] | 'all' = LINE_FIELDS,
     known?: KnownProducts,
   ): Promise<CartItem[]> {
     if (!rows.length) return [];
@@ -328,7 +331,7 @@ export class CartService {
         this.s,
         owner.webstore.id,
         rows.map((r) => r.product_id),
-        productFields,
+        productFields === 'all' ? undefined : productFields,
         known,
       ),
       this.facts.modelTypes(

@@ -1,0 +1,94 @@
+// What a cart line shows of its product by default, kept per process (issue 20: the lines page of a large cart).
+//
+// A cart line's productDetails carries the product's name, SKU, link, image and quantity rule, and in `fields`
+// only LINE_FIELDS unless the request names others (`productFields`, `*` for all): the platform returns a few
+// fields by default, and the storefront's cart reads none of them. So a line's product is small and the same for
+// every cart until the product changes. It is derived from the product's kept summary (product-read-model.ts) and
+// kept here by product and the summary's build stamp, which changes with any change to the product: an entry is
+// never stale, and a page of lines reads the rows' stamps (no texts) and the cart's lines, not 25 summaries.
+import { LRUCache } from 'lru-cache';
+import type { CartItemProduct, ProductSummary } from '@store/core';
+import type { ProductReadModel } from '../product-read-model.ts';
+import { shownIn } from '../product-read-model.ts';
+
+/** The fields a cart line's product holds when the request names none. */
+export const LINE_FIELDS: readonly string[] = Object.freeze(['Name', 'StockKeepingUnit']);
+
+/** Bytes the kept line products may hold (their JSON length, roughly): 4 MiB, some 8,000 products. */
+export const LINE_PRODUCT_BYTES = 4 * 1024 * 1024;
+
+// One per read model, that is per database (a process has one; tests may open several, whose ids and stamps
+// coincide).
+const keptBy = new WeakMap<ProductReadModel, LRUCache<string, CartItemProduct>>();
+function keptFor(readModel: ProductReadModel): LRUCache<string, CartItemProduct> {
+  let kept = keptBy.get(readModel);
+  if (!kept) {
+    kept = new LRUCache({
+      maxSize: LINE_PRODUCT_BYTES,
+      sizeCalculation: (v, k) => k.length + JSON.stringify(v).length,
+    });
+    keptBy.set(readModel, kept);
+  }
+  return kept;
+}
+
+/**
+ * A summary as a cart line's product, its `fields` as strings: all of them, or those named (the SKU is always
+ * `sku`, and in `fields` only when named).
+ */
+export function lineProductOf(p: ProductSummary, fields?: readonly string[]): CartItemProduct {
+  const all: Record<string, string> = {};
+  for (const [k, v] of Object.entries(p.fields)) if (!fields || fields.includes(k)) all[k] = String(v?.value ?? '');
+  return {
+    productId: p.id,
+    name: p.name,
+    sku: String(p.fields.StockKeepingUnit?.value ?? ''),
+    productUrlName: p.urlName ?? '',
+    productClass: p.productClass,
+    fields: all,
+    thumbnailImage: p.defaultImage,
+    purchaseQuantityRule: p.purchaseQuantityRule!,
+  };
+}
+
+/**
+ * These products' default line products (LINE_FIELDS) where their summary is current: `found` holds those the
+ * store shows (kept, or derived from the summary's text now); `rest` the ids with no current summary, for the
+ * ordinary assembly. A product whose current summary the store does not show is in neither.
+ */
+export async function keptLineProducts(
+  readModel: ProductReadModel,
+  webstoreId: string,
+  ids: readonly string[],
+): Promise<{ found: Map<string, CartItemProduct>; rest: string[] }> {
+  const kept = keptFor(readModel);
+  const stamps = await readModel.summaryStamps(ids);
+  const found = new Map<string, CartItemProduct>();
+  const missing: string[] = [];
+  for (const [id, row] of stamps) {
+    if (!shownIn(row, webstoreId)) continue;
+    const product = kept.get(keyOf(id, row.body_stamp));
+    if (product) found.set(id, product);
+    else missing.push(id);
+  }
+  // Not kept yet: derived from the summaries' texts (read now; one may have been built again meanwhile, so each
+  // is kept under the stamp read with it).
+  const texts = await readModel.summaries(missing);
+  for (const [id, row] of texts) {
+    if (!shownIn(row, webstoreId)) continue;
+    const body = typeof row.body === 'string' ? row.body : row.body.toString('utf8');
+    const product = frozen(lineProductOf(JSON.parse(body) as ProductSummary, LINE_FIELDS));
+    kept.set(keyOf(id, row.body_stamp), product);
+    found.set(id, product);
+  }
+  const rest = ids.filter((id) => !stamps.has(id) || (missing.includes(id) && !texts.has(id)));
+  return { found, rest };
+}
+
+const keyOf = (id: string, stamp: number) => `${id}|${stamp}`;
+
+// Shared by every cart that shows the product: nobody may change it.
+function frozen(p: CartItemProduct): CartItemProduct {
+  Object.freeze(p.fields);
+  return Object.freeze(p);
+}
