@@ -2,7 +2,7 @@
 // it. Every change runs in one transaction that first locks the cart row (bumping its version), so
 // concurrent changes to one cart, from any process, apply one after the other; the recalculation
 // (promotions, estimated tax, totals) happens in the same transaction.
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   CART_ITEM_SORTS,
   isRecordId,
@@ -268,32 +268,14 @@ export class CartService {
   }
 
   async items(owner: CartOwner, cart: CartTable, q: ItemsQuery): Promise<CartItemCollection> {
-    // One page of lines (the product's name is looked up only to sort by it).
-    const productName = sql<string>`(select ${sql.ref('product.name')} from ${sql.table('product')} where ${sql.ref('product.id')} = ${sql.ref('cart_item.product_id')})`;
-    const order: Record<CartItemSort, [Expression<unknown>, 'asc' | 'desc']> = {
-      CreatedDateDesc: [sql.ref('cart_item.seq'), 'desc'],
-      CreatedDateAsc: [sql.ref('cart_item.seq'), 'asc'],
-      NameAsc: [productName, 'asc'],
-      NameDesc: [productName, 'desc'],
-      SalesPriceAsc: [sql.ref('cart_item.sales_price_minor'), 'asc'],
-      SalesPriceDesc: [sql.ref('cart_item.sales_price_minor'), 'desc'],
-    };
-    const [key, direction] = order[q.sort];
-    const bySeq = q.sort === 'CreatedDateDesc' || q.sort === 'CreatedDateAsc';
-    let query = this.db
-      .selectFrom('cart_item')
-      .selectAll('cart_item')
-      .where('cart_item.cart_id', '=', cart.id)
-      .orderBy(key, direction);
-    // Ties by newest first; a sort by seq has none, and a second seq term would make the database sort the whole
-    // cart instead of walking its (cart_id, seq) index to the page.
-    if (!bySeq) query = query.orderBy('cart_item.seq', 'desc');
+    // One page of lines.
     const [rows, coupons, promotionTerms] = await Promise.all([
-      query
-        .limit(q.pageSize)
-        .offset((q.pageNumber - 1) * q.pageSize)
-        .execute(),
-      this.db.selectFrom('cart_coupon').selectAll().where('cart_id', '=', cart.id).orderBy('created_at').execute(),
+      this.statements.linePage[q.sort].execute({
+        cartId: cart.id,
+        limit: q.pageSize,
+        offset: (q.pageNumber - 1) * q.pageSize,
+      }),
+      this.statements.coupons.execute({ cartId: cart.id }),
       this.promotionTerms(owner.webstore),
     ]);
     // A page holding every line sums its own; otherwise the totals kept on the cart row (not every line).

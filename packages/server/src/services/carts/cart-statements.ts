@@ -1,7 +1,8 @@
 // The statements every cart change runs, built and compiled once (db/prepared.ts) and run on the change's
 // transaction: building a Kysely query per statement was about a tenth of an add to cart's CPU.
-import type { Kysely } from 'kysely';
-import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
+import { sql, type Expression, type Kysely } from 'kysely';
+import { CART_ITEM_SORTS, type CartItemSort } from '@store/core';
+import type { CartCouponTable, CartItemTable, CartTable, Database } from '../../db/schema.ts';
 import { PreparedQuery, type ValuesOf } from '../../db/prepared.ts';
 
 /** The cart row's columns a recalculation writes (cart-recalc.ts). */
@@ -50,6 +51,13 @@ export class CartStatements {
    */
   readonly writeTotalsAt: PreparedQuery<CartTotals & { id: string; version: number; next: number }, never>;
   readonly writeTotalsAtOfOperation: PreparedQuery<CartTotals & { id: string; version: number; next: number }, never>;
+  /** A page of a cart's lines in each sort order (the lines page). */
+  readonly linePage: Record<
+    CartItemSort,
+    PreparedQuery<{ cartId: string; limit: number; offset: number }, CartItemTable>
+  >;
+  /** A cart's coupons, oldest first. */
+  readonly coupons: PreparedQuery<{ cartId: string }, CartCouponTable>;
 
   constructor(db: Kysely<Database>) {
     this.cartOfOwner = new PreparedQuery(db, (d, p) => d.selectFrom('cart').selectAll().where('owner_key', '=', p.key));
@@ -103,5 +111,36 @@ export class CartStatements {
       (d, p) => totalsUpdate(d, p).where('async_status', '!=', 'Processing') as never,
     );
     this.writeTotalsAtOfOperation = new PreparedQuery(db, (d, p) => totalsUpdate(d, p) as never);
+    this.linePage = Object.fromEntries(
+      CART_ITEM_SORTS.map((sort) => [
+        sort,
+        new PreparedQuery(db, (d, p: { cartId: string; limit: number; offset: number }) => {
+          const [key, direction] = LINE_ORDER[sort];
+          const query = d
+            .selectFrom('cart_item')
+            .selectAll('cart_item')
+            .where('cart_item.cart_id', '=', p.cartId)
+            .orderBy(key, direction);
+          // Ties by newest first; a sort by seq has none, and a second seq term would make the database sort the
+          // whole cart instead of walking its (cart_id, seq) index to the page.
+          const bySeq = sort === 'CreatedDateDesc' || sort === 'CreatedDateAsc';
+          return (bySeq ? query : query.orderBy('cart_item.seq', 'desc')).limit(p.limit).offset(p.offset);
+        }),
+      ]),
+    ) as CartStatements['linePage'];
+    this.coupons = new PreparedQuery(db, (d, p) =>
+      d.selectFrom('cart_coupon').selectAll().where('cart_id', '=', p.cartId).orderBy('created_at'),
+    );
   }
 }
+
+// The product's name is looked up only to sort by it.
+const productName = sql<string>`(select ${sql.ref('product.name')} from ${sql.table('product')} where ${sql.ref('product.id')} = ${sql.ref('cart_item.product_id')})`;
+const LINE_ORDER: Record<CartItemSort, [Expression<unknown>, 'asc' | 'desc']> = {
+  CreatedDateDesc: [sql.ref('cart_item.seq'), 'desc'],
+  CreatedDateAsc: [sql.ref('cart_item.seq'), 'asc'],
+  NameAsc: [productName, 'asc'],
+  NameDesc: [productName, 'desc'],
+  SalesPriceAsc: [sql.ref('cart_item.sales_price_minor'), 'asc'],
+  SalesPriceDesc: [sql.ref('cart_item.sales_price_minor'), 'desc'],
+};
