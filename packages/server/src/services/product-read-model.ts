@@ -424,26 +424,24 @@ export function detailText(row: KeptDetail, viewer: Viewer, tree: CategoryTree):
   return [text.slice(0, row.path_at) + path + text.slice(row.path_at + 4)];
 }
 
+const KEY = Buffer.from(PATH_KEY);
 const PLACEHOLDER = Buffer.from(`${PATH_KEY}null`);
 
 /**
  * The byte offset in a kept detail's bytes of its category path's `null`, from its string offset (path_at): the
- * same when every character before it is ASCII, else counted over the UTF-8; -1 if the bytes there are not the
- * key and `null` (the caller then splices the decoded text).
+ * same when every character before it is ASCII; else after the key's first occurrence in the bytes, which is the
+ * first in the text (the builder took path_at from the text's first: UTF-8 never matches an ASCII key part-way
+ * through a character). -1 if the bytes there are not the key and `null` (the caller then splices the decoded
+ * text).
  */
 export function placeholderAt(bytes: Buffer, units: number): number {
   const holds = (at: number) =>
     at >= PATH_KEY.length && bytes.compare(PLACEHOLDER, 0, PLACEHOLDER.length, at - PATH_KEY.length, at + 4) === 0;
   if (holds(units)) return units;
-  let u = 0;
-  let i = 0;
-  while (u < units && i < bytes.length) {
-    const b = bytes[i]!;
-    // A UTF-8 sequence's first byte tells its length; a four-byte character is two UTF-16 units.
-    i += b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
-    u += b < 0xf0 ? 1 : 2;
-  }
-  return u === units && holds(i) ? i : -1;
+  // Found by the native search: counting the UTF-8 up to the offset in JavaScript was a seventh of a 20-product
+  // batch's CPU.
+  const key = bytes.indexOf(KEY);
+  return key >= 0 && holds(key + PATH_KEY.length) ? key + PATH_KEY.length : -1;
 }
 
 /** What ProductService shows as a product's primaryProductCategoryPath, as JSON. */
