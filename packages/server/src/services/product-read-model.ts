@@ -440,7 +440,8 @@ export function placeholderAt(bytes: Buffer, units: number): number {
   if (holds(units)) return units;
   // Found by the native search: counting the UTF-8 up to the offset in JavaScript was a seventh of a 20-product
   // batch's CPU.
-  const key = bytes.indexOf(KEY);
+  // (A character is at least one byte, so the key starts no earlier in the bytes than in the text.)
+  const key = bytes.indexOf(KEY, Math.max(0, units - PATH_KEY.length));
   return key >= 0 && holds(key + PATH_KEY.length) ? key + PATH_KEY.length : -1;
 }
 
