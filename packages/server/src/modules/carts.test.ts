@@ -241,7 +241,11 @@ describe('quantity rules and lines', () => {
       inputs: products.slice(0, 8).map((p) => ({ richInput: { productId: p.id, quantity: '1', type: 'Product' } })),
     });
     assert.equal(batch.status, 200);
-    for (const p of products.slice(8)) assert.equal((await add(a, p.id)).status, 201);
+    let added: any;
+    for (const p of products.slice(8)) {
+      added = await add(a, p.id);
+      assert.equal(added.status, 201);
+    }
     const page1 = await a.api(`${CART}/cart-items`);
     assert.equal(page1.status, 200);
     assert.equal(page1.body.cartItems.length, 25);
@@ -260,6 +264,7 @@ describe('quantity rules and lines', () => {
     const everyField = (await a.api(`${CART}/cart-items?productFields=*`)).body.cartItems[0].cartItem.productDetails;
     assert.match(everyField.fields.B2B_Record_Count__c, /^\d+$/);
     assert.deepEqual({ ...everyField, fields: {} }, { ...newest, fields: {} }, 'the rest of the product alike');
+    assert.deepEqual(added.body.productDetails, newest, 'the add answered with the line as the page shows it');
     const page2 = await a.api(`${CART}/cart-items?pageNumber=2`);
     assert.equal(page2.body.cartItems.length, 3);
     assert.equal(page2.body.cartItems.at(-1).cartItem.productId, products[0]!.id);

@@ -24,9 +24,10 @@ export async function cartItemProducts(
   known?: KnownProducts,
 ): Promise<Map<string, CartItemProduct>> {
   const wanted = [...new Set(ids)];
-  if (productFields === LINE_FIELDS && !known) {
-    const { found, rest } = await keptLineProducts(deps.readModel, webstoreId, wanted);
-    for (const [id, p] of await builtProducts(deps, webstoreId, rest, productFields)) found.set(id, p);
+  if (productFields === LINE_FIELDS) {
+    // Products the caller has just read (an add's) are likely new to this process: their texts are read at once.
+    const { found, rest } = await keptLineProducts(deps.readModel, webstoreId, wanted, { readTexts: !!known });
+    for (const [id, p] of await builtProducts(deps, webstoreId, rest, productFields, known)) found.set(id, p);
     return found;
   }
   if (productFields?.length || known) return builtProducts(deps, webstoreId, wanted, productFields, known);

@@ -55,17 +55,20 @@ export function lineProductOf(p: ProductSummary, fields?: readonly string[]): Ca
  * These products' default line products (LINE_FIELDS) where their summary is current: `found` holds those the
  * store shows (kept, or derived from the summary's text now); `rest` the ids with no current summary, for the
  * ordinary assembly. A product whose current summary the store does not show is in neither.
+ * `readTexts`: the products are likely new to this process (what an add answers with), so their texts are read
+ * at once, in one statement, rather than their stamps first.
  */
 export async function keptLineProducts(
   readModel: ProductReadModel,
   webstoreId: string,
   ids: readonly string[],
+  opts: { readTexts?: boolean } = {},
 ): Promise<{ found: Map<string, CartItemProduct>; rest: string[] }> {
   const kept = keptFor(readModel);
-  const stamps = await readModel.summaryStamps(ids);
+  const stamps = opts.readTexts ? null : await readModel.summaryStamps(ids);
   const found = new Map<string, CartItemProduct>();
   const missing: string[] = [];
-  for (const [id, row] of stamps) {
+  for (const [id, row] of stamps ?? []) {
     if (!shownIn(row, webstoreId)) continue;
     const product = kept.get(keyOf(id, row.body_stamp));
     if (product) found.set(id, product);
@@ -73,15 +76,22 @@ export async function keptLineProducts(
   }
   // Not kept yet: derived from the summaries' texts (read now; one may have been built again meanwhile, so each
   // is kept under the stamp read with it).
-  const texts = await readModel.summaries(missing);
+  const texts = await readModel.summaries(stamps ? missing : ids);
   for (const [id, row] of texts) {
     if (!shownIn(row, webstoreId)) continue;
-    const body = typeof row.body === 'string' ? row.body : row.body.toString('utf8');
-    const product = frozen(lineProductOf(JSON.parse(body) as ProductSummary, LINE_FIELDS));
-    kept.set(keyOf(id, row.body_stamp), product);
+    const key = keyOf(id, row.body_stamp);
+    let product = kept.get(key);
+    if (!product) {
+      const body = typeof row.body === 'string' ? row.body : row.body.toString('utf8');
+      product = frozen(lineProductOf(JSON.parse(body) as ProductSummary, LINE_FIELDS));
+      kept.set(key, product);
+    }
     found.set(id, product);
   }
-  const rest = ids.filter((id) => !stamps.has(id) || (missing.includes(id) && !texts.has(id)));
+  const noText = (id: string) => !texts.has(id);
+  const rest = stamps
+    ? ids.filter((id) => !stamps.has(id) || (missing.includes(id) && noText(id)))
+    : ids.filter(noText);
   return { found, rest };
 }
 
