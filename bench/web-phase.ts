@@ -48,12 +48,17 @@ export function datasetProductId(file: string, webstoreId: string): string {
   }
 }
 
-/** The scripts a page's HTML makes the browser fetch at once: its module scripts and modulepreload links. */
+/**
+ * The scripts a page's HTML makes the browser fetch at once: its module scripts and modulepreload links, and
+ * those its loader adds after the first paint (the JSON list packages/web/src/server/paint-first.ts writes).
+ */
 export function initialScripts(html: string): string[] {
   const head = html.slice(0, html.indexOf('</head>'));
   const srcs = [...head.matchAll(/<script\b[^>]*type="module"[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!);
   const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]!);
-  return [...new Set([...srcs, ...preloads])];
+  const listed = /<script type="application\/json" id="__app_scripts"[^>]*>([^<]*)<\/script>/.exec(html);
+  const loaded = listed ? (JSON.parse(listed[1]!) as { entry: string; preload: string[] }) : null;
+  return [...new Set([...srcs, ...preloads, ...(loaded ? [loaded.entry, ...loaded.preload] : [])])];
 }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;

@@ -54,6 +54,8 @@ describe('the list builder', () => {
     await shows(page, whole);
     // The whole list adds as it always has.
     await page.getByRole('button', { name: 'Add to Cart' }).waitFor();
+    // Measured on the hydrated page (the scripts load after the first paint): what the filters may not move.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     const before = await box(page);
     // No page load: a mark set on the window now is still there after the filters change.
     await page.evaluate(() => {

@@ -11,9 +11,10 @@ import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { PlacementRegistry } from './xss-vectors.ts';
 import { EARLY_INPUT_SCRIPT } from '../packages/web/src/lib/early-input.ts';
+import { APP_SCRIPTS_LOADER } from '../packages/web/src/server/paint-first.ts';
 
 /** The inline scripts the store writes itself (each page's head), exactly. */
-const OWN_SCRIPTS = [EARLY_INPUT_SCRIPT];
+const OWN_SCRIPTS = [EARLY_INPUT_SCRIPT, APP_SCRIPTS_LOADER];
 
 export interface Execution {
   n: number;

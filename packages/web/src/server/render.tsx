@@ -15,6 +15,7 @@ import { scriptJson } from '../lib/catalogue/product-view.ts';
 import { createRoutes } from '../routes/index.tsx';
 import { ROUTE_MODULE, type RouteWithModule } from '../routes/lazy-route.ts';
 import { modulePreloadTags, routeChunkFiles, type Manifest } from './route-preloads.ts';
+import { appScriptsLoader, takeAppScripts } from './paint-first.ts';
 
 setPurifierProvider(getServerPurifier);
 // Load the sanitiser now rather than on the first page with rich text.
@@ -69,6 +70,13 @@ export function requestOrigin(headers: Record<string, string | undefined>, given
 /** The template's own <script> tags (the hydration bundle) carry the nonce too. */
 function withNonce(html: string, nonce: string | undefined): string {
   return nonce ? html.replace(/<script(?=[\s>])/g, () => `<script nonce="${nonce}"`) : html;
+}
+
+// The template is the same on every request: its scripts are taken out once.
+let lastTemplate: { text: string; taken: ReturnType<typeof takeAppScripts> } | null = null;
+function appScriptsOf(text: string): ReturnType<typeof takeAppScripts> {
+  if (lastTemplate?.text !== text) lastTemplate = { text, taken: takeAppScripts(text) };
+  return lastTemplate.taken;
 }
 
 /** Errors as React Router's own hydration serialises them, so the browser router can revive them. */
@@ -152,20 +160,31 @@ export async function renderPage(req: RenderRequest, ctx: RenderContext, css = '
   };
   const nonce = ctx.nonce ? ` nonce="${escapeHtml(ctx.nonce)}"` : '';
   const routeModules = context.matches.flatMap((m) => (m.route as RouteWithModule)[ROUTE_MODULE] ?? []);
+  const routeFiles = ctx.manifest ? routeChunkFiles(ctx.manifest, routeModules) : [];
+  // The app's scripts load after the first paint (paint-first.ts), the page's route chunks with them.
+  const { template, scripts } = appScriptsOf(ctx.template);
   const headHtml = [
     // First, so that nothing typed or submitted before the page is hydrated is lost (lib/early-input.ts).
     `<script${nonce}>${EARLY_INPUT_SCRIPT}</script>`,
     renderHead(head, origin),
-    ctx.manifest ? modulePreloadTags(routeChunkFiles(ctx.manifest, routeModules)) : '',
+    scripts ? '' : modulePreloadTags(routeFiles),
     `<style${nonce}>${css}</style>`,
     `<script type="application/json" id="${BOOT_DATA_ID}"${nonce}>${scriptJson(boot)}</script>`,
   ]
     .filter(Boolean)
     .join('\n');
+  const loader = scripts
+    ? appScriptsLoader(
+        { entry: scripts.entry, preload: [...scripts.preload, ...routeFiles.map((f) => `/${f}`)] },
+        nonce,
+        scriptJson,
+      )
+    : '';
 
-  const body = withNonce(ctx.template, ctx.nonce && escapeHtml(ctx.nonce))
+  const body = withNonce(template, ctx.nonce && escapeHtml(ctx.nonce))
     .replace('<!--app-head-->', () => headHtml)
-    .replace('<!--app-html-->', () => html);
+    .replace('<!--app-html-->', () => html)
+    .replace('</body>', () => `${loader}</body>`);
   return {
     status: context.statusCode,
     headers: { 'content-type': 'text/html; charset=utf-8', vary: 'Cookie' },

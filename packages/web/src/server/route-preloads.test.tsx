@@ -8,22 +8,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderPage } from './render.tsx';
 import { entryKey, routeChunkFiles, staticClosure, type Manifest } from './route-preloads.ts';
+import { APP_SCRIPTS_ID, type AppScripts } from './paint-first.ts';
 import { fakeApiFetch, PRODUCT_ID, TEMPLATE, WEBSTORE_ID } from '../test-support/fixtures.ts';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
 const fileOf = (key: string) => manifest[key]!.file;
 
-async function preloadsOf(url: string): Promise<string[]> {
+/** The page's route chunks its loader preloads after the first paint (paint-first.ts), without the leading slash. */
+async function preloadsOf(url: string, withManifest = true): Promise<string[]> {
   const res = await renderPage(
     { url, headers: { host: 'shop.example.com' } },
-    { fetch: fakeApiFetch(), template: TEMPLATE, webstoreId: WEBSTORE_ID, manifest },
+    { fetch: fakeApiFetch(), template: TEMPLATE, webstoreId: WEBSTORE_ID, ...(withManifest ? { manifest } : {}) },
   );
   assert.equal(res.status, 200);
-  const head = res.body.slice(0, res.body.indexOf('</head>'));
-  return [...head.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/([^"]+)">/g)].map(
-    (m) => m[1]!,
+  const listed = new RegExp(`<script type="application/json" id="${APP_SCRIPTS_ID}"[^>]*>([^<]*)</script>`).exec(
+    res.body,
   );
+  assert.ok(listed, 'the loader lists the scripts');
+  return (JSON.parse(listed[1]!) as AppScripts).preload.map((f) => f.replace(/^\//, ''));
 }
 
 test('a product page preloads its route chunk and that chunk’s imports, and no other page’s', async () => {
@@ -44,10 +47,5 @@ test('a category page preloads the category route, not the product route', async
 });
 
 test('without a manifest (tests, a development render) the page has no route preloads', async () => {
-  const res = await renderPage(
-    { url: `/product/${PRODUCT_ID}`, headers: { host: 'shop.example.com' } },
-    { fetch: fakeApiFetch(), template: TEMPLATE, webstoreId: WEBSTORE_ID },
-  );
-  assert.equal(res.status, 200);
-  assert.doesNotMatch(res.body, /modulepreload/);
+  assert.deepEqual(await preloadsOf(`/product/${PRODUCT_ID}`, false), []);
 });
