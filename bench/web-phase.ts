@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { ROOT } from './dataset.ts';
 import { runLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { get } from './scenario.ts';
+import { readAppScripts } from '../packages/web/src/server/paint-first.ts';
 
 export const WEB_HEADING = '## JavaScript budget and Lighthouse (dataset page)';
 const CLIENT_DIST = path.join(ROOT, 'packages/web/dist/client');
@@ -50,14 +51,13 @@ export function datasetProductId(file: string, webstoreId: string): string {
 
 /**
  * The scripts a page's HTML makes the browser fetch at once: its module scripts and modulepreload links, and
- * those its loader adds after the first paint (the JSON list packages/web/src/server/paint-first.ts writes).
+ * those its loader adds after the first paint (the list packages/web/src/server/paint-first.ts writes).
  */
 export function initialScripts(html: string): string[] {
   const head = html.slice(0, html.indexOf('</head>'));
   const srcs = [...head.matchAll(/<script\b[^>]*type="module"[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!);
   const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]!);
-  const listed = /<script type="application\/json" id="__app_scripts"[^>]*>([^<]*)<\/script>/.exec(html);
-  const loaded = listed ? (JSON.parse(listed[1]!) as { entry: string; preload: string[] }) : null;
+  const loaded = readAppScripts(html);
   return [...new Set([...srcs, ...preloads, ...(loaded ? [loaded.entry, ...loaded.preload] : [])])];
 }
 

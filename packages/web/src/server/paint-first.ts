@@ -18,6 +18,13 @@ export interface AppScripts {
 }
 
 export const APP_SCRIPTS_ID = '__app_scripts';
+const LISTED = new RegExp(`<script type="application/json" id="${APP_SCRIPTS_ID}"[^>]*>([^<]*)</script>`);
+
+/** The list a served page's loader adds (what appScriptsLoader wrote), or null when the page has none. */
+export function readAppScripts(html: string): AppScripts | null {
+  const listed = LISTED.exec(html);
+  return listed ? (JSON.parse(listed[1]!) as AppScripts) : null;
+}
 
 const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/;
 const PRELOAD_LINK = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\s*/g;

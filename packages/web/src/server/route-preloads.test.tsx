@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderPage } from './render.tsx';
 import { entryKey, routeChunkFiles, staticClosure, type Manifest } from './route-preloads.ts';
-import { APP_SCRIPTS_ID, type AppScripts } from './paint-first.ts';
+import { readAppScripts } from './paint-first.ts';
 import { fakeApiFetch, PRODUCT_ID, TEMPLATE, WEBSTORE_ID } from '../test-support/fixtures.ts';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -22,11 +22,9 @@ async function preloadsOf(url: string, withManifest = true): Promise<string[]> {
     { fetch: fakeApiFetch(), template: TEMPLATE, webstoreId: WEBSTORE_ID, ...(withManifest ? { manifest } : {}) },
   );
   assert.equal(res.status, 200);
-  const listed = new RegExp(`<script type="application/json" id="${APP_SCRIPTS_ID}"[^>]*>([^<]*)</script>`).exec(
-    res.body,
-  );
-  assert.ok(listed, 'the loader lists the scripts');
-  return (JSON.parse(listed[1]!) as AppScripts).preload.map((f) => f.replace(/^\//, ''));
+  const scripts = readAppScripts(res.body);
+  assert.ok(scripts, 'the loader lists the scripts');
+  return scripts.preload.map((f) => f.replace(/^\//, ''));
 }
 
 test('a product page preloads its route chunk and that chunk’s imports, and no other page’s', async () => {

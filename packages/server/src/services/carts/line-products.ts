@@ -67,9 +67,14 @@ export async function keptLineProducts(
   const kept = keptFor(readModel);
   const stamps = opts.readTexts ? null : await readModel.summaryStamps(ids);
   const found = new Map<string, CartItemProduct>();
+  // Current rows the store does not show: left out, not built.
+  const hidden = new Set<string>();
   const missing: string[] = [];
   for (const [id, row] of stamps ?? []) {
-    if (!shownIn(row, webstoreId)) continue;
+    if (!shownIn(row, webstoreId)) {
+      hidden.add(id);
+      continue;
+    }
     const product = kept.get(keyOf(id, row.body_stamp));
     if (product) found.set(id, product);
     else missing.push(id);
@@ -78,7 +83,10 @@ export async function keptLineProducts(
   // is kept under the stamp read with it).
   const texts = await readModel.summaries(stamps ? missing : ids);
   for (const [id, row] of texts) {
-    if (!shownIn(row, webstoreId)) continue;
+    if (!shownIn(row, webstoreId)) {
+      hidden.add(id);
+      continue;
+    }
     const key = keyOf(id, row.body_stamp);
     let product = kept.get(key);
     if (!product) {
@@ -88,11 +96,8 @@ export async function keptLineProducts(
     }
     found.set(id, product);
   }
-  const noText = (id: string) => !texts.has(id);
-  const rest = stamps
-    ? ids.filter((id) => !stamps.has(id) || (missing.includes(id) && noText(id)))
-    : ids.filter(noText);
-  return { found, rest };
+  // No current row (or it was built again between the two reads): the ordinary assembly.
+  return { found, rest: ids.filter((id) => !found.has(id) && !hidden.has(id)) };
 }
 
 const keyOf = (id: string, stamp: number) => `${id}|${stamp}`;
