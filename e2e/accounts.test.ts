@@ -228,6 +228,10 @@ describe('an idle session', () => {
     await page.clock.fastForward(idleMs - 30_000 + 1_000);
     const dialog = page.getByRole('alertdialog', { name: 'Still there?' });
     await dialog.waitFor();
+    // What the page loads from here on (each answer counts as activity) and where it goes, for a failure below.
+    const trail: string[] = [];
+    page.on('response', (r) => trail.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
+    page.on('framenavigated', (f) => f === page.mainFrame() && trail.push(`navigated to ${f.url()}`));
     assert.ok(
       (await dialog.innerText()).includes(
         "For security, we suspend your session if you're inactive too long. If you don't click Continue Working within approximately 30 seconds, we log you out.",
@@ -243,7 +247,14 @@ describe('an idle session', () => {
 
     // "Close" only hides the warning: the clock keeps running to the logout.
     await page.clock.fastForward(idleMs - 30_000 + 1_000);
-    await dialog.waitFor();
+    await dialog.waitFor().catch(async (error: Error) => {
+      // A fresh-clone CI run once missed this second warning, and a local run never has: say what the page did.
+      const seen = await page.evaluate(
+        (key) => ({ at: Date.now(), shared: localStorage.getItem(key) }),
+        LAST_ACTIVITY_KEY,
+      );
+      throw new Error(`${error.message}\nsince the first warning: ${trail.join(' | ')}\npage: ${JSON.stringify(seen)}`);
+    });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     await Promise.all([page.waitForURL(`${live.server.url}/`, { waitUntil: 'load' }), page.clock.fastForward(31_000)]);

@@ -4,7 +4,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { startTestServer, type TestServer } from '../test-support/server.ts';
+import { DEMO_USERS } from '../seed/access.ts';
+import { BASE, startTestServer, type TestServer } from '../test-support/server.ts';
 
 let s: TestServer;
 before(async () => {
@@ -55,6 +56,22 @@ test('a page comes compressed for a browser that accepts brotli or gzip, and as 
     const strip = (h: string) => h.replace(/nonce="[^"]*"|[A-Za-z0-9_-]{20,}/g, '');
     assert.equal(strip(html), strip(plainHtml));
   }
+});
+
+test("a page that shows an address from the API shows the page's own origin, not the in-process call's", async () => {
+  // /account/agents shows the MCP address from shopperAgent/context; the page's render asks for it in-process.
+  const casey = await s.login(DEMO_USERS.consumer.email);
+  const cookie = casey.cookieHeader();
+  const page = (host?: string) =>
+    rawGet(`${s.url}/account/agents`, { accept: 'text/html', cookie, ...(host ? { host } : {}) });
+  const own = await page();
+  assert.equal(own.status, 200);
+  assert.match(own.body.toString('utf8'), new RegExp(`<code>${s.url}/mcp</code>`));
+  const named = await page('shop.example.com:8443');
+  assert.match(named.body.toString('utf8'), /<code>http:\/\/shop\.example\.com:8443\/mcp<\/code>/);
+  // The API itself still answers with the origin its own caller used.
+  const direct = await casey.get(`${BASE}/shopperAgent/context`);
+  assert.equal(direct.body.mcpEndpoint, `${s.url}/mcp`);
 });
 
 /** A GET whose body comes as the server sent it (fetch would decode it). */

@@ -9,7 +9,7 @@ import { notFound } from '../domain/errors.ts';
 import { ensureCsrfCookie } from './csrf.ts';
 import { cspNonceOf } from './security-headers.ts';
 import { SESSION_COOKIE } from './caller.ts';
-import { publicOrigin } from './public-origin.ts';
+import { publicOrigin, withPageOrigin } from './public-origin.ts';
 import { pageBody } from './page-compression.ts';
 
 type Render = (
@@ -84,15 +84,12 @@ export async function mountStorefront(
 
   const page = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     const forward = { cookie: req.headers.cookie, 'accept-language': req.headers['accept-language'] };
-    const out = await render(
-      { url: req.url, headers: req.headers as Record<string, string | undefined> },
-      {
-        fetch: injectFetch(app, forward),
-        template,
-        webstoreId: opts.webstoreId,
-        origin: publicOrigin(req, opts.publicUrl),
-        nonce: cspNonceOf(req),
-      },
+    const origin = publicOrigin(req, opts.publicUrl);
+    const out = await withPageOrigin(origin, () =>
+      render(
+        { url: req.url, headers: req.headers as Record<string, string | undefined> },
+        { fetch: injectFetch(app, forward), template, webstoreId: opts.webstoreId, origin, nonce: cspNonceOf(req) },
+      ),
     );
     ensureCsrfCookie(req, reply);
     // A page rendered for a session (a shopper's name, cart, orders, checkout) is kept by no cache, not
