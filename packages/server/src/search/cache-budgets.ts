@@ -10,3 +10,9 @@ export const SEARCH_TYPO_CACHE_BYTES = SEARCH_TYPO_CACHE_ENTRIES * 300;
 export const SEARCH_WINDOW_SIZE = 1000;
 /** Kept result windows (search/result-windows.ts), LRU by bytes: about 16 kB a window of 1,000 plus its facets. */
 export const SEARCH_WINDOW_BYTES = 16 * 1024 * 1024;
+/**
+ * The matched documents and scores of recent queries' words, per segment (engine.ts), LRU by bytes: 12 bytes a
+ * match, so a word matching a tenth of 100,000 documents is about 120 kB. A buyer who refines or re-sorts a search
+ * asks for the same words again, and only the refinements, counts and order are worked out anew.
+ */
+export const SEARCH_MATCH_BYTES = 8 * 1024 * 1024;

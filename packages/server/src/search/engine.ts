@@ -3,7 +3,7 @@
 // disjunctive facet counts (a facet's counts ignore its own selection), sorting and paging.
 import { PRICE_BUCKETS, RECORD_COUNT_BUCKETS, parseBucket } from '@store/core';
 import { LRUCache } from 'lru-cache';
-import { SEARCH_PRICE_COLUMN_BYTES, SEARCH_TYPO_CACHE_ENTRIES } from './cache-budgets.ts';
+import { SEARCH_MATCH_BYTES, SEARCH_PRICE_COLUMN_BYTES, SEARCH_TYPO_CACHE_ENTRIES } from './cache-budgets.ts';
 import { boundedDistance, typoBudget } from './fuzzy.ts';
 import { type Dict, type Dictionaries, type Segment, compareNames } from './segment.ts';
 import type { Synonyms } from './synonyms.ts';
@@ -11,6 +11,12 @@ import { analyze, fold, skuTerm, words } from './text.ts';
 import { topK } from './top-k.ts';
 import { type ResolvedAlternative, clauseScore, listCount, walkCost } from './clause-lookup.ts';
 import { type ResultWindow, resultWindows, windowAnswers, windowKey, windowSizeFor } from './result-windows.ts';
+
+/** A segment's documents matching a query's words, in document order, and their text scores. */
+interface Match {
+  docs: Int32Array;
+  scores: Float64Array;
+}
 
 /** One query word (or synonym phrase): a document must match one of the alternatives. */
 export interface Clause {
@@ -168,6 +174,15 @@ export class IndexSearcher {
     sizeCalculation: (col) => Math.max(1, col.prices.byteLength + col.bucket.byteLength),
   });
   private scratches = new WeakMap<Segment, Scratch>();
+  /**
+   * Recent queries' matches by segment and words (SEARCH_MATCH_BYTES): copies, not the scratch views a match
+   * hands back. Exact for the searcher's life: its segments and their statistics never change (a new index
+   * generation is a new searcher).
+   */
+  private matches = new LRUCache<string, Match>({
+    maxSize: SEARCH_MATCH_BYTES,
+    sizeCalculation: (m) => Math.max(1, m.docs.byteLength + m.scores.byteLength),
+  });
   /** Full searches' results without their page (result-windows.ts): the other pages of a search read them. */
   private windows = resultWindows();
   private results: {
@@ -341,7 +356,28 @@ export class IndexSearcher {
   // --- matching ---
 
   /** Documents of a segment matching at least `required` clauses, with their BM25F scores (views on kept buffers). */
-  private match(segIndex: number, clauses: Clause[], required: number): { docs: Int32Array; scores: Float64Array } {
+  /** How many matches the searcher keeps (for tests). */
+  get keptMatches(): number {
+    return this.matches.size;
+  }
+
+  /** The segment's documents matching the clauses (at least `required` of them) and their scores, kept. */
+  private match(segIndex: number, clauses: Clause[], required: number): Match {
+    const key = `${segIndex}|${required}|${JSON.stringify(clauses)}`;
+    const kept = this.matches.get(key);
+    if (kept) return kept;
+    const found = this.matchNow(segIndex, clauses, required);
+    // A word's postings are the segment's own (kept as they are); the scratch's views are copied.
+    const { union } = this.scratch(this.segments[segIndex]!);
+    const copy = {
+      docs: found.docs.buffer === union.buffer ? found.docs.slice() : found.docs,
+      scores: found.scores.slice(),
+    };
+    this.matches.set(key, copy);
+    return copy;
+  }
+
+  private matchNow(segIndex: number, clauses: Clause[], required: number): Match {
     const seg = this.segments[segIndex]!;
     const { score, hits, best, touched, union, matchScores } = this.scratch(seg);
     if (clauses.length > 1 && required === clauses.length) {
@@ -432,7 +468,7 @@ export class IndexSearcher {
    * Every clause must match: the rarest clause's documents (walked), each looked up in the other clauses'
    * postings; null when walking them all costs less. Scores are added in the clauses' order, as the walk adds them.
    */
-  private lookUp(segIndex: number, clauses: Clause[]): { docs: Int32Array; scores: Float64Array } | null {
+  private lookUp(segIndex: number, clauses: Clause[]): Match | null {
     const seg = this.segments[segIndex]!;
     const resolved: ResolvedAlternative[][] = clauses.map((c) =>
       c.alternatives.flatMap((a) => {

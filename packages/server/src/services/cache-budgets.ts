@@ -2,6 +2,7 @@
 // may hold beyond its search index and working memory. Each cache is derived from versioned data in the
 // database (a catalogue version, a file version), so losing one costs time, never correctness.
 import {
+  SEARCH_MATCH_BYTES,
   SEARCH_PRICE_COLUMN_BYTES,
   SEARCH_WINDOW_BYTES,
   SEARCH_WINDOW_SIZE,
@@ -44,6 +45,11 @@ export const CACHE_BUDGETS: readonly CacheBudget[] = [
     cache: 'Search result windows (search/result-windows.ts)',
     bytes: SEARCH_WINDOW_BYTES,
     note: `LRU by bytes, per index generation; a search's total, facets and first ${SEARCH_WINDOW_SIZE.toLocaleString('en-US')} results, read by its other pages`,
+  },
+  {
+    cache: 'Search matches (search/engine.ts)',
+    bytes: SEARCH_MATCH_BYTES,
+    note: 'LRU by bytes, per index generation; the documents and scores recent queries’ words match, read again when a search is refined or re-sorted',
   },
   {
     cache: 'Product JSON columns and image versions (services/column-memo.ts)',
