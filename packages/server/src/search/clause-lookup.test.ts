@@ -3,8 +3,8 @@
 // the same scores, and the same facet counts, whichever way the engine matches them.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WEBSTORE_ID, startTestServer, type TestServer } from '../test-support/server.ts';
-import { IndexSearcher, type EngineQuery } from './engine.ts';
+import { startTestServer, type TestServer } from '../test-support/server.ts';
+import { engineQuery, freshSearchers } from '../test-support/engine-queries.ts';
 import { clauseScore, indexOf } from './clause-lookup.ts';
 
 let s: TestServer;
@@ -13,21 +13,6 @@ before(async () => {
 });
 after(async () => {
   await s.close();
-});
-
-const query = (term: string, change: Partial<EngineQuery> = {}): EngineQuery => ({
-  term,
-  scope: null,
-  granted: null,
-  selections: [],
-  priceBooks: [],
-  sort: 'relevance',
-  grouping: 'VariationParent',
-  offset: 0,
-  limit: 200,
-  facets: true,
-  categoryGroups: null,
-  ...change,
 });
 
 describe('clause lookup', () => {
@@ -49,10 +34,7 @@ describe('clause lookup', () => {
   });
 
   test('searches of several words answer the same looked up as walked', async () => {
-    const { searcher } = await s.services.searchIndex.open(WEBSTORE_ID);
-    assert.ok(searcher instanceof IndexSearcher);
-    const fresh = (lookupFactor: number) =>
-      new IndexSearcher(searcher.segments, searcher.dead, searcher.dicts, searcher.synonyms, lookupFactor);
+    const fresh = await freshSearchers(s);
     const [walked, looked] = [fresh(Number.POSITIVE_INFINITY), fresh(0)];
     const terms = [
       'restaurants in texas with email',
@@ -69,8 +51,8 @@ describe('clause lookup', () => {
     let found = 0;
     for (const term of terms)
       for (const change of [{}, { sort: 'priceAsc' as const }, { grouping: 'NoGrouping' as const }]) {
-        const a = walked.search(query(term, change));
-        const b = looked.search(query(term, change));
+        const a = walked.search(engineQuery(term, change));
+        const b = looked.search(engineQuery(term, change));
         assert.equal(b.total, a.total, term);
         assert.deepEqual(b.hits, a.hits, term);
         assert.deepEqual(b.facets, a.facets, term);

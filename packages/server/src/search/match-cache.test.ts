@@ -4,8 +4,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RECORD_COUNT_BUCKETS } from '@store/core';
-import { WEBSTORE_ID, startTestServer, type TestServer } from '../test-support/server.ts';
-import { IndexSearcher, RECORD_RANGES, type EngineQuery } from './engine.ts';
+import { startTestServer, type TestServer } from '../test-support/server.ts';
+import { engineQuery, freshSearchers } from '../test-support/engine-queries.ts';
+import { RECORD_RANGES, type EngineQuery } from './engine.ts';
 
 let s: TestServer;
 before(async () => {
@@ -15,25 +16,8 @@ after(async () => {
   await s.close();
 });
 
-const query = (term: string, change: Partial<EngineQuery> = {}): EngineQuery => ({
-  term,
-  scope: null,
-  granted: null,
-  selections: [],
-  priceBooks: [],
-  sort: 'relevance',
-  grouping: 'VariationParent',
-  offset: 0,
-  limit: 50,
-  facets: true,
-  categoryGroups: null,
-  ...change,
-});
-
 test('a search of words seen before answers as a searcher that never saw them, with other searches between', async () => {
-  const { searcher } = await s.services.searchIndex.open(WEBSTORE_ID);
-  assert.ok(searcher instanceof IndexSearcher);
-  const fresh = () => new IndexSearcher(searcher.segments, searcher.dead, searcher.dicts, searcher.synonyms);
+  const fresh = await freshSearchers(s);
   const keeping = fresh();
   const terms = [
     'dentists',
@@ -54,8 +38,8 @@ test('a search of words seen before answers as a searcher that never saw them, w
   // Every change of every term, the terms interleaved: each search's matches overwrite the scratch of the last.
   for (const change of changes)
     for (const term of terms) {
-      const kept = keeping.search(query(term, change));
-      const never = fresh().search(query(term, change));
+      const kept = keeping.search(engineQuery(term, { limit: 50, ...change }));
+      const never = fresh().search(engineQuery(term, { limit: 50, ...change }));
       assert.equal(kept.total, never.total, `${term} ${JSON.stringify(change)}`);
       assert.deepEqual(kept.hits, never.hits, `${term} ${JSON.stringify(change)}`);
       assert.deepEqual(kept.facets, never.facets, `${term} ${JSON.stringify(change)}`);
