@@ -9,6 +9,9 @@ import { runLoad, type LoadRequest } from './load.ts';
 import type { ScenarioResult, Target } from './report.ts';
 import { runScenario, type LoadSettings, type Scenario } from './scenario.ts';
 import { TERMS } from './search.ts';
+import Database from 'better-sqlite3';
+import { WEBSTORE_ID } from './in-process.ts';
+import { isStopWord, stem, words } from '../packages/server/src/search/text.ts';
 
 /** Issue 20's targets, server CPU per request (ms) at 100,000 products. */
 export const READS_TARGETS: Record<string, number> = {
@@ -26,6 +29,8 @@ const SEARCH_WINDOW = 5000;
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
 export interface ReadsInput {
+  /** The SQLite file the server runs on (the catalogue's words, for the searches new to the engine). */
+  file: string;
   api: string;
   origin: string;
   pid: number | undefined;
@@ -113,11 +118,52 @@ async function searchPages(origin: string, api: string): Promise<SearchPage[]> {
   return shuffle(pages, 7);
 }
 
-/** Search POST with prices, each request the next never-sent body of `bodies` while there are any. */
+/** Searches the new-words row sends, each once: this many are the warm-up, the rest the measured window. */
+const NEW_WORDS_SEARCHES = 4000;
+const NEW_WORDS_WARMUP = 300;
+
+/**
+ * Searches of two words of the catalogue's own vocabulary (names and descriptions) that no bench term holds, each
+ * pair once, shuffled: the engine keeps the matches of the words it was last asked (SEARCH_MATCH_BYTES), so the
+ * first pages above, 150 searches of each of 37 terms, mostly reuse them. These match every time: the cost of a
+ * search whose words are new to the process.
+ */
+export function newWordSearches(file: string, webstoreId: string): SearchBody[] {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const taken = new Set(TERMS.flatMap((t) => words(t).map(stem)));
+  const vocabulary = new Map<string, string>();
+  try {
+    const texts = db
+      .prepare("SELECT name || ' ' || coalesce(description, '') FROM product WHERE webstore_id = ?")
+      .pluck()
+      .iterate(webstoreId) as Iterable<string>;
+    for (const text of texts)
+      for (const w of words(text))
+        if (/^[a-z]{4,}$/.test(w) && !isStopWord(w) && !taken.has(stem(w)) && !vocabulary.has(stem(w)))
+          vocabulary.set(stem(w), w);
+  } finally {
+    db.close();
+  }
+  const list = [...vocabulary.values()].sort();
+  const next = mulberry32(20261128);
+  const pairs = new Set<string>();
+  for (let tries = 0; pairs.size < NEW_WORDS_SEARCHES && tries < NEW_WORDS_SEARCHES * 10; tries++) {
+    const a = list[Math.floor(next() * list.length)]!;
+    const b = list[Math.floor(next() * list.length)]!;
+    if (a !== b && !pairs.has(`${b} ${a}`)) pairs.add(`${a} ${b}`);
+  }
+  return [...pairs].map((searchTerm) => ({ searchTerm, page: 0 }));
+}
+
+/**
+ * Search POST with prices, each request the next never-sent body of `bodies` while there are any. `once`: every
+ * body is sent exactly once (a fixed warm-up of NEW_WORDS_WARMUP, then the rest measured), none repeated.
+ */
 async function searchLoad(
   input: ReadsInput,
   name: string,
   bodies: SearchBody[],
+  once = false,
 ): Promise<{ entry: ScenarioResult; ok: boolean; sent: number }> {
   const route = 'POST …/search/product-search';
   const entry: ScenarioResult = { name, route };
@@ -132,10 +178,19 @@ async function searchLoad(
     };
   };
   log(
-    `${entry.name}: ${input.settings.warmup} s warm-up + ${input.settings.duration} s over ${bodies.length} distinct bodies…`,
+    once
+      ? `${entry.name}: ${bodies.length} distinct bodies, each once (${NEW_WORDS_WARMUP} as the warm-up)…`
+      : `${entry.name}: ${input.settings.warmup} s warm-up + ${input.settings.duration} s over ${bodies.length} distinct bodies…`,
   );
   try {
-    const r = await runLoad({ origin: input.origin, paths: [], next, serverPid: input.pid, ...input.settings });
+    const r = await runLoad({
+      origin: input.origin,
+      paths: [],
+      next,
+      serverPid: input.pid,
+      ...input.settings,
+      ...(once ? { warmupRequests: NEW_WORDS_WARMUP, measuredRequests: () => bodies.length - NEW_WORDS_WARMUP } : {}),
+    });
     entry.result = r;
     log(
       `  ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, server CPU ${((r.cpuMsPerRequest ?? NaN) * 1000).toFixed(0)} µs/req, ${r.errors} errors, ${r.non2xx} non-2xx`,
@@ -200,7 +255,9 @@ export async function measureReads(input: ReadsInput): Promise<ReadsResult> {
   const uncached = await searchLoad(input, 'search POST with prices, uncached', first);
   const pages = await searchPages(origin, api);
   const later = await searchLoad(input, 'search POST with prices, later pages', pages);
-  for (const search of [uncached, later]) {
+  const fresh = newWordSearches(input.file, WEBSTORE_ID);
+  const newWords = await searchLoad(input, 'search POST with prices, words new to the engine', fresh, true);
+  for (const search of [uncached, later, newWords]) {
     out.push(search.entry);
     if (!search.ok) ok = false;
   }
@@ -211,7 +268,8 @@ export async function measureReads(input: ReadsInput): Promise<ReadsResult> {
   const setup = [
     `Product and pricing rows rotate over ${ids.length.toLocaleString('en-US')} sampled priced products (the warm rows) or over all ${allIds.length.toLocaleString('en-US')} priced products (the "all products" rows: the 64 MiB response cache keeps about 12,000 product details, so the cold detail mostly misses it; pricing keeps no answers at all).`,
     `products by 20 ids: 5,000 different batches of 20 distinct random priced ids (fixed seed), \`GET …/products?ids=…\` (prices are included unless excludePrices); the route keeps no answers.`,
-    `search POST with prices, uncached: \`{searchTerm, sortRuleId, refinements, page: 0, pageSize: 20, includePrices: true}\`, the first page of each of the ${first.length.toLocaleString('en-US')} searches of the ${TERMS.length} bench terms (bench/search.ts) × ${SORT_RULES.length} sort rules × record-count bucket or none × price bucket or none, shuffled${repeated(uncached, first.length, 'a search')}. Each search is new to the answer cache (POST answers are never kept) and to the engine's result windows, so the engine matches, counts the facets and ranks each time; the whole request is measured.`,
+    `search POST with prices, uncached: \`{searchTerm, sortRuleId, refinements, page: 0, pageSize: 20, includePrices: true}\`, the first page of each of the ${first.length.toLocaleString('en-US')} searches of the ${TERMS.length} bench terms (bench/search.ts) × ${SORT_RULES.length} sort rules × record-count bucket or none × price bucket or none, shuffled${repeated(uncached, first.length, 'a search')}. Each search is new to the answer cache (POST answers are never kept) and to the engine's result windows, so the engine filters, counts the facets and ranks each time; its words' matches are kept (\`SEARCH_MATCH_BYTES\`), so after a term's first search they are read, not matched again, as when a buyer refines or re-sorts a search. The whole request is measured.`,
+    `search POST with prices, words new to the engine: \`{searchTerm, page: 0, pageSize: 20, includePrices: true}\` with two words of the catalogue's own vocabulary (product names and descriptions) that no bench term holds, ${fresh.length.toLocaleString('en-US')} distinct pairs shuffled, each sent once (${NEW_WORDS_WARMUP} as the warm-up, the rest measured): every search matches its words anew. Not a target of issue 20; it shows what the kept matches save.`,
     `search POST with prices, later pages: \`{searchTerm, page, pageSize: 20, includePrices: true}\` over every full page within the 5,000-result window of the ${TERMS.length} bench terms, ${pages.length.toLocaleString('en-US')} distinct bodies shuffled${repeated(later, pages.length, 'a body')}. No answer is kept, but a term's pages after its first are read from the engine's result window of that search (its total, facets and first 1,000 results, widened by 1,000 when a page is past it: \`search/result-windows.ts\`); the summaries, prices and the answer are made for each request.`,
   ];
   return { scenarios: out, setup, ok };

@@ -436,7 +436,7 @@ async function readsOnly(): Promise<number> {
   const ceiling = await startCeiling(origin, server.proc.pid, ceilingMode);
   const c = await runScenario(ceiling.scenario, settings);
   await ceiling.bare?.stop();
-  const m = await measureReads({ api: API, origin, pid: server.proc.pid, ids, allIds, settings });
+  const m = await measureReads({ file: dataset.file, api: API, origin, pid: server.proc.pid, ids, allIds, settings });
   await stopAll();
   const section = readsSection({
     ceiling: c.entry,
