@@ -221,6 +221,10 @@ describe('an idle session', () => {
     await page.getByRole('banner').getByText('Hi, Casey').waitFor();
     // The idle clock is loaded after the page's start (lib/loaded-on-need.ts) and counts from when it starts,
     // which it marks by sharing the activity time with other tabs: the browser's clock is moved only after that.
+    // The login page's clock may have marked a time too (it starts as the login answers, before the new page): this
+    // page is hydrated and its idle clock's code has come (nothing left to load) before the mark is read.
+    await page.waitForSelector('html[data-hydrated]');
+    await page.waitForLoadState('networkidle');
     await page.waitForFunction((key) => localStorage.getItem(key) !== null, LAST_ACTIVITY_KEY);
     const idleMs = (await api(page, '/session-context')).idleTimeoutSeconds * 1000;
     assert.ok(idleMs > 30_000, `an idle timeout is announced (${idleMs} ms)`);
