@@ -252,7 +252,7 @@ describe('an idle session', () => {
     // "Close" only hides the warning: the clock keeps running to the logout.
     await page.clock.fastForward(idleMs - 30_000 + 1_000);
     await dialog.waitFor().catch(async (error: Error) => {
-      // A fresh-clone CI run once missed this second warning, and a local run never has: say what the page did.
+      // The project's CI missed this second warning on both databases, and no local run has: say what the page did.
       const seen = await page.evaluate(
         (key) => ({ at: Date.now(), shared: localStorage.getItem(key) }),
         LAST_ACTIVITY_KEY,
