@@ -5,7 +5,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type Agent, type TestServer } from '../test-support/server.ts';
-import { PRICE_BOOK_IDS, WEBSTORE_ID } from '../seed/store.ts';
+import { WEBSTORE_ID } from '../seed/store.ts';
+import { onceOnlyDatasets } from '../test-support/purchase.ts';
 import { DEMO_COUPONS } from '../seed/promotions.ts';
 
 let s: TestServer;
@@ -29,18 +30,7 @@ async function subtree(name: string): Promise<Set<string>> {
 
 /** Once-only datasets a guest can buy (store price book, one-time), split by whether they are in Services. */
 async function datasets(): Promise<{ services: string[]; others: string[] }> {
-  const rows = await s.db.db
-    .selectFrom('product')
-    .innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
-    .select('product.id')
-    .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
-    .where('price_book_entry.selling_model_id', 'is', null)
-    .where('product.is_active', '=', 1)
-    .where('product.product_class', '=', 'Simple')
-    .where('product.sku', 'like', 'DS-%')
-    .where('product.qty_max', '=', '1')
-    .orderBy('product.sku')
-    .execute();
+  const ids = await onceOnlyDatasets(s);
   const services = await subtree('Services');
   const inServices = new Set(
     (
@@ -51,7 +41,6 @@ async function datasets(): Promise<{ services: string[]; others: string[] }> {
         .execute()
     ).map((r) => r.product_id),
   );
-  const ids = [...new Set(rows.map((r) => r.id))];
   return { services: ids.filter((id) => inServices.has(id)), others: ids.filter((id) => !inServices.has(id)) };
 }
 

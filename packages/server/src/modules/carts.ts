@@ -240,7 +240,7 @@ export function cartRoutes(app: FastifyInstance, s: Services): void {
       const q = req.query;
       // `*` asks for every field; none named, a line's few (LINE_FIELDS), as the platform answers.
       const fields = q.productFields?.includes('*') ? 'all' : q.productFields;
-      return s.carts.items(owner, cart, {
+      return s.carts.itemsAnswer(owner, cart, {
         pageSize: q.pageSize,
         pageNumber: q.pageNumber ?? (q.page ? Math.max(1, Number(q.page)) : 1),
         sort: q.sort,

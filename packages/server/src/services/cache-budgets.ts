@@ -12,6 +12,7 @@ import {
 import { COLUMN_MEMO_BYTES } from './column-memo.ts';
 import { INDEX_CACHE_BYTES } from './dataset-lists/count-index-cache.ts';
 import { LINE_PRODUCT_BYTES } from './carts/line-products.ts';
+import { LINE_ANSWER_BYTES } from './carts/line-page.ts';
 
 const MiB = 1024 * 1024;
 
@@ -60,6 +61,11 @@ export const CACHE_BUDGETS: readonly CacheBudget[] = [
     cache: 'Cart lines’ products (carts/line-products.ts)',
     bytes: LINE_PRODUCT_BYTES,
     note: 'LRU by JSON length, keyed by product and the build stamp of its kept summary',
+  },
+  {
+    cache: 'Cart lines’ answers (carts/line-page.ts)',
+    bytes: LINE_ANSWER_BYTES,
+    note: 'LRU by JSON length, keyed by cart, currency and the line as the lines page read it (its row and its product’s stamp)',
   },
   {
     cache: 'Search typo corrections (search/engine.ts)',

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Agent } from './agent.ts';
 import { BASE, type TestServer } from './server.ts';
+import { PRICE_BOOK_IDS } from '../seed/store.ts';
 
 export const ADDRESS = {
   name: 'Ada Lovelace',
@@ -20,6 +21,23 @@ export const ACCEPTED_CARD = 'tok_test_success_visa_4242';
 
 export async function productIdOf(s: TestServer, sku: string): Promise<string> {
   return (await s.db.db.selectFrom('product').select('id').where('sku', '=', sku).executeTakeFirstOrThrow()).id;
+}
+
+/** Once-only datasets a guest can buy (simple DS- products, quantity 1 at most, a one-time store price), by SKU. */
+export async function onceOnlyDatasets(s: TestServer): Promise<string[]> {
+  const rows = await s.db.db
+    .selectFrom('product')
+    .innerJoin('price_book_entry', 'price_book_entry.product_id', 'product.id')
+    .select('product.id')
+    .where('price_book_entry.price_book_id', '=', PRICE_BOOK_IDS.store)
+    .where('price_book_entry.selling_model_id', 'is', null)
+    .where('product.is_active', '=', 1)
+    .where('product.product_class', '=', 'Simple')
+    .where('product.sku', 'like', 'DS-%')
+    .where('product.qty_max', '=', '1')
+    .orderBy('product.sku')
+    .execute();
+  return [...new Set(rows.map((r) => r.id))];
 }
 
 /** The number a person reads (and searches the workspace's orders by) of an order summary. */

@@ -50,6 +50,7 @@ import { KeptCartCoupons } from './kept-cart-coupons.ts';
 import { isPostgres } from '../../db/locks.ts';
 import { cartItemProducts, unavailableItemProducts } from './cart-item-products.ts';
 import { LINE_FIELDS } from './line-products.ts';
+import { KeptLineAnswers, pageLineOf, type CartItemCollectionAnswer, type LineAnswer } from './line-page.ts';
 import type { KnownProducts } from '../products.ts';
 import { ASYNC_BATCH_THRESHOLD } from './cart-operations.ts';
 import {
@@ -128,6 +129,8 @@ export class CartService {
   private compiled?: CartStatements;
   /** The store's promotions' terms (what a cart's promotions show), per the store's promotions version. */
   private keptTerms = new KeptPerVersion<PromotionTerms>();
+  /** The lines page's answers per line, kept as JSON text (line-page.ts). */
+  private keptLines = new KeptLineAnswers();
 
   constructor(private s: Services) {}
 
@@ -267,7 +270,22 @@ export class CartService {
     return cart ? summaryView(cart, taxType) : emptySummary(owner.webstore.id, owner.ctx.currency, taxType, owner);
   }
 
+  /** A page of the cart's lines, every line an object (what the agent's tools read). */
   async items(owner: CartOwner, cart: CartTable, q: ItemsQuery): Promise<CartItemCollection> {
+    return (await this.linesPage(owner, cart, q, false)) as CartItemCollection;
+  }
+
+  /** A page of the cart's lines as the API answers it: lines kept as JSON text where they are (line-page.ts). */
+  itemsAnswer(owner: CartOwner, cart: CartTable, q: ItemsQuery): Promise<CartItemCollectionAnswer> {
+    return this.linesPage(owner, cart, q, true);
+  }
+
+  private async linesPage(
+    owner: CartOwner,
+    cart: CartTable,
+    q: ItemsQuery,
+    keep: boolean,
+  ): Promise<CartItemCollectionAnswer> {
     // One page of lines.
     const [rows, coupons, promotionTerms] = await Promise.all([
       this.statements.linePage[q.sort].execute({
@@ -281,21 +299,47 @@ export class CartService {
     // A page holding every line sums its own; otherwise the totals kept on the cart row (not every line).
     const itemAdjustments =
       cart.line_count > q.pageSize ? await itemPromotionsOf(cart, () => this.lineAdjustmentRows(cart)) : null;
-    const items = await this.itemViews(owner, cart, rows, q.productFields);
+    // The answers kept are those of the lines' default product fields.
+    const keepable = keep && !q.productFields;
+    const answers: Array<LineAnswer | undefined> = rows.map((r) =>
+      keepable ? this.keptLines.get(cart, r.line) : undefined,
+    );
+    const missing = rows.flatMap((r, i) => (answers[i] ? [] : [{ i, line: pageLineOf(cart.id, r.line) }]));
+    if (missing.length) {
+      const views = await this.itemViews(
+        owner,
+        cart,
+        missing.map((m) => m.line.row),
+        q.productFields,
+      );
+      const byId = new Map(views.map((v) => [v.cartItemId, v]));
+      for (const { i, line } of missing) {
+        const cartItem = byId.get(line.row.id);
+        if (!cartItem) continue;
+        const answer = { cartItem, message: null, status: 'Success' as const };
+        answers[i] = answer;
+        if (keepable) this.keptLines.keep(cart, line, owner.webstore.id, answer);
+      }
+    }
+    const cartItems = answers.filter((a) => a !== undefined);
     const pages = Math.max(1, Math.ceil(cart.line_count / q.pageSize));
     return {
-      cartItems: items.map((cartItem) => ({ cartItem, message: null, status: 'Success' as const })),
+      cartItems,
       cartSummary: this.summary(owner, cart),
       hasErrors: false,
       currentPage: q.pageNumber,
       totalNumberOfPages: pages,
       totalItemCount: cart.line_count,
-      count: items.length,
+      count: cartItems.length,
       currentPageToken: String(q.pageNumber),
       nextPageToken: q.pageNumber < pages ? String(q.pageNumber + 1) : null,
       previousPageToken: q.pageNumber > 1 ? String(q.pageNumber - 1) : null,
       cartCoupons: couponsView(cart, coupons),
-      cartPromotions: promotionsView(cart, itemAdjustments ?? lineAdjustments(rows), promotionTerms),
+      cartPromotions: promotionsView(
+        cart,
+        itemAdjustments ?? lineAdjustments(rows.map((r) => pageLineOf(cart.id, r.line).row)),
+        promotionTerms,
+      ),
     };
   }
 

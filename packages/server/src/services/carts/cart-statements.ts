@@ -4,6 +4,7 @@ import { sql, type Expression, type Kysely } from 'kysely';
 import { CART_ITEM_SORTS, type CartItemSort } from '@store/core';
 import type { CartCouponTable, CartItemTable, CartTable, Database } from '../../db/schema.ts';
 import { PreparedQuery, type ValuesOf } from '../../db/prepared.ts';
+import { pageLinesQuery, type PageLineRow } from './line-page.ts';
 
 /** The cart row's columns a recalculation writes (cart-recalc.ts). */
 export type CartTotals = Pick<
@@ -51,10 +52,10 @@ export class CartStatements {
    */
   readonly writeTotalsAt: PreparedQuery<CartTotals & { id: string; version: number; next: number }, never>;
   readonly writeTotalsAtOfOperation: PreparedQuery<CartTotals & { id: string; version: number; next: number }, never>;
-  /** A page of a cart's lines in each sort order (the lines page). */
+  /** A page of a cart's lines in each sort order (the lines page), each line as text (line-page.ts). */
   readonly linePage: Record<
     CartItemSort,
-    PreparedQuery<{ cartId: string; limit: number; offset: number }, CartItemTable>
+    PreparedQuery<{ cartId: string; limit: number; offset: number }, PageLineRow>
   >;
   /** A cart's coupons, oldest first. */
   readonly coupons: PreparedQuery<{ cartId: string }, CartCouponTable>;
@@ -116,11 +117,7 @@ export class CartStatements {
         sort,
         new PreparedQuery(db, (d, p: { cartId: string; limit: number; offset: number }) => {
           const [key, direction] = LINE_ORDER[sort];
-          const query = d
-            .selectFrom('cart_item')
-            .selectAll('cart_item')
-            .where('cart_item.cart_id', '=', p.cartId)
-            .orderBy(key, direction);
+          const query = pageLinesQuery(d, p.cartId).orderBy(key, direction);
           // Ties by newest first; a sort by seq has none, and a second seq term would make the database sort the
           // whole cart instead of walking its (cart_id, seq) index to the page.
           const bySeq = sort === 'CreatedDateDesc' || sort === 'CreatedDateAsc';
