@@ -35,6 +35,7 @@ import * as m033 from './migrations/033_product_read.ts';
 import * as m034 from './migrations/034_rule_versions.ts';
 import * as m035 from './migrations/035_kept_prices.ts';
 import * as m036 from './migrations/036_cart_recalc_basis.ts';
+import * as m037 from './migrations/037_cart_page_stamps.ts';
 
 // Migrations are listed here rather than read from disk so they bundle and run the same everywhere.
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '034_rule_versions': m034,
   '035_kept_prices': m035,
   '036_cart_recalc_basis': m036,
+  '037_cart_page_stamps': m037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -410,6 +410,8 @@ export interface CartTable {
   /** Lines whose selling model is not OneTime: their quantity and their total after item promotions (036). */
   recurring_quantity: number;
   recurring_after_minor: number;
+  /** Moves with every write to the cart's lines (migration 037's triggers): the lines page keeps what it read by it. */
+  lines_stamp: number;
 }
 export interface CartItemTable {
   id: string;
@@ -723,6 +725,12 @@ export interface ProductReadTable {
   path_at: number | null;
 }
 
+/** One row (id 1) whose tick moves with every change to a product's kept detail or summary (migration 037). */
+export interface ReadModelClockTable {
+  id: number;
+  tick: number | string;
+}
+
 export interface Database {
   webstore: WebstoreTable;
   category: CategoryTable;
@@ -730,6 +738,7 @@ export interface Database {
   product_category: ProductCategoryTable;
   product_relation: ProductRelationColumns;
   product_read: ProductReadTable;
+  read_model_clock: ReadModelClockTable;
   product_media: ProductMediaTable;
   search_synonym_group: SearchSynonymGroupTable;
   selling_model: SellingModelTable;

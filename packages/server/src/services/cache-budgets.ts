@@ -12,7 +12,7 @@ import {
 import { COLUMN_MEMO_BYTES } from './column-memo.ts';
 import { INDEX_CACHE_BYTES } from './dataset-lists/count-index-cache.ts';
 import { LINE_PRODUCT_BYTES } from './carts/line-products.ts';
-import { LINE_ANSWER_BYTES } from './carts/line-page.ts';
+import { KEPT_PAGE_BYTES, LINE_ANSWER_BYTES } from './carts/line-page.ts';
 
 const MiB = 1024 * 1024;
 
@@ -66,6 +66,11 @@ export const CACHE_BUDGETS: readonly CacheBudget[] = [
     cache: 'Cart lines’ answers (carts/line-page.ts)',
     bytes: LINE_ANSWER_BYTES,
     note: 'LRU by JSON length, keyed by cart, currency and the line as the lines page read it (its row and its product’s stamp)',
+  },
+  {
+    cache: 'Cart lines pages (carts/line-page.ts)',
+    bytes: KEPT_PAGE_BYTES,
+    note: 'LRU by bytes, keyed by cart, currency, the cart’s lines stamp, the read model’s clock and the page asked for',
   },
   {
     cache: 'Search typo corrections (search/engine.ts)',

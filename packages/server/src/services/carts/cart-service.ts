@@ -13,6 +13,7 @@ import {
   type CartBatchResults,
   type CartItem,
   type CartItemCollection,
+  type CartItemResult,
   type CartItemSort,
   type CartSummary,
   type PromotionRule,
@@ -50,7 +51,14 @@ import { KeptCartCoupons } from './kept-cart-coupons.ts';
 import { isPostgres } from '../../db/locks.ts';
 import { cartItemProducts, unavailableItemProducts } from './cart-item-products.ts';
 import { LINE_FIELDS } from './line-products.ts';
-import { KeptLineAnswers, pageLineOf, type CartItemCollectionAnswer, type LineAnswer } from './line-page.ts';
+import {
+  KeptLineAnswers,
+  KeptPages,
+  jsonArray,
+  pageLineOf,
+  type CartItemCollectionAnswer,
+  type LineAnswer,
+} from './line-page.ts';
 import type { KnownProducts } from '../products.ts';
 import { ASYNC_BATCH_THRESHOLD } from './cart-operations.ts';
 import {
@@ -129,8 +137,9 @@ export class CartService {
   private compiled?: CartStatements;
   /** The store's promotions' terms (what a cart's promotions show), per the store's promotions version. */
   private keptTerms = new KeptPerVersion<PromotionTerms>();
-  /** The lines page's answers per line, kept as JSON text (line-page.ts). */
+  /** The lines page's answers per line, kept as JSON text, and its pages' lines as read (line-page.ts). */
   private keptLines = new KeptLineAnswers();
+  private keptPages = new KeptPages();
 
   constructor(private s: Services) {}
 
@@ -230,6 +239,7 @@ export class CartService {
       recalc_basis: null,
       recurring_quantity: 0,
       recurring_after_minor: 0,
+      lines_stamp: 0,
       merged_json: null,
       created_at: now,
       updated_at: now,
@@ -272,45 +282,59 @@ export class CartService {
 
   /** A page of the cart's lines, every line an object (what the agent's tools read). */
   async items(owner: CartOwner, cart: CartTable, q: ItemsQuery): Promise<CartItemCollection> {
-    return (await this.linesPage(owner, cart, q, false)) as CartItemCollection;
+    const texts = await this.pageTexts(cart, q);
+    const cartItems = (await this.lineAnswers(owner, cart, texts, q.productFields, false)) as CartItemResult[];
+    return this.pageAnswer(owner, cart, q, texts, cartItems, cartItems.length);
   }
 
-  /** A page of the cart's lines as the API answers it: lines kept as JSON text where they are (line-page.ts). */
-  itemsAnswer(owner: CartOwner, cart: CartTable, q: ItemsQuery): Promise<CartItemCollectionAnswer> {
-    return this.linesPage(owner, cart, q, true);
+  /**
+   * A page of the cart's lines as the API answers it: the page's lines kept as JSON bytes while the cart's lines
+   * and the products' kept answers are unchanged, and each line's answer kept (line-page.ts).
+   */
+  async itemsAnswer(owner: CartOwner, cart: CartTable, q: ItemsQuery): Promise<CartItemCollectionAnswer> {
+    // The clock before the lines (KeptPages.get).
+    const tick = (await this.statements.readModelTick.execute({ id: 1 }))[0]?.tick;
+    const fields = q.productFields === 'all' ? '*' : (q.productFields?.join(',') ?? '');
+    const page = await this.keptPages.get(cart, tick, `${q.sort}|${q.pageSize}|${q.pageNumber}|${fields}`, async () => {
+      const texts = await this.pageTexts(cart, q);
+      const answers = await this.lineAnswers(owner, cart, texts, q.productFields, true);
+      return { texts, items: jsonArray(answers), count: answers.length };
+    });
+    return this.pageAnswer(owner, cart, q, page.texts, page.items, page.count);
   }
 
-  private async linesPage(
+  /** The page's lines as its statement reads them (line-page.ts). */
+  private async pageTexts(cart: CartTable, q: ItemsQuery): Promise<string[]> {
+    const rows = await this.statements.linePage[q.sort].execute({
+      cartId: cart.id,
+      limit: q.pageSize,
+      offset: (q.pageNumber - 1) * q.pageSize,
+    });
+    return rows.map((r) => r.line);
+  }
+
+  /**
+   * Each line's answer, in order (a line whose product is gone from the database is left out). `keep`: with the
+   * default product fields, answers are taken from and kept in the kept line answers.
+   */
+  private async lineAnswers(
     owner: CartOwner,
     cart: CartTable,
-    q: ItemsQuery,
+    texts: readonly string[],
+    productFields: ItemsQuery['productFields'],
     keep: boolean,
-  ): Promise<CartItemCollectionAnswer> {
-    // One page of lines.
-    const [rows, coupons, promotionTerms] = await Promise.all([
-      this.statements.linePage[q.sort].execute({
-        cartId: cart.id,
-        limit: q.pageSize,
-        offset: (q.pageNumber - 1) * q.pageSize,
-      }),
-      this.statements.coupons.execute({ cartId: cart.id }),
-      this.promotionTerms(owner.webstore),
-    ]);
-    // A page holding every line sums its own; otherwise the totals kept on the cart row (not every line).
-    const itemAdjustments =
-      cart.line_count > q.pageSize ? await itemPromotionsOf(cart, () => this.lineAdjustmentRows(cart)) : null;
-    // The answers kept are those of the lines' default product fields.
-    const keepable = keep && !q.productFields;
-    const answers: Array<LineAnswer | undefined> = rows.map((r) =>
-      keepable ? this.keptLines.get(cart, r.line) : undefined,
+  ): Promise<LineAnswer[]> {
+    const keepable = keep && !productFields;
+    const answers: Array<LineAnswer | undefined> = texts.map((t) =>
+      keepable ? this.keptLines.get(cart, t) : undefined,
     );
-    const missing = rows.flatMap((r, i) => (answers[i] ? [] : [{ i, line: pageLineOf(cart.id, r.line) }]));
+    const missing = texts.flatMap((t, i) => (answers[i] ? [] : [{ i, line: pageLineOf(cart.id, t) }]));
     if (missing.length) {
       const views = await this.itemViews(
         owner,
         cart,
         missing.map((m) => m.line.row),
-        q.productFields,
+        productFields,
       );
       const byId = new Map(views.map((v) => [v.cartItemId, v]));
       for (const { i, line } of missing) {
@@ -321,7 +345,25 @@ export class CartService {
         if (keepable) this.keptLines.keep(cart, line, owner.webstore.id, answer);
       }
     }
-    const cartItems = answers.filter((a) => a !== undefined);
+    return answers.filter((a) => a !== undefined);
+  }
+
+  /** The page's answer around its lines: the cart's summary, coupons and promotions, and the page tokens. */
+  private async pageAnswer<T>(
+    owner: CartOwner,
+    cart: CartTable,
+    q: ItemsQuery,
+    texts: readonly string[],
+    cartItems: T,
+    count: number,
+  ): Promise<Omit<CartItemCollection, 'cartItems'> & { cartItems: T }> {
+    const [coupons, promotionTerms] = await Promise.all([
+      this.statements.coupons.execute({ cartId: cart.id }),
+      this.promotionTerms(owner.webstore),
+    ]);
+    // A page holding every line sums its own; otherwise the totals kept on the cart row (not every line).
+    const itemAdjustments =
+      cart.line_count > q.pageSize ? await itemPromotionsOf(cart, () => this.lineAdjustmentRows(cart)) : null;
     const pages = Math.max(1, Math.ceil(cart.line_count / q.pageSize));
     return {
       cartItems,
@@ -330,14 +372,14 @@ export class CartService {
       currentPage: q.pageNumber,
       totalNumberOfPages: pages,
       totalItemCount: cart.line_count,
-      count: cartItems.length,
+      count,
       currentPageToken: String(q.pageNumber),
       nextPageToken: q.pageNumber < pages ? String(q.pageNumber + 1) : null,
       previousPageToken: q.pageNumber > 1 ? String(q.pageNumber - 1) : null,
       cartCoupons: couponsView(cart, coupons),
       cartPromotions: promotionsView(
         cart,
-        itemAdjustments ?? lineAdjustments(rows.map((r) => pageLineOf(cart.id, r.line).row)),
+        itemAdjustments ?? lineAdjustments(texts.map((t) => pageLineOf(cart.id, t).row)),
         promotionTerms,
       ),
     };

@@ -59,6 +59,8 @@ export class CartStatements {
   >;
   /** A cart's coupons, oldest first. */
   readonly coupons: PreparedQuery<{ cartId: string }, CartCouponTable>;
+  /** The read model's clock (migration 037): moves with every change to a product's kept answers. */
+  readonly readModelTick: PreparedQuery<{ id: number }, { tick: number | string }>;
 
   constructor(db: Kysely<Database>) {
     this.cartOfOwner = new PreparedQuery(db, (d, p) => d.selectFrom('cart').selectAll().where('owner_key', '=', p.key));
@@ -127,6 +129,9 @@ export class CartStatements {
     ) as CartStatements['linePage'];
     this.coupons = new PreparedQuery(db, (d, p) =>
       d.selectFrom('cart_coupon').selectAll().where('cart_id', '=', p.cartId).orderBy('created_at'),
+    );
+    this.readModelTick = new PreparedQuery(db, (d, p) =>
+      d.selectFrom('read_model_clock').select('tick').where('id', '=', p.id),
     );
   }
 }

@@ -87,4 +87,54 @@ describe('the lines page, kept line by line', () => {
     assert.equal(gone.productDetails.name, 'Renamed in the database');
     assert.deepEqual(gone.productDetails.fields, {});
   });
+
+  test("the marks the kept pages go by move with the database's own writes", async () => {
+    const db = s.db.db;
+    const [x, y, z] = await datasets();
+    const [a, b] = [s.agent(), s.agent()];
+    assert.equal((await add(a, x!)).status, 201);
+    assert.equal((await add(b, x!)).status, 201);
+    const stamps = async () =>
+      Object.fromEntries(
+        (
+          await db.selectFrom('cart').select(['owner_key', 'lines_stamp']).where('owner_key', 'is not', null).execute()
+        ).map((r) => [r.owner_key, Number(r.lines_stamp)]),
+      );
+    const lineOf = async (agent: Agent) => (await agent.api('/carts/current/cart-items')).body.cartItems[0].cartItem;
+    const [aLine, bLine] = [await lineOf(a), await lineOf(b)];
+    // A cart's lines stamp: each insert, update and delete of its lines, and no other cart's.
+    const before = await stamps();
+    await db.updateTable('cart_item').set({ quantity: 2 }).where('id', '=', aLine.cartItemId).execute();
+    const afterUpdate = await stamps();
+    const aKey = Object.keys(before).find((k) => afterUpdate[k] !== before[k]);
+    assert.ok(aKey, 'a cart line updated moves its cart’s stamp');
+    assert.equal(Object.keys(before).filter((k) => afterUpdate[k] !== before[k]).length, 1, 'and only its cart’s');
+    await db.deleteFrom('cart_item').where('id', '=', aLine.cartItemId).execute();
+    assert.ok((await stamps())[aKey]! > afterUpdate[aKey]!, 'a line deleted moves it');
+    assert.equal((await add(a, y!)).status, 201);
+    assert.ok((await stamps())[aKey]! > afterUpdate[aKey]! + 1, 'a line added moves it');
+    assert.notEqual(bLine.cartId, aLine.cartId);
+
+    // The read model's clock: a product written straight in the database, alone or several in one transaction.
+    const tick = async () =>
+      Number(
+        (await db.selectFrom('read_model_clock').select('tick').where('id', '=', 1).executeTakeFirstOrThrow()).tick,
+      );
+    const t0 = await tick();
+    await db.updateTable('product').set({ name: 'Clock test' }).where('id', '=', x!).execute();
+    const t1 = await tick();
+    assert.ok(t1 > t0, 'a product renamed moves the clock');
+    await db.transaction().execute(async (trx) => {
+      for (const id of [x!, y!, z!])
+        await trx.updateTable('product').set({ description: 'Clock test' }).where('id', '=', id).execute();
+    });
+    const t2 = await tick();
+    assert.ok(t2 > t1, 'several products in one transaction move it');
+    // A price change does not: a line keeps the prices it was added at.
+    await db.updateTable('price_book_entry').set({ unit_price_minor: 12345 }).where('product_id', '=', z!).execute();
+    assert.equal(await tick(), t2);
+    // Nor does a cart's line.
+    assert.equal((await add(b, y!)).status, 201);
+    assert.equal(await tick(), t2);
+  });
 });

@@ -6,6 +6,10 @@
 //   on (the line's row and the stamp, in one indexed statement). One text column per line is a third of the
 //   cost of materialising seventeen columns as an object, and the text is the whole row: two equal texts are
 //   the same line, unchanged.
+// - A page (its lines' answers as one JSON array, and what its statement read) is kept while neither the cart's
+//   lines nor any product's kept answers have changed since: the cart row's `lines_stamp` and the read model's
+//   clock (migration 037, both moved by triggers) are part of the key, and both are read before the lines. A
+//   repeated page is then its cart row, the clock and a copy of bytes.
 // - Each line's answer (`{ cartItem, message, status }`) is kept as JSON text under that text and the cart's
 //   currency. A write to the line changes its text; a change to its product (any write, however it is made:
 //   database triggers move the stamp) changes the stamp in it. So an entry is never stale, and a page whose
@@ -99,8 +103,8 @@ export function pageLineOf(cartId: string, text: string): PageLine {
 /** A line of the lines page's answer: built, or kept as text. */
 export type LineAnswer = CartItemResult | JsonText;
 
-/** The lines page as the API answers it (CartService.itemsAnswer). */
-export type CartItemCollectionAnswer = Omit<CartItemCollection, 'cartItems'> & { cartItems: LineAnswer[] };
+/** The lines page as the API answers it (CartService.itemsAnswer): its lines as one JSON array. */
+export type CartItemCollectionAnswer = Omit<CartItemCollection, 'cartItems'> & { cartItems: JsonText };
 
 /** Bytes the kept line answers may hold (their JSON length and key): 8 MiB, some 4,000 lines. */
 export const LINE_ANSWER_BYTES = 8 * 1024 * 1024;
@@ -126,3 +130,47 @@ export class KeptLineAnswers {
 
 // The cart's id is in the answer (cartItem.cartId); its currency in the amounts.
 const keyOf = (cart: Pick<CartTable, 'id' | 'currency'>, text: string) => `${cart.id}|${cart.currency}|${text}`;
+
+/** Bytes the kept pages may hold (their lines' JSON and texts): 8 MiB, some 180 pages of 25 lines. */
+export const KEPT_PAGE_BYTES = 8 * 1024 * 1024;
+
+/** A page of lines as kept: what its statement read, and its lines' answers as one JSON array. */
+export interface KeptPage {
+  texts: readonly string[];
+  items: JsonText;
+  count: number;
+}
+
+/** The answers as one JSON array, in UTF-8 bytes (what the reply copies as it is). */
+export function jsonArray(answers: readonly LineAnswer[]): JsonText {
+  const parts = answers.map((a) => (a instanceof JsonText ? a.text : JSON.stringify(a)));
+  return new JsonText(Buffer.from(`[${parts.join(',')}]`));
+}
+
+/** Pages of lines by cart, its currency and lines' stamp, the read model's clock and the page asked for. */
+export class KeptPages {
+  private kept = new LRUCache<string, KeptPage>({
+    maxSize: KEPT_PAGE_BYTES,
+    sizeCalculation: (v, k) => v.texts.reduce((n, t) => n + t.length, k.length + (v.items.pieces[0]?.length ?? 0)),
+  });
+
+  /**
+   * The page, kept or made now by `make`. `tick`, the read model's clock, must have been read before (so was the
+   * cart row): a page made after a mark moved is kept under the older mark, which is then never asked for again;
+   * never the other way round.
+   */
+  async get(
+    cart: Pick<CartTable, 'id' | 'currency' | 'lines_stamp'>,
+    tick: number | string | undefined,
+    page: string,
+    make: () => Promise<KeptPage>,
+  ): Promise<KeptPage> {
+    if (tick === undefined) return make(); // no clock: nothing can be kept
+    const key = `${cart.id}|${cart.currency}|${cart.lines_stamp}|${tick}|${page}`;
+    const kept = this.kept.get(key);
+    if (kept) return kept;
+    const made = await make();
+    this.kept.set(key, made);
+    return made;
+  }
+}
