@@ -5,10 +5,12 @@
 //
 //   node --import tsx bench/cart-profile.ts [--products 100000] [--n 300] [--only add|page|summary] [--sql] [--profile /tmp/p]
 // add: guest carts of 0–49 lines (a cart is replaced by a fresh guest at 50), like the bench's cart phase.
-// page: GET carts/current/cart-items?pageSize=25 of a 200-line guest cart. The guests' carts stay in the file
+// page: GET carts/current/cart-items?pageSize=25 of a 200-line guest cart, read again (the kept page), and read
+// after each change to one of its lines. The guests' carts stay in the file
 // (the bench's own phase deletes its carts; these are a few hundred rows in a throwaway copy).
 // summary: GET carts/current of a one-line guest cart, the floor of a cart request (session, store, cart row).
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { countStatements } from './statement-counter.ts';
@@ -98,6 +100,18 @@ if (!args.only || args.only === 'page') {
       const r = await page();
       if (r.statusCode !== 200) throw new Error(`page: ${r.statusCode} ${r.body.slice(0, 300)}`);
     }
+  });
+  // The same page after a change to one of its lines (its quantity, 1 and 2 in turn, written straight in the
+  // database: one statement in the measured loop): the kept page is not used, the other 24 lines' answers are.
+  const line = JSON.parse((await page()).body).cartItems[0].cartItem.cartItemId as string;
+  const changed = async () => {
+    await sql`update cart_item set quantity = 3 - quantity where id = ${line}`.execute(db);
+    const r = await page();
+    if (r.statusCode !== 200) throw new Error(`page: ${r.statusCode} ${r.body.slice(0, 300)}`);
+  };
+  for (let i = 0; i < 50; i++) await changed(); // warm
+  await measure('page after a change', async () => {
+    for (let i = 0; i < n; i++) await changed();
   });
 }
 if (!args.only || args.only === 'summary') {
