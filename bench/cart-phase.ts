@@ -444,7 +444,7 @@ async function cartReads(
       `cart reads: ${SUMMARY_CARTS} guest carts of ${SUMMARY_LINES} lines built in ${((Date.now() - started) / 1000).toFixed(1)} s (background batches of ${BATCH_MAX}: ${batchSeconds.map((s) => s.toFixed(2)).join(', ')} s)`,
     );
     report.setup.push(
-      `Cart reads: ${SUMMARY_CARTS} guest carts of exactly ${SUMMARY_LINES} once-only datasets, built before the timed windows with batch adds of ${BATCH_MAX} lines (each answered 202 and ran in the background; compact-summary polled every 25 ms until \`Completed\`: ${batchSeconds.map((s) => `${s.toFixed(2)} s`).join(', ')} per batch of ${BATCH_MAX}). The requests rotate over the ${SUMMARY_CARTS} carts' session cookies.`,
+      `Cart reads: ${SUMMARY_CARTS} guest carts of exactly ${SUMMARY_LINES} once-only datasets, built before the timed windows with batch adds of ${BATCH_MAX} lines (each answered 202 and ran in the background; compact-summary polled every 25 ms until \`Completed\`: ${batchSeconds.map((s) => `${s.toFixed(2)} s`).join(', ')} per batch of ${BATCH_MAX}). The requests rotate over the ${SUMMARY_CARTS} carts' session cookies. The carts do not change while they are read, so after its first read each cart's page is answered from the kept page (services/carts/line-page.ts: kept while the cart's lines stamp and the read model's clock stand still); \`node --import tsx bench/cart-profile.ts --only page\` measures the page read after each change to one of its lines beside it.`,
     );
   } catch (err) {
     const error = `building the ${SUMMARY_LINES}-line carts: ${(err as Error).message}`;
