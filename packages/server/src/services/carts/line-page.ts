@@ -165,7 +165,8 @@ export class KeptPages {
     page: string,
     make: () => Promise<KeptPage>,
   ): Promise<KeptPage> {
-    if (tick === undefined) return make(); // no clock: nothing can be kept
+    // No clock, or a cart row without its stamp: nothing can be kept.
+    if (tick === undefined || cart.lines_stamp === undefined || cart.lines_stamp === null) return make();
     const key = `${cart.id}|${cart.currency}|${cart.lines_stamp}|${tick}|${page}`;
     const kept = this.kept.get(key);
     if (kept) return kept;
