@@ -3,7 +3,7 @@
 // inject, timing process CPU and counting SQLite statements. For profiling: --profile PREFIX writes a V8 CPU
 // profile of each measured loop only (<prefix>-add.cpuprofile, <prefix>-page.cpuprofile).
 //
-//   node --import tsx bench/cart-profile.ts [--products 100000] [--n 300] [--only add|page|summary] [--sql] [--profile /tmp/p]
+//   node --import tsx bench/cart-profile.ts [--products 100000] [--n 300] [--only add|page|summary] [--cycle 3000] [--sql] [--profile /tmp/p]
 // add: guest carts of 0–49 lines (a cart is replaced by a fresh guest at 50), like the bench's cart phase.
 // page: GET carts/current/cart-items?pageSize=25 of a 200-line guest cart, read again (the kept page), and read
 // after each change to one of its lines. The guests' carts stay in the file
@@ -22,13 +22,17 @@ const { values: args } = parseArgs({
     ...PROFILER_OPTIONS,
     products: { type: 'string', default: '100000' },
     n: { type: 'string', default: '300' },
+    // Adds cycle over this many products (0: each product once): with a few thousand, every product is warm
+    // (SQLite's pages, the per-process caches) after the first cycle; what an add costs when reads are warm.
+    cycle: { type: 'string', default: '0' },
   },
 });
 const file = selectBenchFile(args.products);
 const n = Number(args.n);
 // A different slice of the once-only datasets per run (by time), so reruns on one file do not repeat a product.
-const products = onceOnlyProducts(file, WEBSTORE_ID);
-let next = Math.floor(Date.now() / 1000) % Math.max(1, products.length - 20000);
+const cycle = Number(args.cycle);
+const products = cycle ? onceOnlyProducts(file, WEBSTORE_ID).slice(0, cycle) : onceOnlyProducts(file, WEBSTORE_ID);
+let next = cycle ? 0 : Math.floor(Date.now() / 1000) % Math.max(1, products.length - 20000);
 const product = () => products[next++ % products.length]!;
 const { db } = openDatabase();
 const statements = await countStatements(args.sql);
@@ -86,7 +90,7 @@ if (!args.only || args.only === 'add') {
     carts.push(g);
   }
   const spare = await Promise.all(Array.from({ length: Math.ceil(n / ROTATION) + 2 }, () => newGuest()));
-  await addLoop(100, carts, spare); // warm
+  await addLoop(Math.max(100, cycle), carts, spare); // warm (every product once, with --cycle)
   await measure('add', () => addLoop(n, carts, spare));
 }
 if (!args.only || args.only === 'page') {
