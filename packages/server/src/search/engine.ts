@@ -355,7 +355,6 @@ export class IndexSearcher {
 
   // --- matching ---
 
-  /** Documents of a segment matching at least `required` clauses, with their BM25F scores (views on kept buffers). */
   /** How many matches the searcher keeps (for tests). */
   get keptMatches(): number {
     return this.matches.size;
@@ -377,6 +376,7 @@ export class IndexSearcher {
     return copy;
   }
 
+  /** Documents of a segment matching at least `required` clauses, with their BM25F scores (views on kept buffers). */
   private matchNow(segIndex: number, clauses: Clause[], required: number): Match {
     const seg = this.segments[segIndex]!;
     const { score, hits, best, touched, union, matchScores } = this.scratch(seg);
