@@ -14,6 +14,7 @@ import {
   type CartItem,
   type CartItemCollection,
   type CartItemResult,
+  type CartAdjustment,
   type CartItemSort,
   type CartSummary,
   type PromotionRule,
@@ -102,6 +103,10 @@ interface ChangeOptions<T> {
   /** The change wrote only these lines (every one of them): the recalculation may work from them. */
   lines?: (result: T) => LineChange[];
 }
+
+/** The item adjustments of a page's lines, from the texts its statement read (line-page.ts). */
+const pageAdjustments = (cart: CartTable, texts: readonly string[]): CartAdjustment[] =>
+  lineAdjustments(texts.map((t) => pageLineOf(cart.id, t).row));
 
 /** The key of a guest session's active cart. */
 export const guestOwnerKey = (guestSessionId: string): string => `g:${guestSessionId}`;
@@ -284,7 +289,7 @@ export class CartService {
   async items(owner: CartOwner, cart: CartTable, q: ItemsQuery): Promise<CartItemCollection> {
     const texts = await this.pageTexts(cart, q);
     const cartItems = (await this.lineAnswers(owner, cart, texts, q.productFields, false)) as CartItemResult[];
-    return this.pageAnswer(owner, cart, q, texts, cartItems, cartItems.length);
+    return this.pageAnswer(owner, cart, q, cartItems, cartItems.length, () => pageAdjustments(cart, texts));
   }
 
   /**
@@ -298,9 +303,9 @@ export class CartService {
     const page = await this.keptPages.get(cart, tick, `${q.sort}|${q.pageSize}|${q.pageNumber}|${fields}`, async () => {
       const texts = await this.pageTexts(cart, q);
       const answers = await this.lineAnswers(owner, cart, texts, q.productFields, true);
-      return { texts, items: jsonArray(answers), count: answers.length };
+      return { items: jsonArray(answers), count: answers.length, adjustments: pageAdjustments(cart, texts) };
     });
-    return this.pageAnswer(owner, cart, q, page.texts, page.items, page.count);
+    return this.pageAnswer(owner, cart, q, page.items, page.count, () => page.adjustments);
   }
 
   /** The page's lines as its statement reads them (line-page.ts). */
@@ -348,14 +353,17 @@ export class CartService {
     return answers.filter((a) => a !== undefined);
   }
 
-  /** The page's answer around its lines: the cart's summary, coupons and promotions, and the page tokens. */
+  /**
+   * The page's answer around its lines: the cart's summary, coupons and promotions, and the page tokens.
+   * `adjustments`: the page's lines' item adjustments (the promotions of a page holding every line).
+   */
   private async pageAnswer<T>(
     owner: CartOwner,
     cart: CartTable,
     q: ItemsQuery,
-    texts: readonly string[],
     cartItems: T,
     count: number,
+    adjustments: () => readonly CartAdjustment[],
   ): Promise<Omit<CartItemCollection, 'cartItems'> & { cartItems: T }> {
     const [coupons, promotionTerms] = await Promise.all([
       this.statements.coupons.execute({ cartId: cart.id }),
@@ -377,11 +385,7 @@ export class CartService {
       nextPageToken: q.pageNumber < pages ? String(q.pageNumber + 1) : null,
       previousPageToken: q.pageNumber > 1 ? String(q.pageNumber - 1) : null,
       cartCoupons: couponsView(cart, coupons),
-      cartPromotions: promotionsView(
-        cart,
-        itemAdjustments ?? lineAdjustments(texts.map((t) => pageLineOf(cart.id, t).row)),
-        promotionTerms,
-      ),
+      cartPromotions: promotionsView(cart, itemAdjustments ?? adjustments(), promotionTerms),
     };
   }
 

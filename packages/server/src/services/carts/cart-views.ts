@@ -214,7 +214,7 @@ export type PromotionTerms = Map<string, { terms: string | null; rank: number }>
  */
 export function promotionsView(
   cart: CartTable,
-  itemAdjustments: CartAdjustment[],
+  itemAdjustments: readonly CartAdjustment[],
   terms: PromotionTerms,
 ): CartPromotionCollection {
   const rank = (id: string) => terms.get(id)?.rank ?? Number.MAX_SAFE_INTEGER;

@@ -6,7 +6,7 @@
 //   on (the line's row and the stamp, in one indexed statement). One text column per line is a third of the
 //   cost of materialising seventeen columns as an object, and the text is the whole row: two equal texts are
 //   the same line, unchanged.
-// - A page (its lines' answers as one JSON array, and what its statement read) is kept while neither the cart's
+// - A page (its lines' answers as one JSON array, and their item adjustments) is kept while neither the cart's
 //   lines nor any product's kept answers have changed since: the cart row's `lines_stamp` and the read model's
 //   clock (migration 037, both moved by triggers) are part of the key, and both are read before the lines. A
 //   repeated page is then its cart row, the clock and a copy of bytes.
@@ -17,7 +17,7 @@
 //   one the store does not show, are built each time and not kept.
 import { LRUCache } from 'lru-cache';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { CartItemCollection, CartItemResult } from '@store/core';
+import type { CartAdjustment, CartItemCollection, CartItemResult } from '@store/core';
 import type { CartItemTable, CartTable, Database } from '../../db/schema.ts';
 import { isPostgres } from '../../db/locks.ts';
 import { JsonText } from '../../domain/json-text.ts';
@@ -131,14 +131,14 @@ export class KeptLineAnswers {
 // The cart's id is in the answer (cartItem.cartId); its currency in the amounts.
 const keyOf = (cart: Pick<CartTable, 'id' | 'currency'>, text: string) => `${cart.id}|${cart.currency}|${text}`;
 
-/** Bytes the kept pages may hold (their lines' JSON and texts): 8 MiB, some 180 pages of 25 lines. */
+/** Bytes the kept pages may hold (their lines' JSON): 8 MiB, some 190 pages of 25 lines. */
 export const KEPT_PAGE_BYTES = 8 * 1024 * 1024;
 
-/** A page of lines as kept: what its statement read, and its lines' answers as one JSON array. */
+/** A page of lines as kept: its lines' answers as one JSON array, and their item adjustments. */
 export interface KeptPage {
-  texts: readonly string[];
   items: JsonText;
   count: number;
+  adjustments: readonly CartAdjustment[];
 }
 
 /** The answers as one JSON array, in UTF-8 bytes (what the reply copies as it is). */
@@ -151,7 +151,7 @@ export function jsonArray(answers: readonly LineAnswer[]): JsonText {
 export class KeptPages {
   private kept = new LRUCache<string, KeptPage>({
     maxSize: KEPT_PAGE_BYTES,
-    sizeCalculation: (v, k) => v.texts.reduce((n, t) => n + t.length, k.length + (v.items.pieces[0]?.length ?? 0)),
+    sizeCalculation: (v, k) => k.length + (v.items.pieces[0]?.length ?? 0) + JSON.stringify(v.adjustments).length,
   });
 
   /**
