@@ -65,8 +65,18 @@ export function openDatabase(opts: { url?: string; sqliteFile?: string; pgSchema
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const cached = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+  sqliteConnections.set(db, cached);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Each SQLite Kysely instance's one connection (with its statement cache), for db/prepared.ts's direct runs. */
+const sqliteConnections = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/** The SQLite connection under a Kysely instance that openDatabase made (undefined on PostgreSQL). */
+export function sqliteConnectionOf(db: Kysely<Database>): SQLite.Database | undefined {
+  return sqliteConnections.get(db);
 }
 
 /**

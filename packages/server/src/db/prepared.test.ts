@@ -88,3 +88,51 @@ test('a prepared write run on a transaction is that transaction’s: undone with
     await close();
   }
 });
+
+test('a prepared read outside a transaction that another request holds open never sees its uncommitted writes', async () => {
+  const url = process.env.DATABASE_URL;
+  const schema = `prepared_open_${process.pid}`;
+  const { db, close } = url ? openDatabase({ url, pgSchema: schema }) : openDatabase({ sqliteFile: ':memory:' });
+  try {
+    await sql`create table prepared_item (id varchar(10) primary key, kind varchar(10) not null, n integer not null)`.execute(
+      db,
+    );
+    const insert = new PreparedQuery<Item, never>(
+      db as Kysely<Database>,
+      (d, p) => (d as unknown as ItemDb).insertInto('prepared_item').values(p) as never,
+    );
+    const read = new PreparedQuery<{ kind: string }, Item>(
+      db as Kysely<Database>,
+      (d, p) => (d as unknown as ItemDb).selectFrom('prepared_item').selectAll().where('kind', '=', p.kind) as never,
+    );
+    await insert.execute({ id: 'before', kind: 'odd', n: 1 });
+    let written!: () => void;
+    let finish!: () => void;
+    const wrote = new Promise<void>((r) => (written = r));
+    const gate = new Promise<void>((r) => (finish = r));
+    // One request's transaction writes a line, then waits (as a change waits on its next statement)…
+    const other = db.transaction().execute(async (trx) => {
+      await insert.execute({ id: 'uncommitted', kind: 'odd', n: 2 }, trx);
+      written();
+      await gate;
+      throw new Error('roll back');
+    });
+    await wrote;
+    // …while another request reads at the top level: it must not run inside that open transaction.
+    const seen = read.execute({ kind: 'odd' });
+    finish();
+    await assert.rejects(other, /roll back/);
+    assert.deepEqual(
+      (await seen).map((r) => r.id),
+      ['before'],
+    );
+    // With no transaction open, the same read answers at once, with what is committed.
+    assert.deepEqual(
+      (await read.execute({ kind: 'odd' })).map((r) => r.id),
+      ['before'],
+    );
+  } finally {
+    if (url) await sql`drop schema if exists ${sql.raw(schema)} cascade`.execute(db);
+    await close();
+  }
+});
