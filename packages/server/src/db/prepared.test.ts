@@ -112,7 +112,7 @@ test('a prepared read outside a transaction that another request holds open neve
     const gate = new Promise<void>((r) => (finish = r));
     // One request's transaction writes a line, then waits (as a change waits on its next statement)…
     const other = db.transaction().execute(async (trx) => {
-      await insert.execute({ id: 'uncommitted', kind: 'odd', n: 2 }, trx);
+      await insert.execute({ id: 'pending', kind: 'odd', n: 2 }, trx);
       written();
       await gate;
       throw new Error('roll back');

@@ -2,6 +2,7 @@
 // order's stock taking share. A warehouse row gives what it has on hand less what is reserved there;
 // carts then hold some of the pool (their reservations are not tied to a warehouse).
 import type { Kysely } from 'kysely';
+import { PreparedQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Webstore } from './webstores.ts';
 
@@ -29,7 +30,14 @@ export function availableStock(rows: readonly StockRow[], held: number): number 
  * location when none is set). A query, so the order's stock taking can lock the rows it reads.
  */
 export function defaultSourceStock(db: Kysely<Database>, store: Webstore, productIds: readonly string[]) {
-  const groupId = store.settings.inventoryConfiguration?.inventoryDefaultSource?.locationSourceId;
+  return stockAtSource(db, defaultSourceGroup(store), productIds);
+}
+
+/** The store's default inventory source: a location group, or undefined for every location. */
+const defaultSourceGroup = (store: Webstore): string | undefined =>
+  store.settings.inventoryConfiguration?.inventoryDefaultSource?.locationSourceId;
+
+function stockAtSource(db: Kysely<Database>, groupId: string | undefined, productIds: readonly string[]) {
   const rows = db
     .selectFrom('inventory_level')
     .select(['product_id', 'location_id', 'on_hand', 'reserved'])
@@ -41,6 +49,29 @@ export function defaultSourceStock(db: Kysely<Database>, store: Webstore, produc
         db.selectFrom('location_group_member').select('location_id').where('location_group_id', '=', groupId),
       )
     : rows;
+}
+
+type StockLevelRow = StockRow & { product_id: string; location_id: string };
+
+/**
+ * defaultSourceStock prepared once (db/prepared.ts), for the reads that only look: the cart checks stock on every
+ * add, and building the query each time cost more than running it.
+ */
+export class DefaultSourceStockReads {
+  private anywhere: PreparedQuery<{ ids: string[] }, StockLevelRow>;
+  private inGroup: PreparedQuery<{ ids: string[]; groupId: string }, StockLevelRow>;
+
+  /** `db`: the store's database; each read runs on it or on the transaction it is given. */
+  constructor(db: Kysely<Database>) {
+    this.anywhere = new PreparedQuery(db, (d, p) => stockAtSource(d, undefined, p.ids));
+    this.inGroup = new PreparedQuery(db, (d, p) => stockAtSource(d, p.groupId, p.ids));
+  }
+
+  /** What defaultSourceStock(on, store, ids) reads. */
+  rows(on: Kysely<Database>, store: Webstore, ids: string[]): Promise<StockLevelRow[]> {
+    const groupId = defaultSourceGroup(store);
+    return groupId ? this.inGroup.execute({ ids, groupId }, on) : this.anywhere.execute({ ids }, on);
+  }
 }
 
 /**

@@ -22,7 +22,7 @@ import { checkedId } from '../../domain/record-ids.ts';
 import type { CartOwner } from './cart-owner.ts';
 import type { Services } from '../index.ts';
 import { inputListSelection, type LineList } from './list-lines.ts';
-import { defaultSourceStock, freeStock, heldByCarts, lessHeldByCarts } from '../stock.ts';
+import { freeStock, heldByCarts, lessHeldByCarts, type DefaultSourceStockReads } from '../stock.ts';
 
 export interface LineInput {
   productId: string;
@@ -198,6 +198,7 @@ export function checkLineQuantity(row: ProductTable, total: number, alreadyInCar
  * stock is not tracked (datasets).
  */
 export async function availableQuantities(
+  stock: DefaultSourceStockReads,
   db: Kysely<Database>,
   owner: CartOwner,
   productIds: string[],
@@ -206,7 +207,7 @@ export async function availableQuantities(
 ): Promise<Map<string, number | null>> {
   const out = new Map<string, number | null>(productIds.map((id) => [id, null]));
   if (!productIds.length || !owner.webstore.settings.inventoryConfiguration?.isInventoryEnabled) return out;
-  const rows = await defaultSourceStock(db, owner.webstore, productIds).execute();
+  const rows = await stock.rows(db, owner.webstore, productIds);
   // What other carts hold counts only against tracked stock: products without stock rows (datasets) skip the read.
   const tracked = [...new Set(rows.map((r) => r.product_id))];
   if (!tracked.length) return out;

@@ -428,14 +428,7 @@ export async function recalculate(
   changes?: LineChange[],
 ): Promise<Recalculated> {
   const [coupons, groups] = await Promise.all([
-    knownCoupons ??
-      db
-        .selectFrom('cart_coupon')
-        .select('code')
-        .where('cart_id', '=', cart.id)
-        .orderBy('created_at')
-        .execute()
-        .then((rows) => rows.map((c) => c.code)),
+    knownCoupons ?? rc.statements.coupons.execute({ cartId: cart.id }, db).then((rows) => rows.map((c) => c.code)),
     rc.statements.groups.execute({ cartId: cart.id }, db),
   ]);
   const destination = taxDestination(groups, rc.country);
@@ -453,11 +446,15 @@ export async function recalculate(
           row.adjustments_json !== was.adjustments_json,
       )
       .map(({ row }) =>
-        db
-          .updateTable('cart_item')
-          .set({ adjust_minor: row.adjust_minor, tax_minor: row.tax_minor, adjustments_json: row.adjustments_json })
-          .where('id', '=', row.id)
-          .execute(),
+        rc.statements.linePricing.run(
+          {
+            id: row.id,
+            adjust_minor: row.adjust_minor,
+            tax_minor: row.tax_minor,
+            adjustments_json: row.adjustments_json,
+          },
+          db,
+        ),
       ),
   );
   const { sums } = worked;

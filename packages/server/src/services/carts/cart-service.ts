@@ -134,7 +134,7 @@ function checkChangeable(row: CartTable | undefined, id: string, operation: bool
 
 export class CartService {
   /** The lines' product facts for recalculations, kept per process and per catalogue version. */
-  private facts = new LineFactsCache();
+  private keptFacts?: LineFactsCache;
   /** The tax rates recalculations charge, kept per process and per the store's tax version. */
   private keptRates = new KeptTaxRates();
   /** Each cart's coupon codes at its last change in this process. */
@@ -152,8 +152,13 @@ export class CartService {
     return this.s.db;
   }
 
+  private get facts(): LineFactsCache {
+    if (!this.keptFacts) this.keptFacts = new LineFactsCache(this.db);
+    return this.keptFacts;
+  }
+
   /** The statements every change runs, compiled on first use. */
-  private get statements(): CartStatements {
+  get statements(): CartStatements {
     if (!this.compiled) this.compiled = new CartStatements(this.db);
     return this.compiled;
   }
@@ -624,7 +629,7 @@ export class CartService {
     const productIds = [...new Set(valid.map((l) => l.product.row.id))];
     const [existing, available, placing] = await Promise.all([
       productIds.length ? this.statements.linesOfProducts.execute({ cartId: cart.id, productIds }, trx) : [],
-      availableQuantities(trx, owner, productIds, cart.id, now),
+      availableQuantities(this.statements.stock, trx, owner, productIds, cart.id, now),
       // Where new lines go: after the last line, into the default delivery group (one statement for both).
       this.statements.placing.execute({ cartId: cart.id }, trx).then((rows) => rows[0]),
     ]);
@@ -778,7 +783,14 @@ export class CartService {
       cart,
       async (trx): Promise<LineChange[]> => {
         checkLineQuantity(product.row, quantity, 0);
-        const available = await availableQuantities(trx, owner, [product.row.id], cart.id, new Date().toISOString());
+        const available = await availableQuantities(
+          this.statements.stock,
+          trx,
+          owner,
+          [product.row.id],
+          cart.id,
+          new Date().toISOString(),
+        );
         checkStock(product.row, quantity, available.get(product.row.id));
         const prices = linePrices({ product, model, subscriptionTerm: current.subscription_term }, quantity);
         // The row as stored inside the change (another change may have come since `current` was read).

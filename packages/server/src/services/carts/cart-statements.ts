@@ -5,6 +5,7 @@ import { CART_ITEM_SORTS, type CartItemSort } from '@store/core';
 import type { CartCouponTable, CartItemTable, CartTable, Database } from '../../db/schema.ts';
 import { PreparedQuery, type ValuesOf } from '../../db/prepared.ts';
 import { pageLinesQuery, type PageLineRow } from './line-page.ts';
+import { DefaultSourceStockReads } from '../stock.ts';
 
 /** The cart row's columns a recalculation writes (cart-recalc.ts). */
 export type CartTotals = Pick<
@@ -42,6 +43,11 @@ export class CartStatements {
   /** Where new lines go: the cart's last seq and its default delivery group, in one statement. */
   readonly placing: PreparedQuery<{ cartId: string }, { seq: number | null; group_id: string | null }>;
   readonly insertLine: PreparedQuery<ValuesOf<CartItemTable>, never>;
+  /** A line's promotions and tax as the recalculation priced them. */
+  readonly linePricing: PreparedQuery<
+    Pick<CartItemTable, 'id' | 'adjust_minor' | 'tax_minor' | 'adjustments_json'>,
+    never
+  >;
   /** The cart's delivery groups with their methods' fees. */
   readonly groups: PreparedQuery<{ cartId: string }, DeliveryGroupFee>;
   /** The totals of a cart the change has locked. */
@@ -61,8 +67,11 @@ export class CartStatements {
   readonly coupons: PreparedQuery<{ cartId: string }, CartCouponTable>;
   /** The read model's clock (migration 037): moves with every change to a product's kept answers. */
   readonly readModelTick: PreparedQuery<{ id: number }, { tick: number | string }>;
+  /** The stock rows at the store's default source (the stock check of an add or a quantity change). */
+  readonly stock: DefaultSourceStockReads;
 
   constructor(db: Kysely<Database>) {
+    this.stock = new DefaultSourceStockReads(db);
     this.cartOfOwner = new PreparedQuery(db, (d, p) => d.selectFrom('cart').selectAll().where('owner_key', '=', p.key));
     this.linesOfProducts = new PreparedQuery(db, (d, p) =>
       d.selectFrom('cart_item').selectAll().where('cart_id', '=', p.cartId).where('product_id', 'in', p.productIds),
@@ -84,6 +93,10 @@ export class CartStatements {
       ]),
     );
     this.insertLine = new PreparedQuery(db, (d, p) => d.insertInto('cart_item').values(p) as never);
+    this.linePricing = new PreparedQuery(db, (d, p) => {
+      const { id, ...pricing } = p;
+      return d.updateTable('cart_item').set(pricing).where('id', '=', id) as never;
+    });
     this.groups = new PreparedQuery(db, (d, p) =>
       d
         .selectFrom('cart_delivery_group')

@@ -8,6 +8,7 @@
 // new version starts a new map. A selling model's type never changes once the model exists (the admin API
 // changes names and terms only), so model types are kept for the life of the process.
 import type { Kysely } from 'kysely';
+import { PreparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CategoryTree } from '../category-tree.ts';
 import { addCategoryAndAncestors } from '../promotions.ts';
@@ -22,9 +23,33 @@ export interface LineProductFacts {
 /** More distinct products than this in one catalogue version and the map starts again (a bound on memory). */
 const MAX_PRODUCTS = 50_000;
 
+interface FactsRow {
+  id: string;
+  tax_policy_id: string | null;
+  fulfilment: string;
+  category_id: string | null;
+}
+
 export class LineFactsCache {
   private byTree = new WeakMap<CategoryTree, Map<string, LineProductFacts>>();
   private typeOfModel = new Map<string, string>();
+  /** Each product with its categories (a row per category; one row with none when it has none). */
+  private factsOf: PreparedQuery<{ ids: string[] }, FactsRow>;
+  private typesOf: PreparedQuery<{ ids: string[] }, { id: string; selling_model_type: string }>;
+
+  /** `db`: the store's database; the reads run on it or on the transaction each call is given. */
+  constructor(db: Kysely<Database>) {
+    this.factsOf = new PreparedQuery(db, (d, p) =>
+      d
+        .selectFrom('product')
+        .leftJoin('product_category', 'product_category.product_id', 'product.id')
+        .select(['product.id', 'product.tax_policy_id', 'product.fulfilment', 'product_category.category_id'])
+        .where('product.id', 'in', p.ids),
+    );
+    this.typesOf = new PreparedQuery(db, (d, p) =>
+      d.selectFrom('selling_model').select(['id', 'selling_model_type']).where('id', 'in', p.ids),
+    );
+  }
 
   /** The facts of these products (active or not: a line keeps its product), reading only the ones not known. */
   async products(
@@ -39,14 +64,7 @@ export class LineFactsCache {
     }
     const missing = [...new Set(productIds)].filter((id) => !known!.has(id));
     if (missing.length) {
-      // One statement: each product with its categories (a row per category; one row with none when it has none).
-      const rows = await db
-        .selectFrom('product')
-        .leftJoin('product_category', 'product_category.product_id', 'product.id')
-        .select(['product.id', 'product.tax_policy_id', 'product.fulfilment', 'product_category.category_id'])
-        .where('product.id', 'in', missing)
-        .execute();
-      for (const r of rows) {
+      for (const r of await this.factsOf.execute({ ids: missing }, db)) {
         let facts = known.get(r.id);
         if (!facts) {
           facts = { categoryIds: [], taxPolicyId: r.tax_policy_id, fulfilment: r.fulfilment };
@@ -67,12 +85,8 @@ export class LineFactsCache {
   async modelTypes(db: Kysely<Database>, modelIds: string[]): Promise<Map<string, string>> {
     const missing = [...new Set(modelIds)].filter((id) => id && !this.typeOfModel.has(id));
     if (missing.length) {
-      const rows = await db
-        .selectFrom('selling_model')
-        .select(['id', 'selling_model_type'])
-        .where('id', 'in', missing)
-        .execute();
-      for (const r of rows) this.typeOfModel.set(r.id, r.selling_model_type);
+      for (const r of await this.typesOf.execute({ ids: missing }, db))
+        this.typeOfModel.set(r.id, r.selling_model_type);
     }
     const out = new Map<string, string>();
     for (const id of modelIds) {

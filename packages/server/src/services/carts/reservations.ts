@@ -30,7 +30,14 @@ export async function reserveInventory(
       .execute();
     const totals = new Map<string, { row: (typeof lines)[number]; quantity: number }>();
     for (const l of lines) totals.set(l.id, { row: l, quantity: (totals.get(l.id)?.quantity ?? 0) + l.line_quantity });
-    const available = await availableQuantities(trx, owner, [...totals.keys()], cart.id, now.toISOString());
+    const available = await availableQuantities(
+      s.carts.statements.stock,
+      trx,
+      owner,
+      [...totals.keys()],
+      cart.id,
+      now.toISOString(),
+    );
     const held: Array<{ productId: string; quantity: number }> = [];
     for (const [productId, { row, quantity }] of totals) {
       const free = available.get(productId);
