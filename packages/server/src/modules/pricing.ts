@@ -40,7 +40,7 @@ export function pricingRoutes(app: FastifyInstance, s: Services): void {
     store: Webstore,
     ctx: CatalogueContext,
     currency: string,
-    rows: Array<{ id: string; sellingModels?: ProductSellingModel[] }>,
+    rows: Array<{ id: string; sellingModels?: readonly ProductSellingModel[] }>,
     all = false,
   ) {
     const unknown = rows.filter((r) => !r.sellingModels).map((r) => r.id);

@@ -116,7 +116,7 @@ export class PricingService {
   /** Prices for many products; a product without a buyer price maps to null. */
   async prices(
     ctx: PricingContext,
-    products: Array<{ id: string; sellingModels: ProductSellingModel[] }>,
+    products: Array<{ id: string; sellingModels: readonly ProductSellingModel[] }>,
     opts: { allSellingModels?: boolean } = {},
   ): Promise<Map<string, ProductPrice | null>> {
     const out = new Map<string, ProductPrice | null>();
@@ -150,7 +150,7 @@ export class PricingService {
     };
     const picked = products.map((p) => {
       const oneTime = p.sellingModels.find((m) => m.sellingModelType === 'OneTime')?.id ?? null;
-      const models: Array<ProductSellingModel | null> = p.sellingModels.length ? p.sellingModels : [null];
+      const models: ReadonlyArray<ProductSellingModel | null> = p.sellingModels.length ? p.sellingModels : [null];
       return { p, oneTime, models: models.map((m) => ({ model: m, ...pick(p.id, m?.id ?? null, oneTime) })) };
     });
     // The tiers of the entries read the long way (kept entries came with theirs).

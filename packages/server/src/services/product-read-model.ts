@@ -8,6 +8,7 @@
 // (a related dataset, a variation) gets the answer built the ordinary way instead (the caller's fallback), as
 // does any request with options that change the answer. The database marks rows stale (triggers bump `stamp`
 // on every write to their sources); a stale row is never read, and the builder (sweep) writes it again.
+import { parsedColumn } from './column-memo.ts';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { DATASET_FIELDS, type ProductDetail, type ProductSellingModel } from '@store/core';
 import type { Database, ProductReadTable } from '../db/schema.ts';
@@ -462,6 +463,10 @@ function pathText(viewer: Viewer, tree: CategoryTree, categoryId: string | null)
   return text;
 }
 
-/** A kept row's selling models (what pricing needs). */
-export const keptModels = (row: { models_json: string }): ProductSellingModel[] =>
-  JSON.parse(row.models_json) as ProductSellingModel[];
+/**
+ * A kept row's selling models (what pricing needs), parsed once per distinct text (column-memo.ts): a store sells
+ * on a handful of model sets shared by many products, and parsing them for each of a batch's products showed in
+ * its profile. Shared between reads: callers only read them.
+ */
+export const keptModels = (row: { models_json: string }): readonly ProductSellingModel[] =>
+  parsedColumn<ProductSellingModel[]>(row.models_json);

@@ -194,7 +194,7 @@ export class ProductReads {
     store: Webstore,
     ctx: CatalogueContext,
     productId: string,
-  ): Promise<{ id: string; productClass: string; sellingModels: ProductSellingModel[] }> {
+  ): Promise<{ id: string; productClass: string; sellingModels: readonly ProductSellingModel[] }> {
     const id = this.products.visibleProductId(ctx, productId);
     const kept = (await this.readModel.sellable([id])).get(id);
     if (kept) {
@@ -267,7 +267,7 @@ export class ProductReads {
   private prices(
     store: Webstore,
     ctx: CatalogueContext,
-    products: Array<{ id: string; productSellingModels: ProductSellingModel[] }>,
+    products: Array<{ id: string; productSellingModels: readonly ProductSellingModel[] }>,
   ): Promise<Map<string, ProductPrice | null>> {
     return this.pricing.prices(
       { webstoreId: store.id, buyerGroupIds: ctx.buyerGroupIds, currency: ctx.currency },
