@@ -49,7 +49,7 @@ import { datasetProductId, measureWeb, webSection } from './web-phase.ts';
 import { measureProcesses, processesSection } from './processes-phase.ts';
 import { measureReads, readsTargets } from './reads-phase.ts';
 import { startCeiling } from './ceiling.ts';
-import { DATA_DIR, ROOT, ensureDataset, sampleProductIds, type Dataset } from './dataset.ts';
+import { DATA_DIR, ROOT, ensureDataset, holdInOsCache, sampleProductIds, type Dataset } from './dataset.ts';
 import { CHROME_PATH, runLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { installHandlers, stopAll } from './processes.ts';
 import {
@@ -154,7 +154,7 @@ const loadLine = (before: number[], after: number[]) => {
   return `Load average (1/5/15 min) before the run: ${before.map((l) => l.toFixed(2)).join(' / ')}; after: ${after.map((l) => l.toFixed(2)).join(' / ')}${busy ? ' — **the machine was not idle before the run; absolute numbers are skewed (server CPU/req is the steadier measure)**' : ''}`;
 };
 const databaseLine = (dataset: Dataset) =>
-  `Database: SQLite (better-sqlite3), \`${path.relative(ROOT, dataset.file)}\`, ${dataset.products.toLocaleString('en-US')} products, ${(dataset.sizeBytes / 2 ** 20).toFixed(0)} MiB`;
+  `Database: SQLite (better-sqlite3), \`${path.relative(ROOT, dataset.file)}\`, ${dataset.products.toLocaleString('en-US')} products, ${(dataset.sizeBytes / 2 ** 20).toFixed(0)} MiB${dataset.osCacheSeconds === undefined ? '' : `, read once into the OS page cache before the server started (${dataset.osCacheSeconds.toFixed(1)} s; bench/dataset.ts holdInOsCache says why)`}`;
 const seedLine = (dataset: Dataset) =>
   `Seed: ${Number.isFinite(dataset.seedSeconds) ? `${dataset.seedSeconds.toFixed(1)} s` : 'unknown'}${dataset.reused ? ` (file reused; seeded ${dataset.seededAt})` : ' (seeded in this run)'}`;
 const loadSettingsLine = () =>
@@ -188,6 +188,7 @@ async function cartOnly(): Promise<number> {
   const loadBefore = os.loadavg();
   const started = new Date().toISOString();
   const dataset = await ensureDataset(opts.products, args.fresh!);
+  holdInOsCache(dataset);
   const store = await startStoreServer(dataset, { logName: 'server.log', timeoutMs: INDEX_TIMEOUT_MS });
   const { origin, child: server } = store;
   const serverPid = server.proc.pid;
@@ -428,6 +429,7 @@ async function readsOnly(): Promise<number> {
   const dataset = await ensureDataset(opts.products, args.fresh!);
   const { ids, population } = sampleProductIds(dataset.file, WEBSTORE_ID, opts.ids);
   const allIds = sampleProductIds(dataset.file, WEBSTORE_ID, population).ids;
+  holdInOsCache(dataset);
   const store = await startStoreServer(dataset, { logName: 'server.log', timeoutMs: INDEX_TIMEOUT_MS });
   const { origin, child: server } = store;
   log('waiting for the search index…');
@@ -492,6 +494,7 @@ async function main(): Promise<number> {
 
   // 2. The real server on that file, and its search index (built in the background from the start;
   //    waited for here so the build does not run during the load).
+  holdInOsCache(dataset);
   const store = await startStoreServer(dataset, { logName: 'server.log', timeoutMs: INDEX_TIMEOUT_MS });
   const { origin, child: server } = store;
   const mainSearch: SearchSize = { products: opts.products, dataset, scenarios: [] };
