@@ -14,14 +14,27 @@ type Item = {
 };
 type ItemDb = Kysely<{ prepared_item: Item }>;
 
-test('a prepared query runs with new values and list lengths, answering as the query built afresh', async () => {
+/**
+ * Runs `fn` on a fresh database holding an empty prepared_item table: SQLite in memory, or a schema of its own on
+ * PostgreSQL with DATABASE_URL (dropped afterwards).
+ */
+async function withItemTable(name: string, fn: (db: Kysely<Database>) => Promise<void>): Promise<void> {
   const url = process.env.DATABASE_URL;
-  const schema = `prepared_${process.pid}`;
+  const schema = `${name}_${process.pid}`;
   const { db, close } = url ? openDatabase({ url, pgSchema: schema }) : openDatabase({ sqliteFile: ':memory:' });
   try {
     await sql`create table prepared_item (id varchar(10) primary key, kind varchar(10) not null, n integer not null)`.execute(
       db,
     );
+    await fn(db);
+  } finally {
+    if (url) await sql`drop schema if exists ${sql.raw(schema)} cascade`.execute(db);
+    await close();
+  }
+}
+
+test('a prepared query runs with new values and list lengths, answering as the query built afresh', async () => {
+  await withItemTable('prepared', async (db) => {
     const items: Item[] = Array.from({ length: 30 }, (_, i) => ({ id: `i${i}`, kind: i % 3 ? 'odd' : 'even', n: i }));
     await (db as unknown as ItemDb).insertInto('prepared_item').values(items).execute();
 
@@ -52,20 +65,11 @@ test('a prepared query runs with new values and list lengths, answering as the q
       (await prepared.execute({ ids: ['i9', 'i12', 'i1', 'i4'], kind: 'even' })).map((r) => r.id),
       ['i9', 'i12'],
     );
-  } finally {
-    if (url) await sql`drop schema if exists ${sql.raw(schema)} cascade`.execute(db);
-    await close();
-  }
+  });
 });
 
 test('a prepared write run on a transaction is that transaction’s: undone with it, kept when it commits', async () => {
-  const url = process.env.DATABASE_URL;
-  const schema = `prepared_trx_${process.pid}`;
-  const { db, close } = url ? openDatabase({ url, pgSchema: schema }) : openDatabase({ sqliteFile: ':memory:' });
-  try {
-    await sql`create table prepared_item (id varchar(10) primary key, kind varchar(10) not null, n integer not null)`.execute(
-      db,
-    );
+  await withItemTable('prepared_trx', async (db) => {
     const items = db as unknown as ItemDb;
     const insert = new PreparedQuery<Item, never>(
       db as Kysely<Database>,
@@ -83,20 +87,11 @@ test('a prepared write run on a transaction is that transaction’s: undone with
     assert.deepEqual(await items.selectFrom('prepared_item').selectAll().execute(), [
       { id: 'kept', kind: 'even', n: 2 },
     ]);
-  } finally {
-    if (url) await sql`drop schema if exists ${sql.raw(schema)} cascade`.execute(db);
-    await close();
-  }
+  });
 });
 
 test('a prepared read outside a transaction that another request holds open never sees its uncommitted writes', async () => {
-  const url = process.env.DATABASE_URL;
-  const schema = `prepared_open_${process.pid}`;
-  const { db, close } = url ? openDatabase({ url, pgSchema: schema }) : openDatabase({ sqliteFile: ':memory:' });
-  try {
-    await sql`create table prepared_item (id varchar(10) primary key, kind varchar(10) not null, n integer not null)`.execute(
-      db,
-    );
+  await withItemTable('prepared_open', async (db) => {
     const insert = new PreparedQuery<Item, never>(
       db as Kysely<Database>,
       (d, p) => (d as unknown as ItemDb).insertInto('prepared_item').values(p) as never,
@@ -131,8 +126,5 @@ test('a prepared read outside a transaction that another request holds open neve
       (await read.execute({ kind: 'odd' })).map((r) => r.id),
       ['before'],
     );
-  } finally {
-    if (url) await sql`drop schema if exists ${sql.raw(schema)} cascade`.execute(db);
-    await close();
-  }
+  });
 });
