@@ -13,6 +13,7 @@ import { ProductReadModel } from './product-read-model.ts';
 import { PricingService } from './pricing.ts';
 import { TaxService } from './taxes.ts';
 import { InventoryService } from './inventory.ts';
+import { DefaultSourceStockReads } from './stock.ts';
 import { ResponseCache } from './response-cache.ts';
 import { AccountService } from './accounts.ts';
 import { EntitlementService } from './entitlements.ts';
@@ -86,6 +87,8 @@ export interface Services {
   pricing: PricingService;
   taxes: TaxService;
   inventory: InventoryService;
+  /** The stock rows at a store's default source, prepared once: the cart's and checkout's stock checks. */
+  stockReads: DefaultSourceStockReads;
   responses: ResponseCache;
   accounts: AccountService;
   entitlements: EntitlementService;
@@ -199,6 +202,7 @@ export function createServices(db: Kysely<Database>, opts: ServiceOptions = {}):
     pricing,
     taxes: new TaxService(db, policies.taxCalculation),
     inventory: new InventoryService(db, products),
+    stockReads: new DefaultSourceStockReads(db),
     responses: new ResponseCache(),
     accounts: new AccountService(db),
     entitlements: new EntitlementService(db),

@@ -158,7 +158,7 @@ export class CartService {
   }
 
   /** The statements every change runs, compiled on first use. */
-  get statements(): CartStatements {
+  private get statements(): CartStatements {
     if (!this.compiled) this.compiled = new CartStatements(this.db);
     return this.compiled;
   }
@@ -629,7 +629,7 @@ export class CartService {
     const productIds = [...new Set(valid.map((l) => l.product.row.id))];
     const [existing, available, placing] = await Promise.all([
       productIds.length ? this.statements.linesOfProducts.execute({ cartId: cart.id, productIds }, trx) : [],
-      availableQuantities(this.statements.stock, trx, owner, productIds, cart.id, now),
+      availableQuantities(this.s.stockReads, trx, owner, productIds, cart.id, now),
       // Where new lines go: after the last line, into the default delivery group (one statement for both).
       this.statements.placing.execute({ cartId: cart.id }, trx).then((rows) => rows[0]),
     ]);
@@ -784,7 +784,7 @@ export class CartService {
       async (trx): Promise<LineChange[]> => {
         checkLineQuantity(product.row, quantity, 0);
         const available = await availableQuantities(
-          this.statements.stock,
+          this.s.stockReads,
           trx,
           owner,
           [product.row.id],

@@ -5,7 +5,6 @@ import { CART_ITEM_SORTS, type CartItemSort } from '@store/core';
 import type { CartCouponTable, CartItemTable, CartTable, Database } from '../../db/schema.ts';
 import { PreparedQuery, type ValuesOf } from '../../db/prepared.ts';
 import { pageLinesQuery, type PageLineRow } from './line-page.ts';
-import { DefaultSourceStockReads } from '../stock.ts';
 
 /** The cart row's columns a recalculation writes (cart-recalc.ts). */
 export type CartTotals = Pick<
@@ -67,11 +66,8 @@ export class CartStatements {
   readonly coupons: PreparedQuery<{ cartId: string }, CartCouponTable>;
   /** The read model's clock (migration 037): moves with every change to a product's kept answers. */
   readonly readModelTick: PreparedQuery<{ id: number }, { tick: number | string }>;
-  /** The stock rows at the store's default source (the stock check of an add or a quantity change). */
-  readonly stock: DefaultSourceStockReads;
 
   constructor(db: Kysely<Database>) {
-    this.stock = new DefaultSourceStockReads(db);
     this.cartOfOwner = new PreparedQuery(db, (d, p) => d.selectFrom('cart').selectAll().where('owner_key', '=', p.key));
     this.linesOfProducts = new PreparedQuery(db, (d, p) =>
       d.selectFrom('cart_item').selectAll().where('cart_id', '=', p.cartId).where('product_id', 'in', p.productIds),

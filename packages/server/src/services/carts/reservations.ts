@@ -31,7 +31,7 @@ export async function reserveInventory(
     const totals = new Map<string, { row: (typeof lines)[number]; quantity: number }>();
     for (const l of lines) totals.set(l.id, { row: l, quantity: (totals.get(l.id)?.quantity ?? 0) + l.line_quantity });
     const available = await availableQuantities(
-      s.carts.statements.stock,
+      s.stockReads,
       trx,
       owner,
       [...totals.keys()],

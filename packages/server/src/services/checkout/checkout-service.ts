@@ -238,7 +238,7 @@ export class CheckoutService {
     const physical = lines.filter((l) => l.fulfilment === 'Physical');
     if (!physical.length) return [];
     const available = await availableQuantities(
-      this.s.carts.statements.stock,
+      this.s.stockReads,
       this.db,
       owner,
       [...new Set(physical.map((l) => l.product_id))],
