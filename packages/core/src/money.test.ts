@@ -105,6 +105,25 @@ test('minor units <-> decimal string', () => {
   assert.equal(decimalToMinorUnits('123456789012345678.91'), '12345678901234567891');
 });
 
+test('decimalToMinorUnits: plain prices (the quick path) convert exactly as the decimal arithmetic does', () => {
+  // The oracle: big.js times 10^digits, rounded half-up, in plain notation ("-0" as "0").
+  const oracle = (amount: string, digits: number) => {
+    const r = new Big(amount).times(new Big(10).pow(digits)).round(0, 1);
+    return r.eq(0) ? '0' : r.toFixed();
+  };
+  const amounts = ['0', '0.0', '0.00', '-0.00', '5', '5.', '5.5', '0.05', '007.50', '-12.34', '449.00', '1250'];
+  for (let i = 0; i < 400; i++) {
+    const whole = String(Math.floor(Math.random() * 10 ** (1 + (i % 13))));
+    const fraction = ['', '.', `.${i % 10}`, `.${String(i % 100).padStart(2, '0')}`][i % 4];
+    amounts.push(`${i % 3 === 0 ? '-' : ''}${whole}${fraction}`);
+  }
+  for (const amount of amounts)
+    for (const digits of [0, 2, 3])
+      assert.equal(decimalToMinorUnits(amount, digits), oracle(amount, digits), `${amount} at ${digits}`);
+  assert.equal(decimalToMinorUnits('-0.05'), '-5');
+  assert.equal(decimalToMinorUnits('007.50'), '750');
+});
+
 test('formatCurrency: USD symbol with cents', () => {
   assert.equal(formatCurrency('39.99', 'USD'), '$39.99');
   assert.equal(formatCurrency('1250', 'USD'), '$1,250.00');

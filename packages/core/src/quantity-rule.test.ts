@@ -8,6 +8,7 @@ import {
   isOutOfStock,
   isQuantityValid,
   resolveQuantityRule,
+  wholeQuantityValid,
 } from './quantity-rule.ts';
 
 test('defaults: minimum 1, maximum very large, increment 1', () => {
@@ -86,4 +87,20 @@ test('a quantity above what is available is invalid', () => {
   assert.equal(exceedsAvailable(5, 5), false);
   assert.equal(exceedsAvailable('5.5', '5'), true);
   assert.equal(exceedsAvailable(1_000_000, null), false);
+});
+
+test("wholeQuantityValid gives checkQuantity's verdict for whole rules, and no verdict for others", () => {
+  const parts = [undefined, '0', '1', '2', '3', '5', '10'];
+  for (const minimum of parts)
+    for (const maximum of [...parts, '9007199254740991'])
+      for (const increment of [...parts, '7'])
+        for (let q = 0; q <= 14; q++) {
+          const rule = { minimum, maximum, increment };
+          assert.equal(wholeQuantityValid(q, rule), checkQuantity(q, rule).valid, `${q} under ${JSON.stringify(rule)}`);
+        }
+  assert.equal(wholeQuantityValid(3, null), true);
+  // Parts that are not plain whole numbers are left to checkQuantity.
+  for (const odd of ['1.5', ' 2', '2.0', '-1', 'lots', ''])
+    assert.equal(wholeQuantityValid(2, { minimum: odd }), null, JSON.stringify(odd));
+  assert.equal(wholeQuantityValid(1.5, { minimum: '1' }), null);
 });

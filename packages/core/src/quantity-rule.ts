@@ -45,6 +45,26 @@ export function resolveQuantityRule(rule?: Partial<PurchaseQuantityRule> | null)
   };
 }
 
+/** A rule part as stores keep it: a whole number written plainly, small enough for exact integer arithmetic. */
+const WHOLE = /^\d{1,16}$/;
+const wholeOr = (v: string | undefined | null, fallback: number): number | null =>
+  v === undefined || v === null ? fallback : WHOLE.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : null;
+
+/**
+ * checkQuantity's verdict for a whole quantity under a rule whose parts are whole numbers (missing ones take the
+ * defaults), in integer arithmetic: the server checks every line added to a cart, and decimal objects for three
+ * bounds and a step were a visible share of an add. null when some part is not such a number: checkQuantity decides.
+ */
+export function wholeQuantityValid(quantity: number, rule?: Partial<PurchaseQuantityRule> | null): boolean | null {
+  const min = wholeOr(rule?.minimum, 1);
+  const max = wholeOr(rule?.maximum, Number.MAX_SAFE_INTEGER);
+  const step = wholeOr(rule?.increment, 1);
+  if (min === null || max === null || step === null || !Number.isSafeInteger(quantity)) return null;
+  // An increment of 0 is no increment: the default (resolveQuantityRule).
+  const by = step > 0 ? step : 1;
+  return quantity >= min && quantity <= max && (quantity - min) % by === 0;
+}
+
 const ok: QuantityCheck = Object.freeze({ valid: true, problem: null, message: null }) as QuantityCheck;
 const fail = (problem: QuantityProblem): QuantityCheck => ({
   valid: false,

@@ -11,6 +11,7 @@ import {
   resolveQuantityRule,
   subscriptionTermOptions,
   unitPriceForQuantity,
+  wholeQuantityValid,
   type ProductPrice,
   type ListSelection,
   type ProductSellingModel,
@@ -179,7 +180,10 @@ export function linePrices(
  * selected is already in your cart."; other rule breaks are CART_VALIDATION_ERROR with a message.
  */
 export function checkLineQuantity(row: ProductTable, total: number, alreadyInCart: number): void {
-  const rule = resolveQuantityRule({ minimum: row.qty_min, maximum: row.qty_max, increment: row.qty_increment });
+  const stored = { minimum: row.qty_min, maximum: row.qty_max, increment: row.qty_increment };
+  // Whole-number rules (every rule a store keeps) are judged in integers; the decimal check below says what is wrong.
+  if (wholeQuantityValid(total, stored) === true) return;
+  const rule = resolveQuantityRule(stored);
   const check = checkQuantity(total, rule);
   if (check.valid) return;
   if (check.problem === 'rangeOverflow' && alreadyInCart > 0) {
