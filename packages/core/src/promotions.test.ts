@@ -7,6 +7,7 @@ import {
   evaluatePromotions,
   isAudienceEligible,
   isPromotionActive,
+  nextPromotionBoundary,
   type PromotionAudience,
   type PromotionInput,
   type PromotionLine,
@@ -203,6 +204,21 @@ test('buyer-group targeting in a cart: only the academic buyer gets it', () => {
   ];
   assert.equal(run({ lines: [equities()], audience: academic, promotions }).total, '959.99'); // 1199.99 - 240.00
   assert.equal(run({ lines: [equities()], audience: guest, promotions }).total, '1199.99');
+});
+
+test('the next boundary is the earliest start or end after now, and none when no rule will change', () => {
+  const rules = [
+    promo({ id: 'later', startsAt: '2025-09-01T00:00:00Z', endsAt: '2025-10-01T00:00:00Z' }),
+    promo({ id: 'running', startsAt: '2025-01-01T00:00:00Z', endsAt: '2025-08-15T12:00:00+02:00' }),
+    promo({ id: 'open' }),
+    promo({ id: 'bad', endsAt: 'soon' }),
+  ];
+  assert.equal(nextPromotionBoundary(rules, '2025-06-01T00:00:00Z'), '2025-08-15T10:00:00.000Z');
+  assert.equal(nextPromotionBoundary(rules, '2025-08-15T10:00:00.000Z'), '2025-09-01T00:00:00.000Z');
+  assert.equal(nextPromotionBoundary(rules, '2025-10-01T00:00:00Z'), '');
+  // Asked again (each rule's stamps are kept parsed), the same answers.
+  assert.equal(nextPromotionBoundary(rules, '2025-06-01T00:00:00Z'), '2025-08-15T10:00:00.000Z');
+  assert.equal(nextPromotionBoundary([], '2025-06-01T00:00:00Z'), '');
 });
 
 test('date window: startsAt inclusive, endsAt exclusive, compared as instants', () => {

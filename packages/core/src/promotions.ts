@@ -210,6 +210,17 @@ function byPriority(a: PromotionRule, b: PromotionRule): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** The rules by priority, sorted once per list (a store's rules are one list per promotions version). */
+function inPriorityOrder(promotions: readonly PromotionRule[]): readonly PromotionRule[] {
+  let sorted = sortedRules.get(promotions);
+  if (!sorted) {
+    sorted = [...promotions].sort(byPriority);
+    sortedRules.set(promotions, sorted);
+  }
+  return sorted;
+}
+const sortedRules = new WeakMap<readonly PromotionRule[], readonly PromotionRule[]>();
+
 function isAutomatic(p: PromotionRule): boolean {
   return (p.couponCodes ?? []).length === 0;
 }
@@ -220,18 +231,49 @@ function isAutomatic(p: PromotionRule): boolean {
 /** startsAt <= now < endsAt, null bounds open. Unparseable stamps (now included) make it inactive. */
 export function isPromotionActive(p: PromotionRule, now: string): boolean {
   const t = Date.parse(now);
-  if (Number.isNaN(t)) return false;
-  if (p.startsAt != null) {
-    const start = Date.parse(p.startsAt);
-    if (Number.isNaN(start) || t < start) return false;
-  }
-  if (p.endsAt != null) {
-    const end = Date.parse(p.endsAt);
-    // Exclusive end: a promotion "ending at midnight" is over at midnight.
-    if (Number.isNaN(end) || t >= end) return false;
-  }
+  return !Number.isNaN(t) && activeAt(p, t);
+}
+
+/** isPromotionActive at `t` (milliseconds): each rule's stamps are parsed once (a cart change checks every rule). */
+function activeAt(p: PromotionRule, t: number): boolean {
+  const span = spanOf(p);
+  if (span.start !== null && (Number.isNaN(span.start) || t < span.start)) return false;
+  // Exclusive end: a promotion "ending at midnight" is over at midnight.
+  if (span.end !== null && (Number.isNaN(span.end) || t >= span.end)) return false;
   return true;
 }
+
+/**
+ * The next instant after `now` at which one of the rules starts or ends, as an ISO string ('' when none will): until
+ * then the set of active rules cannot change.
+ */
+export function nextPromotionBoundary(rules: readonly PromotionRule[], now: string): string {
+  const t = Date.parse(now);
+  let next = Number.POSITIVE_INFINITY;
+  for (const r of rules) {
+    const { start, end } = spanOf(r);
+    // (An unparseable stamp, NaN, is never after now.)
+    if (start !== null && start > t && start < next) next = start;
+    if (end !== null && end > t && end < next) next = end;
+  }
+  return Number.isFinite(next) ? new Date(next).toISOString() : '';
+}
+
+/** A rule's stamps in milliseconds: null an open bound, NaN an unparseable one (which makes the rule inactive). */
+function spanOf(p: PromotionRule): { start: number | null; end: number | null } {
+  let span = ruleSpans.get(p);
+  if (!span) {
+    span = {
+      start: p.startsAt == null ? null : Date.parse(p.startsAt),
+      end: p.endsAt == null ? null : Date.parse(p.endsAt),
+    };
+    ruleSpans.set(p, span);
+  }
+  return span;
+}
+
+/** Rules' parsed stamps, by rule (rules are read once per promotions version and not changed afterwards). */
+const ruleSpans = new WeakMap<PromotionRule, { start: number | null; end: number | null }>();
 
 /** Both lists null = everyone; otherwise a listed buyer group OR the listed account. Empty lists name nobody. */
 export function isAudienceEligible(p: PromotionRule, audience: PromotionAudience): boolean {
@@ -399,8 +441,10 @@ function selectCandidates(
   const out: Candidate[] = [];
   let automatic = 0;
   let coupon = 0;
-  for (const rule of [...promotions].sort(byPriority)) {
-    if (!isPromotionActive(rule, now) || !isAudienceEligible(rule, audience)) continue;
+  const t = Date.parse(now);
+  if (Number.isNaN(t)) return out;
+  for (const rule of inPriorityOrder(promotions)) {
+    if (!activeAt(rule, t) || !isAudienceEligible(rule, audience)) continue;
     if (isAutomatic(rule)) {
       if (automatic >= MAX_PROMOTIONS_EVALUATED) continue;
       automatic += 1;

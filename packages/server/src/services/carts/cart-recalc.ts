@@ -21,6 +21,7 @@ import {
   cartPassOnTotals,
   type AppliedAdjustment,
   evaluatePromotions,
+  nextPromotionBoundary,
   type CartAdjustment,
   type LineResult,
   type PromotionAudience,
@@ -371,18 +372,6 @@ const sumsOf = (cart: CartTable): Sums => ({
   recurringAfter: cart.recurring_after_minor,
 });
 
-/** The next instant after `now` at which one of the rules starts or ends ('' when none will). */
-function nextBoundary(rules: PromotionRule[], now: string): string {
-  const t = Date.parse(now);
-  let next = Number.POSITIVE_INFINITY;
-  for (const r of rules)
-    for (const stamp of [r.startsAt, r.endsAt]) {
-      const at = stamp == null ? Number.NaN : Date.parse(stamp);
-      if (at > t && at < next) next = at;
-    }
-  return Number.isFinite(next) ? new Date(next).toISOString() : '';
-}
-
 /**
  * What a cart's kept totals are worked out under, besides its lines: the store's promotions, tax and catalogue
  * versions (rules, rates, the lines' categories and tax policies), its tax settings, the buyer, the coupons, the
@@ -406,7 +395,7 @@ function basisOf(
     destination.country,
     destination.region,
     coupons,
-    nextBoundary(rc.rules, rc.now),
+    nextPromotionBoundary(rc.rules, rc.now),
   ]);
 }
 
