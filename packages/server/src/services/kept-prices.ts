@@ -32,6 +32,15 @@ export interface PriceBooks {
   links: Map<string, Array<{ group: string; priority: number }>>;
 }
 
+/**
+ * Products' current 'prices' rows read beforehand (with their summaries: ProductReadModel.summariesWithPrices), and
+ * the store's price books version as of the same read (null when no row was found).
+ */
+export interface KeptPrices {
+  rows: Array<{ product_id: string; body: string }>;
+  booksVersion: number | null;
+}
+
 /** Entries read from kept rows, and their tiers (every entry picked has its list, maybe empty). */
 export interface PickedEntries {
   entries: BookEntry[];

@@ -18,7 +18,14 @@ import {
   type SubscriptionTermPrice,
 } from '@store/core';
 import type { Database, PriceAdjustmentTierTable, PriceBookEntryTable } from '../db/schema.ts';
-import { type BookEntry, type PickedEntries, type PriceBooks, pickKeptEntries, readPriceBooks } from './kept-prices.ts';
+import {
+  type BookEntry,
+  type KeptPrices,
+  type PickedEntries,
+  type PriceBooks,
+  pickKeptEntries,
+  readPriceBooks,
+} from './kept-prices.ts';
 
 export interface PricingContext {
   webstoreId: string;
@@ -73,10 +80,9 @@ export class PricingService {
    * book linked to several of the buyer's groups comes once per link: the lowest priority counts. Read from the
    * products' kept 'prices' rows (with their tiers); a product without a current row, the long way (one join).
    */
-  private async entries(ctx: PricingContext, productIds: string[]): Promise<PickedEntries> {
-    const rows = await this.keptOf.execute({ ids: productIds, webstoreId: ctx.webstoreId });
+  private async entries(ctx: PricingContext, productIds: string[], read?: KeptPrices): Promise<PickedEntries> {
+    const { rows, booksVersion: version } = read ? ofProducts(read, productIds) : await this.keptRows(ctx, productIds);
     // (No version: no row was found, or no store; every product goes the long way.)
-    const version = rows[0]?.books_version;
     const kept = version == null ? [] : rows;
     const picked: PickedEntries = kept.length
       ? pickKeptEntries(kept, await this.priceBooks(ctx.webstoreId, version!), ctx)
@@ -93,6 +99,12 @@ export class PricingService {
         })),
       );
     return picked;
+  }
+
+  /** The products' current 'prices' rows, and the books' version of the same read. */
+  private async keptRows(ctx: PricingContext, productIds: string[]): Promise<KeptPrices> {
+    const rows = await this.keptOf.execute({ ids: productIds, webstoreId: ctx.webstoreId });
+    return { rows, booksVersion: rows[0]?.books_version ?? null };
   }
 
   /** The price books as of `version` (read again when the store's counter moved: migration 035's triggers). */
@@ -113,17 +125,22 @@ export class PricingService {
     return reading;
   }
 
-  /** Prices for many products; a product without a buyer price maps to null. */
+  /**
+   * Prices for many products; a product without a buyer price maps to null. `opts.kept`: the products' current
+   * 'prices' rows as the caller read them (every current row of these products, with the books' version of the
+   * same read), so they are not read again.
+   */
   async prices(
     ctx: PricingContext,
     products: Array<{ id: string; sellingModels: readonly ProductSellingModel[] }>,
-    opts: { allSellingModels?: boolean } = {},
+    opts: { allSellingModels?: boolean; kept?: KeptPrices } = {},
   ): Promise<Map<string, ProductPrice | null>> {
     const out = new Map<string, ProductPrice | null>();
     if (!products.length) return out;
     const { entries, tiers: tiersByEntry } = await this.entries(
       ctx,
       products.map((p) => p.id),
+      opts.kept,
     );
     // Each product's entries, its buyer entries by priority: a lookup per selling model then reads only its own.
     const byProduct = new Map<string, { buyer: BookEntry[]; list: BookEntry[] }>();
@@ -234,6 +251,12 @@ export class PricingService {
     }
     return out;
   }
+}
+
+/** Rows read beforehand, of these products only (the caller may have read more). */
+function ofProducts(read: KeptPrices, productIds: string[]): KeptPrices {
+  const wanted = new Set(productIds);
+  return { rows: read.rows.filter((r) => wanted.has(r.product_id)), booksVersion: read.booksVersion };
 }
 
 /** The entries query of PricingService.entries (its values may be placeholders: db/prepared.ts). */

@@ -18,7 +18,7 @@ import { isPostgres } from '../db/locks.ts';
 import type { CategoryTree } from './category-tree.ts';
 import { showsCategory } from './category-reads.ts';
 import { seesEverything } from './entitlements.ts';
-import { keptPriceTexts } from './kept-prices.ts';
+import { type KeptPrices, keptPriceTexts } from './kept-prices.ts';
 import { RELATED_DATASET_SLOTS, type ProductService, type Viewer } from './products.ts';
 
 /** A valid row's detail as the fast path reads it. */
@@ -86,9 +86,13 @@ const BUILD_CHUNK = 250;
 /** Rows written per statement (13 values each). */
 const WRITE_CHUNK = 50;
 
+/** A kept summary row read with 'prices' rows (summariesWithPrices): its kind, and the books' version of the read. */
+type PricedRow = KeptSummary & { kind: string; books_version: number | null };
+
 export class ProductReadModel {
   private detailsOf: PreparedQuery<{ ids: string[] }, KeptDetail>;
   private summariesOf: PreparedQuery<{ ids: string[] }, KeptSummary>;
+  private summariesPricedOf: PreparedQuery<{ ids: string[]; webstoreId: string }, PricedRow>;
   private sellableOf: PreparedQuery<{ ids: string[] }, KeptSellable>;
   private summaryStampsOf: PreparedQuery<{ ids: string[] }, KeptSummaryStamp>;
   private sweeping: Promise<ReadModelProgress> | null = null;
@@ -127,6 +131,30 @@ export class ProductReadModel {
         .where('kind', '=', 'summary')
         .whereRef('body_stamp', '=', 'stamp')
         .$castTo<KeptSummary>(),
+    );
+    // A product's summary row and its 'prices' row in one statement, with the store's price books version of the
+    // same read (what an add to cart needs of its product besides its row). The prices row's body stays text.
+    const pricedBody = isPostgres(db)
+      ? sql<string | Buffer>`body`
+      : sql<string | Buffer>`case when kind = 'prices' then body else cast(body as blob) end`;
+    this.summariesPricedOf = new PreparedQuery(db, (d, p) =>
+      d
+        .selectFrom('product_read')
+        .select([
+          'product_id',
+          'kind',
+          'webstore_id',
+          'active',
+          'body_stamp',
+          'guard_ids',
+          'models_json',
+          pricedBody.as('body'),
+          sql<number | null>`(select price_books_version from webstore where id = ${p.webstoreId})`.as('books_version'),
+        ])
+        .where('product_id', 'in', p.ids)
+        .where('kind', 'in', ['summary', 'prices'])
+        .whereRef('body_stamp', '=', 'stamp')
+        .$castTo<PricedRow>(),
     );
     this.sellableOf = new PreparedQuery(db, (d, p) =>
       d
@@ -170,6 +198,26 @@ export class ProductReadModel {
     if (!ids.length) return new Map();
     const rows = await this.detailsOf.execute({ ids: [...new Set(ids)] });
     return new Map(rows.map((r) => [r.product_id, r]));
+  }
+
+  /**
+   * The current summaries of these products and their current 'prices' rows, in one statement: the prices as
+   * PricingService takes them read beforehand (`kept`), with the books' version of the same snapshot.
+   */
+  async summariesWithPrices(
+    ids: readonly string[],
+    webstoreId: string,
+  ): Promise<{ summaries: Map<string, KeptSummary>; prices: KeptPrices }> {
+    const summaries = new Map<string, KeptSummary>();
+    const prices: KeptPrices = { rows: [], booksVersion: null };
+    if (!ids.length) return { summaries, prices };
+    const rows = await this.summariesPricedOf.execute({ ids: [...new Set(ids)], webstoreId });
+    prices.booksVersion = rows[0]?.books_version ?? null;
+    for (const r of rows) {
+      if (r.kind === 'prices') prices.rows.push({ product_id: r.product_id, body: String(r.body) });
+      else summaries.set(r.product_id, r);
+    }
+    return { summaries, prices };
   }
 
   /** The kept summaries of these products that are current. */

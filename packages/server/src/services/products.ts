@@ -24,6 +24,7 @@ import { notFound } from '../domain/errors.ts';
 import { checkedId } from '../domain/record-ids.ts';
 import { imageVersion, parsedColumn } from './column-memo.ts';
 import { PreparedQuery } from '../db/prepared.ts';
+import type { KeptSummary } from './product-read-model.ts';
 
 export const DEFAULT_IMAGE_URL = '/img/default-product-image.svg';
 /** A dataset's related datasets: fields B2B_Related_Product1__c … 10 (and their names). */
@@ -108,7 +109,9 @@ const defaultImage = (name: string): ProductMedia => ({
 /** Rows and selling models a caller already read in this request (see ProductService.summariesWithModels). */
 export interface KnownProducts {
   rows: ProductTable[];
-  models: Map<string, ProductSellingModel[]>;
+  models: Map<string, readonly ProductSellingModel[]>;
+  /** Their current kept summaries, read with them (a cart line's product is derived from one: line-products.ts). */
+  summaries?: Map<string, KeptSummary>;
 }
 
 /** What the entitlement-aware lookups need of a caller's catalogue context. */
@@ -351,7 +354,7 @@ export class ProductService {
     ids: string[],
     opts: { fields?: string[]; includeQuantityRule?: boolean; variationInfoFor?: Viewer } = {},
     known?: KnownProducts,
-  ): Promise<{ summaries: ProductSummary[]; models: Map<string, ProductSellingModel[]> }> {
+  ): Promise<{ summaries: ProductSummary[]; models: Map<string, readonly ProductSellingModel[]> }> {
     if (!ids.length) return { summaries: [], models: new Map() };
     const [rows, media, models, children] = await Promise.all([
       known

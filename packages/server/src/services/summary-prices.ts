@@ -16,7 +16,7 @@ export async function attachSummaryPrices(
   a: PriceAudience,
   products: ProductSummary[],
   /** The products' selling models when the caller has them already (ProductService.summariesWithModels). */
-  known?: Map<string, ProductSellingModel[]>,
+  known?: ReadonlyMap<string, readonly ProductSellingModel[]>,
 ): Promise<void> {
   const models = known ?? (await services.products.sellingModels(products.map((p) => p.id)));
   const prices = await services.pricing.prices(

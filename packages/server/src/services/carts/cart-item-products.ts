@@ -26,7 +26,10 @@ export async function cartItemProducts(
   const wanted = [...new Set(ids)];
   if (productFields === LINE_FIELDS) {
     // Products the caller has just read (an add's) are likely new to this process: their texts are read at once.
-    const { found, rest } = await keptLineProducts(deps.readModel, webstoreId, wanted, { readTexts: !!known });
+    const { found, rest } = await keptLineProducts(deps.readModel, webstoreId, wanted, {
+      readTexts: !!known,
+      texts: known?.summaries,
+    });
     for (const [id, p] of await builtProducts(deps, webstoreId, rest, productFields, known)) found.set(id, p);
     return found;
   }

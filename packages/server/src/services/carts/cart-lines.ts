@@ -24,6 +24,7 @@ import type { CartOwner } from './cart-owner.ts';
 import type { Services } from '../index.ts';
 import { inputListSelection, type LineList } from './list-lines.ts';
 import { freeStock, heldByCarts, lessHeldByCarts, type DefaultSourceStockReads } from '../stock.ts';
+import { keptModels, type KeptSummary } from '../product-read-model.ts';
 
 export interface LineInput {
   productId: string;
@@ -37,8 +38,10 @@ export interface LineInput {
 /** A product ready to be a cart line: its row, its models and the buyer's price. */
 export interface LineProduct {
   row: ProductTable;
-  models: ProductSellingModel[];
+  models: readonly ProductSellingModel[];
   price: ProductPrice | null;
+  /** Its current kept summary, when there is one (what the line shows of it: line-products.ts). */
+  summary?: KeptSummary;
 }
 
 export const cartValidation = (message: string) => new ApiError(400, 'CART_VALIDATION_ERROR', message);
@@ -67,15 +70,29 @@ export async function loadLineProducts(
 ): Promise<Map<string, LineProduct>> {
   const ids = [...new Set(productIds)];
   const rows = (await s.products.rowsByIds(owner.webstore.id, ids)).filter((r) => r.is_active === 1);
-  const models = await s.products.sellingModels(rows.map((r) => r.id));
+  // Their current summaries (the selling models, and the answer's product) and prices rows, in one statement; a
+  // product whose summary is not current has its selling models read the long way.
+  const { summaries, prices: kept } = await s.readModel.summariesWithPrices(
+    rows.map((r) => r.id),
+    owner.webstore.id,
+  );
+  const models = new Map<string, readonly ProductSellingModel[]>();
+  for (const [id, summary] of summaries) models.set(id, keptModels(summary));
+  for (const [id, list] of await s.products.sellingModels(rows.filter((r) => !models.has(r.id)).map((r) => r.id)))
+    models.set(id, list);
   const prices = await s.pricing.prices(
     { webstoreId: owner.webstore.id, buyerGroupIds: owner.ctx.buyerGroupIds, currency: owner.ctx.currency },
     rows.map((r) => ({ id: r.id, sellingModels: models.get(r.id) ?? [] })),
-    { allSellingModels: true },
+    { allSellingModels: true, kept },
   );
   const out = new Map<string, LineProduct>();
   for (const row of s.products.visibleWithParents(owner.ctx, rows))
-    out.set(row.id, { row, models: models.get(row.id) ?? [], price: prices.get(row.id) ?? null });
+    out.set(row.id, {
+      row,
+      models: models.get(row.id) ?? [],
+      price: prices.get(row.id) ?? null,
+      summary: summaries.get(row.id),
+    });
   return out;
 }
 

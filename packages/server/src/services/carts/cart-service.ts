@@ -115,11 +115,12 @@ const ownerKey = (o: CartOwner): string | null =>
 
 /** The products of resolved lines as the answer's summaries take them (ProductService.summariesWithModels). */
 function knownProducts(lines: Array<ResolvedLine | ApiError>): KnownProducts {
-  const known: KnownProducts = { rows: [], models: new Map() };
+  const known: KnownProducts = { rows: [], models: new Map(), summaries: new Map() };
   for (const l of lines) {
     if (l instanceof ApiError || known.models.has(l.product.row.id)) continue;
     known.rows.push(l.product.row);
     known.models.set(l.product.row.id, l.product.models);
+    if (l.product.summary) known.summaries!.set(l.product.row.id, l.product.summary);
   }
   return known;
 }

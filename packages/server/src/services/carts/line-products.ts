@@ -8,7 +8,7 @@
 // never stale, and a page of lines reads the rows' stamps (no texts) and the cart's lines, not 25 summaries.
 import { LRUCache } from 'lru-cache';
 import type { CartItemProduct, ProductSummary } from '@store/core';
-import type { ProductReadModel } from '../product-read-model.ts';
+import type { KeptSummary, ProductReadModel } from '../product-read-model.ts';
 import { shownIn } from '../product-read-model.ts';
 
 /** The fields a cart line's product holds when the request names none. */
@@ -25,7 +25,7 @@ function keptFor(readModel: ProductReadModel): LRUCache<string, CartItemProduct>
   if (!kept) {
     kept = new LRUCache({
       maxSize: LINE_PRODUCT_BYTES,
-      sizeCalculation: (v, k) => k.length + JSON.stringify(v).length,
+      sizeCalculation: (v, k) => k.length + lineProductJsonLength(v),
     });
     keptBy.set(readModel, kept);
   }
@@ -62,7 +62,8 @@ export async function keptLineProducts(
   readModel: ProductReadModel,
   webstoreId: string,
   ids: readonly string[],
-  opts: { readTexts?: boolean } = {},
+  /** `texts`: current summary rows the caller has read in this request (an add's), not read again. */
+  opts: { readTexts?: boolean; texts?: ReadonlyMap<string, KeptSummary> } = {},
 ): Promise<{ found: Map<string, CartItemProduct>; rest: string[] }> {
   const kept = keptFor(readModel);
   const stamps = opts.readTexts ? null : await readModel.summaryStamps(ids);
@@ -81,7 +82,14 @@ export async function keptLineProducts(
   }
   // Not kept yet: derived from the summaries' texts (read now; one may have been built again meanwhile, so each
   // is kept under the stamp read with it).
-  const texts = await readModel.summaries(stamps ? missing : ids);
+  const wanted = stamps ? missing : ids;
+  const given = opts.texts ? wanted.filter((id) => opts.texts!.has(id)) : [];
+  const texts = given.length
+    ? [
+        ...given.map((id): [string, KeptSummary] => [id, opts.texts!.get(id)!]),
+        ...(await readModel.summaries(wanted.filter((id) => !opts.texts!.has(id)))),
+      ]
+    : await readModel.summaries(wanted);
   for (const [id, row] of texts) {
     if (!shownIn(row, webstoreId)) {
       hidden.add(id);
@@ -101,6 +109,26 @@ export async function keptLineProducts(
 }
 
 const keyOf = (id: string, stamp: number) => `${id}|${stamp}`;
+
+/**
+ * A line product's JSON length, roughly: its texts and a fixed allowance for the keys and the quantity rule (writing
+ * it out to measure it cost more than deriving it, and every product an add answers with is new to the cache).
+ */
+export function lineProductJsonLength(p: CartItemProduct): number {
+  let n = 300 + p.productId.length + p.name.length + p.sku.length + p.productUrlName.length + p.productClass.length;
+  for (const [k, v] of Object.entries(p.fields)) n += k.length + v.length + 6;
+  const image = p.thumbnailImage;
+  if (image)
+    n +=
+      image.id.length +
+      image.url.length +
+      (image.thumbnailUrl?.length ?? 0) +
+      (image.alternateText?.length ?? 0) +
+      (image.title?.length ?? 0) +
+      (image.contentVersionId?.length ?? 0) +
+      120;
+  return n;
+}
 
 // Shared by every cart that shows the product: nobody may change it.
 function frozen(p: CartItemProduct): CartItemProduct {
