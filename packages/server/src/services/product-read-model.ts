@@ -86,8 +86,11 @@ const BUILD_CHUNK = 250;
 /** Rows written per statement (13 values each). */
 const WRITE_CHUNK = 50;
 
-/** A kept summary row read with 'prices' rows (summariesWithPrices): its kind, and the books' version of the read. */
-type PricedRow = KeptSummary & { kind: string; books_version: number | null };
+/**
+ * A kept summary row read with 'prices' rows (summariesWithPrices): its kind, the books' version of the read, and
+ * (summary rows) the product's categories, space-separated.
+ */
+type PricedRow = KeptSummary & { kind: string; books_version: number | null; category_ids: string | null };
 
 export class ProductReadModel {
   private detailsOf: PreparedQuery<{ ids: string[] }, KeptDetail>;
@@ -137,6 +140,14 @@ export class ProductReadModel {
     const pricedBody = isPostgres(db)
       ? sql<string | Buffer>`body`
       : sql<string | Buffer>`case when kind = 'prices' then body else cast(body as blob) end`;
+    // The product's categories beside its summary (a cart line's promotions and tax need them: line-facts.ts).
+    const categoryIds = isPostgres(db)
+      ? sql<
+          string | null
+        >`case when kind = 'summary' then (select string_agg(category_id, ' ') from product_category where product_id = product_read.product_id) end`
+      : sql<
+          string | null
+        >`case when kind = 'summary' then (select group_concat(category_id, ' ') from product_category where product_id = product_read.product_id) end`;
     this.summariesPricedOf = new PreparedQuery(db, (d, p) =>
       d
         .selectFrom('product_read')
@@ -150,6 +161,7 @@ export class ProductReadModel {
           'models_json',
           pricedBody.as('body'),
           sql<number | null>`(select price_books_version from webstore where id = ${p.webstoreId})`.as('books_version'),
+          categoryIds.as('category_ids'),
         ])
         .where('product_id', 'in', p.ids)
         .where('kind', 'in', ['summary', 'prices'])
@@ -201,23 +213,28 @@ export class ProductReadModel {
   }
 
   /**
-   * The current summaries of these products and their current 'prices' rows, in one statement: the prices as
-   * PricingService takes them read beforehand (`kept`), with the books' version of the same snapshot.
+   * The current summaries of these products, their categories and their current 'prices' rows, in one statement:
+   * the prices as PricingService takes them read beforehand (`kept`), with the books' version of the same snapshot.
+   * `categories` has the products with a current summary (their own categories, without ancestors).
    */
   async summariesWithPrices(
     ids: readonly string[],
     webstoreId: string,
-  ): Promise<{ summaries: Map<string, KeptSummary>; prices: KeptPrices }> {
+  ): Promise<{ summaries: Map<string, KeptSummary>; prices: KeptPrices; categories: Map<string, string[]> }> {
     const summaries = new Map<string, KeptSummary>();
+    const categories = new Map<string, string[]>();
     const prices: KeptPrices = { rows: [], booksVersion: null };
-    if (!ids.length) return { summaries, prices };
+    if (!ids.length) return { summaries, prices, categories };
     const rows = await this.summariesPricedOf.execute({ ids: [...new Set(ids)], webstoreId });
     prices.booksVersion = rows[0]?.books_version ?? null;
     for (const r of rows) {
       if (r.kind === 'prices') prices.rows.push({ product_id: r.product_id, body: String(r.body) });
-      else summaries.set(r.product_id, r);
+      else {
+        summaries.set(r.product_id, r);
+        categories.set(r.product_id, r.category_ids ? r.category_ids.split(' ') : []);
+      }
     }
-    return { summaries, prices };
+    return { summaries, prices, categories };
   }
 
   /** The kept summaries of these products that are current. */

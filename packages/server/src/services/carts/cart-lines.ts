@@ -42,6 +42,8 @@ export interface LineProduct {
   price: ProductPrice | null;
   /** Its current kept summary, when there is one (what the line shows of it: line-products.ts). */
   summary?: KeptSummary;
+  /** Its categories, read with the summary (without their ancestors). */
+  categoryIds?: string[];
 }
 
 export const cartValidation = (message: string) => new ApiError(400, 'CART_VALIDATION_ERROR', message);
@@ -70,9 +72,13 @@ export async function loadLineProducts(
 ): Promise<Map<string, LineProduct>> {
   const ids = [...new Set(productIds)];
   const rows = (await s.products.rowsByIds(owner.webstore.id, ids)).filter((r) => r.is_active === 1);
-  // Their current summaries (the selling models, and the answer's product) and prices rows, in one statement; a
-  // product whose summary is not current has its selling models read the long way.
-  const { summaries, prices: kept } = await s.readModel.summariesWithPrices(
+  // Their current summaries (the selling models, and the answer's product), categories and prices rows, in one
+  // statement; a product whose summary is not current has its selling models read the long way.
+  const {
+    summaries,
+    prices: kept,
+    categories,
+  } = await s.readModel.summariesWithPrices(
     rows.map((r) => r.id),
     owner.webstore.id,
   );
@@ -92,6 +98,7 @@ export async function loadLineProducts(
       models: models.get(row.id) ?? [],
       price: prices.get(row.id) ?? null,
       summary: summaries.get(row.id),
+      categoryIds: categories.get(row.id),
     });
   return out;
 }

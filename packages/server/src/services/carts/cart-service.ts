@@ -582,6 +582,22 @@ export class CartService {
         .map((i) => (typeof i.productId === 'string' && isRecordId(i.productId) ? toId18(i.productId) : ''))
         .filter(Boolean),
     );
+    // What the recalculation needs of them, read with them: kept for this catalogue version (line-facts.ts).
+    this.facts.keep(
+      owner.ctx.tree,
+      [...products.values()].flatMap((p) =>
+        p.categoryIds
+          ? [
+              {
+                id: p.row.id,
+                taxPolicyId: p.row.tax_policy_id,
+                fulfilment: p.row.fulfilment,
+                categoryIds: p.categoryIds,
+              },
+            ]
+          : [],
+      ),
+    );
     const resolved = inputs.map((input) => {
       try {
         return resolveLine(products, input);

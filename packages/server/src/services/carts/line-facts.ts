@@ -51,18 +51,31 @@ export class LineFactsCache {
     );
   }
 
+  /**
+   * Keeps the facts of products the caller has read under `tree`'s catalogue version (an add resolves its product's
+   * row and categories before its change: the recalculation then reads nothing more of it).
+   */
+  keep(
+    tree: CategoryTree,
+    products: Iterable<{ id: string; taxPolicyId: string | null; fulfilment: string; categoryIds: readonly string[] }>,
+  ): void {
+    const known = this.knownFor(tree);
+    for (const p of products) {
+      if (known.has(p.id)) continue;
+      const facts: LineProductFacts = { categoryIds: [], taxPolicyId: p.taxPolicyId, fulfilment: p.fulfilment };
+      for (const id of p.categoryIds) addCategoryAndAncestors(facts.categoryIds, id, tree);
+      known.set(p.id, facts);
+    }
+  }
+
   /** The facts of these products (active or not: a line keeps its product), reading only the ones not known. */
   async products(
     db: Kysely<Database>,
     tree: CategoryTree,
     productIds: string[],
   ): Promise<Map<string, LineProductFacts>> {
-    let known = this.byTree.get(tree);
-    if (!known || known.size > MAX_PRODUCTS) {
-      known = new Map();
-      this.byTree.set(tree, known);
-    }
-    const missing = [...new Set(productIds)].filter((id) => !known!.has(id));
+    const known = this.knownFor(tree);
+    const missing = [...new Set(productIds)].filter((id) => !known.has(id));
     if (missing.length) {
       for (const r of await this.factsOf.execute({ ids: missing }, db)) {
         let facts = known.get(r.id);
@@ -79,6 +92,16 @@ export class LineFactsCache {
       if (facts) out.set(id, facts);
     }
     return out;
+  }
+
+  /** The facts kept under a tree (a new catalogue version, or too many products, starts a new map). */
+  private knownFor(tree: CategoryTree): Map<string, LineProductFacts> {
+    let known = this.byTree.get(tree);
+    if (!known || known.size > MAX_PRODUCTS) {
+      known = new Map();
+      this.byTree.set(tree, known);
+    }
+    return known;
   }
 
   /** The selling model type of each id ('' ids, lines without a model, are left out). */
