@@ -125,6 +125,18 @@ export function decimalToMinorUnits(amount: DecimalInput, fractionDigits = 2): s
   return plain(parseDecimal(amount).times(new D(10).pow(fractionDigits)).round(0, 1));
 }
 
+/**
+ * A plain decimal with at most 2 fraction digits (what prices, percentages and amounts are) as an integer count of
+ * hundredths: "39.99" -> 3999, "-5" -> -500, "0.5" -> 50. null for anything else (more digits, exponents, spaces),
+ * which the caller then works out with decimal objects.
+ */
+export function plainHundredths(value: unknown): number | null {
+  const m = typeof value === 'string' ? PLAIN_AMOUNT.exec(value) : null;
+  if (!m) return null;
+  const n = Number(`${m[2]}${(m[3] ?? '').padEnd(2, '0')}`);
+  return m[1] && n !== 0 ? -n : n;
+}
+
 /** A plain decimal (sign, whole digits, fraction digits) short enough to need no big number: 15 digits at most. */
 const PLAIN_AMOUNT = /^(-?)(\d{1,13})(?:\.(\d{0,2}))?$/;
 const LEADING_ZEROS = /^0+(?=\d)/;

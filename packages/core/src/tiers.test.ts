@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import Big from 'big.js';
 import { computeTierUnitPrice, findTierForQuantity, lowestUnitPrice, unitPriceForQuantity } from './tiers.ts';
 
 const tiers = [
@@ -74,4 +75,52 @@ test('lowestUnitPrice picks the minimum of base and tiers', () => {
   assert.equal(lowestUnitPrice('35.99', null), '35.99');
   assert.equal(lowestUnitPrice('100', [{ tierUnitPrice: '99.5' }, { tierUnitPrice: '100.25' }]), '99.5'); // compared as decimals, not text
   assert.equal(lowestUnitPrice(null, []), null);
+});
+
+test('tier prices and the lowest price: plain prices (worked in cents) agree with the decimal arithmetic', () => {
+  // The oracle: big.js throughout, as computeTierUnitPrice and lowestUnitPrice work out any other input.
+  const oracleTier = (base: string, type: 'PercentageBasedAdjustment' | 'AmountBasedAdjustment', value: string) => {
+    const b = new Big(base);
+    const raw = type === 'PercentageBasedAdjustment' ? b.times(new Big(100).minus(value).div(100)) : b.minus(value);
+    const r = raw.round(2, 1);
+    return r.lt(0) ? '0.00' : r.eq(0) ? '0.00' : r.toFixed(2);
+  };
+  const oracleLowest = (texts: Array<string | null>) => {
+    let best: { text: string; value: Big } | null = null;
+    for (const t of texts)
+      if (t !== null && (best === null || new Big(t).lt(best.value))) best = { text: t, value: new Big(t) };
+    return best?.text ?? null;
+  };
+  const price = (i: number) =>
+    `${Math.floor(Math.random() * 10 ** (1 + (i % 6)))}${['', '.5', `.${String(i % 100).padStart(2, '0')}`][i % 3]}`;
+  const percents = ['0', '10', '12.5', '33.33', '99.99', '100', '150', '0.01'];
+  const amounts = ['0', '0.00', '1', '11.00', '22.5', '999999'];
+  for (let i = 0; i < 3000; i++) {
+    const base = price(i);
+    for (const p of percents)
+      assert.equal(
+        computeTierUnitPrice(base, 'PercentageBasedAdjustment', p),
+        oracleTier(base, 'PercentageBasedAdjustment', p),
+        `${base} less ${p} %`,
+      );
+    for (const a of amounts)
+      assert.equal(
+        computeTierUnitPrice(base, 'AmountBasedAdjustment', a),
+        oracleTier(base, 'AmountBasedAdjustment', a),
+        `${base} less ${a}`,
+      );
+    const texts = [base, price(i + 1), null, price(i + 2)];
+    assert.equal(
+      lowestUnitPrice(
+        texts[0],
+        texts.slice(1).map((t) => ({ tierUnitPrice: t })),
+      ),
+      oracleLowest(texts),
+    );
+  }
+  // Equal prices: the first one given wins, as written.
+  assert.equal(lowestUnitPrice('5.0', [{ tierUnitPrice: '5.00' }, { tierUnitPrice: '5' }]), '5.0');
+  // Inputs with more places are worked out as decimals.
+  assert.equal(computeTierUnitPrice('10.005', 'PercentageBasedAdjustment', '0'), '10.01');
+  assert.equal(lowestUnitPrice('1.001', [{ tierUnitPrice: '1.0005' }]), '1.0005');
 });

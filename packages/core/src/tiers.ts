@@ -1,6 +1,14 @@
 // Volume (tier) pricing rules, spec 01 §5 "Tier price lookup" and spec 02 §3 "Pricing".
 import type Big from 'big.js';
-import { type DecimalInput, tryParseDecimal, roundHalfUp, percentOff, subtractDecimal } from './money.ts';
+import {
+  type DecimalInput,
+  minorUnitsToDecimal,
+  plainHundredths,
+  tryParseDecimal,
+  roundHalfUp,
+  percentOff,
+  subtractDecimal,
+} from './money.ts';
 import type { PriceAdjustmentTier } from './wire.ts';
 
 /** The bounds we need; `null` (or a missing/empty value) means unbounded on that side (spec 01 §5). */
@@ -66,12 +74,31 @@ export function computeTierUnitPrice(
   adjustmentType: TierAdjustmentType,
   adjustmentValue: DecimalInput,
 ): string {
+  const quick = tierPriceInCents(baseUnitPrice, adjustmentType, adjustmentValue);
+  if (quick !== null) return quick < 0 ? '0.00' : minorUnitsToDecimal(quick);
   let price: string;
   if (adjustmentType === 'PercentageBasedAdjustment') price = percentOff(baseUnitPrice, adjustmentValue);
   else if (adjustmentType === 'AmountBasedAdjustment')
     price = roundHalfUp(subtractDecimal(baseUnitPrice, adjustmentValue), 2);
   else throw new TypeError(`Unknown tier adjustment type: ${String(adjustmentType)}`);
   return price.startsWith('-') ? '0.00' : price;
+}
+
+/**
+ * computeTierUnitPrice in whole cents when the price and the adjustment are plain decimals of at most 2 places (every
+ * price a store keeps): the same half-up rounding, in integers (a priced list of 20 products works out dozens of
+ * tier prices). null otherwise. The result may be negative (the caller shows 0).
+ */
+function tierPriceInCents(base: DecimalInput, type: TierAdjustmentType, adjustment: DecimalInput): number | null {
+  const cents = plainHundredths(base);
+  const by = plainHundredths(adjustment);
+  if (cents === null || by === null) return null;
+  if (type === 'AmountBasedAdjustment') return cents - by;
+  if (type !== 'PercentageBasedAdjustment') return null;
+  // cents × (100 − percent) / 100, with the percent in hundredths: an exact integer over 10,000, rounded half up.
+  const scaled = cents * (10_000 - by);
+  if (!Number.isSafeInteger(scaled)) return null;
+  return scaled < 0 ? -1 : Math.floor((scaled + 5_000) / 10_000);
 }
 
 /**
@@ -82,6 +109,19 @@ export function lowestUnitPrice(
   baseUnitPrice: string | null | undefined,
   tiers: ReadonlyArray<{ tierUnitPrice: string | null }> | null | undefined,
 ): string | null {
+  // Plain prices of at most 2 places (what stores keep) are compared in cents; anything else as decimals.
+  let quick: { text: string; cents: number } | null = null;
+  let plain = true;
+  for (const text of [baseUnitPrice, ...(tiers ?? []).map((t) => t.tierUnitPrice)]) {
+    if (text === null || text === undefined) continue;
+    const cents = plainHundredths(text);
+    if (cents === null) {
+      plain = false;
+      break;
+    }
+    if (quick === null || cents < quick.cents) quick = { text, cents };
+  }
+  if (plain) return quick?.text ?? null;
   let best: { text: string; value: Big } | null = null;
   for (const text of [baseUnitPrice, ...(tiers ?? []).map((t) => t.tierUnitPrice)]) {
     const value = tryParseDecimal(text);
