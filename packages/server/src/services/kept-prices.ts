@@ -33,7 +33,7 @@ export interface PriceBooks {
 }
 
 /**
- * Products' current 'prices' rows read beforehand (with their summaries: ProductReadModel.summariesWithPrices), and
+ * Products' current 'prices' rows read beforehand (with their summaries: ProductReadModel.forCartLines), and
  * the store's price books version as of the same read (null when no row was found).
  */
 export interface KeptPrices {

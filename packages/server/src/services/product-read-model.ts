@@ -87,7 +87,7 @@ const BUILD_CHUNK = 250;
 const WRITE_CHUNK = 50;
 
 /**
- * A kept summary row read with 'prices' rows (summariesWithPrices): its kind, the books' version of the read, and
+ * A kept summary row read with 'prices' rows (forCartLines): its kind, the books' version of the read, and
  * (summary rows) the product's categories, space-separated.
  */
 type PricedRow = KeptSummary & { kind: string; books_version: number | null; category_ids: string | null };
@@ -213,11 +213,12 @@ export class ProductReadModel {
   }
 
   /**
-   * The current summaries of these products, their categories and their current 'prices' rows, in one statement:
+   * What a cart line needs of these products besides their rows (an add resolves them: carts/cart-lines.ts): their
+   * current summaries, their categories and their current 'prices' rows, in one statement:
    * the prices as PricingService takes them read beforehand (`kept`), with the books' version of the same snapshot.
    * `categories` has the products with a current summary (their own categories, without ancestors).
    */
-  async summariesWithPrices(
+  async forCartLines(
     ids: readonly string[],
     webstoreId: string,
   ): Promise<{ summaries: Map<string, KeptSummary>; prices: KeptPrices; categories: Map<string, string[]> }> {

@@ -78,7 +78,7 @@ export async function loadLineProducts(
     summaries,
     prices: kept,
     categories,
-  } = await s.readModel.summariesWithPrices(
+  } = await s.readModel.forCartLines(
     rows.map((r) => r.id),
     owner.webstore.id,
   );

@@ -1,4 +1,4 @@
-// The facts an add keeps of its product (read with its summary: ProductReadModel.summariesWithPrices) are the facts
+// The facts an add keeps of its product (read with its summary: ProductReadModel.forCartLines) are the facts
 // the recalculation would read itself: the same categories with their ancestors, tax policy and fulfilment.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +20,7 @@ test('the facts kept from an add’s reads equal the facts read for the recalcul
   const tree = await s.services.categories.get(store.id, store.catalogVersion);
   const ids = (await db.selectFrom('product').select('id').where('is_active', '=', 1).execute()).map((r) => r.id);
   const rows = await s.services.products.rowsByIds(store.id, ids);
-  const { categories } = await s.services.readModel.summariesWithPrices(ids, store.id);
+  const { categories } = await s.services.readModel.forCartLines(ids, store.id);
   assert.equal(categories.size, ids.length, 'every active product has a current summary');
 
   const kept = new LineFactsCache(db);

@@ -83,13 +83,11 @@ export async function keptLineProducts(
   // Not kept yet: derived from the summaries' texts (read now; one may have been built again meanwhile, so each
   // is kept under the stamp read with it).
   const wanted = stamps ? missing : ids;
-  const given = opts.texts ? wanted.filter((id) => opts.texts!.has(id)) : [];
-  const texts = given.length
-    ? [
-        ...given.map((id): [string, KeptSummary] => [id, opts.texts!.get(id)!]),
-        ...(await readModel.summaries(wanted.filter((id) => !opts.texts!.has(id)))),
-      ]
-    : await readModel.summaries(wanted);
+  const given = opts.texts ?? new Map<string, KeptSummary>();
+  const texts: Array<[string, KeptSummary]> = [
+    ...wanted.flatMap((id): Array<[string, KeptSummary]> => (given.has(id) ? [[id, given.get(id)!]] : [])),
+    ...(await readModel.summaries(wanted.filter((id) => !given.has(id)))),
+  ];
   for (const [id, row] of texts) {
     if (!shownIn(row, webstoreId)) {
       hidden.add(id);
