@@ -115,13 +115,9 @@ function movePoint(minor: number, fractionDigits: number): string {
 
 /** Decimal string to minor units, rounding half-up beyond `fractionDigits`: "39.99" -> "3999", "0.125" -> "13". */
 export function decimalToMinorUnits(amount: DecimalInput, fractionDigits = 2): string {
-  // A plain decimal with no more fraction digits than the currency has (what prices are) needs no rounding: its
-  // digits with the point dropped. Every line added to a cart converts its prices, so no decimal object here.
-  const m = typeof amount === 'string' ? PLAIN_AMOUNT.exec(amount) : null;
-  if (m && (m[3] ?? '').length <= fractionDigits) {
-    const digits = `${m[2]}${(m[3] ?? '').padEnd(fractionDigits, '0')}`.replace(LEADING_ZEROS, '');
-    return digits === '0' ? '0' : `${m[1]}${digits}`;
-  }
+  // Cents of a plain price of at most 2 places need no rounding (every line added to a cart converts its prices).
+  const cents = fractionDigits === 2 ? plainHundredths(amount) : null;
+  if (cents !== null) return String(cents);
   return plain(parseDecimal(amount).times(new D(10).pow(fractionDigits)).round(0, 1));
 }
 
@@ -139,7 +135,6 @@ export function plainHundredths(value: unknown): number | null {
 
 /** A plain decimal (sign, whole digits, fraction digits) short enough to need no big number: 15 digits at most. */
 const PLAIN_AMOUNT = /^(-?)(\d{1,13})(?:\.(\d{0,2}))?$/;
-const LEADING_ZEROS = /^0+(?=\d)/;
 
 export interface FormatCurrencyOptions {
   /** Spec 03 §5/§9: up to 20 fraction digits by default. */
