@@ -95,7 +95,7 @@ type PricedRow = KeptSummary & { kind: string; books_version: number | null; cat
 export class ProductReadModel {
   private detailsOf: PreparedQuery<{ ids: string[] }, KeptDetail>;
   private summariesOf: PreparedQuery<{ ids: string[] }, KeptSummary>;
-  private summariesPricedOf: PreparedQuery<{ ids: string[]; webstoreId: string }, PricedRow>;
+  private cartLinesOf: PreparedQuery<{ ids: string[]; webstoreId: string }, PricedRow>;
   private sellableOf: PreparedQuery<{ ids: string[] }, KeptSellable>;
   private summaryStampsOf: PreparedQuery<{ ids: string[] }, KeptSummaryStamp>;
   private sweeping: Promise<ReadModelProgress> | null = null;
@@ -140,15 +140,13 @@ export class ProductReadModel {
     const pricedBody = isPostgres(db)
       ? sql<string | Buffer>`body`
       : sql<string | Buffer>`case when kind = 'prices' then body else cast(body as blob) end`;
-    // The product's categories beside its summary (a cart line's promotions and tax need them: line-facts.ts).
-    const categoryIds = isPostgres(db)
-      ? sql<
-          string | null
-        >`case when kind = 'summary' then (select string_agg(category_id, ' ') from product_category where product_id = product_read.product_id) end`
-      : sql<
-          string | null
-        >`case when kind = 'summary' then (select group_concat(category_id, ' ') from product_category where product_id = product_read.product_id) end`;
-    this.summariesPricedOf = new PreparedQuery(db, (d, p) =>
+    // The product's categories beside its summary (a cart line's promotions and tax need them: line-facts.ts), in
+    // one text: the same subquery on both databases, each with its own aggregate.
+    const concat = sql.raw(isPostgres(db) ? 'string_agg' : 'group_concat');
+    const categoryIds = sql<
+      string | null
+    >`case when kind = 'summary' then (select ${concat}(category_id, ' ') from product_category where product_id = product_read.product_id) end`;
+    this.cartLinesOf = new PreparedQuery(db, (d, p) =>
       d
         .selectFrom('product_read')
         .select([
@@ -226,7 +224,7 @@ export class ProductReadModel {
     const categories = new Map<string, string[]>();
     const prices: KeptPrices = { rows: [], booksVersion: null };
     if (!ids.length) return { summaries, prices, categories };
-    const rows = await this.summariesPricedOf.execute({ ids: [...new Set(ids)], webstoreId });
+    const rows = await this.cartLinesOf.execute({ ids: [...new Set(ids)], webstoreId });
     prices.booksVersion = rows[0]?.books_version ?? null;
     for (const r of rows) {
       if (r.kind === 'prices') prices.rows.push({ product_id: r.product_id, body: String(r.body) });
